@@ -1,0 +1,78 @@
+# cu2c - explicit source lists; `make check` needs no GPU and no CUDA toolkit.
+LLVM_CONFIG ?= /usr/lib/llvm-19/bin/llvm-config
+CC ?= cc
+PREFIX ?= /usr/local
+PYTHON ?= python3
+
+WARN   = -Wall -Wextra -Wshadow -Wmissing-prototypes -Werror
+CFLAGS ?= -O2 -g
+PROJ_CFLAGS = -std=c11 -D_GNU_SOURCE $(WARN) $(CFLAGS)
+LLVM_INC := $(shell $(LLVM_CONFIG) --includedir 2>/dev/null)
+LLVM_LIB := $(shell $(LLVM_CONFIG) --libdir 2>/dev/null)
+
+TRANSLATOR_SRC = translator/main.c translator/arena.c translator/diag.c translator/model.c \
+                 translator/frontend.c translator/emit.c
+PASS_SRC       = passes/find_regions.c passes/thread_variance.c passes/form_loops.c \
+                 passes/promote_locals.c passes/lower_kernel.c passes/lower_launches.c
+RUNTIME_SRC    = runtime/error.c runtime/device.c runtime/memory.c runtime/launch.c \
+                 runtime/pool.c runtime/stream.c runtime/event.c
+HEADERS        = $(shell find include -name '*.h' | LC_ALL=C sort)
+
+TRANSLATOR_OBJ = $(TRANSLATOR_SRC:%.c=build/%.o) $(PASS_SRC:%.c=build/%.o) build/embedded_headers.o
+RUNTIME_OBJ    = $(RUNTIME_SRC:%.c=build/%.o)
+
+all: bin/cu2c bin/cu2cc lib/libcu2c.a
+
+bin/cu2c: $(TRANSLATOR_OBJ)
+	@mkdir -p bin
+	$(CC) -o $@ $(TRANSLATOR_OBJ) -L$(LLVM_LIB) -lclang -Wl,-rpath,$(LLVM_LIB)
+
+bin/cu2cc: tools/cu2cc
+	@mkdir -p bin
+	cp tools/cu2cc $@ && chmod +x $@
+
+lib/libcu2c.a: $(RUNTIME_OBJ)
+	@mkdir -p lib
+	rm -f $@ && ar rcs $@ $(RUNTIME_OBJ)
+
+build/translator/frontend.o: translator/frontend.c translator/*.h
+	@mkdir -p $(dir $@)
+	$(CC) $(PROJ_CFLAGS) -I$(LLVM_INC) -c $< -o $@
+
+build/translator/%.o: translator/%.c translator/*.h
+	@mkdir -p $(dir $@)
+	$(CC) $(PROJ_CFLAGS) -c $< -o $@
+
+build/passes/%.o: passes/%.c translator/*.h
+	@mkdir -p $(dir $@)
+	$(CC) $(PROJ_CFLAGS) -Itranslator -c $< -o $@
+
+build/runtime/%.o: runtime/%.c runtime/*.h $(HEADERS)
+	@mkdir -p $(dir $@)
+	$(CC) $(PROJ_CFLAGS) -pthread -Iinclude -c $< -o $@
+
+# cu2c's CUDA headers, embedded in the translator: parsing needs no files on disk.
+build/embedded_headers.c: tools/embed_headers.py $(HEADERS)
+	@mkdir -p build
+	$(PYTHON) tools/embed_headers.py include $(HEADERS) > $@
+
+build/embedded_headers.o: build/embedded_headers.c
+	$(CC) -std=c11 -O0 -c $< -o $@
+
+check: all
+	$(PYTHON) tools/run_tests.py
+
+bench: all
+	$(PYTHON) benchmarks/run.py
+
+install: all
+	install -d $(PREFIX)/bin $(PREFIX)/lib $(PREFIX)/include
+	install -m 755 bin/cu2c bin/cu2cc $(PREFIX)/bin
+	install -m 644 lib/libcu2c.a $(PREFIX)/lib
+	cp -R include/. $(PREFIX)/include/cu2c-cuda
+	@echo "note: cu2cc finds headers in $(PREFIX)/include/cu2c-cuda"
+
+clean:
+	rm -rf build bin lib tests/*/Output
+
+.PHONY: all check bench install clean

@@ -1,0 +1,9 @@
+/* builtin_types.h - CUDA's umbrella for the runtime's types: some programs include it
+ * directly instead of cuda_runtime.h. */
+#ifndef CU2C_BUILTIN_TYPES_H
+#define CU2C_BUILTIN_TYPES_H
+
+#include "driver_types.h"
+#include "vector_types.h"
+
+#endif

@@ -1,0 +1,81 @@
+/* cu2c/kernel.h - the interface between code cu2c generates and libcu2c.
+ *
+ * A translated kernel is three things: a block function that runs every thread of one
+ * thread block in loops, a host stub under the kernel's own name that launches it (so
+ * `(void *)kernel` works with cudaLaunchKernel as in CUDA), and a registration that tells
+ * the runtime which block function belongs to which stub. */
+#ifndef CU2C_KERNEL_H
+#define CU2C_KERNEL_H
+
+#include <stddef.h>
+#include <driver_types.h>
+#include <vector_types.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* What one call of a block function sees: which block, the launch shape, and the storage
+ * the runtime keeps per worker (it outlives the block, so it is reused by the next one). */
+typedef struct cu2c_block {
+    uint3 blockIdx;      /* this block's index in the grid */
+    dim3 blockDim;       /* threads per block */
+    dim3 gridDim;        /* blocks per grid */
+    void *dyn_shared;    /* extern __shared__ storage: the launch's shared-memory bytes, 16-aligned */
+    size_t dyn_shared_size; /* bytes at dyn_shared */
+    void *worker;        /* the runtime's per-worker state (scratch storage); opaque here */
+} cu2c_block;
+
+/* The builtins of the thread a worker is running, for device functions that read them
+ * (kernels read their own locals): kernels calling such functions keep this up to date. */
+typedef struct cu2c_tls_t {
+    uint3 threadIdx;
+    uint3 blockIdx;
+    dim3 blockDim;
+    dim3 gridDim;
+} cu2c_tls_t;
+extern __thread cu2c_tls_t cu2c_tls;
+
+/* Runs one thread block: args[i] points at the kernel's i-th argument. */
+typedef void (*cu2c_block_fn)(void **args, cu2c_block *blk);
+
+/* Ties a kernel's host stub to its block function; called once per kernel before main
+ * (from a constructor the translator emits). arg_sizes[i] is sizeof the i-th parameter. */
+void cu2c_register_kernel(const void *stub, cu2c_block_fn fn, const char *name,
+                          int nargs, const size_t *arg_sizes);
+
+/* `k<<<grid, block, shmem, stream>>>(args)` becomes
+ * `(cu2c_push_call_configuration(grid, block, shmem, stream), k)(args)`: the configuration
+ * is pushed (per host thread), then the host stub pops it and launches. Returns 0. */
+int cu2c_push_call_configuration(dim3 grid, dim3 block, size_t shmem, cudaStream_t stream);
+
+/* Body of every host stub: pops the pushed configuration and launches the kernel registered
+ * for stub as cudaLaunchKernel would; errors are recorded as the last error. Called without
+ * a pushed configuration (a kernel called like a host function) it records
+ * cudaErrorMissingConfiguration. */
+void cu2c_launch_stub(const void *stub, void **args);
+
+/* Per-worker storage for the block being run (per-thread copies of promoted locals): at
+ * least `bytes` bytes, 64-aligned, valid until the block function returns, reused (not
+ * reallocated) by the worker's next block when large enough. NULL if memory runs out. */
+void *cu2c_block_scratch(cu2c_block *blk, size_t bytes);
+
+#ifdef __cplusplus
+}
+#endif
+
+/* Per-thread arrays in a block's scratch storage start on 64-byte boundaries. */
+#define CU2C_ROUND64(n) (((size_t)(n) + 63) & ~(size_t)63)
+
+/* Launch configuration arguments may be int or dim3 (or uint3): CU2C_DIM3 converts. */
+#ifdef __cplusplus
+#define CU2C_DIM3(v) (dim3(v))
+#else
+static inline dim3 cu2c_dim3_from_dim3(dim3 d) { return d; }
+static inline dim3 cu2c_dim3_from_uint3(uint3 u) { dim3 d = {u.x, u.y, u.z}; return d; }
+static inline dim3 cu2c_dim3_from_uint(unsigned long long n) { dim3 d = {(unsigned)n, 1, 1}; return d; }
+#define CU2C_DIM3(v) _Generic((v), dim3: cu2c_dim3_from_dim3, uint3: cu2c_dim3_from_uint3, \
+                              default: cu2c_dim3_from_uint)(v)
+#endif
+
+#endif

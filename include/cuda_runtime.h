@@ -1,0 +1,308 @@
+/* cuda_runtime.h - what CUDA programs include: the runtime API, the built-in types, the
+ * declaration qualifiers and the device-side functions.
+ *
+ * The C API (cuda_runtime_api.h) has CUDA's C signatures without default arguments. This
+ * file adds what CUDA programs write on top of them:
+ * - C++ (parsing and g++ output): CUDA's convenience templates and overloads, with CUDA's
+ *   exact signatures and defaults (cudaMalloc(T **, size_t), cudaMemcpyToSymbol(const T &,
+ *   ...), cudaLaunchKernel(const T *, ...), cudaMemcpyAsync without a stream, ...);
+ * - C output: function-like macros under the same names that add the casts and the default
+ *   arguments the C++ overloads would have supplied, so translated calls compile unchanged.
+ *   (A macro does not expand inside its own expansion, so each calls the real function.)
+ *   Code that defines these functions (libcu2c) includes cuda_runtime_api.h instead, or
+ *   defines CU2C_NO_API_MACROS.
+ * At parse time it also declares the launch-configuration hooks clang lowers k<<<...>>>
+ * into. */
+#ifndef CU2C_CUDA_RUNTIME_H
+#define CU2C_CUDA_RUNTIME_H
+
+#include "cu2c/defs.h"
+
+#include "driver_types.h"
+#include "vector_types.h"
+#include "vector_functions.h"
+#include "cuda_runtime_api.h"
+#include "device_launch_parameters.h"
+#include "cu2c/device.h"
+
+#ifdef CU2C_PARSING
+/* clang turns k<<<g, b, s, st>>>(args) into a call of one of these (which one depends on
+ * the CUDA version it assumes); the translator recognises both. Never called at run time. */
+extern "C" int cudaConfigureCall(dim3 gridDim, dim3 blockDim, size_t sharedMem = 0,
+                                 cudaStream_t stream = 0);
+extern "C" unsigned __cudaPushCallConfiguration(dim3 gridDim, dim3 blockDim,
+                                                size_t sharedMem = 0, cudaStream_t stream = 0);
+#endif
+
+#ifdef __cplusplus
+
+/* ---- Default arguments CUDA's C API has in C++ ---------------------------------------- */
+
+static inline cudaError_t cudaEventRecord(cudaEvent_t event)
+{
+    return cudaEventRecord(event, (cudaStream_t)0);
+}
+static inline cudaError_t cudaEventRecordWithFlags(cudaEvent_t event, cudaStream_t stream = 0)
+{
+    return cudaEventRecordWithFlags(event, stream, 0u);
+}
+static inline cudaError_t cudaStreamWaitEvent(cudaStream_t stream, cudaEvent_t event)
+{
+    return cudaStreamWaitEvent(stream, event, 0u);
+}
+static inline cudaError_t cudaMemcpyAsync(void *dst, const void *src, size_t count,
+                                          enum cudaMemcpyKind kind)
+{
+    return cudaMemcpyAsync(dst, src, count, kind, (cudaStream_t)0);
+}
+static inline cudaError_t cudaMemcpyPeerAsync(void *dst, int dstDevice, const void *src,
+                                              int srcDevice, size_t count)
+{
+    return cudaMemcpyPeerAsync(dst, dstDevice, src, srcDevice, count, (cudaStream_t)0);
+}
+static inline cudaError_t cudaMemcpy2DAsync(void *dst, size_t dpitch, const void *src,
+                                            size_t spitch, size_t width, size_t height,
+                                            enum cudaMemcpyKind kind)
+{
+    return cudaMemcpy2DAsync(dst, dpitch, src, spitch, width, height, kind, (cudaStream_t)0);
+}
+static inline cudaError_t cudaMemsetAsync(void *devPtr, int value, size_t count)
+{
+    return cudaMemsetAsync(devPtr, value, count, (cudaStream_t)0);
+}
+static inline cudaError_t cudaMemset2DAsync(void *devPtr, size_t pitch, int value, size_t width,
+                                            size_t height)
+{
+    return cudaMemset2DAsync(devPtr, pitch, value, width, height, (cudaStream_t)0);
+}
+static inline cudaError_t cudaMemPrefetchAsync(const void *devPtr, size_t count, int dstDevice)
+{
+    return cudaMemPrefetchAsync(devPtr, count, dstDevice, (cudaStream_t)0);
+}
+
+/* ---- CUDA's C++ convenience API ------------------------------------------------------- */
+
+static inline cudaError_t cudaEventCreate(cudaEvent_t *event, unsigned int flags)
+{
+    return cudaEventCreateWithFlags(event, flags);
+}
+static inline cudaError_t cudaMallocHost(void **ptr, size_t size, unsigned int flags)
+{
+    return cudaHostAlloc(ptr, size, flags);
+}
+template <class T> static inline cudaError_t cudaMallocHost(T **ptr, size_t size, unsigned int flags = 0)
+{
+    return cudaMallocHost((void **)(void *)ptr, size, flags);
+}
+template <class T> static inline cudaError_t cudaHostAlloc(T **ptr, size_t size, unsigned int flags)
+{
+    return cudaHostAlloc((void **)(void *)ptr, size, flags);
+}
+template <class T> static inline cudaError_t cudaHostGetDevicePointer(T **pDevice, void *pHost, unsigned int flags)
+{
+    return cudaHostGetDevicePointer((void **)(void *)pDevice, pHost, flags);
+}
+template <class T> static inline cudaError_t cudaMallocManaged(T **devPtr, size_t size, unsigned int flags = cudaMemAttachGlobal)
+{
+    return cudaMallocManaged((void **)(void *)devPtr, size, flags);
+}
+template <class T> static inline cudaError_t cudaMalloc(T **devPtr, size_t size)
+{
+    return cudaMalloc((void **)(void *)devPtr, size);
+}
+template <class T> static inline cudaError_t cudaMallocPitch(T **devPtr, size_t *pitch, size_t width, size_t height)
+{
+    return cudaMallocPitch((void **)(void *)devPtr, pitch, width, height);
+}
+template <class T> static inline cudaError_t cudaMallocAsync(T **devPtr, size_t size, cudaStream_t stream)
+{
+    return cudaMallocAsync((void **)(void *)devPtr, size, stream);
+}
+template <class T> static inline cudaError_t cudaStreamAttachMemAsync(cudaStream_t stream, T *devPtr, size_t length = 0, unsigned int flags = cudaMemAttachSingle)
+{
+    return cudaStreamAttachMemAsync(stream, (void *)devPtr, length, flags);
+}
+
+/* Symbols are passed by reference: the runtime receives the variable's address. */
+template <class T> static inline cudaError_t cudaMemcpyToSymbol(const T &symbol, const void *src, size_t count, size_t offset = 0, enum cudaMemcpyKind kind = cudaMemcpyHostToDevice)
+{
+    return cudaMemcpyToSymbol((const void *)&symbol, src, count, offset, kind);
+}
+template <class T> static inline cudaError_t cudaMemcpyToSymbolAsync(const T &symbol, const void *src, size_t count, size_t offset = 0, enum cudaMemcpyKind kind = cudaMemcpyHostToDevice, cudaStream_t stream = 0)
+{
+    return cudaMemcpyToSymbolAsync((const void *)&symbol, src, count, offset, kind, stream);
+}
+template <class T> static inline cudaError_t cudaMemcpyFromSymbol(void *dst, const T &symbol, size_t count, size_t offset = 0, enum cudaMemcpyKind kind = cudaMemcpyDeviceToHost)
+{
+    return cudaMemcpyFromSymbol(dst, (const void *)&symbol, count, offset, kind);
+}
+template <class T> static inline cudaError_t cudaMemcpyFromSymbolAsync(void *dst, const T &symbol, size_t count, size_t offset = 0, enum cudaMemcpyKind kind = cudaMemcpyDeviceToHost, cudaStream_t stream = 0)
+{
+    return cudaMemcpyFromSymbolAsync(dst, (const void *)&symbol, count, offset, kind, stream);
+}
+template <class T> static inline cudaError_t cudaGetSymbolAddress(void **devPtr, const T &symbol)
+{
+    return cudaGetSymbolAddress(devPtr, (const void *)&symbol);
+}
+template <class T> static inline cudaError_t cudaGetSymbolSize(size_t *size, const T &symbol)
+{
+    return cudaGetSymbolSize(size, (const void *)&symbol);
+}
+
+/* Kernels are passed as functions (T is the kernel's function type). */
+template <class T> static inline cudaError_t cudaLaunchKernel(const T *func, dim3 gridDim, dim3 blockDim, void **args, size_t sharedMem = 0, cudaStream_t stream = 0)
+{
+    return cudaLaunchKernel((const void *)func, gridDim, blockDim, args, sharedMem, stream);
+}
+/* nvcc deduces const T * from a kernel name; clang and g++ do not match a function type
+ * against const T, so kernels named directly take this overload. */
+template <class R, class... A> static inline cudaError_t cudaLaunchKernel(R (*func)(A...), dim3 gridDim, dim3 blockDim, void **args, size_t sharedMem = 0, cudaStream_t stream = 0)
+{
+    return cudaLaunchKernel((const void *)func, gridDim, blockDim, args, sharedMem, stream);
+}
+template <class T> static inline cudaError_t cudaFuncSetCacheConfig(T *func, enum cudaFuncCache cacheConfig)
+{
+    return cudaFuncSetCacheConfig((const void *)func, cacheConfig);
+}
+template <class T> static inline cudaError_t cudaFuncSetSharedMemConfig(T *func, enum cudaSharedMemConfig config)
+{
+    return cudaFuncSetSharedMemConfig((const void *)func, config);
+}
+template <class T> static inline cudaError_t cudaFuncGetAttributes(struct cudaFuncAttributes *attr, T *entry)
+{
+    return cudaFuncGetAttributes(attr, (const void *)entry);
+}
+template <class T> static inline cudaError_t cudaFuncSetAttribute(T *entry, enum cudaFuncAttribute attr, int value)
+{
+    return cudaFuncSetAttribute((const void *)entry, attr, value);
+}
+template <class T> static inline cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessor(int *numBlocks, T func, int blockSize, size_t dynamicSMemSize)
+{
+    return cudaOccupancyMaxActiveBlocksPerMultiprocessor(numBlocks, (const void *)func, blockSize, dynamicSMemSize);
+}
+template <class T> static inline cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(int *numBlocks, T func, int blockSize, size_t dynamicSMemSize, unsigned int flags)
+{
+    return cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(numBlocks, (const void *)func, blockSize, dynamicSMemSize, flags);
+}
+
+#elif !defined(CU2C_NO_API_MACROS) /* C */
+
+/* CU2C_ARGC(...) counts 1 to 9 arguments; CU2C_BY_ARGC(f, ...) calls f<N>(...). */
+#define CU2C_ARGC_(_1, _2, _3, _4, _5, _6, _7, _8, _9, n, ...) n
+#define CU2C_ARGC(...) CU2C_ARGC_(__VA_ARGS__, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0)
+#define CU2C_CAT_(a, b) a##b
+#define CU2C_CAT(a, b) CU2C_CAT_(a, b)
+#define CU2C_BY_ARGC(f, ...) CU2C_CAT(f, CU2C_ARGC(__VA_ARGS__))(__VA_ARGS__)
+
+/* Launch shapes given as integers (C++ converts them to dim3 implicitly). */
+static inline dim3 cu2c_rt_dim3_from_dim3(dim3 d) { return d; }
+static inline dim3 cu2c_rt_dim3_from_uint3(uint3 u) { dim3 d = {u.x, u.y, u.z}; return d; }
+static inline dim3 cu2c_rt_dim3_from_uint(unsigned long long n) { dim3 d = {(unsigned int)n, 1, 1}; return d; }
+#define CU2C_RT_DIM3(v) _Generic((v), dim3: cu2c_rt_dim3_from_dim3, uint3: cu2c_rt_dim3_from_uint3, \
+                                 default: cu2c_rt_dim3_from_uint)(v)
+
+/* Memory: any T ** is accepted where C wants void **. */
+#define cudaMalloc(p, size) cudaMalloc((void **)(p), (size))
+#define cudaMallocHost(...) CU2C_BY_ARGC(cu2c_rt_cudaMallocHost, __VA_ARGS__)
+#define cu2c_rt_cudaMallocHost2(p, size) cudaMallocHost((void **)(p), (size))
+#define cu2c_rt_cudaMallocHost3(p, size, flags) cudaHostAlloc((void **)(p), (size), (flags))
+#define cudaHostAlloc(p, size, flags) cudaHostAlloc((void **)(p), (size), (flags))
+#define cudaHostGetDevicePointer(p, host, flags) cudaHostGetDevicePointer((void **)(p), (host), (flags))
+#define cudaMallocManaged(...) CU2C_BY_ARGC(cu2c_rt_cudaMallocManaged, __VA_ARGS__)
+#define cu2c_rt_cudaMallocManaged2(p, size) cudaMallocManaged((void **)(p), (size), cudaMemAttachGlobal)
+#define cu2c_rt_cudaMallocManaged3(p, size, flags) cudaMallocManaged((void **)(p), (size), (flags))
+#define cudaMallocPitch(p, pitch, width, height) cudaMallocPitch((void **)(p), (pitch), (width), (height))
+#define cudaMallocAsync(p, size, stream) cudaMallocAsync((void **)(p), (size), (stream))
+#define cudaStreamAttachMemAsync(...) CU2C_BY_ARGC(cu2c_rt_cudaStreamAttachMemAsync, __VA_ARGS__)
+#define cu2c_rt_cudaStreamAttachMemAsync2(s, p) cudaStreamAttachMemAsync((s), (void *)(p), 0, cudaMemAttachSingle)
+#define cu2c_rt_cudaStreamAttachMemAsync3(s, p, len) cudaStreamAttachMemAsync((s), (void *)(p), (len), cudaMemAttachSingle)
+#define cu2c_rt_cudaStreamAttachMemAsync4(s, p, len, flags) cudaStreamAttachMemAsync((s), (void *)(p), (len), (flags))
+
+/* Symbols: C++ passes the variable by reference, so C takes its address. */
+#define cudaMemcpyToSymbol(...) CU2C_BY_ARGC(cu2c_rt_cudaMemcpyToSymbol, __VA_ARGS__)
+#define cu2c_rt_cudaMemcpyToSymbol3(sym, src, n) cudaMemcpyToSymbol((const void *)&(sym), (src), (n), 0, cudaMemcpyHostToDevice)
+#define cu2c_rt_cudaMemcpyToSymbol4(sym, src, n, off) cudaMemcpyToSymbol((const void *)&(sym), (src), (n), (off), cudaMemcpyHostToDevice)
+#define cu2c_rt_cudaMemcpyToSymbol5(sym, src, n, off, kind) cudaMemcpyToSymbol((const void *)&(sym), (src), (n), (off), (kind))
+#define cudaMemcpyToSymbolAsync(...) CU2C_BY_ARGC(cu2c_rt_cudaMemcpyToSymbolAsync, __VA_ARGS__)
+#define cu2c_rt_cudaMemcpyToSymbolAsync3(sym, src, n) cudaMemcpyToSymbolAsync((const void *)&(sym), (src), (n), 0, cudaMemcpyHostToDevice, (cudaStream_t)0)
+#define cu2c_rt_cudaMemcpyToSymbolAsync4(sym, src, n, off) cudaMemcpyToSymbolAsync((const void *)&(sym), (src), (n), (off), cudaMemcpyHostToDevice, (cudaStream_t)0)
+#define cu2c_rt_cudaMemcpyToSymbolAsync5(sym, src, n, off, kind) cudaMemcpyToSymbolAsync((const void *)&(sym), (src), (n), (off), (kind), (cudaStream_t)0)
+#define cu2c_rt_cudaMemcpyToSymbolAsync6(sym, src, n, off, kind, s) cudaMemcpyToSymbolAsync((const void *)&(sym), (src), (n), (off), (kind), (s))
+#define cudaMemcpyFromSymbol(...) CU2C_BY_ARGC(cu2c_rt_cudaMemcpyFromSymbol, __VA_ARGS__)
+#define cu2c_rt_cudaMemcpyFromSymbol3(dst, sym, n) cudaMemcpyFromSymbol((dst), (const void *)&(sym), (n), 0, cudaMemcpyDeviceToHost)
+#define cu2c_rt_cudaMemcpyFromSymbol4(dst, sym, n, off) cudaMemcpyFromSymbol((dst), (const void *)&(sym), (n), (off), cudaMemcpyDeviceToHost)
+#define cu2c_rt_cudaMemcpyFromSymbol5(dst, sym, n, off, kind) cudaMemcpyFromSymbol((dst), (const void *)&(sym), (n), (off), (kind))
+#define cudaMemcpyFromSymbolAsync(...) CU2C_BY_ARGC(cu2c_rt_cudaMemcpyFromSymbolAsync, __VA_ARGS__)
+#define cu2c_rt_cudaMemcpyFromSymbolAsync3(dst, sym, n) cudaMemcpyFromSymbolAsync((dst), (const void *)&(sym), (n), 0, cudaMemcpyDeviceToHost, (cudaStream_t)0)
+#define cu2c_rt_cudaMemcpyFromSymbolAsync4(dst, sym, n, off) cudaMemcpyFromSymbolAsync((dst), (const void *)&(sym), (n), (off), cudaMemcpyDeviceToHost, (cudaStream_t)0)
+#define cu2c_rt_cudaMemcpyFromSymbolAsync5(dst, sym, n, off, kind) cudaMemcpyFromSymbolAsync((dst), (const void *)&(sym), (n), (off), (kind), (cudaStream_t)0)
+#define cu2c_rt_cudaMemcpyFromSymbolAsync6(dst, sym, n, off, kind, s) cudaMemcpyFromSymbolAsync((dst), (const void *)&(sym), (n), (off), (kind), (s))
+#define cudaGetSymbolAddress(p, sym) cudaGetSymbolAddress((void **)(p), (const void *)&(sym))
+#define cudaGetSymbolSize(size, sym) cudaGetSymbolSize((size), (const void *)&(sym))
+
+/* Stream arguments that default to the legacy default stream. */
+#define cudaMemcpyAsync(...) CU2C_BY_ARGC(cu2c_rt_cudaMemcpyAsync, __VA_ARGS__)
+#define cu2c_rt_cudaMemcpyAsync4(dst, src, n, kind) cudaMemcpyAsync((dst), (src), (n), (kind), (cudaStream_t)0)
+#define cu2c_rt_cudaMemcpyAsync5(dst, src, n, kind, s) cudaMemcpyAsync((dst), (src), (n), (kind), (s))
+#define cudaMemcpyPeerAsync(...) CU2C_BY_ARGC(cu2c_rt_cudaMemcpyPeerAsync, __VA_ARGS__)
+#define cu2c_rt_cudaMemcpyPeerAsync5(dst, dd, src, sd, n) cudaMemcpyPeerAsync((dst), (dd), (src), (sd), (n), (cudaStream_t)0)
+#define cu2c_rt_cudaMemcpyPeerAsync6(dst, dd, src, sd, n, s) cudaMemcpyPeerAsync((dst), (dd), (src), (sd), (n), (s))
+#define cudaMemcpy2DAsync(...) CU2C_BY_ARGC(cu2c_rt_cudaMemcpy2DAsync, __VA_ARGS__)
+#define cu2c_rt_cudaMemcpy2DAsync7(dst, dp, src, sp, w, h, kind) cudaMemcpy2DAsync((dst), (dp), (src), (sp), (w), (h), (kind), (cudaStream_t)0)
+#define cu2c_rt_cudaMemcpy2DAsync8(dst, dp, src, sp, w, h, kind, s) cudaMemcpy2DAsync((dst), (dp), (src), (sp), (w), (h), (kind), (s))
+#define cudaMemsetAsync(...) CU2C_BY_ARGC(cu2c_rt_cudaMemsetAsync, __VA_ARGS__)
+#define cu2c_rt_cudaMemsetAsync3(p, v, n) cudaMemsetAsync((p), (v), (n), (cudaStream_t)0)
+#define cu2c_rt_cudaMemsetAsync4(p, v, n, s) cudaMemsetAsync((p), (v), (n), (s))
+#define cudaMemset2DAsync(...) CU2C_BY_ARGC(cu2c_rt_cudaMemset2DAsync, __VA_ARGS__)
+#define cu2c_rt_cudaMemset2DAsync5(p, pitch, v, w, h) cudaMemset2DAsync((p), (pitch), (v), (w), (h), (cudaStream_t)0)
+#define cu2c_rt_cudaMemset2DAsync6(p, pitch, v, w, h, s) cudaMemset2DAsync((p), (pitch), (v), (w), (h), (s))
+#define cudaMemPrefetchAsync(...) CU2C_BY_ARGC(cu2c_rt_cudaMemPrefetchAsync, __VA_ARGS__)
+#define cu2c_rt_cudaMemPrefetchAsync3(p, n, dev) cudaMemPrefetchAsync((p), (n), (dev), (cudaStream_t)0)
+#define cu2c_rt_cudaMemPrefetchAsync4(p, n, dev, s) cudaMemPrefetchAsync((p), (n), (dev), (s))
+
+/* Events and streams. */
+#define cudaEventCreate(...) CU2C_BY_ARGC(cu2c_rt_cudaEventCreate, __VA_ARGS__)
+#define cu2c_rt_cudaEventCreate1(e) cudaEventCreate(e)
+#define cu2c_rt_cudaEventCreate2(e, flags) cudaEventCreateWithFlags((e), (flags))
+#define cudaEventRecord(...) CU2C_BY_ARGC(cu2c_rt_cudaEventRecord, __VA_ARGS__)
+#define cu2c_rt_cudaEventRecord1(e) cudaEventRecord((e), (cudaStream_t)0)
+#define cu2c_rt_cudaEventRecord2(e, s) cudaEventRecord((e), (s))
+#define cudaEventRecordWithFlags(...) CU2C_BY_ARGC(cu2c_rt_cudaEventRecordWithFlags, __VA_ARGS__)
+#define cu2c_rt_cudaEventRecordWithFlags1(e) cudaEventRecordWithFlags((e), (cudaStream_t)0, 0u)
+#define cu2c_rt_cudaEventRecordWithFlags2(e, s) cudaEventRecordWithFlags((e), (s), 0u)
+#define cu2c_rt_cudaEventRecordWithFlags3(e, s, f) cudaEventRecordWithFlags((e), (s), (f))
+#define cudaStreamWaitEvent(...) CU2C_BY_ARGC(cu2c_rt_cudaStreamWaitEvent, __VA_ARGS__)
+#define cu2c_rt_cudaStreamWaitEvent2(s, e) cudaStreamWaitEvent((s), (e), 0u)
+#define cu2c_rt_cudaStreamWaitEvent3(s, e, f) cudaStreamWaitEvent((s), (e), (f))
+
+/* Kernels: C++ takes the kernel function itself; C needs the cast to const void *. */
+#define cudaLaunchKernel(...) CU2C_BY_ARGC(cu2c_rt_cudaLaunchKernel, __VA_ARGS__)
+#define cu2c_rt_cudaLaunchKernel4(f, g, b, args) cudaLaunchKernel((const void *)(f), CU2C_RT_DIM3(g), CU2C_RT_DIM3(b), (args), 0, (cudaStream_t)0)
+#define cu2c_rt_cudaLaunchKernel5(f, g, b, args, shm) cudaLaunchKernel((const void *)(f), CU2C_RT_DIM3(g), CU2C_RT_DIM3(b), (args), (shm), (cudaStream_t)0)
+#define cu2c_rt_cudaLaunchKernel6(f, g, b, args, shm, s) cudaLaunchKernel((const void *)(f), CU2C_RT_DIM3(g), CU2C_RT_DIM3(b), (args), (shm), (s))
+#define cudaFuncSetCacheConfig(f, c) cudaFuncSetCacheConfig((const void *)(f), (c))
+#define cudaFuncSetSharedMemConfig(f, c) cudaFuncSetSharedMemConfig((const void *)(f), (c))
+#define cudaFuncGetAttributes(attr, f) cudaFuncGetAttributes((attr), (const void *)(f))
+#define cudaFuncSetAttribute(f, attr, v) cudaFuncSetAttribute((const void *)(f), (attr), (v))
+#define cudaOccupancyMaxActiveBlocksPerMultiprocessor(nb, f, bs, shm) \
+    cudaOccupancyMaxActiveBlocksPerMultiprocessor((nb), (const void *)(f), (bs), (shm))
+#define cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(nb, f, bs, shm, flags) \
+    cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags((nb), (const void *)(f), (bs), (shm), (flags))
+
+#endif /* C */
+
+/* nvcc defines __CUDACC__ for .cu files (clang only in its own CUDA wrapper headers, which
+ * the translator does not use); programs test it to pick their CUDA code paths, so it is
+ * defined in both runs. Defined last: glibc and libstdc++ read it too, and then turn off
+ * _Float128, which <tgmath.h> cannot do without. */
+#ifndef __CUDACC__
+#define __CUDACC__ 1
+#endif
+/* The nvcc release whose language cu2c accepts (programs test it for *_sync intrinsics). */
+#ifndef __CUDACC_VER_MAJOR__
+#define __CUDACC_VER_MAJOR__ 12
+#define __CUDACC_VER_MINOR__ 8
+#define __CUDACC_VER_BUILD__ 0
+#endif
+
+#endif

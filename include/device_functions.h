@@ -1,0 +1,8 @@
+/* device_functions.h - CUDA's header for device intrinsics (__syncthreads, __popc, __mul24,
+ * fences, ...); cu2c keeps them all in cu2c/device.h. */
+#ifndef CU2C_DEVICE_FUNCTIONS_H
+#define CU2C_DEVICE_FUNCTIONS_H
+
+#include "cu2c/device.h"
+
+#endif

@@ -1,0 +1,264 @@
+/* lower_kernel - the edits that turn one kernel into plain C: a block function running all
+ * threads of a block in loops, a host stub under the kernel's name, a registration.
+ * Expects: regions, nests and promotions decided (find_regions .. promote_locals).
+ * Guarantees: edits only; the user's text between them is copied untouched, on the same
+ * lines (inserted text has no newlines, except around the stub where #line restores them).
+ *
+ * A nest becomes
+ *   for (tz) for (ty) for (tx) { const uint3 threadIdx = {tx, ty, tz}; <loads>
+ *     { <statements> <stores> } next_N: ; }
+ * where a promoted local is loaded from its per-thread array before the statements that
+ * use it and stored back after those that write it: uses stay as written, so macros and
+ * the user's expressions need no rewriting. `return` in a nest ends only that thread:
+ * it jumps to next_N (and marks the thread ended when later nests must skip it). */
+#include "cu2c.h"
+
+#include <string.h>
+
+/* The per-thread index of a value varying in dims, over a block of (bx, by, bz). */
+static const char *index_expr(unsigned dims) {
+    switch (dims) {
+    case DIM_X: return "__cu2c_tx";
+    case DIM_Y: return "__cu2c_ty";
+    case DIM_Z: return "__cu2c_tz";
+    case DIM_X | DIM_Y: return "(__cu2c_ty * __cu2c_bx + __cu2c_tx)";
+    case DIM_X | DIM_Z: return "(__cu2c_tz * __cu2c_bx + __cu2c_tx)";
+    case DIM_Y | DIM_Z: return "(__cu2c_tz * __cu2c_by + __cu2c_ty)";
+    default: return "((__cu2c_tz * __cu2c_by + __cu2c_ty) * __cu2c_bx + __cu2c_tx)";
+    }
+}
+
+static const char *count_expr(unsigned dims) {
+    switch (dims) {
+    case DIM_X: return "(size_t)__cu2c_bx";
+    case DIM_Y: return "(size_t)__cu2c_by";
+    case DIM_Z: return "(size_t)__cu2c_bz";
+    case DIM_X | DIM_Y: return "((size_t)__cu2c_bx * __cu2c_by)";
+    case DIM_X | DIM_Z: return "((size_t)__cu2c_bx * __cu2c_bz)";
+    case DIM_Y | DIM_Z: return "((size_t)__cu2c_by * __cu2c_bz)";
+    default: return "((size_t)__cu2c_bx * __cu2c_by * __cu2c_bz)";
+    }
+}
+
+static bool is_array_type(const char *type) {
+    return strchr(type, '[') != NULL;
+}
+
+/* Replaces [begin, end) by text, keeping the line count: the newlines the replaced text
+ * had are appended, so the lines after stay where #line says they are. */
+static void replace_keep_lines(Unit *u, unsigned begin, unsigned end, const char *text) {
+    int nl = 0;
+    for (unsigned i = begin; i < end; i++)
+        nl += u->text[i] == '\n';
+    if (nl == 0) {
+        edit_add(u, begin, end, text);
+        return;
+    }
+    Buf b = {0};
+    buf_puts(&b, text);
+    for (int i = 0; i < nl; i++)
+        buf_puts(&b, "\n");
+    edit_add(u, begin, end, arena_strdup(u->arena, b.data));
+    buf_free(&b);
+}
+
+static unsigned line_of(Unit *u, unsigned offset) {
+    unsigned line = 1;
+    for (unsigned i = 0; i < offset && i < u->len; i++)
+        line += u->text[i] == '\n';
+    return line;
+}
+
+static bool nest_uses(Kernel *k, Nest *n, Var *v, bool write) {
+    for (int i = n->first; i <= n->last; i++) {
+        Stmt *s = k->stmts.items[i];
+        if (vec_contains(&s->writes, v) || (!write && vec_contains(&s->reads, v)))
+            return true;
+    }
+    return false;
+}
+
+static bool nest_declares(Kernel *k, Nest *n, Var *v) {
+    return v->decl_stmt && v->decl_stmt->nest >= 0 &&
+           k->nests.items[v->decl_stmt->nest] == n;
+}
+
+static void prologue(Unit *u, Kernel *k, Buf *b) {
+    buf_printf(b, "static void __cu2c_blk_%s(void **__cu2c_args, cu2c_block *__cu2c_b) { ", k->name);
+    for (int i = 0; i < k->params.len; i++) {
+        Param *p = k->params.items[i];
+        const char *text = p->text;
+        const char *eq = strchr(text, '=');
+        if (strchr(text, '[') || strchr(text, '(')) {
+            diag_error(u, k->loc, "kernel '%s': parameter '%s' declared as an array or function: "
+                       "not supported yet (declare it as a pointer)", k->name, p->name);
+            continue;
+        }
+        buf_printf(b, "%.*s = *(__typeof__(%s) *)__cu2c_args[%d]; ",
+                   (int)(eq ? (size_t)(eq - text) : strlen(text)), text, p->name, i);
+    }
+    buf_puts(b, "const uint3 blockIdx __attribute__((unused)) = __cu2c_b->blockIdx; "
+                "const dim3 blockDim __attribute__((unused)) = __cu2c_b->blockDim; "
+                "const dim3 gridDim __attribute__((unused)) = __cu2c_b->gridDim; "
+                "const unsigned __cu2c_bx __attribute__((unused)) = blockDim.x, "
+                "__cu2c_by __attribute__((unused)) = blockDim.y, "
+                "__cu2c_bz __attribute__((unused)) = blockDim.z; ");
+    if (k->uses_tls)
+        buf_puts(b, "cu2c_tls.blockIdx = blockIdx; cu2c_tls.blockDim = blockDim; "
+                    "cu2c_tls.gridDim = gridDim; ");
+    for (int i = 0; i < k->file_shared.len; i++) {
+        FileShared *fs = k->file_shared.items[i];
+        if (fs->elem_type)
+            buf_printf(b, "__typeof__(%s) *%s = (__typeof__(%s) *)__cu2c_b->dyn_shared; ",
+                       fs->elem_type, fs->name, fs->elem_type);
+        else
+            buf_printf(b, "%s; ", fs->decl_text);
+    }
+    /* per-thread storage: one scratch area per block, carved into arrays */
+    Buf total = {0};
+    buf_puts(&total, "0");
+    bool any = false;
+    for (int i = 0; i < k->vars.len; i++) {
+        Var *v = k->vars.items[i];
+        if (!v->promoted)
+            continue;
+        any = true;
+        buf_printf(&total, " + CU2C_ROUND64(sizeof(__typeof__(%s)) * %s)", v->type, count_expr(v->dims));
+    }
+    if (k->needs_exit_flags) {
+        any = true;
+        buf_printf(&total, " + CU2C_ROUND64(%s)", count_expr(DIM_XYZ));
+    }
+    if (any) {
+        buf_printf(b, "char *__cu2c_scr = (char *)cu2c_block_scratch(__cu2c_b, %s); "
+                      "if (!__cu2c_scr) return; size_t __cu2c_off = 0; ", total.data);
+        for (int i = 0; i < k->vars.len; i++) {
+            Var *v = k->vars.items[i];
+            if (!v->promoted)
+                continue;
+            buf_printf(b, "__typeof__(%s) *__restrict __cu2c_p%d = (__typeof__(%s) *)(__cu2c_scr + __cu2c_off); "
+                          "__cu2c_off += CU2C_ROUND64(sizeof(__typeof__(%s)) * %s); ",
+                       v->type, v->id, v->type, v->type, count_expr(v->dims));
+        }
+        if (k->needs_exit_flags)
+            buf_printf(b, "unsigned char *__restrict __cu2c_exited = (unsigned char *)(__cu2c_scr + __cu2c_off); "
+                          "for (size_t __cu2c_i = 0; __cu2c_i < %s; __cu2c_i++) __cu2c_exited[__cu2c_i] = 0; ",
+                       count_expr(DIM_XYZ));
+    }
+    buf_free(&total);
+}
+
+static void lower_nest(Unit *u, Kernel *k, int ni) {
+    Nest *n = k->nests.items[ni];
+    Stmt *first = k->stmts.items[n->first], *last = k->stmts.items[n->last];
+    Buf h = {0};
+    if (n->dims & DIM_Z)
+        buf_puts(&h, "for (unsigned __cu2c_tz = 0; __cu2c_tz < __cu2c_bz; __cu2c_tz++) ");
+    if (n->dims & DIM_Y)
+        buf_puts(&h, "for (unsigned __cu2c_ty = 0; __cu2c_ty < __cu2c_by; __cu2c_ty++) ");
+    if (n->dims & DIM_X)
+        buf_puts(&h, "for (unsigned __cu2c_tx = 0; __cu2c_tx < __cu2c_bx; __cu2c_tx++) ");
+    buf_printf(&h, "{ const uint3 threadIdx __attribute__((unused)) = {%s, %s, %s}; ",
+               n->dims & DIM_X ? "__cu2c_tx" : "0", n->dims & DIM_Y ? "__cu2c_ty" : "0",
+               n->dims & DIM_Z ? "__cu2c_tz" : "0");
+    if (n->check_exited)
+        buf_printf(&h, "if (__cu2c_exited[%s]) continue; ", index_expr(DIM_XYZ));
+    bool tls = false;
+    for (int i = n->first; i <= n->last; i++)
+        tls |= ((Stmt *)k->stmts.items[i])->calls_user_fn;
+    if (tls)
+        buf_puts(&h, "cu2c_tls.threadIdx = threadIdx; ");
+    Buf t = {0};
+    buf_puts(&t, " ");
+    for (int i = 0; i < k->vars.len; i++) {
+        Var *v = k->vars.items[i];
+        if (!v->promoted || !nest_uses(k, n, v, false))
+            continue;
+        if (!nest_declares(k, n, v)) {
+            if (is_array_type(v->type))
+                buf_printf(&h, "__typeof__(%s) %s; __builtin_memcpy(&%s, &__cu2c_p%d[%s], sizeof %s); ",
+                           v->type, v->name, v->name, v->id, index_expr(v->dims), v->name);
+            else
+                buf_printf(&h, "__typeof__(%s) %s = __cu2c_p%d[%s]; ", v->type, v->name, v->id,
+                           index_expr(v->dims));
+        }
+        if (nest_declares(k, n, v) || nest_uses(k, n, v, true)) {
+            if (is_array_type(v->type))
+                buf_printf(&t, "__builtin_memcpy(&__cu2c_p%d[%s], &%s, sizeof %s); ", v->id,
+                           index_expr(v->dims), v->name, v->name);
+            else
+                buf_printf(&t, "__cu2c_p%d[%s] = %s; ", v->id, index_expr(v->dims), v->name);
+        }
+    }
+    buf_puts(&h, "{ ");
+    buf_puts(&t, "}");
+    if (n->has_return)
+        buf_printf(&t, " __cu2c_next%d: ;", ni);
+    buf_puts(&t, " }");
+    edit_insert(u, first->begin, arena_strdup(u->arena, h.data));
+    edit_insert(u, last->end, arena_strdup(u->arena, t.data));
+    buf_free(&h);
+    buf_free(&t);
+
+    /* return: this thread ends */
+    for (int i = n->first; i <= n->last; i++) {
+        Stmt *s = k->stmts.items[i];
+        for (int j = 0; j < s->returns.len; j++) {
+            SrcLoc *r = s->returns.items[j];
+            unsigned end = *(unsigned *)s->return_ends.items[j];
+            const char *text = k->needs_exit_flags
+                ? arena_printf(u->arena, "{ __cu2c_exited[%s] = 1; goto __cu2c_next%d; }",
+                               index_expr(DIM_XYZ), ni)
+                : arena_printf(u->arena, "goto __cu2c_next%d;", ni);
+            replace_keep_lines(u, r->offset, end, text);
+        }
+    }
+}
+
+static void stub(Unit *u, Kernel *k) {
+    Buf b = {0};
+    buf_puts(&b, "\n");
+    buf_put(&b, u->text + k->decl_begin, k->body_begin - k->decl_begin);
+    buf_puts(&b, "{ void *__cu2c_a[] = {");
+    for (int i = 0; i < k->params.len; i++)
+        buf_printf(&b, "%s(void *)&%s", i ? ", " : "", ((Param *)k->params.items[i])->name);
+    if (k->params.len == 0)
+        buf_puts(&b, "0");
+    buf_printf(&b, "}; cu2c_launch_stub((const void *)%s, __cu2c_a); } ", k->name);
+    buf_printf(&b, "static const size_t __cu2c_sz_%s[] = {", k->name);
+    for (int i = 0; i < k->params.len; i++)
+        buf_printf(&b, "%ssizeof(__typeof__(%s))", i ? ", " : "", ((Param *)k->params.items[i])->type);
+    if (k->params.len == 0)
+        buf_puts(&b, "0");
+    buf_printf(&b, "}; __attribute__((constructor)) static void __cu2c_reg_%s(void) { "
+                   "cu2c_register_kernel((const void *)%s, __cu2c_blk_%s, \"%s\", %d, __cu2c_sz_%s); }",
+               k->name, k->name, k->name, k->name, k->params.len, k->name);
+    buf_printf(&b, "\n#line %u \"%s\"\n", line_of(u, k->body_end), u->path);
+    edit_insert(u, k->body_end, arena_strdup(u->arena, b.data));
+    buf_free(&b);
+}
+
+void lower_kernel(Unit *u, Kernel *k) {
+    Buf b = {0};
+    prologue(u, k, &b);
+    replace_keep_lines(u, k->decl_begin, k->body_begin + 1, arena_strdup(u->arena, b.data));
+    buf_free(&b);
+    for (int i = 0; i < k->stmts.len; i++) {
+        Stmt *s = k->stmts.items[i];
+        if (s->kind == ST_BARRIER)
+            replace_keep_lines(u, s->begin, s->end, "/* __syncthreads() */;");
+        if (s->kind == ST_DECL && s->decls.len > 0 && ((Var *)s->decls.items[0])->is_extern_shared) {
+            Var *v = s->decls.items[0];
+            if (s->decls.len > 1) {
+                diag_error(u, v->loc, "declare extern __shared__ arrays one per declaration");
+                continue;
+            }
+            replace_keep_lines(u, s->begin, s->end,
+                               arena_printf(u->arena, "__typeof__(%s) *%s = (__typeof__(%s) *)__cu2c_b->dyn_shared;",
+                                            v->elem_type, v->name, v->elem_type));
+        }
+    }
+    for (int i = 0; i < k->nests.len; i++)
+        lower_nest(u, k, i);
+    stub(u, k);
+}

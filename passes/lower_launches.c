@@ -1,0 +1,68 @@
+/* lower_launches - host-side edits for the whole file: kernel launches, device functions
+ * that read threadIdx & co., file-scope __shared__ variables.
+ * Expects: launches, device functions and file-scope shared variables found by the frontend.
+ * Guarantees: `k<<<g, b, s, st>>>(args)` becomes
+ * `(cu2c_push_call_configuration(CU2C_DIM3(g), CU2C_DIM3(b), s, st), k)(args)`, CUDA's own
+ * scheme: push the configuration, then call the kernel's host stub, which launches; the
+ * configuration's arguments are evaluated before the kernel's, as with nvcc. */
+#include "cu2c.h"
+
+#include <string.h>
+
+/* Launch arguments are copied next to the callee: flatten them onto one line. */
+static const char *one_line(Unit *u, const char *text, SrcLoc loc) {
+    if (strstr(text, "//") || strchr(text, '#')) {
+        diag_error(u, loc, "cu2c cannot rewrite a launch configuration containing comments or directives");
+        return text;
+    }
+    char *s = arena_strdup(u->arena, text);
+    for (char *p = s; *p; p++)
+        if (*p == '\n' || *p == '\r')
+            *p = ' ';
+    return s;
+}
+
+void lower_launches(Unit *u) {
+    for (int i = 0; i < u->launches.len; i++) {
+        Launch *l = u->launches.items[i];
+        if (l->nconfig < 2) {
+            diag_error(u, l->loc, "kernel launch needs a grid and a block size");
+            continue;
+        }
+        const char *c[4];
+        for (int j = 0; j < 4; j++)
+            c[j] = j < l->nconfig ? one_line(u, l->config[j], l->loc) : "0";
+        edit_insert(u, l->callee_begin,
+                    arena_printf(u->arena, "(cu2c_push_call_configuration(CU2C_DIM3(%s), CU2C_DIM3(%s), "
+                                 "(size_t)(%s), (cudaStream_t)(%s)), ", c[0], c[1], c[2], c[3]));
+        int nl = 0;
+        for (unsigned p = l->config_begin; p < l->config_end; p++)
+            nl += u->text[p] == '\n';
+        Buf b = {0};
+        buf_puts(&b, ")");
+        for (int j = 0; j < nl; j++)
+            buf_puts(&b, "\n");
+        edit_add(u, l->config_begin, l->config_end, arena_strdup(u->arena, b.data));
+        buf_free(&b);
+    }
+    for (int i = 0; i < u->device_fns.len; i++) {
+        DeviceFn *f = u->device_fns.items[i];
+        edit_insert(u, f->body_begin,
+                    " const uint3 threadIdx __attribute__((unused)) = cu2c_tls.threadIdx; "
+                    "const uint3 blockIdx __attribute__((unused)) = cu2c_tls.blockIdx; "
+                    "const dim3 blockDim __attribute__((unused)) = cu2c_tls.blockDim; "
+                    "const dim3 gridDim __attribute__((unused)) = cu2c_tls.gridDim; ");
+    }
+    for (int i = 0; i < u->file_shared.len; i++) {
+        FileShared *fs = u->file_shared.items[i];
+        int nl = 0;
+        for (unsigned p = fs->begin; p < fs->end; p++)
+            nl += u->text[p] == '\n';
+        Buf b = {0};
+        buf_printf(&b, "/* __shared__ %s: per-block storage inside each kernel using it */", fs->name);
+        for (int j = 0; j < nl; j++)
+            buf_puts(&b, "\n");
+        edit_add(u, fs->begin, fs->end, arena_strdup(u->arena, b.data));
+        buf_free(&b);
+    }
+}

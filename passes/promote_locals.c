@@ -1,0 +1,32 @@
+/* promote_locals - which locals need one copy per thread: a decision pass.
+ * Expects: nests (form_loops) and per-local dimensions (thread_variance).
+ * Guarantees: v->promoted exactly for the locals whose value can differ between threads
+ * (dims != 0) and that are used in more than one nest, i.e. whose value must survive from
+ * one thread loop (often one barrier region) to the next. Everything else keeps one
+ * plain C local: declared inside its nest when it varies, once per block when not.
+ * A kernel parameter that threads modify differently is refused (not supported yet). */
+#include "cu2c.h"
+
+void promote_locals(Unit *u, Kernel *k) {
+    for (int i = 0; i < k->vars.len; i++) {
+        Var *v = k->vars.items[i];
+        v->promoted = false;
+        if (v->is_shared || v->dims == 0)
+            continue;
+        if (v->is_param) {
+            diag_error(u, v->loc, "kernel parameter '%s' is modified by individual threads: not "
+                       "supported yet (copy it into a local variable first)", v->name);
+            continue;
+        }
+        int first_nest = -1;
+        for (int j = 0; j < k->stmts.len; j++) {
+            Stmt *s = k->stmts.items[j];
+            if (!vec_contains(&s->reads, v) && !vec_contains(&s->writes, v))
+                continue;
+            if (first_nest < 0)
+                first_nest = s->nest;
+            else if (s->nest != first_nest)
+                v->promoted = true;
+        }
+    }
+}

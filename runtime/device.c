@@ -1,0 +1,525 @@
+/* runtime/device.c - device, thread and version management: the one device cu2c offers is the
+ * machine's CPU, described with the limits of a compute-capability-8.0 GPU.
+ *
+ * The properties are computed once (pthread_once) from the CPU and the worker count, so
+ * cudaGetDeviceProperties and cudaDeviceGetAttribute always agree. */
+#include <ctype.h>
+#include <sched.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "internal.h"
+
+/* ---- Facts about the machine ------------------------------------------------------------- */
+
+static pthread_once_t rt_workers_once = PTHREAD_ONCE_INIT;
+static int rt_workers;
+
+static void rt_init_workers(void)
+{
+    const char *env = getenv("CU2C_NUM_THREADS");
+    if (env && *env) {
+        char *end;
+        long n = strtol(env, &end, 10);
+        if (*end == '\0' && n > 0 && n <= 4096) {
+            rt_workers = (int)n;
+            return;
+        }
+        /* A bad value is a user error the program must survive: fall back to the default. */
+        fprintf(stderr, "cu2c: ignoring CU2C_NUM_THREADS=%s (want 1..4096)\n", env);
+    }
+    /* The cores this process may run on (containers and taskset restrict them). */
+    cpu_set_t set;
+    if (sched_getaffinity(0, sizeof set, &set) == 0 && CPU_COUNT(&set) > 0) {
+        rt_workers = CPU_COUNT(&set);
+        return;
+    }
+    long n = sysconf(_SC_NPROCESSORS_ONLN);
+    rt_workers = n > 0 ? (int)n : 1;
+}
+
+int rt_num_workers(void)
+{
+    pthread_once(&rt_workers_once, rt_init_workers);
+    return rt_workers;
+}
+
+size_t rt_total_memory(void)
+{
+    long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
+    if (pages <= 0 || page <= 0)
+        return (size_t)4 << 30;
+    return (size_t)pages * (size_t)page;
+}
+
+/* The value of a "key : value" line of /proc/cpuinfo, trimmed; false if there is none. */
+static int rt_cpuinfo(const char *key, char *out, size_t outsz)
+{
+    FILE *f = fopen("/proc/cpuinfo", "r");
+    if (!f)
+        return 0;
+    char line[512];
+    size_t klen = strlen(key);
+    int found = 0;
+    while (!found && fgets(line, sizeof line, f)) {
+        if (strncmp(line, key, klen) != 0 || (line[klen] != ' ' && line[klen] != '\t' &&
+                                               line[klen] != ':'))
+            continue;
+        char *v = strchr(line, ':');
+        if (!v)
+            continue;
+        v++;
+        while (isspace((unsigned char)*v))
+            v++;
+        size_t n = strlen(v);
+        while (n > 0 && isspace((unsigned char)v[n - 1]))
+            v[--n] = '\0';
+        snprintf(out, outsz, "%s", v);
+        found = 1;
+    }
+    fclose(f);
+    return found;
+}
+
+/* CPU clock in kHz: the cpufreq maximum if the kernel exposes it, else cpuinfo's MHz. */
+static int rt_clock_khz(void)
+{
+    FILE *f = fopen("/sys/devices/system/cpu/cpu0/cpufreq/cpuinfo_max_freq", "r");
+    if (f) {
+        long khz = 0;
+        int ok = fscanf(f, "%ld", &khz) == 1;
+        fclose(f);
+        if (ok && khz > 0 && khz < 100000000)
+            return (int)khz;
+    }
+    char mhz[64];
+    if (rt_cpuinfo("cpu MHz", mhz, sizeof mhz)) {
+        double v = atof(mhz);
+        if (v > 0 && v < 100000)
+            return (int)(v * 1000);
+    }
+    return 2000000;
+}
+
+/* ---- Properties ---------------------------------------------------------------------------- */
+
+static pthread_once_t rt_props_once = PTHREAD_ONCE_INIT;
+static struct cudaDeviceProp rt_props;
+
+static void rt_init_props(void)
+{
+    struct cudaDeviceProp *p = &rt_props;
+    memset(p, 0, sizeof *p);
+
+    char model[200];
+    if (!rt_cpuinfo("model name", model, sizeof model) &&     /* x86 */
+        !rt_cpuinfo("Model", model, sizeof model) &&          /* arm boards */
+        !rt_cpuinfo("cpu", model, sizeof model))              /* powerpc */
+        snprintf(model, sizeof model, "unknown processor");
+    snprintf(p->name, sizeof p->name, "cu2c CPU: %s", model);
+    memcpy(p->uuid.bytes, "cu2c-cpu-device0", 16);
+
+    p->totalGlobalMem = rt_total_memory();
+    p->sharedMemPerBlock = RT_SHARED_PER_BLOCK;
+    p->regsPerBlock = 65536;
+    p->warpSize = 32;
+    p->memPitch = 2147483647;
+    p->maxThreadsPerBlock = RT_MAX_THREADS_PER_BLOCK;
+    p->maxThreadsDim[0] = RT_MAX_BLOCK_X;
+    p->maxThreadsDim[1] = RT_MAX_BLOCK_Y;
+    p->maxThreadsDim[2] = RT_MAX_BLOCK_Z;
+    p->maxGridSize[0] = (int)RT_MAX_GRID_X;
+    p->maxGridSize[1] = (int)RT_MAX_GRID_YZ;
+    p->maxGridSize[2] = (int)RT_MAX_GRID_YZ;
+    p->clockRate = rt_clock_khz();
+    p->totalConstMem = 65536;
+    p->major = 8;
+    p->minor = 0;
+    p->textureAlignment = 512;
+    p->texturePitchAlignment = 32;
+    /* Copies and kernels may overlap as far as programs can tell; samples refuse to run
+     * without it. */
+    p->deviceOverlap = 1;
+    p->asyncEngineCount = 1;
+    p->multiProcessorCount = rt_num_workers();
+    p->integrated = 1;            /* the "device" uses the host's memory */
+    p->canMapHostMemory = 1;
+    p->computeMode = cudaComputeModeDefault;
+    p->maxTexture1D = 131072;
+    p->maxTexture1DMipmap = 32768;
+    p->maxTexture2D[0] = 131072;
+    p->maxTexture2D[1] = 65536;
+    p->maxTexture3D[0] = p->maxTexture3D[1] = p->maxTexture3D[2] = 16384;
+    p->maxSurface1D = 32768;
+    p->maxSurface2D[0] = 131072;
+    p->maxSurface2D[1] = 65536;
+    p->surfaceAlignment = 512;
+    p->concurrentKernels = 1;
+    p->unifiedAddressing = 1;
+    p->memoryClockRate = 1600000;
+    p->memoryBusWidth = 64;
+    long l2 = sysconf(_SC_LEVEL2_CACHE_SIZE);
+    p->l2CacheSize = l2 > 0 && l2 < 0x7fffffff ? (int)l2 : 1 << 20;
+    p->maxThreadsPerMultiProcessor = 2048;
+    p->globalL1CacheSupported = 1;
+    p->localL1CacheSupported = 1;
+    p->sharedMemPerMultiprocessor = RT_SHARED_PER_SM;
+    p->regsPerMultiprocessor = 65536;
+    p->managedMemory = 1;
+    p->hostNativeAtomicSupported = 1;
+    p->singleToDoublePrecisionPerfRatio = 2;
+    p->pageableMemoryAccess = 1;  /* kernels may use malloc'd memory directly */
+    p->concurrentManagedAccess = 1;
+    p->canUseHostPointerForRegisteredMem = 1;
+    p->sharedMemPerBlockOptin = RT_SHARED_PER_BLOCK_OPTIN;
+    p->pageableMemoryAccessUsesHostPageTables = 1;
+    p->directManagedMemAccessFromHost = 1;
+    p->maxBlocksPerMultiProcessor = 32;
+    p->hostRegisterSupported = 1;
+    p->memoryPoolsSupported = 1;
+}
+
+static const struct cudaDeviceProp *rt_device_props(void)
+{
+    pthread_once(&rt_props_once, rt_init_props);
+    return &rt_props;
+}
+
+cudaError_t cudaGetDeviceCount(int *count)
+{
+    if (!count)
+        return rt_error(cudaErrorInvalidValue);
+    *count = 1;
+    return cudaSuccess;
+}
+
+cudaError_t cudaGetDeviceProperties(struct cudaDeviceProp *prop, int device)
+{
+    if (!prop)
+        return rt_error(cudaErrorInvalidValue);
+    if (device != 0)
+        return rt_error(cudaErrorInvalidDevice);
+    *prop = *rt_device_props();
+    return cudaSuccess;
+}
+
+cudaError_t cudaDeviceGetAttribute(int *value, enum cudaDeviceAttr attr, int device)
+{
+    if (!value)
+        return rt_error(cudaErrorInvalidValue);
+    if (device != 0)
+        return rt_error(cudaErrorInvalidDevice);
+    const struct cudaDeviceProp *p = rt_device_props();
+    int v;
+    switch (attr) {
+    case cudaDevAttrMaxThreadsPerBlock: v = p->maxThreadsPerBlock; break;
+    case cudaDevAttrMaxBlockDimX: v = p->maxThreadsDim[0]; break;
+    case cudaDevAttrMaxBlockDimY: v = p->maxThreadsDim[1]; break;
+    case cudaDevAttrMaxBlockDimZ: v = p->maxThreadsDim[2]; break;
+    case cudaDevAttrMaxGridDimX: v = p->maxGridSize[0]; break;
+    case cudaDevAttrMaxGridDimY: v = p->maxGridSize[1]; break;
+    case cudaDevAttrMaxGridDimZ: v = p->maxGridSize[2]; break;
+    case cudaDevAttrMaxSharedMemoryPerBlock: v = (int)p->sharedMemPerBlock; break;
+    case cudaDevAttrTotalConstantMemory: v = (int)p->totalConstMem; break;
+    case cudaDevAttrWarpSize: v = p->warpSize; break;
+    case cudaDevAttrMaxPitch: v = (int)p->memPitch; break;
+    case cudaDevAttrMaxRegistersPerBlock: v = p->regsPerBlock; break;
+    case cudaDevAttrClockRate: v = p->clockRate; break;
+    case cudaDevAttrTextureAlignment: v = (int)p->textureAlignment; break;
+    case cudaDevAttrGpuOverlap: v = p->deviceOverlap; break;
+    case cudaDevAttrMultiProcessorCount: v = p->multiProcessorCount; break;
+    case cudaDevAttrKernelExecTimeout: v = p->kernelExecTimeoutEnabled; break;
+    case cudaDevAttrIntegrated: v = p->integrated; break;
+    case cudaDevAttrCanMapHostMemory: v = p->canMapHostMemory; break;
+    case cudaDevAttrComputeMode: v = p->computeMode; break;
+    case cudaDevAttrMaxTexture1DWidth: v = p->maxTexture1D; break;
+    case cudaDevAttrMaxTexture2DWidth: v = p->maxTexture2D[0]; break;
+    case cudaDevAttrMaxTexture2DHeight: v = p->maxTexture2D[1]; break;
+    case cudaDevAttrMaxTexture3DWidth: v = p->maxTexture3D[0]; break;
+    case cudaDevAttrMaxTexture3DHeight: v = p->maxTexture3D[1]; break;
+    case cudaDevAttrMaxTexture3DDepth: v = p->maxTexture3D[2]; break;
+    case cudaDevAttrSurfaceAlignment: v = (int)p->surfaceAlignment; break;
+    case cudaDevAttrConcurrentKernels: v = p->concurrentKernels; break;
+    case cudaDevAttrEccEnabled: v = p->ECCEnabled; break;
+    case cudaDevAttrPciBusId: v = p->pciBusID; break;
+    case cudaDevAttrPciDeviceId: v = p->pciDeviceID; break;
+    case cudaDevAttrTccDriver: v = p->tccDriver; break;
+    case cudaDevAttrMemoryClockRate: v = p->memoryClockRate; break;
+    case cudaDevAttrGlobalMemoryBusWidth: v = p->memoryBusWidth; break;
+    case cudaDevAttrL2CacheSize: v = p->l2CacheSize; break;
+    case cudaDevAttrMaxThreadsPerMultiProcessor: v = p->maxThreadsPerMultiProcessor; break;
+    case cudaDevAttrAsyncEngineCount: v = p->asyncEngineCount; break;
+    case cudaDevAttrUnifiedAddressing: v = p->unifiedAddressing; break;
+    case cudaDevAttrPciDomainId: v = p->pciDomainID; break;
+    case cudaDevAttrTexturePitchAlignment: v = (int)p->texturePitchAlignment; break;
+    case cudaDevAttrMaxSurface1DWidth: v = p->maxSurface1D; break;
+    case cudaDevAttrMaxSurface2DWidth: v = p->maxSurface2D[0]; break;
+    case cudaDevAttrMaxSurface2DHeight: v = p->maxSurface2D[1]; break;
+    case cudaDevAttrComputeCapabilityMajor: v = p->major; break;
+    case cudaDevAttrComputeCapabilityMinor: v = p->minor; break;
+    case cudaDevAttrMaxTexture1DMipmappedWidth: v = p->maxTexture1DMipmap; break;
+    case cudaDevAttrStreamPrioritiesSupported: v = p->streamPrioritiesSupported; break;
+    case cudaDevAttrGlobalL1CacheSupported: v = p->globalL1CacheSupported; break;
+    case cudaDevAttrLocalL1CacheSupported: v = p->localL1CacheSupported; break;
+    case cudaDevAttrMaxSharedMemoryPerMultiprocessor: v = (int)p->sharedMemPerMultiprocessor; break;
+    case cudaDevAttrMaxRegistersPerMultiprocessor: v = p->regsPerMultiprocessor; break;
+    case cudaDevAttrManagedMemory: v = p->managedMemory; break;
+    case cudaDevAttrIsMultiGpuBoard: v = p->isMultiGpuBoard; break;
+    case cudaDevAttrMultiGpuBoardGroupID: v = p->multiGpuBoardGroupID; break;
+    case cudaDevAttrHostNativeAtomicSupported: v = p->hostNativeAtomicSupported; break;
+    case cudaDevAttrSingleToDoublePrecisionPerfRatio: v = p->singleToDoublePrecisionPerfRatio; break;
+    case cudaDevAttrPageableMemoryAccess: v = p->pageableMemoryAccess; break;
+    case cudaDevAttrConcurrentManagedAccess: v = p->concurrentManagedAccess; break;
+    case cudaDevAttrComputePreemptionSupported: v = p->computePreemptionSupported; break;
+    case cudaDevAttrCanUseHostPointerForRegisteredMem: v = p->canUseHostPointerForRegisteredMem; break;
+    case cudaDevAttrCooperativeLaunch: v = p->cooperativeLaunch; break;
+    case cudaDevAttrCooperativeMultiDeviceLaunch: v = p->cooperativeMultiDeviceLaunch; break;
+    case cudaDevAttrMaxSharedMemoryPerBlockOptin: v = (int)p->sharedMemPerBlockOptin; break;
+    case cudaDevAttrPageableMemoryAccessUsesHostPageTables:
+        v = p->pageableMemoryAccessUsesHostPageTables; break;
+    case cudaDevAttrDirectManagedMemAccessFromHost: v = p->directManagedMemAccessFromHost; break;
+    case cudaDevAttrMaxBlocksPerMultiprocessor: v = p->maxBlocksPerMultiProcessor; break;
+    case cudaDevAttrMaxPersistingL2CacheSize: v = p->persistingL2CacheMaxSize; break;
+    case cudaDevAttrMaxAccessPolicyWindowSize: v = p->accessPolicyMaxWindowSize; break;
+    case cudaDevAttrReservedSharedMemoryPerBlock: v = (int)p->reservedSharedMemPerBlock; break;
+    case cudaDevAttrHostRegisterSupported: v = p->hostRegisterSupported; break;
+    case cudaDevAttrSparseCudaArraySupported: v = p->sparseCudaArraySupported; break;
+    case cudaDevAttrHostRegisterReadOnlySupported: v = p->hostRegisterReadOnlySupported; break;
+    case cudaDevAttrMemoryPoolsSupported: v = p->memoryPoolsSupported; break;
+    case cudaDevAttrClusterLaunch: v = p->clusterLaunch; break;
+    default:
+        /* Attributes of features cu2c lacks (textures of other shapes, interop...) read 0;
+         * values outside the enum are rejected as CUDA does. */
+        if ((int)attr <= 0 || attr >= cudaDevAttrMax)
+            return rt_error(cudaErrorInvalidValue);
+        v = 0;
+        break;
+    }
+    *value = v;
+    return cudaSuccess;
+}
+
+cudaError_t cudaChooseDevice(int *device, const struct cudaDeviceProp *prop)
+{
+    if (!device || !prop)
+        return rt_error(cudaErrorInvalidValue);
+    *device = 0;
+    return cudaSuccess;
+}
+
+cudaError_t cudaDeviceGetPCIBusId(char *pciBusId, int len, int device)
+{
+    if (!pciBusId || len <= 0)
+        return rt_error(cudaErrorInvalidValue);
+    if (device != 0)
+        return rt_error(cudaErrorInvalidDevice);
+    snprintf(pciBusId, (size_t)len, "0000:00:00.0");
+    return cudaSuccess;
+}
+
+/* ---- Selecting the device ------------------------------------------------------------------ */
+
+static atomic_uint rt_device_flags = 0;
+
+cudaError_t cudaInitDevice(int device, unsigned int deviceFlags, unsigned int flags)
+{
+    if (device != 0)
+        return rt_error(cudaErrorInvalidDevice);
+    if (flags & ~1u)
+        return rt_error(cudaErrorInvalidValue);
+    if (flags & 1u)  /* cudaInitDeviceFlagsAreValid */
+        return cudaSetDeviceFlags(deviceFlags);
+    return cudaSuccess;
+}
+
+cudaError_t cudaSetDevice(int device)
+{
+    return device == 0 ? cudaSuccess : rt_error(cudaErrorInvalidDevice);
+}
+
+cudaError_t cudaGetDevice(int *device)
+{
+    if (!device)
+        return rt_error(cudaErrorInvalidValue);
+    *device = 0;
+    return cudaSuccess;
+}
+
+cudaError_t cudaSetValidDevices(int *device_arr, int len)
+{
+    if (len < 0 || (len > 0 && !device_arr))
+        return rt_error(cudaErrorInvalidValue);
+    for (int i = 0; i < len; i++)
+        if (device_arr[i] != 0)
+            return rt_error(cudaErrorInvalidDevice);
+    return cudaSuccess;
+}
+
+cudaError_t cudaSetDeviceFlags(unsigned int flags)
+{
+    /* At most one scheduling mode; nothing outside cudaDeviceMask. */
+    unsigned sched = flags & cudaDeviceScheduleMask;
+    if ((flags & ~(unsigned)cudaDeviceMask) || (sched & (sched - 1)))
+        return rt_error(cudaErrorInvalidValue);
+    atomic_store(&rt_device_flags, flags);
+    return cudaSuccess;
+}
+
+cudaError_t cudaGetDeviceFlags(unsigned int *flags)
+{
+    if (!flags)
+        return rt_error(cudaErrorInvalidValue);
+    /* Host memory is always mappable: CUDA reports the flag set on such devices. */
+    *flags = atomic_load(&rt_device_flags) | cudaDeviceMapHost;
+    return cudaSuccess;
+}
+
+cudaError_t cudaDeviceCanAccessPeer(int *canAccessPeer, int device, int peerDevice)
+{
+    if (!canAccessPeer)
+        return rt_error(cudaErrorInvalidValue);
+    if (device != 0 || peerDevice != 0)
+        return rt_error(cudaErrorInvalidDevice);
+    *canAccessPeer = 0;  /* a device is not its own peer */
+    return cudaSuccess;
+}
+
+cudaError_t cudaDeviceEnablePeerAccess(int peerDevice, unsigned int flags)
+{
+    if (flags != 0)
+        return rt_error(cudaErrorInvalidValue);
+    (void)peerDevice;
+    return rt_error(cudaErrorInvalidDevice);  /* there is no other device */
+}
+
+cudaError_t cudaDeviceDisablePeerAccess(int peerDevice)
+{
+    (void)peerDevice;
+    return rt_error(cudaErrorInvalidDevice);
+}
+
+/* ---- Device-wide state --------------------------------------------------------------------- */
+
+cudaError_t cudaDeviceSynchronize(void)
+{
+    /* Launches are synchronous: all work of this thread is done; wait for other threads'. */
+    rt_pool_sync();
+    return cudaSuccess;
+}
+
+cudaError_t cudaDeviceReset(void)
+{
+    rt_pool_sync();
+    rt_free_all_allocations();
+    atomic_store(&rt_device_flags, 0);
+    rt_clear_error();
+    return cudaSuccess;
+}
+
+cudaError_t cudaThreadExit(void)
+{
+    return cudaDeviceReset();
+}
+
+cudaError_t cudaThreadSynchronize(void)
+{
+    return cudaDeviceSynchronize();
+}
+
+/* Limits are remembered for cudaDeviceGetLimit; none constrains a CPU thread. */
+static size_t rt_limits[] = {
+    [cudaLimitStackSize] = 1024,
+    [cudaLimitPrintfFifoSize] = 1 << 20,
+    [cudaLimitMallocHeapSize] = 8 << 20,
+    [cudaLimitDevRuntimeSyncDepth] = 2,
+    [cudaLimitDevRuntimePendingLaunchCount] = 2048,
+    [cudaLimitMaxL2FetchGranularity] = 64,
+    [cudaLimitPersistingL2CacheSize] = 0,
+};
+static pthread_mutex_t rt_limits_lock = PTHREAD_MUTEX_INITIALIZER;
+
+cudaError_t cudaDeviceSetLimit(enum cudaLimit limit, size_t value)
+{
+    if ((unsigned)limit >= sizeof rt_limits / sizeof rt_limits[0])
+        return rt_error(cudaErrorUnsupportedLimit);
+    pthread_mutex_lock(&rt_limits_lock);
+    rt_limits[limit] = value;
+    pthread_mutex_unlock(&rt_limits_lock);
+    return cudaSuccess;
+}
+
+cudaError_t cudaDeviceGetLimit(size_t *pValue, enum cudaLimit limit)
+{
+    if (!pValue)
+        return rt_error(cudaErrorInvalidValue);
+    if ((unsigned)limit >= sizeof rt_limits / sizeof rt_limits[0])
+        return rt_error(cudaErrorUnsupportedLimit);
+    pthread_mutex_lock(&rt_limits_lock);
+    *pValue = rt_limits[limit];
+    pthread_mutex_unlock(&rt_limits_lock);
+    return cudaSuccess;
+}
+
+static atomic_int rt_cache_config = cudaFuncCachePreferNone;
+static atomic_int rt_shmem_config = cudaSharedMemBankSizeFourByte;
+
+cudaError_t cudaDeviceGetCacheConfig(enum cudaFuncCache *pCacheConfig)
+{
+    if (!pCacheConfig)
+        return rt_error(cudaErrorInvalidValue);
+    *pCacheConfig = (enum cudaFuncCache)atomic_load(&rt_cache_config);
+    return cudaSuccess;
+}
+
+cudaError_t cudaDeviceSetCacheConfig(enum cudaFuncCache cacheConfig)
+{
+    if ((unsigned)cacheConfig > cudaFuncCachePreferEqual)
+        return rt_error(cudaErrorInvalidValue);
+    atomic_store(&rt_cache_config, (int)cacheConfig);
+    return cudaSuccess;
+}
+
+cudaError_t cudaDeviceGetSharedMemConfig(enum cudaSharedMemConfig *pConfig)
+{
+    if (!pConfig)
+        return rt_error(cudaErrorInvalidValue);
+    *pConfig = (enum cudaSharedMemConfig)atomic_load(&rt_shmem_config);
+    return cudaSuccess;
+}
+
+cudaError_t cudaDeviceSetSharedMemConfig(enum cudaSharedMemConfig config)
+{
+    if ((unsigned)config > cudaSharedMemBankSizeEightByte)
+        return rt_error(cudaErrorInvalidValue);
+    atomic_store(&rt_shmem_config, (int)config);
+    return cudaSuccess;
+}
+
+cudaError_t cudaDeviceGetStreamPriorityRange(int *leastPriority, int *greatestPriority)
+{
+    /* One priority level: streams are not prioritised. Either pointer may be NULL. */
+    if (leastPriority)
+        *leastPriority = 0;
+    if (greatestPriority)
+        *greatestPriority = 0;
+    return cudaSuccess;
+}
+
+/* ---- Versions -------------------------------------------------------------------------------- */
+
+cudaError_t cudaDriverGetVersion(int *driverVersion)
+{
+    if (!driverVersion)
+        return rt_error(cudaErrorInvalidValue);
+    *driverVersion = CUDART_VERSION;
+    return cudaSuccess;
+}
+
+cudaError_t cudaRuntimeGetVersion(int *runtimeVersion)
+{
+    if (!runtimeVersion)
+        return rt_error(cudaErrorInvalidValue);
+    *runtimeVersion = CUDART_VERSION;
+    return cudaSuccess;
+}

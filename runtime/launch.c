@@ -1,0 +1,308 @@
+/* runtime/launch.c - execution control: the kernel registry, the `<<<...>>>` configuration
+ * stack, cudaLaunchKernel and the per-kernel attributes.
+ *
+ * A kernel is known by its host stub's address: the translator registers (stub, block
+ * function) pairs from constructors before main, so the registry must work before anything
+ * else is initialised; it is a hash map behind a statically initialised mutex. A launch is
+ * checked against the device's limits here, then handed to the worker pool as a job. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "internal.h"
+
+/* threadIdx & co. for device functions that read them (see cu2c/kernel.h) */
+__thread cu2c_tls_t cu2c_tls;
+
+/* ---- Registry ----------------------------------------------------------------------------- */
+
+static pthread_mutex_t rt_kernels_lock = PTHREAD_MUTEX_INITIALIZER;
+static rt_kernel **rt_kernels;   /* open addressing on the stub address; entries never move */
+static size_t rt_kernels_cap, rt_kernels_len;
+
+static size_t rt_kernel_slot(const void *stub, size_t cap)
+{
+    uint64_t h = (uint64_t)(uintptr_t)stub * 0x9e3779b97f4a7c15ull;
+    return (size_t)(h >> 32) & (cap - 1);
+}
+
+/* The entry for stub, or the empty slot it would take. Lock held, cap > 0. */
+static rt_kernel **rt_kernel_find(const void *stub)
+{
+    size_t i = rt_kernel_slot(stub, rt_kernels_cap);
+    while (rt_kernels[i] && rt_kernels[i]->stub != stub)
+        i = (i + 1) & (rt_kernels_cap - 1);
+    return &rt_kernels[i];
+}
+
+static int rt_kernels_grow(void)
+{
+    size_t cap = rt_kernels_cap ? rt_kernels_cap * 2 : 64, oldcap = rt_kernels_cap;
+    rt_kernel **old = rt_kernels, **t = calloc(cap, sizeof *t);
+    if (!t)
+        return 0;
+    rt_kernels = t;
+    rt_kernels_cap = cap;
+    for (size_t i = 0; i < oldcap; i++)
+        if (old[i])
+            *rt_kernel_find(old[i]->stub) = old[i];
+    free(old);
+    return 1;
+}
+
+void cu2c_register_kernel(const void *stub, cu2c_block_fn fn, const char *name,
+                          int nargs, const size_t *arg_sizes)
+{
+    if (!stub || !fn || nargs < 0)
+        return;
+    pthread_mutex_lock(&rt_kernels_lock);
+    rt_kernel *k = NULL;
+    if (rt_kernels_cap) {
+        rt_kernel **slot = rt_kernel_find(stub);
+        k = *slot;
+    }
+    if (k) {
+        /* Registered twice (the same stub in two constructors): the last one wins. */
+        k->fn = fn;
+        k->name = name;
+    } else if ((rt_kernels_len + 1 <= rt_kernels_cap / 2 || rt_kernels_grow()) &&
+               (k = calloc(1, sizeof *k)) != NULL) {
+        k->stub = stub;
+        k->fn = fn;
+        k->name = name;
+        k->nargs = nargs;
+        k->max_dyn_shared = RT_SHARED_PER_BLOCK;
+        k->carveout = cudaSharedmemCarveoutDefault;
+        if (nargs > 0 && arg_sizes) {
+            k->arg_sizes = malloc((size_t)nargs * sizeof *k->arg_sizes);
+            if (k->arg_sizes)
+                memcpy(k->arg_sizes, arg_sizes, (size_t)nargs * sizeof *k->arg_sizes);
+        }
+        *rt_kernel_find(stub) = k;
+        rt_kernels_len++;
+    } else {
+        /* Before main there is nobody to return an error to; launches of this kernel will
+         * report cudaErrorInvalidDeviceFunction. */
+        fprintf(stderr, "cu2c: out of memory registering kernel %s\n", name ? name : "?");
+    }
+    pthread_mutex_unlock(&rt_kernels_lock);
+}
+
+/* A snapshot of what a launch needs, taken under the lock (cudaFuncSetAttribute may change
+ * the limit from another thread). */
+static int rt_kernel_get(const void *func, cu2c_block_fn *fn, size_t *max_dyn_shared,
+                         int *nargs)
+{
+    int found = 0;
+    pthread_mutex_lock(&rt_kernels_lock);
+    if (func && rt_kernels_cap) {
+        rt_kernel *k = *rt_kernel_find(func);
+        if (k) {
+            *fn = k->fn;
+            *max_dyn_shared = k->max_dyn_shared;
+            *nargs = k->nargs;
+            found = 1;
+        }
+    }
+    pthread_mutex_unlock(&rt_kernels_lock);
+    return found;
+}
+
+/* ---- Launching ------------------------------------------------------------------------------ */
+
+/* The limits of a compute-capability-8.x GPU, checked before anything runs. */
+static int rt_valid_config(dim3 grid, dim3 block)
+{
+    if (!grid.x || !grid.y || !grid.z || !block.x || !block.y || !block.z)
+        return 0;
+    if (block.x > RT_MAX_BLOCK_X || block.y > RT_MAX_BLOCK_Y || block.z > RT_MAX_BLOCK_Z)
+        return 0;
+    if ((uint64_t)block.x * block.y * block.z > RT_MAX_THREADS_PER_BLOCK)
+        return 0;
+    return grid.x <= RT_MAX_GRID_X && grid.y <= RT_MAX_GRID_YZ && grid.z <= RT_MAX_GRID_YZ;
+}
+
+static cudaError_t rt_launch(const void *func, dim3 grid, dim3 block, void **args,
+                             size_t shmem, cudaStream_t stream)
+{
+    cu2c_block_fn fn;
+    size_t max_dyn;
+    int nargs;
+    if (!rt_kernel_get(func, &fn, &max_dyn, &nargs))
+        return cudaErrorInvalidDeviceFunction;
+    if (nargs > 0 && !args)
+        return cudaErrorInvalidValue;
+    /* Every stream runs synchronously for now: the handle is only checked. */
+    if (!rt_valid_stream(stream))
+        return cudaErrorInvalidResourceHandle;
+    if (!rt_valid_config(grid, block))
+        return cudaErrorInvalidConfiguration;
+    /* Recent CUDA versions answer "invalid argument" to more dynamic shared memory than the
+     * kernel may use (48 KiB unless raised with cudaFuncSetAttribute). */
+    if (shmem > max_dyn)
+        return cudaErrorInvalidValue;
+
+    /* The arguments are used in place: the launch returns only when every block has run.
+     * Asynchronous streams will copy them into the job using the registered arg_sizes. */
+    rt_job job;
+    memset(&job, 0, sizeof job);
+    job.fn = fn;
+    job.args = args;
+    job.grid = grid;
+    job.block = block;
+    job.shmem = shmem;
+    return rt_pool_run(&job);
+}
+
+cudaError_t cudaLaunchKernel(const void *func, dim3 gridDim, dim3 blockDim, void **args,
+                             size_t sharedMem, cudaStream_t stream)
+{
+    return rt_error(rt_launch(func, gridDim, blockDim, args, sharedMem, stream));
+}
+
+/* The configurations pushed by `<<<...>>>` and not yet popped by a stub, per host thread. A
+ * stack because a launch's arguments may contain launches; deeper than RT_CONFIG_DEPTH is
+ * counted but not stored, and those launches fail rather than run with a wrong shape. */
+#define RT_CONFIG_DEPTH 16
+typedef struct {
+    dim3 grid, block;
+    size_t shmem;
+    cudaStream_t stream;
+} rt_config;
+
+static _Thread_local rt_config rt_configs[RT_CONFIG_DEPTH];
+static _Thread_local unsigned rt_config_depth;
+
+int cu2c_push_call_configuration(dim3 grid, dim3 block, size_t shmem, cudaStream_t stream)
+{
+    if (rt_config_depth < RT_CONFIG_DEPTH) {
+        rt_config c = { grid, block, shmem, stream };
+        rt_configs[rt_config_depth] = c;
+    }
+    rt_config_depth++;
+    return 0;
+}
+
+void cu2c_launch_stub(const void *stub, void **args)
+{
+    if (rt_config_depth == 0) {
+        rt_error(cudaErrorMissingConfiguration);
+        return;
+    }
+    unsigned d = --rt_config_depth;
+    if (d >= RT_CONFIG_DEPTH) {
+        rt_error(cudaErrorLaunchOutOfResources);
+        return;
+    }
+    rt_config c = rt_configs[d];
+    rt_error(rt_launch(stub, c.grid, c.block, args, c.shmem, c.stream));
+}
+
+/* ---- Kernel attributes ------------------------------------------------------------------------ */
+
+cudaError_t cudaFuncSetAttribute(const void *func, enum cudaFuncAttribute attr, int value)
+{
+    cudaError_t e = cudaSuccess;
+    pthread_mutex_lock(&rt_kernels_lock);
+    rt_kernel *k = func && rt_kernels_cap ? *rt_kernel_find(func) : NULL;
+    if (!k)
+        e = cudaErrorInvalidDeviceFunction;
+    else if (attr == cudaFuncAttributeMaxDynamicSharedMemorySize) {
+        if (value < 0 || (size_t)value > RT_SHARED_PER_BLOCK_OPTIN)
+            e = cudaErrorInvalidValue;
+        else
+            k->max_dyn_shared = (size_t)value;
+    } else if (attr == cudaFuncAttributePreferredSharedMemoryCarveout) {
+        if (value < -1 || value > 100)
+            e = cudaErrorInvalidValue;
+        else
+            k->carveout = value;
+    } else if ((int)attr < 0 || attr >= cudaFuncAttributeMax) {
+        e = cudaErrorInvalidValue;
+    }
+    /* Cluster attributes are accepted: cu2c has no clusters to shape. */
+    pthread_mutex_unlock(&rt_kernels_lock);
+    return rt_error(e);
+}
+
+cudaError_t cudaFuncGetAttributes(struct cudaFuncAttributes *attr, const void *func)
+{
+    if (!attr)
+        return rt_error(cudaErrorInvalidValue);
+    cu2c_block_fn fn;
+    size_t max_dyn;
+    int nargs;
+    if (!rt_kernel_get(func, &fn, &max_dyn, &nargs))
+        return rt_error(cudaErrorInvalidDeviceFunction);
+    memset(attr, 0, sizeof *attr);
+    /* Static shared memory and registers are not known to the runtime: report none used. */
+    attr->maxThreadsPerBlock = RT_MAX_THREADS_PER_BLOCK;
+    attr->numRegs = 32;
+    attr->ptxVersion = 80;
+    attr->binaryVersion = 80;
+    attr->maxDynamicSharedSizeBytes = (int)max_dyn;
+    attr->preferredShmemCarveout = cudaSharedmemCarveoutDefault;
+    return cudaSuccess;
+}
+
+cudaError_t cudaFuncSetCacheConfig(const void *func, enum cudaFuncCache cacheConfig)
+{
+    cu2c_block_fn fn;
+    size_t max_dyn;
+    int nargs;
+    if (!rt_kernel_get(func, &fn, &max_dyn, &nargs))
+        return rt_error(cudaErrorInvalidDeviceFunction);
+    if ((unsigned)cacheConfig > cudaFuncCachePreferEqual)
+        return rt_error(cudaErrorInvalidValue);
+    return cudaSuccess;  /* a CPU's caches are not partitioned */
+}
+
+cudaError_t cudaFuncSetSharedMemConfig(const void *func, enum cudaSharedMemConfig config)
+{
+    cu2c_block_fn fn;
+    size_t max_dyn;
+    int nargs;
+    if (!rt_kernel_get(func, &fn, &max_dyn, &nargs))
+        return rt_error(cudaErrorInvalidDeviceFunction);
+    if ((unsigned)config > cudaSharedMemBankSizeEightByte)
+        return rt_error(cudaErrorInvalidValue);
+    return cudaSuccess;
+}
+
+/* ---- Occupancy ---------------------------------------------------------------------------------
+ * What a compute-capability-8.0 multiprocessor would hold: 2048 threads, 32 blocks and
+ * 164 KiB of shared memory. Programs use it to size grids; a worker runs one block at a
+ * time whatever the answer. */
+
+cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(int *numBlocks,
+                                                                   const void *func,
+                                                                   int blockSize,
+                                                                   size_t dynamicSMemSize,
+                                                                   unsigned int flags)
+{
+    if (!numBlocks || blockSize <= 0 || flags > cudaOccupancyDisableCachingOverride)
+        return rt_error(cudaErrorInvalidValue);
+    cu2c_block_fn fn;
+    size_t max_dyn;
+    int nargs;
+    if (!rt_kernel_get(func, &fn, &max_dyn, &nargs))
+        return rt_error(cudaErrorInvalidDeviceFunction);
+    int n = 0;
+    if (blockSize <= RT_MAX_THREADS_PER_BLOCK && dynamicSMemSize <= max_dyn) {
+        n = 2048 / blockSize;
+        if (n > 32)
+            n = 32;
+        if (dynamicSMemSize && (size_t)n > RT_SHARED_PER_SM / dynamicSMemSize)
+            n = (int)(RT_SHARED_PER_SM / dynamicSMemSize);
+    }
+    *numBlocks = n;
+    return cudaSuccess;
+}
+
+cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessor(int *numBlocks, const void *func,
+                                                          int blockSize,
+                                                          size_t dynamicSMemSize)
+{
+    return cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(numBlocks, func, blockSize,
+                                                                  dynamicSMemSize,
+                                                                  cudaOccupancyDefault);
+}

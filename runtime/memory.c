@@ -1,0 +1,532 @@
+/* runtime/memory.c - memory management: allocation, copies, sets and symbols.
+ *
+ * All "device" memory is host memory, so every copy direction is a memmove. What the runtime
+ * must still know is which pointers it handed out: cudaFree of anything else is
+ * cudaErrorInvalidValue, cudaPointerGetAttributes reports the kind, and cudaDeviceReset frees
+ * them all. The allocations live in a hash map (pointer -> size, kind) behind one mutex; only
+ * allocation calls touch it, never copies or kernels. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/sysinfo.h>
+#include "internal.h"
+
+/* ---- The allocation map --------------------------------------------------------------------- */
+
+typedef struct {
+    void *ptr;           /* NULL: empty slot */
+    size_t size;
+    rt_mem_kind kind;
+    unsigned flags;      /* cudaHostAlloc / cudaMallocManaged / cudaHostRegister flags */
+} rt_alloc;
+
+static pthread_mutex_t rt_allocs_lock = PTHREAD_MUTEX_INITIALIZER;
+static rt_alloc *rt_allocs;      /* open addressing, linear probing; capacity a power of 2 */
+static size_t rt_allocs_cap, rt_allocs_len;
+
+static size_t rt_slot_of(const void *p, size_t cap)
+{
+    uint64_t h = (uint64_t)(uintptr_t)p;
+    h ^= h >> 33;
+    h *= 0xff51afd7ed558ccdull;     /* a 64-bit mixer: pointers share their low bits */
+    h ^= h >> 33;
+    return (size_t)h & (cap - 1);
+}
+
+/* Index of p's entry, or of the empty slot where it would go. Lock held, table not empty. */
+static size_t rt_find_slot(const void *p)
+{
+    size_t i = rt_slot_of(p, rt_allocs_cap);
+    while (rt_allocs[i].ptr && rt_allocs[i].ptr != p)
+        i = (i + 1) & (rt_allocs_cap - 1);
+    return i;
+}
+
+/* Keeps the load at most 1/2 so probes stay short. Lock held. */
+static int rt_allocs_reserve(void)
+{
+    if (rt_allocs_len + 1 <= rt_allocs_cap / 2)
+        return 1;
+    size_t cap = rt_allocs_cap ? rt_allocs_cap * 2 : 64;
+    rt_alloc *old = rt_allocs, *t = calloc(cap, sizeof *t);
+    if (!t)
+        return 0;
+    size_t oldcap = rt_allocs_cap;
+    rt_allocs = t;
+    rt_allocs_cap = cap;
+    for (size_t i = 0; i < oldcap; i++)
+        if (old[i].ptr)
+            rt_allocs[rt_find_slot(old[i].ptr)] = old[i];
+    free(old);
+    return 1;
+}
+
+static int rt_allocs_insert(rt_alloc a)
+{
+    pthread_mutex_lock(&rt_allocs_lock);
+    int ok = rt_allocs_reserve();
+    if (ok) {
+        rt_allocs[rt_find_slot(a.ptr)] = a;
+        rt_allocs_len++;
+    }
+    pthread_mutex_unlock(&rt_allocs_lock);
+    return ok;
+}
+
+/* Removes slot i, moving later entries of its probe run back so lookups need no tombstones. */
+static void rt_allocs_remove_slot(size_t i)
+{
+    size_t mask = rt_allocs_cap - 1, j = i;
+    rt_allocs[i].ptr = NULL;
+    for (;;) {
+        j = (j + 1) & mask;
+        if (!rt_allocs[j].ptr)
+            break;
+        size_t home = rt_slot_of(rt_allocs[j].ptr, rt_allocs_cap);
+        /* j's entry may move to the hole i unless its home lies cyclically in (i, j]. */
+        if (i <= j ? (i < home && home <= j) : (i < home || home <= j))
+            continue;
+        rt_allocs[i] = rt_allocs[j];
+        rt_allocs[j].ptr = NULL;
+        i = j;
+    }
+    rt_allocs_len--;
+}
+
+/* Takes p's entry out of the map if it has one of the kinds in `kinds` (a bit set of
+ * 1 << rt_mem_kind); returns whether it did. */
+static int rt_allocs_take(const void *p, unsigned kinds, rt_alloc *out)
+{
+    int found = 0;
+    pthread_mutex_lock(&rt_allocs_lock);
+    if (rt_allocs_len) {
+        size_t i = rt_find_slot(p);
+        if (rt_allocs[i].ptr && (kinds & (1u << rt_allocs[i].kind))) {
+            *out = rt_allocs[i];
+            rt_allocs_remove_slot(i);
+            found = 1;
+        }
+    }
+    pthread_mutex_unlock(&rt_allocs_lock);
+    return found;
+}
+
+/* The allocation containing p: an exact hit is O(1), an interior pointer needs a scan (only
+ * cudaPointerGetAttributes asks for those). */
+static int rt_allocs_lookup(const void *p, rt_alloc *out)
+{
+    int found = 0;
+    pthread_mutex_lock(&rt_allocs_lock);
+    if (rt_allocs_len) {
+        size_t i = rt_find_slot(p);
+        if (rt_allocs[i].ptr) {
+            *out = rt_allocs[i];
+            found = 1;
+        }
+        for (size_t k = 0; !found && k < rt_allocs_cap; k++) {
+            const char *b = rt_allocs[k].ptr;
+            if (b && (const char *)p > b && (const char *)p < b + rt_allocs[k].size) {
+                *out = rt_allocs[k];
+                found = 1;
+            }
+        }
+    }
+    pthread_mutex_unlock(&rt_allocs_lock);
+    return found;
+}
+
+void rt_free_all_allocations(void)
+{
+    pthread_mutex_lock(&rt_allocs_lock);
+    for (size_t i = 0; i < rt_allocs_cap; i++)
+        if (rt_allocs[i].ptr && rt_allocs[i].kind != RT_MEM_REGISTERED)
+            free(rt_allocs[i].ptr);
+    free(rt_allocs);
+    rt_allocs = NULL;
+    rt_allocs_cap = rt_allocs_len = 0;
+    pthread_mutex_unlock(&rt_allocs_lock);
+}
+
+/* ---- Allocation ------------------------------------------------------------------------------ */
+
+static cudaError_t rt_alloc_memory(void **out, size_t size, rt_mem_kind kind, unsigned flags)
+{
+    if (!out)
+        return rt_error(cudaErrorInvalidValue);
+    if (size == 0) {
+        *out = NULL;   /* as CUDA: success, and nothing to free */
+        return cudaSuccess;
+    }
+    /* A GPU cannot hand out more than it has; overcommit would let malloc "succeed". */
+    if (size > rt_total_memory())
+        return rt_error(cudaErrorMemoryAllocation);
+    void *p = NULL;
+    if (posix_memalign(&p, RT_ALLOC_ALIGN, size) != 0)
+        return rt_error(cudaErrorMemoryAllocation);
+    rt_alloc a = { p, size, kind, flags };
+    if (!rt_allocs_insert(a)) {
+        free(p);
+        return rt_error(cudaErrorMemoryAllocation);
+    }
+    *out = p;
+    return cudaSuccess;
+}
+
+cudaError_t cudaMalloc(void **devPtr, size_t size)
+{
+    return rt_alloc_memory(devPtr, size, RT_MEM_DEVICE, 0);
+}
+
+cudaError_t cudaMallocAsync(void **devPtr, size_t size, cudaStream_t hStream)
+{
+    (void)hStream;
+    return rt_alloc_memory(devPtr, size, RT_MEM_DEVICE, 0);
+}
+
+cudaError_t cudaMallocManaged(void **devPtr, size_t size, unsigned int flags)
+{
+    if (flags != cudaMemAttachGlobal && flags != cudaMemAttachHost)
+        return rt_error(cudaErrorInvalidValue);
+    return rt_alloc_memory(devPtr, size, RT_MEM_MANAGED, flags);
+}
+
+cudaError_t cudaMallocHost(void **ptr, size_t size)
+{
+    return rt_alloc_memory(ptr, size, RT_MEM_HOST, cudaHostAllocDefault);
+}
+
+cudaError_t cudaHostAlloc(void **pHost, size_t size, unsigned int flags)
+{
+    if (flags & ~(unsigned)(cudaHostAllocPortable | cudaHostAllocMapped |
+                            cudaHostAllocWriteCombined))
+        return rt_error(cudaErrorInvalidValue);
+    return rt_alloc_memory(pHost, size, RT_MEM_HOST, flags);
+}
+
+cudaError_t cudaMallocPitch(void **devPtr, size_t *pitch, size_t width, size_t height)
+{
+    if (!devPtr || !pitch)
+        return rt_error(cudaErrorInvalidValue);
+    /* Rows padded to the texture alignment, as a GPU's allocator does. */
+    size_t p = (width + 511) / 512 * 512;
+    if (p < width || (height && p > SIZE_MAX / height))
+        return rt_error(cudaErrorMemoryAllocation);
+    cudaError_t e = rt_alloc_memory(devPtr, p * height, RT_MEM_DEVICE, 0);
+    if (e == cudaSuccess)
+        *pitch = p;
+    return e;
+}
+
+/* Device and managed memory go back through cudaFree, pinned host memory through
+ * cudaFreeHost; anything else is not ours and is refused rather than freed. */
+cudaError_t cudaFree(void *devPtr)
+{
+    if (!devPtr)
+        return cudaSuccess;
+    rt_alloc a;
+    if (!rt_allocs_take(devPtr, 1u << RT_MEM_DEVICE | 1u << RT_MEM_MANAGED, &a))
+        return rt_error(cudaErrorInvalidValue);
+    free(a.ptr);
+    return cudaSuccess;
+}
+
+cudaError_t cudaFreeAsync(void *devPtr, cudaStream_t hStream)
+{
+    (void)hStream;
+    return cudaFree(devPtr);
+}
+
+cudaError_t cudaFreeHost(void *ptr)
+{
+    if (!ptr)
+        return cudaSuccess;
+    rt_alloc a;
+    if (!rt_allocs_take(ptr, 1u << RT_MEM_HOST, &a))
+        return rt_error(cudaErrorInvalidValue);
+    free(a.ptr);
+    return cudaSuccess;
+}
+
+cudaError_t cudaHostRegister(void *ptr, size_t size, unsigned int flags)
+{
+    if (!ptr || size == 0 || flags > 0xf)
+        return rt_error(cudaErrorInvalidValue);
+    rt_alloc a;
+    if (rt_allocs_lookup(ptr, &a))
+        return rt_error(cudaErrorHostMemoryAlreadyRegistered);
+    rt_alloc r = { ptr, size, RT_MEM_REGISTERED, flags };
+    return rt_allocs_insert(r) ? cudaSuccess : rt_error(cudaErrorMemoryAllocation);
+}
+
+cudaError_t cudaHostUnregister(void *ptr)
+{
+    rt_alloc a;
+    if (!ptr || !rt_allocs_take(ptr, 1u << RT_MEM_REGISTERED, &a))
+        return rt_error(cudaErrorHostMemoryNotRegistered);
+    return cudaSuccess;
+}
+
+cudaError_t cudaHostGetDevicePointer(void **pDevice, void *pHost, unsigned int flags)
+{
+    if (!pDevice || !pHost || flags != 0)
+        return rt_error(cudaErrorInvalidValue);
+    *pDevice = pHost;  /* one address space */
+    return cudaSuccess;
+}
+
+cudaError_t cudaHostGetFlags(unsigned int *pFlags, void *pHost)
+{
+    rt_alloc a;
+    if (!pFlags || !pHost || !rt_allocs_lookup(pHost, &a) ||
+        (a.kind != RT_MEM_HOST && a.kind != RT_MEM_REGISTERED))
+        return rt_error(cudaErrorInvalidValue);
+    *pFlags = a.flags;
+    return cudaSuccess;
+}
+
+cudaError_t cudaPointerGetAttributes(struct cudaPointerAttributes *attributes, const void *ptr)
+{
+    if (!attributes)
+        return rt_error(cudaErrorInvalidValue);
+    rt_alloc a;
+    attributes->device = 0;
+    attributes->devicePointer = (void *)ptr;
+    attributes->hostPointer = (void *)ptr;
+    if (!ptr || !rt_allocs_lookup(ptr, &a)) {
+        /* Ordinary host memory: CUDA 11+ reports it as unregistered, without error. */
+        attributes->type = cudaMemoryTypeUnregistered;
+        attributes->device = cudaInvalidDeviceId;
+        attributes->devicePointer = NULL;
+        return cudaSuccess;
+    }
+    switch (a.kind) {
+    case RT_MEM_DEVICE:
+        attributes->type = cudaMemoryTypeDevice;
+        attributes->hostPointer = NULL;
+        break;
+    case RT_MEM_MANAGED:
+        attributes->type = cudaMemoryTypeManaged;
+        break;
+    case RT_MEM_HOST:
+    case RT_MEM_REGISTERED:
+        attributes->type = cudaMemoryTypeHost;
+        break;
+    }
+    return cudaSuccess;
+}
+
+/* Free memory is what the kernel would give a new allocation (MemAvailable), total is the
+ * physical memory: the same number as totalGlobalMem. */
+cudaError_t cudaMemGetInfo(size_t *free_bytes, size_t *total_bytes)
+{
+    if (!free_bytes || !total_bytes)
+        return rt_error(cudaErrorInvalidValue);
+    size_t total = rt_total_memory(), avail = 0;
+    FILE *f = fopen("/proc/meminfo", "r");
+    if (f) {
+        char line[256];
+        unsigned long long kb;
+        while (fgets(line, sizeof line, f))
+            if (sscanf(line, "MemAvailable: %llu kB", &kb) == 1) {
+                avail = (size_t)kb * 1024;
+                break;
+            }
+        fclose(f);
+    }
+    if (avail == 0) {
+        struct sysinfo si;
+        if (sysinfo(&si) == 0)
+            avail = (size_t)si.freeram * si.mem_unit;
+    }
+    *free_bytes = avail < total ? avail : total;
+    *total_bytes = total;
+    return cudaSuccess;
+}
+
+cudaError_t cudaMemPrefetchAsync(const void *devPtr, size_t count, int dstDevice,
+                                 cudaStream_t stream)
+{
+    (void)stream;
+    if (!devPtr || count == 0)
+        return rt_error(cudaErrorInvalidValue);
+    if (dstDevice != 0 && dstDevice != cudaCpuDeviceId)
+        return rt_error(cudaErrorInvalidDevice);
+    return cudaSuccess;  /* memory is already where every "device" reads it */
+}
+
+cudaError_t cudaMemAdvise(const void *devPtr, size_t count, enum cudaMemoryAdvise advice,
+                          int device)
+{
+    if (!devPtr || count == 0 || advice < cudaMemAdviseSetReadMostly ||
+        advice > cudaMemAdviseUnsetAccessedBy)
+        return rt_error(cudaErrorInvalidValue);
+    if (device != 0 && device != cudaCpuDeviceId)
+        return rt_error(cudaErrorInvalidDevice);
+    return cudaSuccess;
+}
+
+/* ---- Copies and sets --------------------------------------------------------------------------
+ * Every direction is a memmove (overlap is the user's problem on a GPU but costs nothing to
+ * survive here). Pointers are not checked against the allocation map: __device__ variables
+ * and pageable host memory are valid sources and destinations too. The Async variants run
+ * synchronously; the stream argument is accepted and unused until streams are asynchronous. */
+
+static int rt_valid_kind(enum cudaMemcpyKind kind)
+{
+    return (unsigned)kind <= cudaMemcpyDefault;
+}
+
+cudaError_t cudaMemcpy(void *dst, const void *src, size_t count, enum cudaMemcpyKind kind)
+{
+    if (!rt_valid_kind(kind))
+        return rt_error(cudaErrorInvalidMemcpyDirection);
+    if (count == 0)
+        return cudaSuccess;
+    if (!dst || !src)
+        return rt_error(cudaErrorInvalidValue);
+    if (dst != src)
+        memmove(dst, src, count);
+    return cudaSuccess;
+}
+
+cudaError_t cudaMemcpyAsync(void *dst, const void *src, size_t count, enum cudaMemcpyKind kind,
+                            cudaStream_t stream)
+{
+    (void)stream;
+    return cudaMemcpy(dst, src, count, kind);
+}
+
+cudaError_t cudaMemcpyPeer(void *dst, int dstDevice, const void *src, int srcDevice,
+                           size_t count)
+{
+    if (dstDevice != 0 || srcDevice != 0)
+        return rt_error(cudaErrorInvalidDevice);
+    return cudaMemcpy(dst, src, count, cudaMemcpyDeviceToDevice);
+}
+
+cudaError_t cudaMemcpyPeerAsync(void *dst, int dstDevice, const void *src, int srcDevice,
+                                size_t count, cudaStream_t stream)
+{
+    (void)stream;
+    return cudaMemcpyPeer(dst, dstDevice, src, srcDevice, count);
+}
+
+cudaError_t cudaMemcpy2D(void *dst, size_t dpitch, const void *src, size_t spitch, size_t width,
+                         size_t height, enum cudaMemcpyKind kind)
+{
+    if (!rt_valid_kind(kind))
+        return rt_error(cudaErrorInvalidMemcpyDirection);
+    if (width > dpitch || width > spitch)
+        return rt_error(cudaErrorInvalidPitchValue);
+    if (width == 0 || height == 0)
+        return cudaSuccess;
+    if (!dst || !src)
+        return rt_error(cudaErrorInvalidValue);
+    for (size_t r = 0; r < height; r++)
+        memmove((char *)dst + r * dpitch, (const char *)src + r * spitch, width);
+    return cudaSuccess;
+}
+
+cudaError_t cudaMemcpy2DAsync(void *dst, size_t dpitch, const void *src, size_t spitch,
+                              size_t width, size_t height, enum cudaMemcpyKind kind,
+                              cudaStream_t stream)
+{
+    (void)stream;
+    return cudaMemcpy2D(dst, dpitch, src, spitch, width, height, kind);
+}
+
+cudaError_t cudaMemset(void *devPtr, int value, size_t count)
+{
+    if (count == 0)
+        return cudaSuccess;
+    if (!devPtr)
+        return rt_error(cudaErrorInvalidValue);
+    memset(devPtr, (unsigned char)value, count);
+    return cudaSuccess;
+}
+
+cudaError_t cudaMemsetAsync(void *devPtr, int value, size_t count, cudaStream_t stream)
+{
+    (void)stream;
+    return cudaMemset(devPtr, value, count);
+}
+
+cudaError_t cudaMemset2D(void *devPtr, size_t pitch, int value, size_t width, size_t height)
+{
+    if (width > pitch)
+        return rt_error(cudaErrorInvalidPitchValue);
+    if (width == 0 || height == 0)
+        return cudaSuccess;
+    if (!devPtr)
+        return rt_error(cudaErrorInvalidValue);
+    for (size_t r = 0; r < height; r++)
+        memset((char *)devPtr + r * pitch, (unsigned char)value, width);
+    return cudaSuccess;
+}
+
+cudaError_t cudaMemset2DAsync(void *devPtr, size_t pitch, int value, size_t width,
+                              size_t height, cudaStream_t stream)
+{
+    (void)stream;
+    return cudaMemset2D(devPtr, pitch, value, width, height);
+}
+
+/* ---- Symbols ------------------------------------------------------------------------------------
+ * In translated code a __device__ or __constant__ variable is an ordinary global, and the
+ * C signature's `symbol` is its address. The runtime does not know the variable's size, so
+ * offset + count cannot be checked, and cudaGetSymbolSize answers cudaErrorInvalidSymbol. */
+
+cudaError_t cudaMemcpyToSymbol(const void *symbol, const void *src, size_t count, size_t offset,
+                               enum cudaMemcpyKind kind)
+{
+    if (!symbol)
+        return rt_error(cudaErrorInvalidSymbol);
+    if (kind != cudaMemcpyHostToDevice && kind != cudaMemcpyDeviceToDevice &&
+        kind != cudaMemcpyDefault)
+        return rt_error(cudaErrorInvalidMemcpyDirection);
+    return cudaMemcpy((char *)symbol + offset, src, count, kind);
+}
+
+cudaError_t cudaMemcpyFromSymbol(void *dst, const void *symbol, size_t count, size_t offset,
+                                 enum cudaMemcpyKind kind)
+{
+    if (!symbol)
+        return rt_error(cudaErrorInvalidSymbol);
+    if (kind != cudaMemcpyDeviceToHost && kind != cudaMemcpyDeviceToDevice &&
+        kind != cudaMemcpyDefault)
+        return rt_error(cudaErrorInvalidMemcpyDirection);
+    return cudaMemcpy(dst, (const char *)symbol + offset, count, kind);
+}
+
+cudaError_t cudaMemcpyToSymbolAsync(const void *symbol, const void *src, size_t count,
+                                    size_t offset, enum cudaMemcpyKind kind,
+                                    cudaStream_t stream)
+{
+    (void)stream;
+    return cudaMemcpyToSymbol(symbol, src, count, offset, kind);
+}
+
+cudaError_t cudaMemcpyFromSymbolAsync(void *dst, const void *symbol, size_t count, size_t offset,
+                                      enum cudaMemcpyKind kind, cudaStream_t stream)
+{
+    (void)stream;
+    return cudaMemcpyFromSymbol(dst, symbol, count, offset, kind);
+}
+
+cudaError_t cudaGetSymbolAddress(void **devPtr, const void *symbol)
+{
+    if (!devPtr)
+        return rt_error(cudaErrorInvalidValue);
+    if (!symbol)
+        return rt_error(cudaErrorInvalidSymbol);
+    *devPtr = (void *)symbol;
+    return cudaSuccess;
+}
+
+cudaError_t cudaGetSymbolSize(size_t *size, const void *symbol)
+{
+    if (!size)
+        return rt_error(cudaErrorInvalidValue);
+    (void)symbol;
+    return rt_error(cudaErrorInvalidSymbol);  /* sizes are not registered (see above) */
+}

@@ -1,0 +1,24 @@
+# lit configuration for all of cu2c's tests: translate/ (FileCheck on output), run/ (translate,
+# build, run, check), diag/ (exact located messages), runtime/ (C programs against libcu2c).
+import os
+import lit.formats
+
+config.name = "cu2c"
+config.test_format = lit.formats.ShTest(execute_external=False)
+config.suffixes = [".cu", ".c", ".cpp"]
+config.excludes = ["Inputs", "lit.cfg.py"]
+config.test_source_root = os.path.dirname(__file__)
+root = os.path.dirname(config.test_source_root)
+llvm_bin = "/usr/lib/llvm-19/bin"
+
+config.environment["PATH"] = os.pathsep.join([llvm_bin, os.path.join(root, "bin"),
+                                              os.environ.get("PATH", "")])
+for var in ("HOME", "TMPDIR"):
+    if var in os.environ:
+        config.environment[var] = os.environ[var]
+
+cc = os.environ.get("CC", "cc")
+config.substitutions.append(("%cu2cc", os.path.join(root, "bin", "cu2cc")))
+config.substitutions.append(("%cu2c", os.path.join(root, "bin", "cu2c")))
+config.substitutions.append(("%rtcc", f"{cc} -std=c11 -g -O1 -Wall -Werror -I{root}/include"))
+config.substitutions.append(("%rtlibs", f"{root}/lib/libcu2c.a -pthread -lm"))

@@ -1,0 +1,241 @@
+/* cu2c.h - the translator's one header: the kernel model every pass shares, then a section
+ * per file with what that file exports. Only frontend.c sees libclang; everything here is
+ * plain C data copied out of the AST, so nothing outlives the parse by accident. */
+#ifndef CU2C_H
+#define CU2C_H
+
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+/* ---- arena.c: one arena per translated file, freed once ---------------------------- */
+
+typedef struct Arena Arena;
+Arena *arena_new(void);
+void arena_free(Arena *a);
+void *arena_alloc(Arena *a, size_t size);           /* zeroed */
+char *arena_strndup(Arena *a, const char *s, size_t n);
+char *arena_strdup(Arena *a, const char *s);
+char *arena_printf(Arena *a, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* A growable array of pointers, allocated from an arena. */
+typedef struct PtrVec {
+    void **items;
+    int len, cap;
+} PtrVec;
+void vec_push(Arena *a, PtrVec *v, void *item);
+bool vec_contains(const PtrVec *v, const void *item);
+
+/* A growable string. */
+typedef struct Buf {
+    char *data;
+    size_t len, cap;
+} Buf;
+void buf_put(Buf *b, const char *s, size_t n);
+void buf_puts(Buf *b, const char *s);
+void buf_printf(Buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void buf_free(Buf *b);
+
+/* ---- the kernel model --------------------------------------------------------------- */
+
+/* Thread dimensions a value or statement depends on (through threadIdx.x/y/z). */
+enum {
+    DIM_X = 1,      /* threadIdx.x */
+    DIM_Y = 2,      /* threadIdx.y */
+    DIM_Z = 4,      /* threadIdx.z */
+    DIM_XYZ = 7,    /* every thread is distinct: side effects, atomics, unknown calls */
+};
+
+/* A place in the input: for messages (file:line:col) and for edits (byte offset). */
+typedef struct SrcLoc {
+    const char *file;   /* path as given on the command line or by #include */
+    unsigned line, col; /* 1-based */
+    unsigned offset;    /* byte offset in the main file (edits only touch the main file) */
+} SrcLoc;
+
+typedef struct Stmt Stmt;
+
+/* A local variable (or parameter) of a kernel. Shared-memory variables are storage, not
+ * per-thread values: they are recorded with is_shared and take no part in variance. */
+typedef struct Var {
+    const char *name;
+    const char *type;       /* unqualified type spelling, usable as __typeof__(type) */
+    SrcLoc loc;             /* where it is declared */
+    bool is_param;          /* a kernel parameter */
+    bool is_shared;         /* __shared__ (static storage per block) */
+    bool is_extern_shared;  /* extern __shared__ T v[]: the launch's dynamic shared memory */
+    const char *elem_type;  /* element type of an extern __shared__ array */
+    bool escapes;           /* address taken or bound to a reference: assume any thread writes it */
+    Stmt *decl_stmt;        /* top-level statement declaring it; NULL for parameters */
+    unsigned dims;          /* thread_variance: dimensions its value can differ in */
+    bool promoted;          /* promote_locals: needs one copy per thread across loop nests */
+    int id;                 /* index in Kernel.vars, for generated names */
+} Var;
+
+typedef enum StmtKind {
+    ST_DECL,        /* declaration statement (one or more variables) */
+    ST_EXPR,        /* expression statement */
+    ST_BARRIER,     /* __syncthreads(); at the kernel's top level */
+    ST_RETURN,      /* return; */
+    ST_CONTROL,     /* if/for/while/do/switch/compound with no barrier inside */
+    ST_NULL,        /* ; */
+    ST_OTHER,       /* anything else (labels, goto, asm...) */
+} StmtKind;
+
+/* A statement at the top level of a kernel body, with the facts the passes need about
+ * everything nested in it. Offsets are in the main file; [begin, end) includes the ';'. */
+struct Stmt {
+    StmtKind kind;
+    SrcLoc loc;
+    unsigned begin, end;
+    unsigned tid_dims;      /* threadIdx components it reads directly */
+    bool side_effects;      /* calls something that must run once per thread */
+    bool calls_user_fn;     /* calls a user function that reads threadIdx & co. through TLS */
+    bool has_return;        /* contains a return (ends the thread) */
+    PtrVec reads;           /* Var*: locals it reads */
+    PtrVec writes;          /* Var*: locals it assigns, increments or declares */
+    PtrVec decls;           /* Var*: locals it declares */
+    PtrVec returns;         /* SrcLoc*: every return statement inside (offset..end below) */
+    PtrVec return_ends;     /* unsigned* end offsets (after ';') matching returns */
+    /* analysis results */
+    unsigned dims;          /* thread_variance: dimensions it must run over */
+    int region;             /* find_regions: index of its barrier-free region */
+    int nest;               /* form_loops: index of its thread-loop nest, -1 = runs once */
+};
+
+/* A group of consecutive top-level statements wrapped in one thread-loop nest. */
+typedef struct Nest {
+    int first, last;        /* statement indices, inclusive */
+    unsigned dims;          /* loops it has: DIM_X etc. */
+    bool has_return;        /* a thread may end inside: needs the end-of-thread label */
+    bool check_exited;      /* threads may have ended before: skip them */
+} Nest;
+
+/* A kernel parameter as written. */
+typedef struct Param {
+    const char *name;
+    const char *text;       /* the declaration as written, e.g. "const float *__restrict__ a" */
+    const char *type;       /* type spelling, for sizeof */
+} Param;
+
+/* One __global__ function definition in the main file. */
+typedef struct Kernel {
+    const char *name;
+    SrcLoc loc;
+    unsigned decl_begin;    /* first byte of the definition (attributes, return type) */
+    unsigned body_begin;    /* offset of the body's '{' */
+    unsigned body_end;      /* offset just past the body's '}' */
+    PtrVec params;          /* Param* */
+    PtrVec stmts;           /* Stmt*: the body's top-level statements */
+    PtrVec vars;            /* Var*: parameters and locals declared at top level */
+    PtrVec file_shared;     /* FileShared*: file-scope __shared__ variables it uses */
+    bool uses_tls;          /* calls user functions that read threadIdx/blockIdx/... */
+    /* analysis results */
+    int nregions;           /* find_regions */
+    PtrVec nests;           /* Nest*: form_loops */
+    int exit_from;          /* thread_variance: first statement after which threads may have ended, or -1 */
+    bool needs_exit_flags;  /* form_loops: a thread that ends is remembered across nests */
+} Kernel;
+
+/* A file-scope __shared__ variable: becomes per-block storage inside each kernel using it. */
+typedef struct FileShared {
+    const char *name;
+    const char *decl_text;  /* declaration text for a static one, e.g. "__shared__ float t[16]" */
+    const char *elem_type;  /* element type for an extern one, else NULL */
+    unsigned begin, end;    /* the declaration in the main file, with its ';' */
+} FileShared;
+
+/* A user function that reads threadIdx/blockIdx/blockDim/gridDim: it gets them from the
+ * runtime's thread-local copies, which kernels calling it keep up to date. */
+typedef struct DeviceFn {
+    const char *name;
+    SrcLoc loc;
+    unsigned body_begin;    /* offset just past its body's '{' */
+} DeviceFn;
+
+/* A kernel launch k<<<g, b, s, st>>>(args) in host code. */
+typedef struct Launch {
+    SrcLoc loc;
+    unsigned callee_begin, callee_end; /* `k` or `k<T>` */
+    unsigned config_begin, config_end; /* `<<<...>>>` */
+    int nconfig;
+    const char *config[4];  /* argument texts as written */
+} Launch;
+
+/* One text edit of the main file: replace [begin, end) by text (begin == end: insert).
+ * Inserts at the same offset keep the order they were added in. */
+typedef struct Edit {
+    unsigned begin, end;
+    const char *text;
+    int seq;
+} Edit;
+
+/* The translation unit: the main file and everything the passes found and decided. */
+typedef struct Unit {
+    Arena *arena;
+    const char *path;       /* main file */
+    const char *text;       /* its contents */
+    size_t len;
+    bool is_cxx;            /* host code uses C++: emit C++ */
+    const char *cxx_reason; /* what made it C++ (for --dump-after) */
+    PtrVec kernels;         /* Kernel* */
+    PtrVec launches;        /* Launch* */
+    PtrVec file_shared;     /* FileShared* */
+    PtrVec device_fns;      /* DeviceFn* */
+    PtrVec edits;           /* Edit* */
+    int errors;             /* located errors reported */
+} Unit;
+
+/* ---- diag.c: file:line:col: error: message, with the source line and a caret -------- */
+
+void diag_error(Unit *u, SrcLoc loc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+void diag_note(Unit *u, SrcLoc loc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+void diag_fatal(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* ---- model.c: helpers on the model, and the --dump-after printer -------------------- */
+
+const char *dims_name(unsigned dims);          /* "", "x", "xy", ... */
+int dims_count(unsigned dims);
+void model_dump(Unit *u, const char *after, FILE *out);
+void edit_add(Unit *u, unsigned begin, unsigned end, const char *text);
+void edit_insert(Unit *u, unsigned at, const char *text);
+
+/* ---- frontend.c: parse with libclang, copy the AST facts into a Unit ----------------- */
+
+typedef struct Options {
+    const char *input;
+    const char *output;         /* NULL: stdout */
+    const char *dump_after;     /* pass name or NULL */
+    int lang;                   /* 0 auto, 1 C, 2 C++ */
+    PtrVec clang_args;          /* -I, -D, -U, -std= passed through */
+} Options;
+
+/* Returns NULL after reporting errors. */
+Unit *fe_parse(Arena *a, const Options *opt);
+
+/* ---- emit.c: apply the edit list and write the output atomically -------------------- */
+
+/* Returns 0, or 1 after reporting why nothing was written. */
+int emit_write(Unit *u, const char *output);
+
+/* ---- embedded headers (generated by tools/embed_headers.py) ------------------------- */
+
+typedef struct EmbeddedHeader {
+    const char *name;       /* path relative to include/, e.g. "cu2c/kernel.h" */
+    const char *text;
+    unsigned long size;
+} EmbeddedHeader;
+extern const EmbeddedHeader cu2c_embedded_headers[];
+extern const int cu2c_embedded_header_count;
+
+/* ---- passes/: one entry point each, run in the order of translator/main.c ----------- */
+
+void find_regions(Unit *u, Kernel *k);     /* split at top-level barriers */
+void thread_variance(Unit *u, Kernel *k);  /* dimensions each statement and local varies in */
+void form_loops(Unit *u, Kernel *k);       /* group statements into thread-loop nests */
+void promote_locals(Unit *u, Kernel *k);   /* which locals need per-thread copies */
+void lower_kernel(Unit *u, Kernel *k);     /* edits: block function, loops, stub, registration */
+void lower_launches(Unit *u);              /* edits: k<<<...>>>(...) into plain calls */
+
+#endif

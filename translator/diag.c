@@ -1,0 +1,54 @@
+/* diag.c - located messages in the compilers' format: `file:line:col: error: message`,
+ * then the source line and a caret under the column. */
+#include "cu2c.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* The source line holding loc, when loc is in the main file (the only text we hold). */
+static void show_line(Unit *u, SrcLoc loc) {
+    if (!u || !u->text || !loc.file || strcmp(loc.file, u->path) != 0 || loc.offset > u->len)
+        return;
+    unsigned start = loc.offset, end = loc.offset;
+    while (start > 0 && u->text[start - 1] != '\n')
+        start--;
+    while (end < u->len && u->text[end] != '\n')
+        end++;
+    fprintf(stderr, "%.*s\n", (int)(end - start), u->text + start);
+    for (unsigned i = start; i < loc.offset; i++)
+        fputc(u->text[i] == '\t' ? '\t' : ' ', stderr);
+    fputs("^\n", stderr);
+}
+
+static void report(Unit *u, SrcLoc loc, const char *kind, const char *fmt, va_list ap) {
+    fprintf(stderr, "%s:%u:%u: %s: ", loc.file ? loc.file : "<unknown>", loc.line, loc.col, kind);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+    show_line(u, loc);
+}
+
+void diag_error(Unit *u, SrcLoc loc, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    report(u, loc, "error", fmt, ap);
+    va_end(ap);
+    if (u)
+        u->errors++;
+}
+
+void diag_note(Unit *u, SrcLoc loc, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    report(u, loc, "note", fmt, ap);
+    va_end(ap);
+}
+
+void diag_fatal(const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    fputs("cu2c: error: ", stderr);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+    va_end(ap);
+    exit(1);
+}

@@ -1,0 +1,1078 @@
+/* frontend.c - the only file that includes clang-c/. Parses the .cu with libclang as CUDA
+ * host code (cu2c's own headers, embedded, stand in for the CUDA toolkit's), forwards
+ * clang's diagnostics, and copies into the kernel model what the passes need: kernels and
+ * their top-level statements with the locals each reads and writes, the threadIdx
+ * components each uses, calls with side effects, returns, barriers; launches in host code;
+ * file-scope __shared__ variables; whether the host code is C++. No CXCursor outlives
+ * fe_parse. */
+#include "cu2c.h"
+
+#include <clang-c/Index.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define VIRTUAL_INCLUDE "/__cu2c/include"
+
+typedef struct Fe {
+    Unit *u;
+    CXTranslationUnit tu;
+    CXFile main_file;
+    PtrVec tls_fns;         /* char*: USR of user functions reading threadIdx & co. (transitively) */
+    PtrVec barrier_fns;     /* char*: USR of user functions containing a barrier (transitively) */
+} Fe;
+
+/* ---- small helpers ---------------------------------------------------------------- */
+
+static char *fe_str(Arena *a, CXString s) {
+    const char *c = clang_getCString(s);
+    char *r = arena_strdup(a, c ? c : "");
+    clang_disposeString(s);
+    return r;
+}
+
+static SrcLoc fe_loc(Fe *fe, CXSourceLocation l) {
+    CXFile f;
+    unsigned line, col, off;
+    clang_getExpansionLocation(l, &f, &line, &col, &off);
+    SrcLoc r = {fe->u->path, line, col, off};
+    if (f && !clang_File_isEqual(f, fe->main_file))
+        r.file = fe_str(fe->u->arena, clang_getFileName(f));
+    return r;
+}
+
+static SrcLoc cursor_loc(Fe *fe, CXCursor c) {
+    return fe_loc(fe, clang_getCursorLocation(c));
+}
+
+static bool in_main_file(Fe *fe, CXCursor c) {
+    CXFile f;
+    clang_getExpansionLocation(clang_getCursorLocation(c), &f, NULL, NULL, NULL);
+    return f && clang_File_isEqual(f, fe->main_file);
+}
+
+static void cursor_range(CXCursor c, unsigned *begin, unsigned *end) {
+    CXSourceRange r = clang_getCursorExtent(c);
+    clang_getExpansionLocation(clang_getRangeStart(r), NULL, NULL, NULL, begin);
+    clang_getExpansionLocation(clang_getRangeEnd(r), NULL, NULL, NULL, end);
+}
+
+static char *cursor_text(Fe *fe, CXCursor c) {
+    unsigned b, e;
+    cursor_range(c, &b, &e);
+    if (e < b || e > fe->u->len)
+        e = b;
+    return arena_strndup(fe->u->arena, fe->u->text + b, e - b);
+}
+
+/* Skips blanks and comments forward from p. */
+static unsigned skip_space(Unit *u, unsigned p) {
+    for (;;) {
+        while (p < u->len && (u->text[p] == ' ' || u->text[p] == '\t' || u->text[p] == '\n' ||
+                              u->text[p] == '\r'))
+            p++;
+        if (p + 1 < u->len && u->text[p] == '/' && u->text[p + 1] == '/') {
+            while (p < u->len && u->text[p] != '\n')
+                p++;
+        } else if (p + 1 < u->len && u->text[p] == '/' && u->text[p + 1] == '*') {
+            const char *e = strstr(u->text + p + 2, "*/");
+            p = e ? (unsigned)(e - u->text) + 2 : (unsigned)u->len;
+        } else {
+            return p;
+        }
+    }
+}
+
+/* A statement's extent excludes its ';' for expression statements, returns and some
+ * control statements: extend it over the ';' that ends it. */
+static unsigned stmt_end(Unit *u, unsigned end) {
+    if (end > 0 && (u->text[end - 1] == ';' || u->text[end - 1] == '}'))
+        return end;
+    unsigned p = skip_space(u, end);
+    return p < u->len && u->text[p] == ';' ? p + 1 : end;
+}
+
+static CXCursor strip_implicit(CXCursor c);
+
+typedef struct Kids {
+    CXCursor c[8];
+    int n;
+} Kids;
+
+static enum CXChildVisitResult kids_visit(CXCursor c, CXCursor parent, CXClientData d) {
+    (void)parent;
+    Kids *k = d;
+    if (k->n < 8)
+        k->c[k->n] = c;
+    k->n++;
+    return CXChildVisit_Continue;
+}
+
+/* The first (up to 8) children of a cursor; n counts them all. */
+static Kids children(CXCursor c) {
+    Kids k = {.n = 0};
+    clang_visitChildren(c, kids_visit, &k);
+    return k;
+}
+
+static enum CXChildVisitResult first_child_visit(CXCursor c, CXCursor parent, CXClientData d) {
+    (void)parent;
+    *(CXCursor *)d = c;
+    return CXChildVisit_Break;
+}
+
+static CXCursor first_child(CXCursor c) {
+    CXCursor r = clang_getNullCursor();
+    clang_visitChildren(c, first_child_visit, &r);
+    return r;
+}
+
+/* Looks through implicit casts and parentheses. */
+static CXCursor strip_implicit(CXCursor c) {
+    while (clang_getCursorKind(c) == CXCursor_UnexposedExpr ||
+           clang_getCursorKind(c) == CXCursor_ParenExpr) {
+        CXCursor k = first_child(c);
+        if (clang_Cursor_isNull(k))
+            break;
+        c = k;
+    }
+    return c;
+}
+
+static bool is_builtin_var(CXCursor ref, const char **name) {
+    static const char *const names[] = {"threadIdx", "blockIdx", "blockDim", "gridDim"};
+    if (clang_getCursorKind(ref) != CXCursor_VarDecl)
+        return false;
+    if (!clang_Location_isInSystemHeader(clang_getCursorLocation(ref)))
+        return false;
+    CXString s = clang_getCursorSpelling(ref);
+    const char *c = clang_getCString(s);
+    bool r = false;
+    for (int i = 0; i < 4; i++)
+        if (c && strcmp(c, names[i]) == 0) {
+            r = true;
+            if (name)
+                *name = names[i];
+        }
+    clang_disposeString(s);
+    return r;
+}
+
+static bool has_attr(CXCursor c, enum CXCursorKind kind);
+
+static enum CXChildVisitResult has_attr_visit(CXCursor c, CXCursor parent, CXClientData d) {
+    (void)parent;
+    enum CXCursorKind *k = d;
+    if (clang_getCursorKind(c) == *k) {
+        *k = CXCursor_InvalidCode;
+        return CXChildVisit_Break;
+    }
+    return CXChildVisit_Continue;
+}
+
+static bool has_attr(CXCursor c, enum CXCursorKind kind) {
+    enum CXCursorKind k = kind;
+    clang_visitChildren(c, has_attr_visit, &k);
+    return k == CXCursor_InvalidCode;
+}
+
+static bool is_kernel(CXCursor c) {
+    return has_attr(c, CXCursor_CUDAGlobalAttr);
+}
+
+static bool is_user_fn(CXCursor fn) {
+    return !clang_Location_isInSystemHeader(clang_getCursorLocation(fn));
+}
+
+/* Calls that must run once per thread even when their arguments are uniform. */
+static bool impure_builtin(const char *name) {
+    static const char *const prefixes[] = {"atomic", "__atomic", "printf", "fprintf", "puts",
+                                           "putchar", "malloc", "free", "__assert", "assert",
+                                           "clock", "__threadfence", "__nanosleep", "__trap",
+                                           "rand", "memset", "memcpy", "__syncwarp", "__shfl",
+                                           "__ballot", "__any", "__all", "__activemask",
+                                           "__match", "__reduce", "abort", "exit", NULL};
+    for (int i = 0; prefixes[i]; i++)
+        if (strncmp(name, prefixes[i], strlen(prefixes[i])) == 0)
+            return true;
+    return false;
+}
+
+static bool is_barrier_name(const char *n) {
+    return strcmp(n, "__syncthreads") == 0 || strncmp(n, "__syncthreads_", 14) == 0;
+}
+
+/* ---- user functions: which read threadIdx & co., which contain barriers --------------- */
+
+typedef struct FnScan {
+    Fe *fe;
+    bool reads_builtin;
+    bool has_barrier;
+    PtrVec callees;         /* char* USRs */
+    CXCursor first_barrier;
+    CXCursor first_shared;
+    bool has_shared;
+    bool uses_file_shared;
+    CXCursor first_file_shared;
+} FnScan;
+
+static enum CXChildVisitResult fn_scan_visit(CXCursor c, CXCursor parent, CXClientData d) {
+    (void)parent;
+    FnScan *s = d;
+    enum CXCursorKind k = clang_getCursorKind(c);
+    if (k == CXCursor_DeclRefExpr && is_builtin_var(clang_getCursorReferenced(c), NULL))
+        s->reads_builtin = true;
+    if (k == CXCursor_DeclRefExpr && !s->uses_file_shared) {
+        CXCursor ref = clang_getCursorReferenced(c);
+        if (clang_getCursorKind(ref) == CXCursor_VarDecl && has_attr(ref, CXCursor_CUDASharedAttr) &&
+            clang_getCursorKind(clang_getCursorSemanticParent(ref)) == CXCursor_TranslationUnit) {
+            s->uses_file_shared = true;
+            s->first_file_shared = c;
+        }
+    }
+    if (k == CXCursor_CallExpr) {
+        CXCursor fn = clang_getCursorReferenced(c);
+        if (!clang_Cursor_isNull(fn)) {
+            CXString sp = clang_getCursorSpelling(fn);
+            const char *n = clang_getCString(sp);
+            if (n && is_barrier_name(n) && !s->has_barrier) {
+                s->has_barrier = true;
+                s->first_barrier = c;
+            }
+            clang_disposeString(sp);
+            if (is_user_fn(fn))
+                vec_push(s->fe->u->arena, &s->callees,
+                         fe_str(s->fe->u->arena, clang_getCursorUSR(fn)));
+        }
+    }
+    if (k == CXCursor_VarDecl && has_attr(c, CXCursor_CUDASharedAttr) && !s->has_shared) {
+        s->has_shared = true;
+        s->first_shared = c;
+    }
+    return CXChildVisit_Recurse;
+}
+
+typedef struct UserFn {
+    char *usr;
+    bool reads_builtin, has_barrier;
+    PtrVec callees;
+} UserFn;
+
+static bool usr_in(PtrVec *v, const char *usr) {
+    for (int i = 0; i < v->len; i++)
+        if (strcmp(v->items[i], usr) == 0)
+            return true;
+    return false;
+}
+
+/* ---- C or C++: the first construct C does not have --------------------------------- */
+
+static const char *cxx_construct(Fe *fe, CXCursor c) {
+    switch (clang_getCursorKind(c)) {
+    case CXCursor_Namespace: return "a namespace";
+    case CXCursor_ClassDecl: return "a class";
+    case CXCursor_CXXMethod: return "a member function";
+    case CXCursor_Constructor: return "a constructor";
+    case CXCursor_Destructor: return "a destructor";
+    case CXCursor_FunctionTemplate: return "a function template";
+    case CXCursor_ClassTemplate: return "a class template";
+    case CXCursor_UsingDirective: return "a using directive";
+    case CXCursor_UsingDeclaration: return "a using declaration";
+    case CXCursor_TypeAliasDecl: return "an alias declaration";
+    case CXCursor_LinkageSpec: return "extern \"C\"";
+    case CXCursor_TemplateRef: return "a template";
+    case CXCursor_NamespaceRef: return "a namespace";
+    case CXCursor_OverloadedDeclRef: return "an overloaded name";
+    case CXCursor_CXXStaticCastExpr: return "static_cast";
+    case CXCursor_CXXDynamicCastExpr: return "dynamic_cast";
+    case CXCursor_CXXReinterpretCastExpr: return "reinterpret_cast";
+    case CXCursor_CXXConstCastExpr: return "const_cast";
+    case CXCursor_CXXFunctionalCastExpr: return "a functional cast";
+    case CXCursor_CXXNullPtrLiteralExpr: return "nullptr";
+    case CXCursor_CXXThisExpr: return "this";
+    case CXCursor_CXXThrowExpr: return "throw";
+    case CXCursor_CXXNewExpr: return "new";
+    case CXCursor_CXXDeleteExpr: return "delete";
+    case CXCursor_LambdaExpr: return "a lambda";
+    case CXCursor_CXXTryStmt: return "try";
+    case CXCursor_CXXForRangeStmt: return "a range-based for";
+    case CXCursor_CXXTypeidExpr: return "typeid";
+    case CXCursor_CallExpr: {
+        CXCursor ref = clang_getCursorReferenced(c);
+        if (clang_getCursorKind(ref) == CXCursor_Constructor) {
+            /* launch configurations convert to dim3 implicitly (CU2C_DIM3 does that in C);
+             * an explicit dim3(...) starts with the type's name */
+            unsigned b, e;
+            cursor_range(c, &b, &e);
+            CXString sp = clang_getCursorSpelling(ref);
+            const char *tn = clang_getCString(sp);
+            bool explicit_call = tn && e - b > strlen(tn) && strncmp(fe->u->text + b, tn, strlen(tn)) == 0;
+            clang_disposeString(sp);
+            for (int i = 0; i < fe->u->launches.len && !explicit_call; i++) {
+                Launch *l = fe->u->launches.items[i];
+                if (b >= l->config_begin && e <= l->config_end)
+                    return NULL;
+            }
+            return "a constructor call (e.g. dim3 b(16, 16))";
+        }
+        if (clang_getCursorKind(ref) == CXCursor_CXXMethod)
+            return "a member function call";
+        return NULL;
+    }
+    case CXCursor_ParmDecl:
+    case CXCursor_VarDecl:
+    case CXCursor_FieldDecl: {
+        enum CXTypeKind tk = clang_getCursorType(c).kind;
+        if (tk == CXType_LValueReference || tk == CXType_RValueReference)
+            return "a reference";
+        return NULL;
+    }
+    case CXCursor_TypeRef: {
+        /* `Foo x;` naming a struct without `struct` and without a typedef */
+        CXCursor ref = clang_getCursorReferenced(c);
+        enum CXCursorKind rk = clang_getCursorKind(ref);
+        if (rk != CXCursor_StructDecl && rk != CXCursor_UnionDecl && rk != CXCursor_EnumDecl)
+            return NULL;
+        if (clang_Location_isInSystemHeader(clang_getCursorLocation(ref)))
+            return NULL;
+        unsigned b, e;
+        cursor_range(c, &b, &e);
+        Unit *u = fe->u;
+        unsigned p = b;
+        while (p > 0 && (u->text[p - 1] == ' ' || u->text[p - 1] == '\t' || u->text[p - 1] == '\n'))
+            p--;
+        static const char *const kw[] = {"struct", "union", "enum"};
+        for (int i = 0; i < 3; i++) {
+            size_t n = strlen(kw[i]);
+            if (p >= n && strncmp(u->text + p - n, kw[i], n) == 0)
+                return NULL;
+        }
+        return "a struct named without 'struct'";
+    }
+    default:
+        return NULL;
+    }
+}
+
+/* ---- kernel bodies -------------------------------------------------------------------- */
+
+typedef struct KScan {
+    Fe *fe;
+    Kernel *k;
+    Stmt *s;                /* the top-level statement being scanned */
+    CXCursor top;           /* its cursor */
+    int lambda_depth;
+} KScan;
+
+static Var *find_var(Kernel *k, CXCursor decl, Fe *fe) {
+    SrcLoc l = cursor_loc(fe, decl);
+    for (int i = 0; i < k->vars.len; i++) {
+        Var *v = k->vars.items[i];
+        if (v->loc.offset == l.offset && v->loc.file == l.file)
+            return v;
+    }
+    return NULL;
+}
+
+/* The local variable an lvalue expression stores into, if the store stays in the local
+ * (a[i] on a local array, s.f on a local struct); NULL for stores through pointers. */
+static Var *lvalue_root(KScan *ks, CXCursor e) {
+    for (;;) {
+        e = strip_implicit(e);
+        enum CXCursorKind k = clang_getCursorKind(e);
+        if (k == CXCursor_DeclRefExpr) {
+            CXCursor ref = clang_getCursorReferenced(e);
+            return find_var(ks->k, ref, ks->fe);
+        }
+        if (k == CXCursor_ArraySubscriptExpr || k == CXCursor_MemberRefExpr) {
+            CXCursor base = strip_implicit(first_child(e));
+            if (clang_Cursor_isNull(base))
+                return NULL;
+            CXType t = clang_getCanonicalType(clang_getCursorType(base));
+            if (t.kind == CXType_Pointer)
+                return NULL;
+            e = base;
+            continue;
+        }
+        return NULL;
+    }
+}
+
+static void note_write(KScan *ks, Var *v) {
+    if (v && !v->is_shared && !vec_contains(&ks->s->writes, v))
+        vec_push(ks->fe->u->arena, &ks->s->writes, v);
+}
+
+typedef struct ArgScan {
+    int index;
+    CXCursor want;
+    int found;
+} ArgScan;
+
+static void scan_call(KScan *ks, CXCursor c) {
+    Fe *fe = ks->fe;
+    Unit *u = fe->u;
+    CXCursor fn = clang_getCursorReferenced(c);
+    if (clang_Cursor_isNull(fn) || (clang_getCursorKind(fn) != CXCursor_FunctionDecl &&
+                                    clang_getCursorKind(fn) != CXCursor_CXXMethod &&
+                                    clang_getCursorKind(fn) != CXCursor_FunctionTemplate &&
+                                    clang_getCursorKind(fn) != CXCursor_Constructor)) {
+        if (clang_getCursorKind(fn) != CXCursor_Constructor)
+            ks->s->side_effects = true;     /* call through a pointer: anything can happen */
+        return;
+    }
+    char *name = fe_str(u->arena, clang_getCursorSpelling(fn));
+    if (is_barrier_name(name)) {
+        diag_error(u, cursor_loc(fe, c), "%s() inside control flow or an expression is not supported yet "
+                   "(only a barrier statement at the top level of a kernel body)", name);
+        return;
+    }
+    if (is_user_fn(fn)) {
+        ks->s->side_effects = true;
+        char *usr = fe_str(u->arena, clang_getCursorUSR(fn));
+        if (usr_in(&fe->barrier_fns, usr))
+            diag_error(u, cursor_loc(fe, c), "call to '%s', which contains a barrier: barriers in device "
+                       "functions are not supported yet", name);
+        if (usr_in(&fe->tls_fns, usr)) {
+            ks->s->calls_user_fn = true;
+            ks->k->uses_tls = true;
+        }
+    } else if (impure_builtin(name)) {
+        ks->s->side_effects = true;
+    }
+    /* arguments bound to non-const references, and objects of non-const member calls, may
+     * be written by the callee */
+    CXType ft = clang_getCursorType(fn);
+    int nargs = clang_Cursor_getNumArguments(c);
+    for (int i = 0; i < nargs; i++) {
+        CXType pt = clang_getArgType(ft, (unsigned)i);
+        if (pt.kind == CXType_LValueReference &&
+            !clang_isConstQualifiedType(clang_getPointeeType(pt)))
+            note_write(ks, lvalue_root(ks, clang_Cursor_getArgument(c, (unsigned)i)));
+    }
+    if (clang_getCursorKind(fn) == CXCursor_CXXMethod && !clang_CXXMethod_isConst(fn) &&
+        !clang_CXXMethod_isStatic(fn)) {
+        CXCursor callee = strip_implicit(first_child(c));
+        if (clang_getCursorKind(callee) == CXCursor_MemberRefExpr)
+            note_write(ks, lvalue_root(ks, first_child(callee)));
+        else if (nargs > 0 && clang_getCursorKind(callee) != CXCursor_MemberRefExpr)
+            note_write(ks, lvalue_root(ks, clang_Cursor_getArgument(c, 0)));
+    }
+}
+
+static Var *new_var(Fe *fe, Kernel *k, CXCursor decl, Stmt *s) {
+    Arena *a = fe->u->arena;
+    Var *v = arena_alloc(a, sizeof *v);
+    v->name = fe_str(a, clang_getCursorSpelling(decl));
+    CXType t = clang_getCursorType(decl);
+    v->type = fe_str(a, clang_getTypeSpelling(clang_getUnqualifiedType(t)));
+    if (strstr(v->type, "auto") || strstr(v->type, "(lambda"))
+        v->type = fe_str(a, clang_getTypeSpelling(clang_getUnqualifiedType(clang_getCanonicalType(t))));
+    v->loc = cursor_loc(fe, decl);
+    v->decl_stmt = s;
+    v->id = k->vars.len;
+    if (has_attr(decl, CXCursor_CUDASharedAttr)) {
+        v->is_shared = true;
+        if (clang_Cursor_getStorageClass(decl) == CX_SC_Extern) {
+            v->is_extern_shared = true;
+            v->elem_type = fe_str(a, clang_getTypeSpelling(clang_getArrayElementType(t)));
+        }
+    }
+    vec_push(a, &k->vars, v);
+    return v;
+}
+
+static enum CXChildVisitResult kscan_visit(CXCursor c, CXCursor parent, CXClientData d) {
+    KScan *ks = d;
+    Fe *fe = ks->fe;
+    Unit *u = fe->u;
+    Stmt *s = ks->s;
+    enum CXCursorKind kind = clang_getCursorKind(c);
+    switch (kind) {
+    case CXCursor_DeclRefExpr: {
+        CXCursor ref = clang_getCursorReferenced(c);
+        const char *bname;
+        if (is_builtin_var(ref, &bname)) {
+            if (strcmp(bname, "threadIdx") == 0) {
+                if (clang_getCursorKind(parent) == CXCursor_MemberRefExpr) {
+                    CXString m = clang_getCursorSpelling(parent);
+                    const char *mn = clang_getCString(m);
+                    s->tid_dims |= mn[0] == 'x' ? DIM_X : mn[0] == 'y' ? DIM_Y : DIM_Z;
+                    clang_disposeString(m);
+                } else {
+                    s->tid_dims |= DIM_XYZ;
+                }
+            }
+            break;
+        }
+        Var *v = find_var(ks->k, ref, fe);
+        if (!v)
+            break;
+        if (v->is_shared)
+            break;
+        if (!vec_contains(&s->reads, v))
+            vec_push(u->arena, &s->reads, v);
+        if (ks->lambda_depth > 0)
+            v->escapes = true;
+        /* an array naming itself anywhere but as a subscript's base has escaped */
+        CXType t = clang_getCanonicalType(clang_getCursorType(ref));
+        if (t.kind == CXType_ConstantArray || t.kind == CXType_IncompleteArray ||
+            t.kind == CXType_VariableArray) {
+            if (clang_getCursorKind(parent) != CXCursor_ArraySubscriptExpr &&
+                clang_getCursorKind(parent) != CXCursor_UnexposedExpr)
+                v->escapes = true;
+            if (clang_getCursorKind(parent) == CXCursor_UnexposedExpr) {
+                /* implicit decay: fine only under a subscript; we cannot see the grandparent
+                 * here, so subscripts are recognised in the ArraySubscriptExpr case below */
+                v->escapes = v->escapes;
+            }
+        }
+        break;
+    }
+    case CXCursor_ArraySubscriptExpr:
+        break;
+    case CXCursor_BinaryOperator:
+    case CXCursor_CompoundAssignOperator: {
+        enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(c);
+        if (kind == CXCursor_CompoundAssignOperator ||
+            (op >= CXBinaryOperator_Assign && op <= CXBinaryOperator_OrAssign))
+            note_write(ks, lvalue_root(ks, first_child(c)));
+        break;
+    }
+    case CXCursor_UnaryOperator: {
+        enum CXUnaryOperatorKind op = clang_getCursorUnaryOperatorKind(c);
+        if (op == CXUnaryOperator_PostInc || op == CXUnaryOperator_PostDec ||
+            op == CXUnaryOperator_PreInc || op == CXUnaryOperator_PreDec)
+            note_write(ks, lvalue_root(ks, first_child(c)));
+        else if (op == CXUnaryOperator_AddrOf) {
+            Var *v = lvalue_root(ks, first_child(c));
+            if (v)
+                v->escapes = true;
+        }
+        break;
+    }
+    case CXCursor_CallExpr: {
+        /* a kernel launch from device code needs dynamic parallelism */
+        CXCursor callee = first_child(c);
+        (void)callee;
+        scan_call(ks, c);
+        break;
+    }
+    case CXCursor_ReturnStmt: {
+        if (ks->lambda_depth > 0)
+            break;
+        unsigned b, e;
+        cursor_range(c, &b, &e);
+        SrcLoc *l = arena_alloc(u->arena, sizeof *l);
+        *l = cursor_loc(fe, c);
+        l->offset = b;
+        unsigned *end = arena_alloc(u->arena, sizeof *end);
+        *end = stmt_end(u, e);
+        vec_push(u->arena, &s->returns, l);
+        vec_push(u->arena, &s->return_ends, end);
+        s->has_return = true;
+        break;
+    }
+    case CXCursor_VarDecl: {
+        if (has_attr(c, CXCursor_CUDASharedAttr) && !clang_equalCursors(parent, ks->top)) {
+            diag_error(u, cursor_loc(fe, c), "__shared__ variable '%s' declared inside a nested block: "
+                       "declare it at the top level of the kernel body (not supported yet)",
+                       fe_str(u->arena, clang_getCursorSpelling(c)));
+            break;
+        }
+        CXType t = clang_getCursorType(c);
+        if (t.kind == CXType_LValueReference || t.kind == CXType_RValueReference) {
+            /* int &r = v; : anything written through r is a write of v */
+            CXCursor init = clang_Cursor_getVarDeclInitializer(c);
+            Var *v = clang_Cursor_isNull(init) ? NULL : lvalue_root(ks, init);
+            if (v)
+                v->escapes = true;
+        }
+        break;
+    }
+    case CXCursor_LambdaExpr:
+        ks->lambda_depth++;
+        clang_visitChildren(c, kscan_visit, ks);
+        ks->lambda_depth--;
+        return CXChildVisit_Continue;
+    default:
+        break;
+    }
+    return CXChildVisit_Recurse;
+}
+
+static enum CXChildVisitResult decl_visit(CXCursor c, CXCursor parent, CXClientData d) {
+    (void)parent;
+    KScan *ks = d;
+    if (clang_getCursorKind(c) == CXCursor_VarDecl) {
+        Var *v = new_var(ks->fe, ks->k, c, ks->s);
+        vec_push(ks->fe->u->arena, &ks->s->decls, v);
+        if (!v->is_shared)
+            vec_push(ks->fe->u->arena, &ks->s->writes, v);
+    }
+    return CXChildVisit_Continue;
+}
+
+static StmtKind stmt_kind(CXCursor c) {
+    switch (clang_getCursorKind(c)) {
+    case CXCursor_DeclStmt: return ST_DECL;
+    case CXCursor_ReturnStmt: return ST_RETURN;
+    case CXCursor_NullStmt: return ST_NULL;
+    case CXCursor_IfStmt:
+    case CXCursor_ForStmt:
+    case CXCursor_WhileStmt:
+    case CXCursor_DoStmt:
+    case CXCursor_SwitchStmt:
+    case CXCursor_CompoundStmt:
+    case CXCursor_CXXForRangeStmt: return ST_CONTROL;
+    case CXCursor_LabelStmt:
+    case CXCursor_GotoStmt:
+    case CXCursor_GCCAsmStmt:
+    case CXCursor_BreakStmt:
+    case CXCursor_ContinueStmt: return ST_OTHER;
+    default: return clang_isExpression(clang_getCursorKind(c)) ? ST_EXPR : ST_OTHER;
+    }
+}
+
+static enum CXChildVisitResult body_visit(CXCursor c, CXCursor parent, CXClientData d) {
+    (void)parent;
+    KScan *ks = d;
+    Fe *fe = ks->fe;
+    Unit *u = fe->u;
+    Stmt *s = arena_alloc(u->arena, sizeof *s);
+    s->kind = stmt_kind(c);
+    s->loc = cursor_loc(fe, c);
+    unsigned b, e;
+    cursor_range(c, &b, &e);
+    s->begin = b;
+    s->end = stmt_end(u, e);
+    s->nest = -1;
+    ks->s = s;
+    ks->top = c;
+    if (s->kind == ST_EXPR && clang_getCursorKind(c) == CXCursor_CallExpr) {
+        CXCursor fn = clang_getCursorReferenced(c);
+        CXString sp = clang_getCursorSpelling(fn);
+        const char *n = clang_getCString(sp);
+        bool barrier = n && strcmp(n, "__syncthreads") == 0;
+        bool other_barrier = n && !barrier && is_barrier_name(n);
+        clang_disposeString(sp);
+        if (barrier) {
+            s->kind = ST_BARRIER;
+            vec_push(u->arena, &ks->k->stmts, s);
+            return CXChildVisit_Continue;
+        }
+        if (other_barrier) {
+            diag_error(u, s->loc, "%s is not supported yet",
+                       fe_str(u->arena, clang_getCursorSpelling(fn)));
+            return CXChildVisit_Continue;
+        }
+    }
+    if (s->kind == ST_DECL)
+        clang_visitChildren(c, decl_visit, ks);
+    if (s->kind == ST_RETURN) {
+        /* recorded like a nested return so lowering treats both alike */
+        kscan_visit(c, parent, ks);
+    }
+    clang_visitChildren(c, kscan_visit, ks);
+    vec_push(u->arena, &ks->k->stmts, s);
+    return CXChildVisit_Continue;
+}
+
+/* File-scope __shared__ variables this kernel names. */
+static enum CXChildVisitResult file_shared_visit(CXCursor c, CXCursor parent, CXClientData d) {
+    (void)parent;
+    KScan *ks = d;
+    if (clang_getCursorKind(c) == CXCursor_DeclRefExpr) {
+        CXCursor ref = clang_getCursorReferenced(c);
+        if (clang_getCursorKind(ref) == CXCursor_VarDecl && has_attr(ref, CXCursor_CUDASharedAttr) &&
+            clang_getCursorKind(clang_getCursorSemanticParent(ref)) != CXCursor_FunctionDecl) {
+            SrcLoc l = cursor_loc(ks->fe, ref);
+            Unit *u = ks->fe->u;
+            for (int i = 0; i < u->file_shared.len; i++) {
+                FileShared *fs = u->file_shared.items[i];
+                unsigned b, e;
+                cursor_range(ref, &b, &e);
+                if (l.file == u->path && b >= fs->begin && b < fs->end &&
+                    !vec_contains(&ks->k->file_shared, fs))
+                    vec_push(u->arena, &ks->k->file_shared, fs);
+            }
+        }
+    }
+    return CXChildVisit_Recurse;
+}
+
+typedef struct ParamScan {
+    Fe *fe;
+    Kernel *k;
+} ParamScan;
+
+static enum CXChildVisitResult param_visit(CXCursor c, CXCursor parent, CXClientData d) {
+    (void)parent;
+    ParamScan *ps = d;
+    if (clang_getCursorKind(c) != CXCursor_ParmDecl)
+        return CXChildVisit_Continue;
+    Arena *a = ps->fe->u->arena;
+    Param *p = arena_alloc(a, sizeof *p);
+    p->name = fe_str(a, clang_getCursorSpelling(c));
+    p->text = cursor_text(ps->fe, c);
+    p->type = fe_str(a, clang_getTypeSpelling(clang_getCursorType(c)));
+    vec_push(a, &ps->k->params, p);
+    Var *v = new_var(ps->fe, ps->k, c, NULL);
+    v->is_param = true;
+    if (!*p->name)
+        diag_error(ps->fe->u, cursor_loc(ps->fe, c), "kernel parameters must be named");
+    return CXChildVisit_Continue;
+}
+
+static enum CXChildVisitResult find_body(CXCursor c, CXCursor parent, CXClientData d) {
+    (void)parent;
+    if (clang_getCursorKind(c) == CXCursor_CompoundStmt) {
+        *(CXCursor *)d = c;
+        return CXChildVisit_Break;
+    }
+    return CXChildVisit_Continue;
+}
+
+static void scan_kernel(Fe *fe, CXCursor fn) {
+    Unit *u = fe->u;
+    Kernel *k = arena_alloc(u->arena, sizeof *k);
+    k->name = fe_str(u->arena, clang_getCursorSpelling(fn));
+    k->loc = cursor_loc(fe, fn);
+    k->exit_from = -1;
+    unsigned b, e;
+    cursor_range(fn, &b, &e);
+    k->decl_begin = b;
+    k->body_end = e;
+    ParamScan ps = {fe, k};
+    clang_visitChildren(fn, param_visit, &ps);
+    CXCursor body = clang_getNullCursor();
+    clang_visitChildren(fn, find_body, &body);
+    unsigned bb, be;
+    cursor_range(body, &bb, &be);
+    k->body_begin = bb;
+    if (u->text[bb] != '{' || be != e || u->text[be - 1] != '}') {
+        diag_error(u, k->loc, "kernel '%s': cannot locate its body (is it defined by a macro?)", k->name);
+        return;
+    }
+    KScan ks = {.fe = fe, .k = k};
+    clang_visitChildren(body, body_visit, &ks);
+    clang_visitChildren(body, file_shared_visit, &ks);
+    vec_push(u->arena, &u->kernels, k);
+}
+
+static void scan_launch(Fe *fe, CXCursor c, bool in_device_code) {
+    Unit *u = fe->u;
+    Kids kids = children(c);
+    if (kids.n < 2 || clang_getCursorKind(kids.c[1]) != CXCursor_CallExpr)
+        return;
+    CXString sp = clang_getCursorSpelling(kids.c[1]);
+    const char *n = clang_getCString(sp);
+    bool is_config = n && (strcmp(n, "cudaConfigureCall") == 0 ||
+                           strcmp(n, "__cudaPushCallConfiguration") == 0);
+    clang_disposeString(sp);
+    if (!is_config)
+        return;
+    Launch *l = arena_alloc(u->arena, sizeof *l);
+    l->loc = cursor_loc(fe, c);
+    if (in_device_code) {
+        diag_error(u, l->loc, "kernel launch inside device code (dynamic parallelism) is not supported");
+        return;
+    }
+    cursor_range(kids.c[0], &l->callee_begin, &l->callee_end);
+    cursor_range(kids.c[1], &l->config_begin, &l->config_end);
+    Kids cfg = children(kids.c[1]);
+    for (int i = 1; i < cfg.n && i < 5 && i < 8; i++) {
+        unsigned b, e;
+        cursor_range(cfg.c[i], &b, &e);
+        if (e <= b)
+            continue;       /* a default argument: not written */
+        l->config[l->nconfig++] = arena_strndup(u->arena, u->text + b, e - b);
+    }
+    if (l->callee_end > l->config_begin || l->config_end <= l->config_begin ||
+        strncmp(u->text + l->config_begin, "<<<", 3) != 0) {
+        diag_error(u, l->loc, "cu2c cannot rewrite this kernel launch (is it written by a macro?)");
+        return;
+    }
+    vec_push(u->arena, &u->launches, l);
+}
+
+typedef struct Walk {
+    Fe *fe;
+    bool in_device_code;
+} Walk;
+
+/* Everything in the main file: launches, and the first C++ construct. */
+static enum CXChildVisitResult walk_visit(CXCursor c, CXCursor parent, CXClientData d) {
+    (void)parent;
+    Walk *w = d;
+    Fe *fe = w->fe;
+    Unit *u = fe->u;
+    if (!in_main_file(fe, c))
+        return CXChildVisit_Continue;
+    if (!u->cxx_reason) {
+        const char *why = cxx_construct(fe, c);
+        if (why) {
+            SrcLoc l = cursor_loc(fe, c);
+            u->cxx_reason = arena_printf(u->arena, "%s at line %u", why, l.line);
+        }
+    }
+    if (clang_getCursorKind(c) == CXCursor_CallExpr)
+        scan_launch(fe, c, w->in_device_code);
+    enum CXCursorKind k = clang_getCursorKind(c);
+    if (k == CXCursor_FunctionDecl || k == CXCursor_CXXMethod || k == CXCursor_FunctionTemplate) {
+        bool dev = has_attr(c, CXCursor_CUDADeviceAttr) || has_attr(c, CXCursor_CUDAGlobalAttr);
+        bool host = has_attr(c, CXCursor_CUDAHostAttr) || !dev;
+        Walk inner = {fe, dev && !host};
+        clang_visitChildren(c, walk_visit, &inner);
+        return CXChildVisit_Continue;
+    }
+    return CXChildVisit_Recurse;
+}
+
+typedef struct TuScan {
+    Fe *fe;
+    PtrVec user_fns;        /* UserFn* */
+    bool kernels;           /* second walk: check functions and scan kernels */
+} TuScan;
+
+/* User functions: who reads threadIdx & co., who has barriers, who calls whom; then the
+ * transitive closure over calls. */
+static enum CXChildVisitResult userfn_visit(CXCursor c, CXCursor parent, CXClientData d) {
+    (void)parent;
+    TuScan *ts = d;
+    Fe *fe = ts->fe;
+    enum CXCursorKind k = clang_getCursorKind(c);
+    if (k == CXCursor_Namespace || k == CXCursor_LinkageSpec || k == CXCursor_StructDecl ||
+        k == CXCursor_ClassDecl)
+        return CXChildVisit_Recurse;
+    if (k != CXCursor_FunctionDecl && k != CXCursor_CXXMethod && k != CXCursor_FunctionTemplate)
+        return CXChildVisit_Continue;
+    if (clang_Location_isInSystemHeader(clang_getCursorLocation(c)) || !clang_isCursorDefinition(c))
+        return CXChildVisit_Continue;
+    FnScan s = {.fe = fe};
+    clang_visitChildren(c, fn_scan_visit, &s);
+    if (!ts->kernels) {
+        UserFn *f = arena_alloc(fe->u->arena, sizeof *f);
+        f->usr = fe_str(fe->u->arena, clang_getCursorUSR(c));
+        f->reads_builtin = s.reads_builtin;
+        f->has_barrier = s.has_barrier;
+        f->callees = s.callees;
+        vec_push(fe->u->arena, &ts->user_fns, f);
+        return CXChildVisit_Continue;
+    }
+    bool kernel = is_kernel(c);
+    if (!kernel && s.has_barrier)
+        diag_error(fe->u, cursor_loc(fe, s.first_barrier),
+                   "barrier in a device function is not supported yet");
+    if (!kernel && s.has_shared)
+        diag_error(fe->u, cursor_loc(fe, s.first_shared),
+                   "__shared__ variable in a device function is not supported yet");
+    if (!kernel && s.uses_file_shared)
+        diag_error(fe->u, cursor_loc(fe, s.first_file_shared),
+                   "file-scope __shared__ variable used in a device function is not supported yet");
+    if (!kernel && s.reads_builtin) {
+        CXCursor body = clang_getNullCursor();
+        clang_visitChildren(c, find_body, &body);
+        unsigned b, e;
+        cursor_range(body, &b, &e);
+        if (!in_main_file(fe, c) || clang_Cursor_isNull(body) || fe->u->text[b] != '{') {
+            diag_error(fe->u, cursor_loc(fe, c), "device function '%s' reads threadIdx/blockIdx/blockDim/gridDim "
+                       "but is not defined in the .cu file: not supported yet",
+                       fe_str(fe->u->arena, clang_getCursorSpelling(c)));
+        } else {
+            DeviceFn *df = arena_alloc(fe->u->arena, sizeof *df);
+            df->name = fe_str(fe->u->arena, clang_getCursorSpelling(c));
+            df->loc = cursor_loc(fe, c);
+            df->body_begin = b + 1;
+            vec_push(fe->u->arena, &fe->u->device_fns, df);
+        }
+    }
+    if (kernel && k == CXCursor_FunctionTemplate)
+        diag_error(fe->u, cursor_loc(fe, c), "kernel templates are not supported yet");
+    else if (kernel && k != CXCursor_FunctionDecl)
+        diag_error(fe->u, cursor_loc(fe, c), "this kind of kernel is not supported yet");
+    else if (kernel && !in_main_file(fe, c))
+        diag_error(fe->u, cursor_loc(fe, c), "kernel '%s' is defined in a header: cu2c translates "
+                   "kernels defined in the .cu file only", fe_str(fe->u->arena, clang_getCursorSpelling(c)));
+    else if (kernel)
+        scan_kernel(fe, c);
+    return CXChildVisit_Continue;
+}
+
+static void close_user_fns(Fe *fe, TuScan *ts) {
+    bool changed = true;
+    for (int i = 0; i < ts->user_fns.len; i++) {
+        UserFn *f = ts->user_fns.items[i];
+        if (f->reads_builtin)
+            vec_push(fe->u->arena, &fe->tls_fns, f->usr);
+        if (f->has_barrier)
+            vec_push(fe->u->arena, &fe->barrier_fns, f->usr);
+    }
+    while (changed) {
+        changed = false;
+        for (int i = 0; i < ts->user_fns.len; i++) {
+            UserFn *f = ts->user_fns.items[i];
+            for (int j = 0; j < f->callees.len; j++) {
+                if (usr_in(&fe->tls_fns, f->callees.items[j]) && !usr_in(&fe->tls_fns, f->usr)) {
+                    vec_push(fe->u->arena, &fe->tls_fns, f->usr);
+                    changed = true;
+                }
+                if (usr_in(&fe->barrier_fns, f->callees.items[j]) && !usr_in(&fe->barrier_fns, f->usr)) {
+                    vec_push(fe->u->arena, &fe->barrier_fns, f->usr);
+                    changed = true;
+                }
+            }
+        }
+    }
+}
+
+/* File-scope __shared__ variables in the main file. */
+static enum CXChildVisitResult file_scope_visit(CXCursor c, CXCursor parent, CXClientData d) {
+    (void)parent;
+    Fe *fe = d;
+    Unit *u = fe->u;
+    if (clang_getCursorKind(c) != CXCursor_VarDecl || !has_attr(c, CXCursor_CUDASharedAttr))
+        return CXChildVisit_Continue;
+    if (!in_main_file(fe, c)) {
+        diag_error(u, cursor_loc(fe, c), "__shared__ variable at file scope in a header is not supported");
+        return CXChildVisit_Continue;
+    }
+    FileShared *fs = arena_alloc(u->arena, sizeof *fs);
+    fs->name = fe_str(u->arena, clang_getCursorSpelling(c));
+    unsigned b, e;
+    cursor_range(c, &b, &e);
+    fs->begin = b;
+    fs->end = stmt_end(u, e);
+    fs->decl_text = arena_strndup(u->arena, u->text + b, e - b);
+    if (clang_Cursor_getStorageClass(c) == CX_SC_Extern)
+        fs->elem_type = fe_str(u->arena, clang_getTypeSpelling(clang_getArrayElementType(clang_getCursorType(c))));
+    vec_push(u->arena, &u->file_shared, fs);
+    return CXChildVisit_Continue;
+}
+
+/* A C++ standard header included anywhere makes the output C++. */
+static void inclusion_visit(CXFile f, CXSourceLocation *stack, unsigned depth, CXClientData d) {
+    Fe *fe = d;
+    if (fe->u->cxx_reason || depth == 0)
+        return;
+    /* only what the user's own files include: cu2c's headers pull in C headers that
+     * libstdc++ wraps when parsing as CUDA C++ */
+    if (clang_Location_isInSystemHeader(stack[0]))
+        return;
+    CXString name = clang_getFileName(f);
+    const char *n = clang_getCString(name);
+    if (n && strstr(n, "/include/c++/"))
+        fe->u->cxx_reason = arena_printf(fe->u->arena, "includes the C++ header %s", n);
+    clang_disposeString(name);
+}
+
+static char *read_file(const char *path, size_t *len) {
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return NULL;
+    Buf b = {0};
+    char tmp[65536];
+    size_t n;
+    while ((n = fread(tmp, 1, sizeof tmp, f)) > 0)
+        buf_put(&b, tmp, n);
+    fclose(f);
+    if (!b.data)
+        buf_put(&b, "", 0);
+    *len = b.len;
+    return b.data;
+}
+
+static int forward_diagnostics(Fe *fe) {
+    int errors = 0;
+    unsigned n = clang_getNumDiagnostics(fe->tu);
+    for (unsigned i = 0; i < n; i++) {
+        CXDiagnostic d = clang_getDiagnostic(fe->tu, i);
+        enum CXDiagnosticSeverity sev = clang_getDiagnosticSeverity(d);
+        if (sev >= CXDiagnostic_Warning) {
+            CXString s = clang_formatDiagnostic(d, CXDiagnostic_DisplaySourceLocation |
+                                                       CXDiagnostic_DisplayColumn |
+                                                       CXDiagnostic_DisplayOption);
+            fprintf(stderr, "%s\n", clang_getCString(s));
+            clang_disposeString(s);
+            SrcLoc l = fe_loc(fe, clang_getDiagnosticLocation(d));
+            if (l.file == fe->u->path && l.line > 0) {
+                /* the source line and caret, as compilers print them */
+                Unit *u = fe->u;
+                unsigned st = l.offset, en = l.offset;
+                while (st > 0 && u->text[st - 1] != '\n')
+                    st--;
+                while (en < u->len && u->text[en] != '\n')
+                    en++;
+                fprintf(stderr, "%.*s\n%*s^\n", (int)(en - st), u->text + st, (int)(l.offset - st), "");
+            }
+        }
+        if (sev >= CXDiagnostic_Error)
+            errors++;
+        clang_disposeDiagnostic(d);
+    }
+    return errors;
+}
+
+Unit *fe_parse(Arena *a, const Options *opt) {
+    Unit *u = arena_alloc(a, sizeof *u);
+    u->arena = a;
+    u->path = opt->input;
+    size_t len;
+    char *text = read_file(opt->input, &len);
+    if (!text) {
+        fprintf(stderr, "cu2c: error: cannot open '%s': %s\n", opt->input, strerror(errno));
+        return NULL;
+    }
+    u->text = arena_strndup(a, text, len);
+    u->len = len;
+    free(text);
+
+    PtrVec args = {0};
+    static const char *const base[] = {"-x", "cuda", "--cuda-host-only", "-nocudainc", "-nocudalib",
+                                       "--cuda-path=/nonexistent", "-std=c++17", "-isystem",
+                                       VIRTUAL_INCLUDE, "-include", "cuda_runtime.h",
+                                       "-DCU2C_PARSING=1", "-D__CU2C__=1", "-Wno-unknown-cuda-version",
+                                       "-ferror-limit=50"};
+    for (size_t i = 0; i < sizeof base / sizeof *base; i++)
+        vec_push(a, &args, (void *)base[i]);
+    for (int i = 0; i < opt->clang_args.len; i++)
+        vec_push(a, &args, opt->clang_args.items[i]);
+
+    struct CXUnsavedFile *files = arena_alloc(a, sizeof *files * (size_t)cu2c_embedded_header_count);
+    for (int i = 0; i < cu2c_embedded_header_count; i++) {
+        files[i].Filename = arena_printf(a, "%s/%s", VIRTUAL_INCLUDE, cu2c_embedded_headers[i].name);
+        files[i].Contents = cu2c_embedded_headers[i].text;
+        files[i].Length = cu2c_embedded_headers[i].size;
+    }
+    Fe fe = {.u = u};
+    CXIndex index = clang_createIndex(0, 0);
+    enum CXErrorCode rc = clang_parseTranslationUnit2(
+        index, opt->input, (const char *const *)args.items, args.len, files,
+        (unsigned)cu2c_embedded_header_count, CXTranslationUnit_KeepGoing, &fe.tu);
+    if (rc != CXError_Success || !fe.tu) {
+        fprintf(stderr, "cu2c: error: libclang could not parse '%s' (error %d)\n", opt->input, (int)rc);
+        clang_disposeIndex(index);
+        return NULL;
+    }
+    fe.main_file = clang_getFile(fe.tu, opt->input);
+    int errors = forward_diagnostics(&fe);
+    if (errors == 0) {
+        CXCursor tu = clang_getTranslationUnitCursor(fe.tu);
+        clang_visitChildren(tu, file_scope_visit, &fe);
+        /* first pass: user functions and their facts; then kernels need the closure */
+        TuScan ts = {.fe = &fe};
+        clang_visitChildren(tu, userfn_visit, &ts);
+        close_user_fns(&fe, &ts);
+        ts.kernels = true;
+        clang_visitChildren(tu, userfn_visit, &ts);
+        Walk w = {&fe, false};
+        clang_visitChildren(tu, walk_visit, &w);
+        clang_getInclusions(fe.tu, inclusion_visit, &fe);
+    }
+    clang_disposeTranslationUnit(fe.tu);
+    clang_disposeIndex(index);
+    if (errors || u->errors)
+        return NULL;
+    u->is_cxx = opt->lang == 2 || (opt->lang == 0 && u->cxx_reason != NULL);
+    return u;
+}

@@ -1,0 +1,108 @@
+/* main.c - the cu2c command line and the pass pipeline. Every pass is listed here, once, in
+ * the order it runs, with why it is there; `--dump-after=PASS` prints the model after it. */
+#include "cu2c.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct Pass {
+    const char *name;
+    void (*per_kernel)(Unit *u, Kernel *k);
+    void (*per_unit)(Unit *u);
+    const char *why;
+} Pass;
+
+static const Pass passes[] = {
+    {"find_regions", find_regions, NULL, "split each kernel at its __syncthreads() into barrier-free regions"},
+    {"thread_variance", thread_variance, NULL, "find the thread dimensions each statement and local varies in"},
+    {"form_loops", form_loops, NULL, "group statements into thread-loop nests over just the dimensions they need"},
+    {"promote_locals", promote_locals, NULL, "give per-thread storage to varying locals that cross nests"},
+    {"lower_kernel", lower_kernel, NULL, "edit each kernel into a block function, a host stub and a registration"},
+    {"lower_launches", NULL, lower_launches, "edit launches, device functions and file-scope shared memory"},
+};
+
+static void usage(FILE *f) {
+    fputs("usage: cu2c [options] file.cu [-o out.c]\n"
+          "Translates CUDA into C (or C++ when the host code is C++) that runs on the CPU with libcu2c.\n"
+          "  -o FILE            output file ('-' for stdout; default: FILE.cu.c or .cu.cpp)\n"
+          "  -I DIR, -D NAME[=V], -U NAME, -std=c++NN, -include FILE   passed to the parser\n"
+          "  --lang=c|c++|auto  output language (default auto: C++ if the host code uses C++)\n"
+          "  --print-lang       print the output language (c or c++) and translate nothing\n"
+          "  --dump-after=PASS  print the kernel model after PASS to stderr; passes:\n", f);
+    for (size_t i = 0; i < sizeof passes / sizeof *passes; i++)
+        fprintf(f, "                       %-16s %s\n", passes[i].name, passes[i].why);
+}
+
+int main(int argc, char **argv) {
+    Arena *a = arena_new();
+    Options opt = {0};
+    bool print_lang = false;
+    for (int i = 1; i < argc; i++) {
+        const char *arg = argv[i];
+        if (strcmp(arg, "-o") == 0 && i + 1 < argc) {
+            opt.output = argv[++i];
+        } else if (strncmp(arg, "--dump-after=", 13) == 0) {
+            opt.dump_after = arg + 13;
+            bool known = false;
+            for (size_t p = 0; p < sizeof passes / sizeof *passes; p++)
+                known |= strcmp(passes[p].name, opt.dump_after) == 0;
+            if (!known)
+                diag_fatal("unknown pass '%s' in --dump-after (see cu2c --help)", opt.dump_after);
+        } else if (strcmp(arg, "--lang=c") == 0) {
+            opt.lang = 1;
+        } else if (strcmp(arg, "--lang=c++") == 0) {
+            opt.lang = 2;
+        } else if (strcmp(arg, "--lang=auto") == 0) {
+            opt.lang = 0;
+        } else if (strcmp(arg, "--print-lang") == 0) {
+            print_lang = true;
+        } else if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
+            usage(stdout);
+            return 0;
+        } else if (strcmp(arg, "--version") == 0) {
+            puts("cu2c 0.1 (libclang 19)");
+            return 0;
+        } else if ((strcmp(arg, "-I") == 0 || strcmp(arg, "-D") == 0 || strcmp(arg, "-U") == 0 ||
+                    strcmp(arg, "-include") == 0) && i + 1 < argc) {
+            vec_push(a, &opt.clang_args, (void *)arg);
+            vec_push(a, &opt.clang_args, argv[++i]);
+        } else if (strncmp(arg, "-I", 2) == 0 || strncmp(arg, "-D", 2) == 0 ||
+                   strncmp(arg, "-U", 2) == 0 || strncmp(arg, "-std=", 5) == 0) {
+            vec_push(a, &opt.clang_args, (void *)arg);
+        } else if (arg[0] == '-' && arg[1]) {
+            diag_fatal("unknown option '%s' (see cu2c --help)", arg);
+        } else if (opt.input) {
+            diag_fatal("more than one input file ('%s' and '%s')", opt.input, arg);
+        } else {
+            opt.input = arg;
+        }
+    }
+    if (!opt.input) {
+        usage(stderr);
+        return 1;
+    }
+    Unit *u = fe_parse(a, &opt);
+    if (!u) {
+        arena_free(a);
+        return 1;
+    }
+    if (print_lang) {
+        puts(u->is_cxx ? "c++" : "c");
+        arena_free(a);
+        return 0;
+    }
+    for (size_t p = 0; p < sizeof passes / sizeof *passes && !u->errors; p++) {
+        if (passes[p].per_unit)
+            passes[p].per_unit(u);
+        for (int i = 0; passes[p].per_kernel && i < u->kernels.len; i++)
+            passes[p].per_kernel(u, u->kernels.items[i]);
+        if (opt.dump_after && strcmp(opt.dump_after, passes[p].name) == 0)
+            model_dump(u, passes[p].name, stderr);
+    }
+    const char *out = opt.output;
+    if (!out)
+        out = arena_printf(a, "%s.%s", opt.input, u->is_cxx ? "cpp" : "c");
+    int rc = u->errors ? 1 : emit_write(u, out);
+    arena_free(a);
+    return rc;
+}

@@ -1,0 +1,83 @@
+/* model.c - small helpers on the kernel model, the edit list, and the printer behind
+ * `cu2c --dump-after=PASS`. */
+#include "cu2c.h"
+
+#include <string.h>
+
+const char *dims_name(unsigned dims) {
+    static const char *names[8] = {"-", "x", "y", "xy", "z", "xz", "yz", "xyz"};
+    return names[dims & 7];
+}
+
+int dims_count(unsigned dims) {
+    return (dims & 1) + ((dims >> 1) & 1) + ((dims >> 2) & 1);
+}
+
+void edit_add(Unit *u, unsigned begin, unsigned end, const char *text) {
+    Edit *e = arena_alloc(u->arena, sizeof *e);
+    e->begin = begin;
+    e->end = end;
+    e->text = text;
+    e->seq = u->edits.len;
+    vec_push(u->arena, &u->edits, e);
+}
+
+void edit_insert(Unit *u, unsigned at, const char *text) {
+    edit_add(u, at, at, text);
+}
+
+static const char *kind_name(StmtKind k) {
+    switch (k) {
+    case ST_DECL: return "decl";
+    case ST_EXPR: return "expr";
+    case ST_BARRIER: return "barrier";
+    case ST_RETURN: return "return";
+    case ST_CONTROL: return "control";
+    case ST_NULL: return "null";
+    case ST_OTHER: return "other";
+    }
+    return "?";
+}
+
+/* First line of a statement's text, shortened: enough to recognise it. */
+static void put_stmt_text(Unit *u, Stmt *s, FILE *out) {
+    unsigned n = 0;
+    while (s->begin + n < s->end && u->text[s->begin + n] != '\n' && n < 60)
+        n++;
+    fprintf(out, "%.*s%s", (int)n, u->text + s->begin, s->begin + n < s->end ? " ..." : "");
+}
+
+void model_dump(Unit *u, const char *after, FILE *out) {
+    fprintf(out, "# cu2c model after %s: %s, output %s", after, u->path, u->is_cxx ? "C++" : "C");
+    if (u->is_cxx && u->cxx_reason)
+        fprintf(out, " (%s)", u->cxx_reason);
+    fputc('\n', out);
+    for (int i = 0; i < u->kernels.len; i++) {
+        Kernel *k = u->kernels.items[i];
+        fprintf(out, "kernel %s (%s:%u) regions=%d\n", k->name, k->loc.file, k->loc.line, k->nregions);
+        for (int j = 0; j < k->stmts.len; j++) {
+            Stmt *s = k->stmts.items[j];
+            fprintf(out, "  stmt %d line %u %-7s region %d dims %-3s nest %2d  ", j, s->loc.line,
+                    kind_name(s->kind), s->region, dims_name(s->dims), s->nest);
+            put_stmt_text(u, s, out);
+            fputc('\n', out);
+        }
+        for (int j = 0; j < k->vars.len; j++) {
+            Var *v = k->vars.items[j];
+            fprintf(out, "  var %s: %s dims %s%s%s%s\n", v->name, v->type, dims_name(v->dims),
+                    v->is_shared ? " shared" : "", v->escapes ? " escapes" : "",
+                    v->promoted ? " promoted" : "");
+        }
+        for (int j = 0; j < k->nests.len; j++) {
+            Nest *n = k->nests.items[j];
+            fprintf(out, "  nest %d: stmts %d..%d loops %s%s%s\n", j, n->first, n->last,
+                    dims_name(n->dims), n->has_return ? " exits" : "",
+                    n->check_exited ? " skips-exited" : "");
+        }
+    }
+    for (int i = 0; i < u->launches.len; i++) {
+        Launch *l = u->launches.items[i];
+        fprintf(out, "launch line %u: %.*s\n", l->loc.line, (int)(l->callee_end - l->callee_begin),
+                u->text + l->callee_begin);
+    }
+}
