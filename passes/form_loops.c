@@ -7,7 +7,8 @@
  * A uniform statement between two varying ones joins their nest (fusion) when running it
  * once per thread is the same as running it once: it writes no local declared outside
  * itself and cannot end the kernel, and what it declares is used only inside the nest.
- * Shared-memory declarations always stay outside: they are per-block storage. */
+ * Shared-memory declarations always stay outside: they are per-block storage. A nest where
+ * threads may end loops over all three dimensions, so each thread records its own end. */
 #include "cu2c.h"
 
 #include <stdlib.h>
@@ -59,6 +60,9 @@ static void build(Unit *u, Kernel *k, const bool *blocked) {
             nest->has_return |= t->has_return;
         }
         nest->check_exited = k->exit_from >= 0 && i > k->exit_from;
+        /* where threads end, every thread is visited: each marks its own end */
+        if (nest->has_return)
+            nest->dims = DIM_XYZ;
         vec_push(u->arena, &k->nests, nest);
         i = end + 1;
     }

@@ -13,6 +13,14 @@
  * everything runs per thread so that ended threads can be skipped. Fixpoint: sets only grow. */
 #include "cu2c.h"
 
+/* __shared__ declarations are per-block storage, whoever has ended: never per thread. */
+static bool declares_shared(Stmt *s) {
+    for (int j = 0; j < s->decls.len; j++)
+        if (((Var *)s->decls.items[j])->is_shared)
+            return true;
+    return false;
+}
+
 void thread_variance(Unit *u, Kernel *k) {
     (void)u;
     for (int i = 0; i < k->vars.len; i++) {
@@ -32,7 +40,7 @@ void thread_variance(Unit *u, Kernel *k) {
                 d |= ((Var *)s->reads.items[j])->dims;
             for (int j = 0; j < s->writes.len; j++)
                 d |= ((Var *)s->writes.items[j])->dims;
-            if (k->exit_from >= 0 && i > k->exit_from)
+            if (k->exit_from >= 0 && i > k->exit_from && !declares_shared(s))
                 d = DIM_XYZ;
             if (d != s->dims) {
                 s->dims = d;

@@ -18,6 +18,7 @@ for var in ("HOME", "TMPDIR"):
         config.environment[var] = os.environ[var]
 
 cc = os.environ.get("CC", "cc")
+config.substitutions.append(("%root", root))
 config.substitutions.append(("%cu2cc", os.path.join(root, "bin", "cu2cc")))
 config.substitutions.append(("%cu2c", os.path.join(root, "bin", "cu2c")))
 config.substitutions.append(("%rtcc", f"{cc} -std=c11 -g -O1 -Wall -Werror -I{root}/include"))

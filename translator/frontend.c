@@ -160,6 +160,12 @@ static bool is_builtin_var(CXCursor ref, const char **name) {
 
 static bool has_attr(CXCursor c, enum CXCursorKind kind);
 
+static bool is_array_type(CXType t) {
+    t = clang_getCanonicalType(t);
+    return t.kind == CXType_ConstantArray || t.kind == CXType_IncompleteArray ||
+           t.kind == CXType_VariableArray || t.kind == CXType_DependentSizedArray;
+}
+
 static enum CXChildVisitResult has_attr_visit(CXCursor c, CXCursor parent, CXClientData d) {
     (void)parent;
     enum CXCursorKind *k = d;
@@ -514,23 +520,26 @@ static enum CXChildVisitResult kscan_visit(CXCursor c, CXCursor parent, CXClient
             vec_push(u->arena, &s->reads, v);
         if (ks->lambda_depth > 0)
             v->escapes = true;
-        /* an array naming itself anywhere but as a subscript's base has escaped */
-        CXType t = clang_getCanonicalType(clang_getCursorType(ref));
-        if (t.kind == CXType_ConstantArray || t.kind == CXType_IncompleteArray ||
-            t.kind == CXType_VariableArray) {
-            if (clang_getCursorKind(parent) != CXCursor_ArraySubscriptExpr &&
-                clang_getCursorKind(parent) != CXCursor_UnexposedExpr)
+        /* an array named anywhere but as a subscript's base (it decays to a pointer that
+         * can be stored or passed on) has escaped; see the UnexposedExpr case */
+        if (is_array_type(clang_getCursorType(ref)) &&
+            clang_getCursorKind(parent) != CXCursor_ArraySubscriptExpr &&
+            clang_getCursorKind(parent) != CXCursor_UnexposedExpr)
+            v->escapes = true;
+        break;
+    }
+    case CXCursor_UnexposedExpr: {
+        /* the implicit array-to-pointer decay: fine under a subscript, an escape elsewhere */
+        CXCursor inner = first_child(c);
+        if (clang_getCursorKind(inner) == CXCursor_DeclRefExpr &&
+            clang_getCursorKind(parent) != CXCursor_ArraySubscriptExpr) {
+            CXCursor ref = clang_getCursorReferenced(inner);
+            Var *v = find_var(ks->k, ref, fe);
+            if (v && !v->is_shared && is_array_type(clang_getCursorType(ref)))
                 v->escapes = true;
-            if (clang_getCursorKind(parent) == CXCursor_UnexposedExpr) {
-                /* implicit decay: fine only under a subscript; we cannot see the grandparent
-                 * here, so subscripts are recognised in the ArraySubscriptExpr case below */
-                v->escapes = v->escapes;
-            }
         }
         break;
     }
-    case CXCursor_ArraySubscriptExpr:
-        break;
     case CXCursor_BinaryOperator:
     case CXCursor_CompoundAssignOperator: {
         enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(c);
@@ -551,13 +560,9 @@ static enum CXChildVisitResult kscan_visit(CXCursor c, CXCursor parent, CXClient
         }
         break;
     }
-    case CXCursor_CallExpr: {
-        /* a kernel launch from device code needs dynamic parallelism */
-        CXCursor callee = first_child(c);
-        (void)callee;
+    case CXCursor_CallExpr:
         scan_call(ks, c);
         break;
-    }
     case CXCursor_ReturnStmt: {
         if (ks->lambda_depth > 0)
             break;

@@ -1,6 +1,6 @@
 // A 3-D block (2 x 3 x 8) where the work varies in z only: each z-slice of the block sums
 // a column, then after a barrier every thread reads its slice's sum.
-// RUN: %cu2cc %s -o %t && env CU2C_NUM_THREADS=1 %t && env CU2C_NUM_THREADS=2 %t
+// RUN: %cu2cc %s -o %t && env CU2C_NUM_THREADS=1 timeout 60 %t && env CU2C_NUM_THREADS=2 timeout 60 %t
 #include <cstdio>
 #include <cuda_runtime.h>
 

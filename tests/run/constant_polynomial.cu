@@ -1,6 +1,6 @@
 // __constant__ coefficients set with cudaMemcpyToSymbol (an array and a scalar, one with an
 // offset), read by every thread; cudaMemcpyFromSymbol reads them back.
-// RUN: %cu2cc %s -o %t && env CU2C_NUM_THREADS=1 %t && env CU2C_NUM_THREADS=2 %t
+// RUN: %cu2cc %s -o %t && env CU2C_NUM_THREADS=1 timeout 60 %t && env CU2C_NUM_THREADS=2 timeout 60 %t
 #include <cstdio>
 #include <cuda_runtime.h>
 

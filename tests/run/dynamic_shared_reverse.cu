@@ -1,6 +1,6 @@
 // extern __shared__ sized at launch: each block reverses its chunk through shared memory,
 // with the block size and the shared bytes chosen at run time.
-// RUN: %cu2cc %s -o %t && env CU2C_NUM_THREADS=1 %t && env CU2C_NUM_THREADS=2 %t
+// RUN: %cu2cc %s -o %t && env CU2C_NUM_THREADS=1 timeout 60 %t && env CU2C_NUM_THREADS=2 timeout 60 %t
 #include <cstdio>
 #include <cuda_runtime.h>
 

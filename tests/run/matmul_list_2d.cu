@@ -1,7 +1,7 @@
 // A list of small N x N matrix products, one per block, on 2-D blocks (x: column, y: row).
 // Some statements vary in x only (the column's offset), some in y only (the row's offset),
 // some in both; a barrier separates the reads of the inputs from the result overwriting A.
-// RUN: %cu2cc %s -o %t && env CU2C_NUM_THREADS=1 %t && env CU2C_NUM_THREADS=2 %t
+// RUN: %cu2cc %s -o %t && env CU2C_NUM_THREADS=1 timeout 60 %t && env CU2C_NUM_THREADS=2 timeout 60 %t
 #include <cstdio>
 #include <cuda_runtime.h>
 

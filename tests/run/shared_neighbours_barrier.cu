@@ -4,7 +4,7 @@
 // The host code is C: cu2c emits C.
 // RUN: %cu2c --print-lang %s | FileCheck %s --check-prefix=LANG
 // LANG: {{^c$}}
-// RUN: %cu2cc %s -o %t && env CU2C_NUM_THREADS=1 %t && env CU2C_NUM_THREADS=2 %t
+// RUN: %cu2cc %s -o %t && env CU2C_NUM_THREADS=1 timeout 60 %t && env CU2C_NUM_THREADS=2 timeout 60 %t
 #include <stdio.h>
 #include <cuda_runtime.h>
 

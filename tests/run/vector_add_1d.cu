@@ -1,5 +1,5 @@
 // A vector add over a partial last block: one-dimensional grid and block.
-// RUN: %cu2cc -O2 %s -o %t && env CU2C_NUM_THREADS=1 %t && env CU2C_NUM_THREADS=2 %t
+// RUN: %cu2cc -O2 %s -o %t && env CU2C_NUM_THREADS=1 timeout 60 %t && env CU2C_NUM_THREADS=2 timeout 60 %t
 #include <cstdio>
 #include <cstdlib>
 #include <cuda_runtime.h>

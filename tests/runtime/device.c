@@ -1,4 +1,4 @@
-// RUN: %rtcc %s -o %t %rtlibs && env CU2C_NUM_THREADS=3 %t && env CU2C_NUM_THREADS=1 %t
+// RUN: %rtcc %s -o %t %rtlibs && env CU2C_NUM_THREADS=3 timeout 60 %t && env CU2C_NUM_THREADS=1 timeout 60 %t
 // The one device: its properties describe a compute-capability-8.0 GPU whose
 // multiprocessors are the worker threads, and every attribute agrees with the properties.
 #include <stdlib.h>

@@ -1,4 +1,4 @@
-// RUN: %rtcc %s -o %t %rtlibs && %t
+// RUN: %rtcc %s -o %t %rtlibs && timeout 60 %t
 // Error names and messages are CUDA's; the last error is per host thread, cudaGetLastError
 // clears it and cudaPeekAtLastError does not; errors are not sticky.
 #include <pthread.h>

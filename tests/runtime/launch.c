@@ -1,4 +1,4 @@
-// RUN: %rtcc %s -o %t %rtlibs && env CU2C_NUM_THREADS=1 %t && env CU2C_NUM_THREADS=2 %t && env CU2C_NUM_THREADS=7 %t
+// RUN: %rtcc %s -o %t %rtlibs && env CU2C_NUM_THREADS=1 timeout 60 %t && env CU2C_NUM_THREADS=2 timeout 60 %t && env CU2C_NUM_THREADS=7 timeout 60 %t
 // Launching hand-written block functions the way translated code does: registration from a
 // constructor, `<<<>>>` as cu2c_push_call_configuration + the stub's cu2c_launch_stub, and
 // cudaLaunchKernel on the stub's address. Every block runs exactly once with its blockIdx and

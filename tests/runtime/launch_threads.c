@@ -1,4 +1,4 @@
-// RUN: %rtcc %s -o %t %rtlibs && env CU2C_NUM_THREADS=1 %t && env CU2C_NUM_THREADS=3 %t
+// RUN: %rtcc %s -o %t %rtlibs && env CU2C_NUM_THREADS=1 timeout 60 %t && env CU2C_NUM_THREADS=3 timeout 60 %t
 // Several host threads launching at once: each launch runs all of its blocks exactly once,
 // each thread's errors stay its own, and cudaDeviceSynchronize from another thread returns.
 #include <pthread.h>

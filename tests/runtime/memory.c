@@ -1,4 +1,4 @@
-// RUN: %rtcc %s -o %t %rtlibs && %t
+// RUN: %rtcc %s -o %t %rtlibs && timeout 60 %t
 // Allocation (every kind, alignment, size 0, out of memory), freeing (NULL, foreign and
 // mismatched pointers), copies in every direction, sets, 2-D variants, pointer attributes,
 // host registration and cudaMemGetInfo.

@@ -1,4 +1,4 @@
-// RUN: %rtcc %s -o %t %rtlibs && env CU2C_NUM_THREADS=2 %t
+// RUN: %rtcc %s -o %t %rtlibs && env CU2C_NUM_THREADS=2 timeout 60 %t
 // Streams and events of a synchronous runtime: work is done when its call returns, so
 // queries find nothing pending, host functions run in order at once, and events time the
 // host interval between their records.

@@ -1,4 +1,4 @@
-// RUN: %rtcc %s -o %t %rtlibs && %t
+// RUN: %rtcc %s -o %t %rtlibs && timeout 60 %t
 // __device__ and __constant__ variables are ordinary globals in translated code; the symbol
 // calls take their address, with offsets, in the directions CUDA allows.
 #include <string.h>
