@@ -1,5 +1,5 @@
 # cu2c - explicit source lists; `make check` needs no GPU and no CUDA toolkit.
-LLVM_CONFIG ?= /usr/lib/llvm-19/bin/llvm-config
+LLVM_DIR ?= /usr/lib/llvm-19
 CC ?= cc
 PREFIX ?= /usr/local
 PYTHON ?= python3
@@ -7,8 +7,8 @@ PYTHON ?= python3
 WARN   = -Wall -Wextra -Wshadow -Wmissing-prototypes -Werror
 CFLAGS ?= -O2 -g
 PROJ_CFLAGS = -std=c11 -D_GNU_SOURCE $(WARN) $(CFLAGS)
-LLVM_INC := $(shell $(LLVM_CONFIG) --includedir 2>/dev/null)
-LLVM_LIB := $(shell $(LLVM_CONFIG) --libdir 2>/dev/null)
+LLVM_INC = $(LLVM_DIR)/include
+LLVM_LIB = $(LLVM_DIR)/lib
 
 TRANSLATOR_SRC = translator/main.c translator/arena.c translator/diag.c translator/model.c \
                  translator/frontend.c translator/emit.c

@@ -220,6 +220,10 @@ typedef struct FnScan {
     bool has_shared;
     bool uses_file_shared;
     CXCursor first_file_shared;
+    bool has_volatile;      /* a volatile object or pointer: warp-synchronous code */
+    CXCursor first_volatile;
+    bool has_goto;
+    CXCursor first_goto;
 } FnScan;
 
 static enum CXChildVisitResult fn_scan_visit(CXCursor c, CXCursor parent, CXClientData d) {
@@ -250,6 +254,18 @@ static enum CXChildVisitResult fn_scan_visit(CXCursor c, CXCursor parent, CXClie
                 vec_push(s->fe->u->arena, &s->callees,
                          fe_str(s->fe->u->arena, clang_getCursorUSR(fn)));
         }
+    }
+    if ((k == CXCursor_VarDecl || k == CXCursor_ParmDecl) && !s->has_volatile) {
+        CXType t = clang_getCursorType(c);
+        if (clang_isVolatileQualifiedType(t) ||
+            (t.kind == CXType_Pointer && clang_isVolatileQualifiedType(clang_getPointeeType(t)))) {
+            s->has_volatile = true;
+            s->first_volatile = c;
+        }
+    }
+    if ((k == CXCursor_GotoStmt || k == CXCursor_IndirectGotoStmt) && !s->has_goto) {
+        s->has_goto = true;
+        s->first_goto = c;
     }
     if (k == CXCursor_VarDecl && has_attr(c, CXCursor_CUDASharedAttr) && !s->has_shared) {
         s->has_shared = true;
@@ -431,6 +447,10 @@ static void scan_call(KScan *ks, CXCursor c) {
     if (is_barrier_name(name)) {
         diag_error(u, cursor_loc(fe, c), "%s() inside control flow or an expression is not supported yet "
                    "(only a barrier statement at the top level of a kernel body)", name);
+        return;
+    }
+    if (strncmp(name, "__syncwarp", 10) == 0) {
+        diag_error(u, cursor_loc(fe, c), "%s() is not supported yet", name);
         return;
     }
     if (is_user_fn(fn)) {
@@ -869,6 +889,14 @@ static enum CXChildVisitResult userfn_visit(CXCursor c, CXCursor parent, CXClien
     if (!kernel && s.has_barrier)
         diag_error(fe->u, cursor_loc(fe, s.first_barrier),
                    "barrier in a device function is not supported yet");
+    bool device = kernel || has_attr(c, CXCursor_CUDADeviceAttr);
+    /* Threads of a block run one after another here, not in lockstep: code relying on a
+     * warp's lockstep through volatile memory would silently compute something else. */
+    if (device && s.has_volatile)
+        diag_error(fe->u, cursor_loc(fe, s.first_volatile),
+                   "volatile in device code (warp-synchronous programming) is not supported yet");
+    if (kernel && s.has_goto)
+        diag_error(fe->u, cursor_loc(fe, s.first_goto), "goto in a kernel is not supported yet");
     if (!kernel && s.has_shared)
         diag_error(fe->u, cursor_loc(fe, s.first_shared),
                    "__shared__ variable in a device function is not supported yet");
