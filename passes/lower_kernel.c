@@ -44,24 +44,6 @@ static bool is_array_type(const char *type) {
     return strchr(type, '[') != NULL;
 }
 
-/* Replaces [begin, end) by text, keeping the line count: the newlines the replaced text
- * had are appended, so the lines after stay where #line says they are. */
-static void replace_keep_lines(Unit *u, unsigned begin, unsigned end, const char *text) {
-    int nl = 0;
-    for (unsigned i = begin; i < end; i++)
-        nl += u->text[i] == '\n';
-    if (nl == 0) {
-        edit_add(u, begin, end, text);
-        return;
-    }
-    Buf b = {0};
-    buf_puts(&b, text);
-    for (int i = 0; i < nl; i++)
-        buf_puts(&b, "\n");
-    edit_add(u, begin, end, arena_strdup(u->arena, b.data));
-    buf_free(&b);
-}
-
 static unsigned line_of(Unit *u, unsigned offset) {
     unsigned line = 1;
     for (unsigned i = 0; i < offset && i < u->len; i++)
@@ -210,7 +192,7 @@ static void lower_nest(Unit *u, Kernel *k, int ni) {
                 ? arena_printf(u->arena, "{ __cu2c_exited[%s] = 1; goto __cu2c_next%d; }",
                                index_expr(DIM_XYZ), ni)
                 : arena_printf(u->arena, "goto __cu2c_next%d;", ni);
-            replace_keep_lines(u, r->offset, end, text);
+            edit_replace_lines(u, r->offset, end, text);
         }
     }
 }
@@ -241,19 +223,19 @@ static void stub(Unit *u, Kernel *k) {
 void lower_kernel(Unit *u, Kernel *k) {
     Buf b = {0};
     prologue(u, k, &b);
-    replace_keep_lines(u, k->decl_begin, k->body_begin + 1, arena_strdup(u->arena, b.data));
+    edit_replace_lines(u, k->decl_begin, k->body_begin + 1, arena_strdup(u->arena, b.data));
     buf_free(&b);
     for (int i = 0; i < k->stmts.len; i++) {
         Stmt *s = k->stmts.items[i];
         if (s->kind == ST_BARRIER)
-            replace_keep_lines(u, s->begin, s->end, "/* __syncthreads() */;");
+            edit_replace_lines(u, s->begin, s->end, "/* __syncthreads() */;");
         if (s->kind == ST_DECL && s->decls.len > 0 && ((Var *)s->decls.items[0])->is_extern_shared) {
             Var *v = s->decls.items[0];
             if (s->decls.len > 1) {
                 diag_error(u, v->loc, "declare extern __shared__ arrays one per declaration");
                 continue;
             }
-            replace_keep_lines(u, s->begin, s->end,
+            edit_replace_lines(u, s->begin, s->end,
                                arena_printf(u->arena, "__typeof__(%s) *%s = (__typeof__(%s) *)__cu2c_b->dyn_shared;",
                                             v->elem_type, v->name, v->elem_type));
         }

@@ -35,15 +35,7 @@ void lower_launches(Unit *u) {
         edit_insert(u, l->callee_begin,
                     arena_printf(u->arena, "(cu2c_push_call_configuration(CU2C_DIM3(%s), CU2C_DIM3(%s), "
                                  "(size_t)(%s), (cudaStream_t)(%s)), ", c[0], c[1], c[2], c[3]));
-        int nl = 0;
-        for (unsigned p = l->config_begin; p < l->config_end; p++)
-            nl += u->text[p] == '\n';
-        Buf b = {0};
-        buf_puts(&b, ")");
-        for (int j = 0; j < nl; j++)
-            buf_puts(&b, "\n");
-        edit_add(u, l->config_begin, l->config_end, arena_strdup(u->arena, b.data));
-        buf_free(&b);
+        edit_replace_lines(u, l->config_begin, l->config_end, ")");
     }
     for (int i = 0; i < u->device_fns.len; i++) {
         DeviceFn *f = u->device_fns.items[i];
@@ -55,14 +47,8 @@ void lower_launches(Unit *u) {
     }
     for (int i = 0; i < u->file_shared.len; i++) {
         FileShared *fs = u->file_shared.items[i];
-        int nl = 0;
-        for (unsigned p = fs->begin; p < fs->end; p++)
-            nl += u->text[p] == '\n';
-        Buf b = {0};
-        buf_printf(&b, "/* __shared__ %s: per-block storage inside each kernel using it */", fs->name);
-        for (int j = 0; j < nl; j++)
-            buf_puts(&b, "\n");
-        edit_add(u, fs->begin, fs->end, arena_strdup(u->arena, b.data));
-        buf_free(&b);
+        edit_replace_lines(u, fs->begin, fs->end,
+                           arena_printf(u->arena, "/* __shared__ %s: per-block storage inside each kernel using it */",
+                                        fs->name));
     }
 }

@@ -200,6 +200,9 @@ int dims_count(unsigned dims);
 void model_dump(Unit *u, const char *after, FILE *out);
 void edit_add(Unit *u, unsigned begin, unsigned end, const char *text);
 void edit_insert(Unit *u, unsigned at, const char *text);
+/* Replaces [begin, end) by text plus as many newlines as the replaced text had, so the lines
+ * after it keep their numbers. */
+void edit_replace_lines(Unit *u, unsigned begin, unsigned end, const char *text);
 
 /* ---- frontend.c: parse with libclang, copy the AST facts into a Unit ----------------- */
 

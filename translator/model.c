@@ -26,6 +26,22 @@ void edit_insert(Unit *u, unsigned at, const char *text) {
     edit_add(u, at, at, text);
 }
 
+void edit_replace_lines(Unit *u, unsigned begin, unsigned end, const char *text) {
+    int nl = 0;
+    for (unsigned i = begin; i < end; i++)
+        nl += u->text[i] == '\n';
+    if (nl == 0) {
+        edit_add(u, begin, end, text);
+        return;
+    }
+    Buf b = {0};
+    buf_puts(&b, text);
+    for (int i = 0; i < nl; i++)
+        buf_puts(&b, "\n");
+    edit_add(u, begin, end, arena_strdup(u->arena, b.data));
+    buf_free(&b);
+}
+
 static const char *kind_name(StmtKind k) {
     switch (k) {
     case ST_DECL: return "decl";
