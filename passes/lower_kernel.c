@@ -10,7 +10,9 @@
  * where a promoted local is loaded from its per-thread array before the statements that
  * use it and stored back after those that write it: uses stay as written, so macros and
  * the user's expressions need no rewriting. `return` in a nest ends only that thread:
- * it jumps to next_N (and marks the thread ended when later nests must skip it). */
+ * it jumps to next_N (and marks the thread ended when later nests must skip it).
+ * A nest looping over x is emitted twice, a fast copy for blocks whose global x indices fit
+ * in an int (see nest_text) and the general one. */
 #include "cu2c.h"
 
 #include <string.h>
@@ -122,6 +124,12 @@ static void prologue(Unit *u, Kernel *k, Buf *b) {
                           "__cu2c_off += CU2C_ROUND64(sizeof(__typeof__(%s)) * %s); ",
                        v->type, v->id, v->type, v->type, count_expr(v->dims));
         }
+        for (int i = 0; i < k->vars.len; i++) {
+            Var *v = k->vars.items[i];
+            if (v->promoted && v->is_param)
+                buf_printf(b, "for (size_t __cu2c_i = 0; __cu2c_i < %s; __cu2c_i++) __cu2c_p%d[__cu2c_i] = %s; ",
+                           count_expr(v->dims), v->id, v->name);
+        }
         if (k->needs_exit_flags)
             buf_printf(b, "unsigned char *__restrict __cu2c_exited = (unsigned char *)(__cu2c_scr + __cu2c_off); "
                           "for (size_t __cu2c_i = 0; __cu2c_i < %s; __cu2c_i++) __cu2c_exited[__cu2c_i] = 0; ",
@@ -130,69 +138,116 @@ static void prologue(Unit *u, Kernel *k, Buf *b) {
     buf_free(&total);
 }
 
-static void lower_nest(Unit *u, Kernel *k, int ni) {
+/* The text opening a nest's loops (up to the statements' block) and the text closing it.
+ * The fast variant runs x over the block's global x index as a signed int, threadIdx.x
+ * derived from it: the C compiler then sees blockIdx.x * blockDim.x + threadIdx.x as a plain
+ * induction variable and turns `if (i < n)` into a loop bound, so the loop vectorises.
+ * Labels get the variant's suffix, so the two copies of a nest can share a function. */
+static void nest_text(Kernel *k, int ni, bool fast, Buf *h, Buf *t) {
     Nest *n = k->nests.items[ni];
-    Stmt *first = k->stmts.items[n->first], *last = k->stmts.items[n->last];
-    Buf h = {0};
+    const char *sfx = fast ? "f" : "";
     if (n->dims & DIM_Z)
-        buf_puts(&h, "for (unsigned __cu2c_tz = 0; __cu2c_tz < __cu2c_bz; __cu2c_tz++) ");
+        buf_puts(h, "for (unsigned __cu2c_tz = 0; __cu2c_tz < __cu2c_bz; __cu2c_tz++) ");
     if (n->dims & DIM_Y)
-        buf_puts(&h, "for (unsigned __cu2c_ty = 0; __cu2c_ty < __cu2c_by; __cu2c_ty++) ");
-    if (n->dims & DIM_X)
-        buf_puts(&h, "for (unsigned __cu2c_tx = 0; __cu2c_tx < __cu2c_bx; __cu2c_tx++) ");
-    buf_printf(&h, "{ const uint3 threadIdx __attribute__((unused)) = {%s, %s, %s}; ",
+        buf_puts(h, "for (unsigned __cu2c_ty = 0; __cu2c_ty < __cu2c_by; __cu2c_ty++) ");
+    if ((n->dims & DIM_X) && fast)
+        buf_puts(h, "for (int __cu2c_g = __cu2c_glo; __cu2c_g < __cu2c_ghi; __cu2c_g++) { "
+                    "const unsigned __cu2c_tx = (unsigned)(__cu2c_g - __cu2c_glo); ");
+    else if (n->dims & DIM_X)
+        buf_puts(h, "for (unsigned __cu2c_tx = 0; __cu2c_tx < __cu2c_bx; __cu2c_tx++) ");
+    buf_printf(h, "{ const uint3 threadIdx __attribute__((unused)) = {%s, %s, %s}; ",
                n->dims & DIM_X ? "__cu2c_tx" : "0", n->dims & DIM_Y ? "__cu2c_ty" : "0",
                n->dims & DIM_Z ? "__cu2c_tz" : "0");
     if (n->check_exited)
-        buf_printf(&h, "if (__cu2c_exited[%s]) continue; ", index_expr(DIM_XYZ));
+        buf_printf(h, "if (__cu2c_exited[%s]) continue; ", index_expr(DIM_XYZ));
     bool tls = false;
     for (int i = n->first; i <= n->last; i++)
         tls |= ((Stmt *)k->stmts.items[i])->calls_user_fn;
     if (tls)
-        buf_puts(&h, "cu2c_tls.threadIdx = threadIdx; ");
-    Buf t = {0};
-    buf_puts(&t, " ");
+        buf_puts(h, "cu2c_tls.threadIdx = threadIdx; ");
+    buf_puts(t, " ");
     for (int i = 0; i < k->vars.len; i++) {
         Var *v = k->vars.items[i];
+        /* a parameter threads modify in this nest only: a per-thread copy of the launch's value */
+        if (v->is_param && v->dims && !v->promoted && nest_uses(k, n, v, false))
+            buf_printf(h, "__typeof__(%s) __cu2c_v%d = %s; __typeof__(%s) %s = __cu2c_v%d; ",
+                       v->name, v->id, v->name, v->name, v->name, v->id);
         if (!v->promoted || !nest_uses(k, n, v, false))
             continue;
         if (!nest_declares(k, n, v)) {
             if (is_array_type(v->type))
-                buf_printf(&h, "__typeof__(%s) %s; __builtin_memcpy(&%s, &__cu2c_p%d[%s], sizeof %s); ",
+                buf_printf(h, "__typeof__(%s) %s; __builtin_memcpy(&%s, &__cu2c_p%d[%s], sizeof %s); ",
                            v->type, v->name, v->name, v->id, index_expr(v->dims), v->name);
             else
-                buf_printf(&h, "__typeof__(%s) %s = __cu2c_p%d[%s]; ", v->type, v->name, v->id,
+                buf_printf(h, "__typeof__(%s) %s = __cu2c_p%d[%s]; ", v->type, v->name, v->id,
                            index_expr(v->dims));
         }
         if (nest_declares(k, n, v) || nest_uses(k, n, v, true)) {
             if (is_array_type(v->type))
-                buf_printf(&t, "__builtin_memcpy(&__cu2c_p%d[%s], &%s, sizeof %s); ", v->id,
+                buf_printf(t, "__builtin_memcpy(&__cu2c_p%d[%s], &%s, sizeof %s); ", v->id,
                            index_expr(v->dims), v->name, v->name);
             else
-                buf_printf(&t, "__cu2c_p%d[%s] = %s; ", v->id, index_expr(v->dims), v->name);
+                buf_printf(t, "__cu2c_p%d[%s] = %s; ", v->id, index_expr(v->dims), v->name);
         }
     }
-    buf_puts(&h, "{ ");
-    buf_puts(&t, "}");
+    buf_puts(h, "{ ");
+    buf_puts(t, "}");
     if (n->has_return)
-        buf_printf(&t, " __cu2c_next%d: ;", ni);
-    buf_puts(&t, " }");
+        buf_printf(t, " __cu2c_next%d%s: ;", ni, sfx);
+    buf_puts(t, (n->dims & DIM_X) && fast ? " } }" : " }");
+}
+
+/* What `return` becomes in a nest: this thread ends. */
+static const char *return_text(Unit *u, Kernel *k, int ni, bool fast) {
+    const char *sfx = fast ? "f" : "";
+    if (k->needs_exit_flags)
+        return arena_printf(u->arena, "{ __cu2c_exited[%s] = 1; goto __cu2c_next%d%s; }",
+                            index_expr(DIM_XYZ), ni, sfx);
+    return arena_printf(u->arena, "goto __cu2c_next%d%s;", ni, sfx);
+}
+
+static void lower_nest(Unit *u, Kernel *k, int ni) {
+    Nest *n = k->nests.items[ni];
+    Stmt *first = k->stmts.items[n->first], *last = k->stmts.items[n->last];
+    Buf h = {0}, t = {0};
+    if (n->dims & DIM_X) {
+        /* the fast copy first: the statements' text with its returns rewritten, between
+         * #line directives so both copies report the .cu's lines */
+        unsigned line = line_of(u, first->begin);
+        buf_printf(&h, "if ((unsigned long long)blockIdx.x * __cu2c_bx + __cu2c_bx <= 0x7fffffffu) { "
+                       "const int __cu2c_glo = (int)(blockIdx.x * __cu2c_bx), "
+                       "__cu2c_ghi = __cu2c_glo + (int)__cu2c_bx;\n#line %u \"%s\"\n", line, u->path);
+        Buf ft = {0};
+        nest_text(k, ni, true, &h, &ft);
+        unsigned pos = first->begin;
+        for (int i = n->first; i <= n->last; i++) {
+            Stmt *s = k->stmts.items[i];
+            for (int j = 0; j < s->returns.len; j++) {
+                SrcLoc *r = s->returns.items[j];
+                buf_put(&h, u->text + pos, r->offset - pos);
+                buf_puts(&h, return_text(u, k, ni, true));
+                pos = *(unsigned *)s->return_ends.items[j];
+                for (unsigned c = r->offset; c < pos; c++)
+                    if (u->text[c] == '\n')
+                        buf_puts(&h, "\n");
+            }
+        }
+        buf_put(&h, u->text + pos, last->end - pos);
+        buf_puts(&h, ft.data);
+        buf_printf(&h, " } else\n#line %u \"%s\"\n", line, u->path);
+        buf_free(&ft);
+    }
+    nest_text(k, ni, false, &h, &t);
     edit_insert(u, first->begin, arena_strdup(u->arena, h.data));
     edit_insert(u, last->end, arena_strdup(u->arena, t.data));
     buf_free(&h);
     buf_free(&t);
-
-    /* return: this thread ends */
     for (int i = n->first; i <= n->last; i++) {
         Stmt *s = k->stmts.items[i];
         for (int j = 0; j < s->returns.len; j++) {
             SrcLoc *r = s->returns.items[j];
-            unsigned end = *(unsigned *)s->return_ends.items[j];
-            const char *text = k->needs_exit_flags
-                ? arena_printf(u->arena, "{ __cu2c_exited[%s] = 1; goto __cu2c_next%d; }",
-                               index_expr(DIM_XYZ), ni)
-                : arena_printf(u->arena, "goto __cu2c_next%d;", ni);
-            edit_replace_lines(u, r->offset, end, text);
+            edit_replace_lines(u, r->offset, *(unsigned *)s->return_ends.items[j],
+                               return_text(u, k, ni, false));
         }
     }
 }

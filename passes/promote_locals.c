@@ -4,8 +4,11 @@
  * (dims != 0) and that are used in more than one nest, i.e. whose value must survive from
  * one thread loop (often one barrier region) to the next. Everything else keeps one
  * plain C local: declared inside its nest when it varies, once per block when not.
- * A kernel parameter that threads modify differently is refused (not supported yet). */
+ * A kernel parameter that threads modify differently is a local like the others, starting
+ * from the launch's value in every thread. */
 #include "cu2c.h"
+
+#include <string.h>
 
 void promote_locals(Unit *u, Kernel *k) {
     for (int i = 0; i < k->vars.len; i++) {
@@ -13,9 +16,9 @@ void promote_locals(Unit *u, Kernel *k) {
         v->promoted = false;
         if (v->is_shared || v->dims == 0)
             continue;
-        if (v->is_param) {
-            diag_error(u, v->loc, "kernel parameter '%s' is modified by individual threads: not "
-                       "supported yet (copy it into a local variable first)", v->name);
+        if (strchr(v->type, '&')) {
+            diag_error(u, v->loc, "reference '%s' used across thread loops (e.g. a barrier): not "
+                       "supported yet (use a pointer)", v->name);
             continue;
         }
         int first_nest = -1;

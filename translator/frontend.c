@@ -20,6 +20,7 @@ typedef struct Fe {
     CXFile main_file;
     PtrVec tls_fns;         /* char*: USR of user functions reading threadIdx & co. (transitively) */
     PtrVec barrier_fns;     /* char*: USR of user functions containing a barrier (transitively) */
+    PtrVec fn_names, fn_usrs; /* functions declared in the main file, to spot overloading */
 } Fe;
 
 /* ---- small helpers ---------------------------------------------------------------- */
@@ -347,6 +348,31 @@ static const char *cxx_construct(Fe *fe, CXCursor c) {
         enum CXTypeKind tk = clang_getCursorType(c).kind;
         if (tk == CXType_LValueReference || tk == CXType_RValueReference)
             return "a reference";
+        Kids kids = children(c);
+        for (int i = 0; i < kids.n && i < 8; i++) {
+            enum CXCursorKind ck = clang_getCursorKind(kids.c[i]);
+            if (clang_getCursorKind(c) == CXCursor_ParmDecl && clang_isExpression(ck))
+                return "a default argument";
+            if (ck == CXCursor_DeclRefExpr &&
+                clang_getCursorKind(clang_getCursorReferenced(kids.c[i])) == CXCursor_VarDecl)
+                return "a const variable as an array size";
+            if (ck == CXCursor_InitListExpr) {
+                /* int x{4}: list-initialisation without '=' */
+                unsigned b, e;
+                cursor_range(kids.c[i], &b, &e);
+                while (b > 0 && (fe->u->text[b - 1] == ' ' || fe->u->text[b - 1] == '\t'))
+                    b--;
+                if (b > 0 && fe->u->text[b - 1] != '=')
+                    return "list-initialisation without '='";
+            }
+        }
+        return NULL;
+    }
+    case CXCursor_UnaryExpr: {
+        Kids kids = children(c);
+        CXCursor op = kids.n ? strip_implicit(kids.c[0]) : clang_getNullCursor();
+        if (kids.n && clang_getCursorKind(op) == CXCursor_CharacterLiteral)
+            return "sizeof a character literal";
         return NULL;
     }
     case CXCursor_TypeRef: {
@@ -694,11 +720,9 @@ static enum CXChildVisitResult body_visit(CXCursor c, CXCursor parent, CXClientD
     }
     if (s->kind == ST_DECL)
         clang_visitChildren(c, decl_visit, ks);
-    if (s->kind == ST_RETURN) {
-        /* recorded like a nested return so lowering treats both alike */
-        kscan_visit(c, parent, ks);
-    }
-    clang_visitChildren(c, kscan_visit, ks);
+    /* the statement itself (an assignment, a call, a return) and everything inside it */
+    if (kscan_visit(c, parent, ks) == CXChildVisit_Recurse)
+        clang_visitChildren(c, kscan_visit, ks);
     vec_push(u->arena, &ks->k->stmts, s);
     return CXChildVisit_Continue;
 }
@@ -844,6 +868,16 @@ static enum CXChildVisitResult walk_visit(CXCursor c, CXCursor parent, CXClientD
     if (clang_getCursorKind(c) == CXCursor_CallExpr)
         scan_launch(fe, c, w->in_device_code);
     enum CXCursorKind k = clang_getCursorKind(c);
+    if (k == CXCursor_FunctionDecl && !u->cxx_reason) {
+        char *name = fe_str(u->arena, clang_getCursorSpelling(c));
+        char *usr = fe_str(u->arena, clang_getCursorUSR(c));
+        for (int i = 0; i < fe->fn_names.len; i++)
+            if (strcmp(fe->fn_names.items[i], name) == 0 && strcmp(fe->fn_usrs.items[i], usr) != 0)
+                u->cxx_reason = arena_printf(u->arena, "the overloaded function '%s' at line %u",
+                                             name, cursor_loc(fe, c).line);
+        vec_push(u->arena, &fe->fn_names, name);
+        vec_push(u->arena, &fe->fn_usrs, usr);
+    }
     if (k == CXCursor_FunctionDecl || k == CXCursor_CXXMethod || k == CXCursor_FunctionTemplate) {
         bool dev = has_attr(c, CXCursor_CUDADeviceAttr) || has_attr(c, CXCursor_CUDAGlobalAttr);
         bool host = has_attr(c, CXCursor_CUDAHostAttr) || !dev;
@@ -983,6 +1017,43 @@ static enum CXChildVisitResult file_scope_visit(CXCursor c, CXCursor parent, CXC
     return CXChildVisit_Continue;
 }
 
+/* Tokens of the main file: C++-only keywords make the output C++; __CUDA_ARCH__ is refused
+ * (the parse sees the host side only, so device-side #if branches would be dropped). */
+static void scan_tokens(Fe *fe) {
+    static const char *const cxx_keywords[] = {
+        "auto", "class", "constexpr", "consteval", "constinit", "decltype", "delete", "explicit",
+        "friend", "mutable", "namespace", "new", "noexcept", "nullptr", "operator", "private",
+        "protected", "public", "static_assert", "template", "this", "throw", "try", "catch",
+        "typename", "using", "virtual", "alignas", "alignof", "thread_local", "static_cast",
+        "dynamic_cast", "reinterpret_cast", "const_cast", "typeid", "concept", "requires", NULL};
+    Unit *u = fe->u;
+    CXSourceRange all = clang_getRange(clang_getLocationForOffset(fe->tu, fe->main_file, 0),
+                                       clang_getLocationForOffset(fe->tu, fe->main_file, (unsigned)u->len));
+    CXToken *toks = NULL;
+    unsigned n = 0;
+    clang_tokenize(fe->tu, all, &toks, &n);
+    bool arch_reported = false;
+    for (unsigned i = 0; i < n; i++) {
+        CXTokenKind tk = clang_getTokenKind(toks[i]);
+        if (tk != CXToken_Keyword && tk != CXToken_Identifier)
+            continue;
+        CXString sp = clang_getTokenSpelling(fe->tu, toks[i]);
+        const char *t = clang_getCString(sp);
+        if (tk == CXToken_Identifier && strcmp(t, "__CUDA_ARCH__") == 0 && !arch_reported) {
+            diag_error(u, fe_loc(fe, clang_getTokenLocation(fe->tu, toks[i])),
+                       "__CUDA_ARCH__ is not supported yet: cu2c would see only the host side of "
+                       "this conditional");
+            arch_reported = true;
+        }
+        for (int k = 0; tk == CXToken_Keyword && !u->cxx_reason && cxx_keywords[k]; k++)
+            if (strcmp(t, cxx_keywords[k]) == 0)
+                u->cxx_reason = arena_printf(u->arena, "the C++ keyword '%s' at line %u", t,
+                                             fe_loc(fe, clang_getTokenLocation(fe->tu, toks[i])).line);
+        clang_disposeString(sp);
+    }
+    clang_disposeTokens(fe->tu, toks, n);
+}
+
 /* A C++ standard header included anywhere makes the output C++. */
 static void inclusion_visit(CXFile f, CXSourceLocation *stack, unsigned depth, CXClientData d) {
     Fe *fe = d;
@@ -994,8 +1065,9 @@ static void inclusion_visit(CXFile f, CXSourceLocation *stack, unsigned depth, C
         return;
     CXString name = clang_getFileName(f);
     const char *n = clang_getCString(name);
-    if (n && strstr(n, "/include/c++/"))
-        fe->u->cxx_reason = arena_printf(fe->u->arena, "includes the C++ header %s", n);
+    const char *base = n ? strrchr(n, '/') : NULL;
+    if (n && strstr(n, "/include/c++/") && base && !strchr(base, '.'))
+        fe->u->cxx_reason = arena_printf(fe->u->arena, "includes the C++ header <%s>", base + 1);
     clang_disposeString(name);
 }
 
@@ -1101,6 +1173,7 @@ Unit *fe_parse(Arena *a, const Options *opt) {
         Walk w = {&fe, false};
         clang_visitChildren(tu, walk_visit, &w);
         clang_getInclusions(fe.tu, inclusion_visit, &fe);
+        scan_tokens(&fe);
     }
     clang_disposeTranslationUnit(fe.tu);
     clang_disposeIndex(index);

@@ -22,12 +22,20 @@ __global__ void k(const float *in, float *out, int n) {
 // CHECK-NOT: __cu2c_p
 // CHECK: {{^}}    __shared__ float tile[64][4];
 // CHECK-NEXT: {{^}}    int base = blockIdx.x * blockDim.x;
-// CHECK-NEXT: {{^}}    for (unsigned __cu2c_ty = 0; {{.*}} for (unsigned __cu2c_tx = 0; {{.*}} { int col = threadIdx.x;
+// Each nest comes twice (a fast x loop over the global index, then the general one): the
+// general copies are checked here.
+// CHECK: } else
+// CHECK-NEXT: #line 10
+// CHECK-NEXT: {{^}}for (unsigned __cu2c_ty = 0; {{.*}} for (unsigned __cu2c_tx = 0; {{.*}} { int col = threadIdx.x;
 // CHECK-NEXT: {{^}}    int row = threadIdx.y; __cu2c_p[[COL]][__cu2c_tx] = col; __cu2c_p[[ROW]][__cu2c_ty] = row; } }
 // CHECK-NEXT: {{^}}    float scale = 2.0f * n;
+// CHECK: } else
+// CHECK-NEXT: #line 13
 // CHECK-NEXT: __typeof__(int) col = __cu2c_p[[COL]][__cu2c_tx]; __typeof__(int) row = __cu2c_p[[ROW]][__cu2c_ty]; { float v =
 // CHECK-NEXT: {{^}}    tile[col][row] = v * scale; } }
 // CHECK-NEXT: {{^}}    /* __syncthreads() */;
+// CHECK: } else
+// CHECK-NEXT: #line 16
 // CHECK-NEXT: col = __cu2c_p[[COL]][__cu2c_tx]; {{.*}} { int only_here = col + 1;
 // CHECK-NEXT: {{^}}    out[base + col * 4 + row] = tile[only_here % 64][row] + scale; } }
 // CHECK-NEXT: {{^}}}

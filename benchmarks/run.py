@@ -1,0 +1,177 @@
+#!/usr/bin/env python3
+"""`make bench`: how fast cu2c translates, and how fast what it produces runs.
+
+1. Translation: a generated ~2,100-line .cu (gen_large.py) through `cu2c`, beside the libclang
+   parse alone (`clang-19 -fsyntax-only` with cu2c's flags and headers) and `g++ -O2` on the
+   output. The generated program is also built with cu2cc and run (it checks every kernel).
+2. Vector add, 2^24 floats: vadd.cu through `cu2cc -O3` against vadd_omp.c through
+   `gcc -O3 -fopenmp`, each printing the median ms per launch; runs interleaved, 2 and 1 threads.
+   ratio = omp / cu2c: 1.0 or more means cu2c is at least as fast.
+3. Vectorisation: does g++ -O3 vectorise the thread loop of the translated vadd kernel?
+
+The machine is shared and noisy: every figure is a median of several runs taken side by side
+in this one invocation. Work files go to build/bench/.
+"""
+import os
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+BENCH = os.path.join(ROOT, "benchmarks")
+WORK = os.path.join(ROOT, "build", "bench")
+CU2C = os.path.join(ROOT, "bin", "cu2c")
+CU2CC = os.path.join(ROOT, "bin", "cu2cc")
+INC = os.path.join(ROOT, "include")
+CLANG = shutil.which("clang-19")
+# what cu2cc gives the C++ compiler for a translated file (keep in step with tools/cu2cc)
+CXXFLAGS = ["-std=gnu++17", "-fno-strict-aliasing", "-I" + INC]
+# what cu2c gives libclang (translator/frontend.c), for the parse-only reference
+PARSE_FLAGS = ["-x", "cuda", "--cuda-host-only", "-nocudainc", "-nocudalib",
+               "--cuda-path=/nonexistent", "-std=c++17", "-isystem", INC, "-include",
+               "cuda_runtime.h", "-DCU2C_PARSING=1", "-D__CU2C__=1", "-Wno-unknown-cuda-version"]
+
+TRANSLATE_REPS = 5      # cu2c and clang runs on big.cu
+GXX_REPS = 3            # g++ -O2 on big.cu.cpp (~2.5 s each)
+VADD_ROUNDS = 9         # program runs per side per thread count, interleaved
+VADD_LAUNCHES = 20      # launches timed inside each program run
+
+
+def run(cmd, env=None, check=True):
+    p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                       env=env)
+    if check and p.returncode != 0:
+        sys.exit(f"bench: failed ({p.returncode}): {' '.join(cmd)}\n{p.stdout}")
+    return p
+
+
+def timed(cmd):
+    t0 = time.perf_counter()
+    run(cmd)
+    return time.perf_counter() - t0
+
+
+def median_time(cmd, reps):
+    return statistics.median(timed(cmd) for _ in range(reps))
+
+
+def section(title):
+    print(f"\n== {title}")
+
+
+def bench_translation():
+    section("1. translation of a generated large .cu")
+    big = os.path.join(WORK, "big.cu")
+    run([sys.executable, os.path.join(BENCH, "gen_large.py"), big])
+    with open(big) as f:
+        text = f.read()
+    lines, kernels = text.count("\n"), text.count("__global__")
+    out = big + ".cpp"
+    rows = [("cu2c big.cu -o big.cu.cpp", median_time([CU2C, big, "-o", out], TRANSLATE_REPS),
+             TRANSLATE_REPS)]
+    if CLANG:
+        rows.append(("clang-19 -fsyntax-only (same flags)",
+                     median_time([CLANG, "-fsyntax-only"] + PARSE_FLAGS + [big], TRANSLATE_REPS),
+                     TRANSLATE_REPS))
+    rows.append(("g++ -O2 -c big.cu.cpp",
+                 median_time(["g++", "-O2"] + CXXFLAGS + ["-c", out, "-o", out + ".o"], GXX_REPS),
+                 GXX_REPS))
+    print(f"input: {lines} lines, {kernels} kernels; output: "
+          f"{sum(1 for _ in open(out))} lines")
+    print(f"{'step':<40} {'median s':>9} {'runs':>5}")
+    for name, t, n in rows:
+        print(f"{name:<40} {t:>9.3f} {n:>5}")
+    if CLANG:
+        print(f"cu2c / parse-only = {rows[0][1] / rows[1][1]:.2f}")
+    exe = os.path.join(WORK, "big")
+    run([CU2CC, "-O2", big, "-o", exe])
+    for threads in ("1", "2"):
+        p = run([exe], env=dict(os.environ, CU2C_NUM_THREADS=threads), check=False)
+        status = "ok" if p.returncode == 0 else f"FAILED (exit {p.returncode})"
+        print(f"cu2cc-built big, CU2C_NUM_THREADS={threads}: {status}: {p.stdout.strip()}")
+
+
+def program_ms(cmd, env):
+    out = run(cmd, env=env).stdout
+    m = re.search(r"median_ms=([0-9.]+)", out)
+    if not m:
+        sys.exit(f"bench: no median_ms in the output of {cmd[0]}:\n{out}")
+    return float(m.group(1))
+
+
+def bench_vadd():
+    section(f"2. vector add, 2^24 floats ({VADD_ROUNDS} interleaved runs per side, "
+            f"each the median of {VADD_LAUNCHES} launches)")
+    cu_exe, omp_exe = os.path.join(WORK, "vadd_cu2c"), os.path.join(WORK, "vadd_omp")
+    run([CU2CC, "-O3", os.path.join(BENCH, "vadd.cu"), "-o", cu_exe])
+    run(["gcc", "-O3", "-fopenmp", os.path.join(BENCH, "vadd_omp.c"), "-o", omp_exe])
+    print(f"{'threads':>7} {'cu2c ms':>9} {'omp ms':>9} {'ratio omp/cu2c':>15} "
+          f"{'median of per-run ratios':>25}")
+    for threads in ("2", "1"):
+        env = dict(os.environ, CU2C_NUM_THREADS=threads, OMP_NUM_THREADS=threads,
+                   OMP_PROC_BIND="false")
+        cu, omp = [], []
+        for r in range(VADD_ROUNDS):
+            # alternate which side goes first, so neither always follows the other
+            order = [("cu", cu_exe), ("omp", omp_exe)]
+            for side, exe in (order if r % 2 == 0 else order[::-1]):
+                (cu if side == "cu" else omp).append(program_ms([exe, str(VADD_LAUNCHES)], env))
+        mc, mo = statistics.median(cu), statistics.median(omp)
+        per_run = statistics.median(o / c for o, c in zip(omp, cu))
+        print(f"{threads:>7} {mc:>9.3f} {mo:>9.3f} {mo / mc:>15.2f} {per_run:>25.2f}")
+
+
+def kernel_lines(path, name):
+    """First and last line of __global__ `name` in path (the braces' lines)."""
+    with open(path) as f:
+        lines = f.readlines()
+    first = next(i for i, l in enumerate(lines, 1) if re.search(rf"__global__\s+void\s+{name}\b", l))
+    depth, seen = 0, False
+    for i in range(first - 1, len(lines)):
+        depth += lines[i].count("{") - lines[i].count("}")
+        seen = seen or "{" in lines[i]
+        if seen and depth == 0:
+            return first, i + 1
+    return first, len(lines)
+
+
+def bench_vectorisation():
+    section("3. vectorisation of the translated vadd thread loop (g++ -O3)")
+    src = os.path.join(BENCH, "vadd.cu")
+    out = os.path.join(WORK, "vadd.cu.cpp")
+    run([CU2C, src, "-o", out])
+    lo, hi = kernel_lines(src, "vadd")
+    # the block function __cu2c_blk_vadd carries #line markers back to the kernel's lines
+    p = run(["g++", "-O3"] + CXXFLAGS + ["-fopt-info-vec-all", "-c", out, "-o", out + ".o"])
+    msgs = []
+    for line in p.stdout.splitlines():
+        m = re.match(r"(?:.*/)?vadd\.cu:(\d+):\d+: (optimized|missed): (.*)", line)
+        if m and lo <= int(m.group(1)) <= hi and "loop" in m.group(3):
+            msgs.append((m.group(2), line.split(": ", 1)[1] if ": " in line else line))
+    vectorised = any(kind == "optimized" and "loop vectorized" in text for kind, text in msgs)
+    print(f"kernel vadd: vadd.cu lines {lo}-{hi}; flags: -O3 {' '.join(CXXFLAGS[:2])}")
+    print("thread loop vectorised: " + ("YES" if vectorised else "NO"))
+    seen = set()
+    for _, text in msgs:
+        if text not in seen and ("vectoriz" in text or "not vectorized" in text):
+            seen.add(text)
+            print("  " + text)
+
+
+def main():
+    if not (os.access(CU2C, os.X_OK) and os.access(CU2CC, os.X_OK)):
+        sys.exit("bench: build first (make all)")
+    os.makedirs(WORK, exist_ok=True)
+    t0 = time.perf_counter()
+    print(f"cu2c benchmarks on {os.cpu_count()} cores")
+    bench_translation()
+    bench_vadd()
+    bench_vectorisation()
+    print(f"\n(bench took {time.perf_counter() - t0:.0f} s)")
+
+
+if __name__ == "__main__":
+    main()

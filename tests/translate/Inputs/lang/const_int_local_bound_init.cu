@@ -1,0 +1,4 @@
+#include <stdio.h>
+#include <cuda_runtime.h>
+__global__ void k(int *o) { const int N = 4; int arr[N] = {4, 4, 4, 4}; o[threadIdx.x] = arr[threadIdx.x]; }
+int main(void) { int *d; int h[4]; cudaMalloc((void **)&d, sizeof h); k<<<1, 4>>>(d); cudaMemcpy(h, d, sizeof h, cudaMemcpyDeviceToHost); printf("%d\n", h[3]); return h[3] != 4; }

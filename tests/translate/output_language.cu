@@ -1,0 +1,17 @@
+// The output language: C++ as soon as the host code or a kernel uses something C lacks or
+// means differently in C (each input holds one such thing), C otherwise (C headers included
+// with <stdlib.h> or <math.h> resolve to libstdc++'s wrappers when parsing, and still count as C).
+// RUN: %cu2c --print-lang %S/Inputs/lang/auto_float_becomes_int.cu | FileCheck %s --check-prefix=CXX
+// RUN: %cu2c --print-lang %S/Inputs/lang/brace_init.cu | FileCheck %s --check-prefix=CXX
+// RUN: %cu2c --print-lang %S/Inputs/lang/c_host_with_stdlib.cu | FileCheck %s --check-prefix=C
+// RUN: %cu2c --print-lang %S/Inputs/lang/const_int_file_scope_bound.cu | FileCheck %s --check-prefix=CXX
+// RUN: %cu2c --print-lang %S/Inputs/lang/const_int_local_bound_init.cu | FileCheck %s --check-prefix=CXX
+// RUN: %cu2c --print-lang %S/Inputs/lang/constexpr_local.cu | FileCheck %s --check-prefix=CXX
+// RUN: %cu2c --print-lang %S/Inputs/lang/default_argument.cu | FileCheck %s --check-prefix=CXX
+// RUN: %cu2c --print-lang %S/Inputs/lang/overloaded_device_fn.cu | FileCheck %s --check-prefix=CXX
+// RUN: %cu2c --print-lang %S/Inputs/lang/sizeof_char_literal.cu | FileCheck %s --check-prefix=CXX
+// RUN: %cu2c --print-lang %S/Inputs/lang/stdlib_h_makes_cpp.cu | FileCheck %s --check-prefix=C
+// Each also builds and runs, checking its own results:
+// RUN: for f in %S/Inputs/lang/*.cu; do %cu2cc $f -o %t && timeout 60 %t > /dev/null || exit 1; done
+// C: {{^c$}}
+// CXX: {{^c\+\+$}}
