@@ -252,10 +252,34 @@ static void lower_nest(Unit *u, Kernel *k, int ni) {
     }
 }
 
+/* The kernel's signature as written, on one line without its comments: the stub repeats it
+ * where the rest of the line is generated code. */
+static void put_signature(Unit *u, Kernel *k, Buf *b) {
+    const char *p = u->text + k->decl_begin, *end = u->text + k->body_begin;
+    while (p < end) {
+        if (p + 1 < end && p[0] == '/' && p[1] == '/') {
+            while (p < end && *p != '\n')
+                p++;
+        } else if (p + 1 < end && p[0] == '/' && p[1] == '*') {
+            p += 2;
+            while (p + 1 < end && !(p[0] == '*' && p[1] == '/'))
+                p++;
+            p += 2;
+            buf_puts(b, " ");
+        } else if (*p == '#' ) {
+            diag_error(u, k->loc, "kernel '%s': preprocessor directives inside its signature are not supported", k->name);
+            return;
+        } else {
+            buf_put(b, *p == '\n' || *p == '\r' ? " " : p, 1);
+            p++;
+        }
+    }
+}
+
 static void stub(Unit *u, Kernel *k) {
     Buf b = {0};
     buf_puts(&b, "\n");
-    buf_put(&b, u->text + k->decl_begin, k->body_begin - k->decl_begin);
+    put_signature(u, k, &b);
     buf_puts(&b, "{ void *__cu2c_a[] = {");
     for (int i = 0; i < k->params.len; i++)
         buf_printf(&b, "%s(void *)&%s", i ? ", " : "", ((Param *)k->params.items[i])->name);
