@@ -892,6 +892,7 @@ typedef struct TuScan {
     Fe *fe;
     PtrVec user_fns;        /* UserFn* */
     bool kernels;           /* second walk: check functions and scan kernels */
+    PtrVec kernel_names, kernel_scopes; /* kernels seen, with the USR of their scope */
 } TuScan;
 
 /* User functions: who reads threadIdx & co., who has barriers, who calls whom; then the
@@ -961,8 +962,22 @@ static enum CXChildVisitResult userfn_visit(CXCursor c, CXCursor parent, CXClien
     else if (kernel && !in_main_file(fe, c))
         diag_error(fe->u, cursor_loc(fe, c), "kernel '%s' is defined in a header: cu2c translates "
                    "kernels defined in the .cu file only", fe_str(fe->u->arena, clang_getCursorSpelling(c)));
-    else if (kernel)
-        scan_kernel(fe, c);
+    else if (kernel) {
+        /* the stub is named after the kernel: two kernels of one name in one scope would
+         * make (void *)k ambiguous */
+        char *name = fe_str(fe->u->arena, clang_getCursorSpelling(c));
+        char *scope = fe_str(fe->u->arena, clang_getCursorUSR(clang_getCursorSemanticParent(c)));
+        bool twin = false;
+        for (int i = 0; i < ts->kernel_names.len; i++)
+            twin |= strcmp(ts->kernel_names.items[i], name) == 0 &&
+                    strcmp(ts->kernel_scopes.items[i], scope) == 0;
+        vec_push(fe->u->arena, &ts->kernel_names, name);
+        vec_push(fe->u->arena, &ts->kernel_scopes, scope);
+        if (twin)
+            diag_error(fe->u, cursor_loc(fe, c), "overloaded kernel '%s' is not supported yet", name);
+        else
+            scan_kernel(fe, c);
+    }
     return CXChildVisit_Continue;
 }
 
