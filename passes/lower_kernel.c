@@ -292,8 +292,20 @@ static void stub(Unit *u, Kernel *k) {
     if (k->params.len == 0)
         buf_puts(&b, "0");
     buf_printf(&b, "}; __attribute__((constructor)) static void __cu2c_reg_%s(void) { "
-                   "cu2c_register_kernel((const void *)%s, __cu2c_blk_%s, \"%s\", %d, __cu2c_sz_%s); }",
+                   "cu2c_register_kernel((const void *)%s, __cu2c_blk_%s, \"%s\", %d, __cu2c_sz_%s); ",
                k->name, k->name, k->name, k->name, k->params.len, k->name);
+    buf_printf(&b, "cu2c_set_static_shared((const void *)%s, 0", k->name);
+    for (int i = 0; i < k->vars.len; i++) {
+        Var *v = k->vars.items[i];
+        if (v->is_shared && !v->is_extern_shared)
+            buf_printf(&b, " + sizeof(__typeof__(%s))", v->type);
+    }
+    for (int i = 0; i < k->file_shared.len; i++) {
+        FileShared *fs = k->file_shared.items[i];
+        if (!fs->elem_type)
+            buf_printf(&b, " + sizeof(__typeof__(%s))", fs->type);
+    }
+    buf_puts(&b, "); }");
     buf_printf(&b, "\n#line %u \"%s\"\n", line_of(u, k->body_end), u->path);
     edit_insert(u, k->body_end, arena_strdup(u->arena, b.data));
     buf_free(&b);

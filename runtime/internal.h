@@ -64,6 +64,7 @@ typedef struct rt_kernel {
     int nargs;
     size_t *arg_sizes;         /* owned copy; for copying arguments of asynchronous launches */
     size_t max_dyn_shared;     /* cudaFuncAttributeMaxDynamicSharedMemorySize */
+    size_t static_shared;      /* bytes of its __shared__ variables (cu2c_set_static_shared) */
     int carveout;              /* cudaFuncAttributePreferredSharedMemoryCarveout */
 } rt_kernel;
 

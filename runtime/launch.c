@@ -89,22 +89,38 @@ void cu2c_register_kernel(const void *stub, cu2c_block_fn fn, const char *name,
 
 /* A snapshot of what a launch needs, taken under the lock (cudaFuncSetAttribute may change
  * the limit from another thread). */
-static int rt_kernel_get(const void *func, cu2c_block_fn *fn, size_t *max_dyn_shared,
-                         int *nargs)
+typedef struct rt_kernel_info {
+    cu2c_block_fn fn;
+    size_t max_dyn_shared;
+    size_t static_shared;
+    int nargs;
+} rt_kernel_info;
+
+static int rt_kernel_get(const void *func, rt_kernel_info *info)
 {
     int found = 0;
     pthread_mutex_lock(&rt_kernels_lock);
     if (func && rt_kernels_cap) {
         rt_kernel *k = *rt_kernel_find(func);
         if (k) {
-            *fn = k->fn;
-            *max_dyn_shared = k->max_dyn_shared;
-            *nargs = k->nargs;
+            info->fn = k->fn;
+            info->max_dyn_shared = k->max_dyn_shared;
+            info->static_shared = k->static_shared;
+            info->nargs = k->nargs;
             found = 1;
         }
     }
     pthread_mutex_unlock(&rt_kernels_lock);
     return found;
+}
+
+void cu2c_set_static_shared(const void *stub, size_t bytes)
+{
+    pthread_mutex_lock(&rt_kernels_lock);
+    rt_kernel *k = stub && rt_kernels_cap ? *rt_kernel_find(stub) : NULL;
+    if (k)
+        k->static_shared = bytes;
+    pthread_mutex_unlock(&rt_kernels_lock);
 }
 
 /* ---- Launching ------------------------------------------------------------------------------ */
@@ -124,12 +140,10 @@ static int rt_valid_config(dim3 grid, dim3 block)
 static cudaError_t rt_launch(const void *func, dim3 grid, dim3 block, void **args,
                              size_t shmem, cudaStream_t stream)
 {
-    cu2c_block_fn fn;
-    size_t max_dyn;
-    int nargs;
-    if (!rt_kernel_get(func, &fn, &max_dyn, &nargs))
+    rt_kernel_info k;
+    if (!rt_kernel_get(func, &k))
         return cudaErrorInvalidDeviceFunction;
-    if (nargs > 0 && !args)
+    if (k.nargs > 0 && !args)
         return cudaErrorInvalidValue;
     /* Every stream runs synchronously for now: the handle is only checked. */
     if (!rt_valid_stream(stream))
@@ -137,15 +151,16 @@ static cudaError_t rt_launch(const void *func, dim3 grid, dim3 block, void **arg
     if (!rt_valid_config(grid, block))
         return cudaErrorInvalidConfiguration;
     /* Recent CUDA versions answer "invalid argument" to more dynamic shared memory than the
-     * kernel may use (48 KiB unless raised with cudaFuncSetAttribute). */
-    if (shmem > max_dyn)
+     * kernel may use (48 KiB unless raised with cudaFuncSetAttribute), static included. */
+    size_t limit = k.max_dyn_shared > RT_SHARED_PER_BLOCK ? RT_SHARED_PER_BLOCK_OPTIN : RT_SHARED_PER_BLOCK;
+    if (shmem > k.max_dyn_shared || k.static_shared + shmem > limit)
         return cudaErrorInvalidValue;
 
     /* The arguments are used in place: the launch returns only when every block has run.
      * Asynchronous streams will copy them into the job using the registered arg_sizes. */
     rt_job job;
     memset(&job, 0, sizeof job);
-    job.fn = fn;
+    job.fn = k.fn;
     job.args = args;
     job.grid = grid;
     job.block = block;
@@ -228,28 +243,24 @@ cudaError_t cudaFuncGetAttributes(struct cudaFuncAttributes *attr, const void *f
 {
     if (!attr)
         return rt_error(cudaErrorInvalidValue);
-    cu2c_block_fn fn;
-    size_t max_dyn;
-    int nargs;
-    if (!rt_kernel_get(func, &fn, &max_dyn, &nargs))
+    rt_kernel_info k;
+    if (!rt_kernel_get(func, &k))
         return rt_error(cudaErrorInvalidDeviceFunction);
     memset(attr, 0, sizeof *attr);
-    /* Static shared memory and registers are not known to the runtime: report none used. */
+    attr->sharedSizeBytes = k.static_shared;
     attr->maxThreadsPerBlock = RT_MAX_THREADS_PER_BLOCK;
     attr->numRegs = 32;
     attr->ptxVersion = 80;
     attr->binaryVersion = 80;
-    attr->maxDynamicSharedSizeBytes = (int)max_dyn;
+    attr->maxDynamicSharedSizeBytes = (int)k.max_dyn_shared;
     attr->preferredShmemCarveout = cudaSharedmemCarveoutDefault;
     return cudaSuccess;
 }
 
 cudaError_t cudaFuncSetCacheConfig(const void *func, enum cudaFuncCache cacheConfig)
 {
-    cu2c_block_fn fn;
-    size_t max_dyn;
-    int nargs;
-    if (!rt_kernel_get(func, &fn, &max_dyn, &nargs))
+    rt_kernel_info k;
+    if (!rt_kernel_get(func, &k))
         return rt_error(cudaErrorInvalidDeviceFunction);
     if ((unsigned)cacheConfig > cudaFuncCachePreferEqual)
         return rt_error(cudaErrorInvalidValue);
@@ -258,10 +269,8 @@ cudaError_t cudaFuncSetCacheConfig(const void *func, enum cudaFuncCache cacheCon
 
 cudaError_t cudaFuncSetSharedMemConfig(const void *func, enum cudaSharedMemConfig config)
 {
-    cu2c_block_fn fn;
-    size_t max_dyn;
-    int nargs;
-    if (!rt_kernel_get(func, &fn, &max_dyn, &nargs))
+    rt_kernel_info k;
+    if (!rt_kernel_get(func, &k))
         return rt_error(cudaErrorInvalidDeviceFunction);
     if ((unsigned)config > cudaSharedMemBankSizeEightByte)
         return rt_error(cudaErrorInvalidValue);
@@ -281,18 +290,17 @@ cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(int *numBlock
 {
     if (!numBlocks || blockSize <= 0 || flags > cudaOccupancyDisableCachingOverride)
         return rt_error(cudaErrorInvalidValue);
-    cu2c_block_fn fn;
-    size_t max_dyn;
-    int nargs;
-    if (!rt_kernel_get(func, &fn, &max_dyn, &nargs))
+    rt_kernel_info k;
+    if (!rt_kernel_get(func, &k))
         return rt_error(cudaErrorInvalidDeviceFunction);
     int n = 0;
-    if (blockSize <= RT_MAX_THREADS_PER_BLOCK && dynamicSMemSize <= max_dyn) {
+    size_t per_block = k.static_shared + dynamicSMemSize;
+    if (blockSize <= RT_MAX_THREADS_PER_BLOCK && dynamicSMemSize <= k.max_dyn_shared) {
         n = 2048 / blockSize;
         if (n > 32)
             n = 32;
-        if (dynamicSMemSize && (size_t)n > RT_SHARED_PER_SM / dynamicSMemSize)
-            n = (int)(RT_SHARED_PER_SM / dynamicSMemSize);
+        if (per_block && (size_t)n > RT_SHARED_PER_SM / per_block)
+            n = (int)(RT_SHARED_PER_SM / per_block);
     }
     *numBlocks = n;
     return cudaSuccess;

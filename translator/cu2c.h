@@ -143,6 +143,7 @@ typedef struct FileShared {
     const char *name;
     const char *decl_text;  /* declaration text for a static one, e.g. "__shared__ float t[16]" */
     const char *elem_type;  /* element type for an extern one, else NULL */
+    const char *type;       /* its type spelling, for sizeof */
     unsigned begin, end;    /* the declaration in the main file, with its ';' */
 } FileShared;
 

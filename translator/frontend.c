@@ -1026,6 +1026,7 @@ static enum CXChildVisitResult file_scope_visit(CXCursor c, CXCursor parent, CXC
     fs->begin = b;
     fs->end = stmt_end(u, e);
     fs->decl_text = arena_strndup(u->arena, u->text + b, e - b);
+    fs->type = fe_str(u->arena, clang_getTypeSpelling(clang_getCursorType(c)));
     if (clang_Cursor_getStorageClass(c) == CX_SC_Extern)
         fs->elem_type = fe_str(u->arena, clang_getTypeSpelling(clang_getArrayElementType(clang_getCursorType(c))));
     vec_push(u->arena, &u->file_shared, fs);

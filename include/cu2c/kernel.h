@@ -44,6 +44,10 @@ typedef void (*cu2c_block_fn)(void **args, cu2c_block *blk);
 void cu2c_register_kernel(const void *stub, cu2c_block_fn fn, const char *name,
                           int nargs, const size_t *arg_sizes);
 
+/* Records the bytes of a kernel's static __shared__ variables, for the launch check (static
+ * plus dynamic shared memory within the limit) and cudaFuncGetAttributes. */
+void cu2c_set_static_shared(const void *stub, size_t bytes);
+
 /* `k<<<grid, block, shmem, stream>>>(args)` becomes
  * `(cu2c_push_call_configuration(grid, block, shmem, stream), k)(args)`: the configuration
  * is pushed (per host thread), then the host stub pops it and launches. Returns 0. */
