@@ -2,6 +2,7 @@
  * directly instead of cuda_runtime.h. */
 #ifndef CU2C_BUILTIN_TYPES_H
 #define CU2C_BUILTIN_TYPES_H
+#define __BUILTIN_TYPES_H__ /* the CUDA toolkit's guard: programs test it (e.g. helper_cuda.h) */
 
 #include "driver_types.h"
 #include "vector_types.h"

@@ -15,6 +15,7 @@
  * into. */
 #ifndef CU2C_CUDA_RUNTIME_H
 #define CU2C_CUDA_RUNTIME_H
+#define __CUDA_RUNTIME_H__ /* the CUDA toolkit's guard: programs test it (e.g. helper_cuda.h) */
 
 #include "cu2c/defs.h"
 
@@ -179,6 +180,26 @@ template <class T> static inline cudaError_t cudaFuncSetAttribute(T *entry, enum
 template <class T> static inline cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessor(int *numBlocks, T func, int blockSize, size_t dynamicSMemSize)
 {
     return cudaOccupancyMaxActiveBlocksPerMultiprocessor(numBlocks, (const void *)func, blockSize, dynamicSMemSize);
+}
+/* On the CPU any block size is fully occupied: the largest allowed (a multiple of 32) keeps
+ * the thread loops long; the grid that fills the workers follows from it. */
+template <class T> static inline cudaError_t cudaOccupancyMaxPotentialBlockSize(int *minGridSize, int *blockSize, T func, size_t dynamicSMemSize = 0, int blockSizeLimit = 0)
+{
+    if (!minGridSize || !blockSize)
+        return cudaErrorInvalidValue;
+    int bs = blockSizeLimit > 0 && blockSizeLimit < 1024 ? blockSizeLimit : 1024;
+    if (bs > 32)
+        bs -= bs % 32;
+    int per_sm = 0;
+    cudaError_t e = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, (const void *)func, bs, dynamicSMemSize);
+    if (e != cudaSuccess)
+        return e;
+    int dev = 0, sms = 1;
+    cudaGetDevice(&dev);
+    cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev);
+    *blockSize = bs;
+    *minGridSize = (per_sm > 0 ? per_sm : 1) * sms;
+    return cudaSuccess;
 }
 template <class T> static inline cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(int *numBlocks, T func, int blockSize, size_t dynamicSMemSize, unsigned int flags)
 {

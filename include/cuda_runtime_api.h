@@ -4,6 +4,7 @@
  * error, as CUDA does. */
 #ifndef CU2C_CUDA_RUNTIME_API_H
 #define CU2C_CUDA_RUNTIME_API_H
+#define __CUDA_RUNTIME_API_H__ /* the CUDA toolkit's guard: programs test it (e.g. helper_cuda.h) */
 
 #include <stddef.h>
 #include "driver_types.h"

@@ -7,6 +7,7 @@
  * would silently stand in for a local the translator forgot. warpSize is in cu2c/device.h. */
 #ifndef CU2C_DEVICE_LAUNCH_PARAMETERS_H
 #define CU2C_DEVICE_LAUNCH_PARAMETERS_H
+#define __DEVICE_LAUNCH_PARAMETERS_H__ /* the CUDA toolkit's guard: programs test it (e.g. helper_cuda.h) */
 
 #include "cu2c/defs.h"
 #include "vector_types.h"

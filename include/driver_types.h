@@ -6,6 +6,7 @@
  * crosses between cu2c and a real CUDA installation. Plain C, usable from C and C++. */
 #ifndef CU2C_DRIVER_TYPES_H
 #define CU2C_DRIVER_TYPES_H
+#define __DRIVER_TYPES_H__ /* the CUDA toolkit's guard: programs test it (e.g. helper_cuda.h) */
 
 #include <stddef.h>
 

@@ -4,6 +4,7 @@
  * expressions in C (file-scope initialisers) as well as in C++. */
 #ifndef CU2C_MATH_CONSTANTS_H
 #define CU2C_MATH_CONSTANTS_H
+#define __MATH_CONSTANTS_H__ /* the CUDA toolkit's guard: programs test it (e.g. helper_cuda.h) */
 
 /* float */
 #define CUDART_INF_F            __builtin_inff()

@@ -206,6 +206,12 @@ static const char *return_text(Unit *u, Kernel *k, int ni, bool fast) {
     return arena_printf(u->arena, "goto __cu2c_next%d%s;", ni, sfx);
 }
 
+/* A nest may start with a directive (#pragma unroll before a loop): it must begin a line. */
+static void directive_break(Unit *u, Stmt *first, Buf *h) {
+    if (u->text[first->begin] == '#')
+        buf_printf(h, "\n#line %u \"%s\"\n", line_of(u, first->begin), u->path);
+}
+
 static void lower_nest(Unit *u, Kernel *k, int ni) {
     Nest *n = k->nests.items[ni];
     Stmt *first = k->stmts.items[n->first], *last = k->stmts.items[n->last];
@@ -219,6 +225,7 @@ static void lower_nest(Unit *u, Kernel *k, int ni) {
                        "__cu2c_ghi = __cu2c_glo + (int)__cu2c_bx;\n#line %u \"%s\"\n", line, u->path);
         Buf ft = {0};
         nest_text(k, ni, true, &h, &ft);
+        directive_break(u, first, &h);
         unsigned pos = first->begin;
         for (int i = n->first; i <= n->last; i++) {
             Stmt *s = k->stmts.items[i];
@@ -238,6 +245,7 @@ static void lower_nest(Unit *u, Kernel *k, int ni) {
         buf_free(&ft);
     }
     nest_text(k, ni, false, &h, &t);
+    directive_break(u, first, &h);
     edit_insert(u, first->begin, arena_strdup(u->arena, h.data));
     edit_insert(u, last->end, arena_strdup(u->arena, t.data));
     buf_free(&h);

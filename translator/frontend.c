@@ -9,6 +9,7 @@
 
 #include <clang-c/Index.h>
 #include <errno.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -1087,6 +1088,46 @@ static void inclusion_visit(CXFile f, CXSourceLocation *stack, unsigned depth, C
     clang_disposeString(name);
 }
 
+/* A CUDA toolkit header found on the system (e.g. /usr/local/include -> /usr/local/cuda):
+ * cu2c provides its own for what it supports; anything else from the toolkit would fail in
+ * confusing ways (or be silently mixed with cu2c's), so it is refused where it is included. */
+static bool is_toolkit_file(const char *path) {
+    char real[4096];
+    if (!path || strncmp(path, VIRTUAL_INCLUDE, strlen(VIRTUAL_INCLUDE)) == 0 || !realpath(path, real))
+        return false;
+    for (const char *p = strstr(real, "/cuda"); p; p = strstr(p + 1, "/cuda"))
+        if (p[5] == '/' || p[5] == '-')
+            return strstr(real, "/include/") != NULL;
+    return false;
+}
+
+typedef struct ToolkitScan {
+    Fe *fe;
+    int reported;
+} ToolkitScan;
+
+static void toolkit_visit(CXFile f, CXSourceLocation *stack, unsigned depth, CXClientData d) {
+    ToolkitScan *ts = d;
+    if (depth == 0 || ts->reported)
+        return;
+    CXString name = clang_getFileName(f);
+    const char *n = clang_getCString(name);
+    if (is_toolkit_file(n)) {
+        CXFile from;
+        clang_getExpansionLocation(stack[0], &from, NULL, NULL, NULL);
+        CXString fromname = clang_getFileName(from);
+        if (!is_toolkit_file(clang_getCString(fromname))) {
+            const char *base = strrchr(n, '/');
+            diag_error(ts->fe->u, fe_loc(ts->fe, stack[0]),
+                       "'%s' is a CUDA toolkit header cu2c does not provide: not supported yet",
+                       base ? base + 1 : n);
+            ts->reported++;
+        }
+        clang_disposeString(fromname);
+    }
+    clang_disposeString(name);
+}
+
 static char *read_file(const char *path, size_t *len) {
     FILE *f = fopen(path, "rb");
     if (!f)
@@ -1176,7 +1217,9 @@ Unit *fe_parse(Arena *a, const Options *opt) {
         return NULL;
     }
     fe.main_file = clang_getFile(fe.tu, opt->input);
-    int errors = forward_diagnostics(&fe);
+    ToolkitScan tks = {&fe, 0};
+    clang_getInclusions(fe.tu, toolkit_visit, &tks);
+    int errors = tks.reported ? tks.reported : forward_diagnostics(&fe);
     if (errors == 0) {
         CXCursor tu = clang_getTranslationUnitCursor(fe.tu);
         clang_visitChildren(tu, file_scope_visit, &fe);

@@ -702,7 +702,6 @@ static inline long long clock64(void)
     timespec_get(&ts, TIME_UTC);
     return (long long)ts.tv_sec * 1000000000LL + ts.tv_nsec;
 }
-static inline unsigned long long __globaltimer(void) { return (unsigned long long)clock64(); }
 /* CUDA only promises "approximately up to ns", zero included; a spinning block would not
  * be helped by sleeping its worker anyway. */
 static inline void __nanosleep(unsigned int ns) { (void)ns; }

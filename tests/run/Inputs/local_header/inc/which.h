@@ -1,0 +1,1 @@
+#define WHICH 2
