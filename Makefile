@@ -12,7 +12,7 @@ LLVM_LIB = $(LLVM_DIR)/lib
 
 TRANSLATOR_SRC = translator/main.c translator/arena.c translator/diag.c translator/model.c \
                  translator/frontend.c translator/emit.c
-PASS_SRC       = passes/find_regions.c passes/thread_variance.c passes/form_loops.c \
+PASS_SRC       = passes/find_regions.c passes/thread_variance.c passes/check_barriers.c passes/form_loops.c \
                  passes/promote_locals.c passes/lower_kernel.c passes/lower_launches.c
 RUNTIME_SRC    = runtime/error.c runtime/device.c runtime/memory.c runtime/launch.c \
                  runtime/pool.c runtime/stream.c runtime/event.c

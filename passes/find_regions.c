@@ -1,18 +1,30 @@
-/* find_regions - splits a kernel at its top-level __syncthreads() into barrier-free regions.
- * Expects: the kernel's top-level statements, barriers marked ST_BARRIER (the frontend
- * refused barriers nested in control flow and in device functions).
- * Guarantees: every statement has a region index; a barrier ends region r and the next
- * statement starts region r + 1; k->nregions counts them. */
+/* find_regions - splits a kernel into barrier-free regions.
+ * Expects: the kernel's statement tree: leaves, barriers (ST_BARRIER) and barrier-carrying
+ * constructs (ST_SYNC) whose bodies are statement lists of their own.
+ * Guarantees: every statement has a region index; two leaves share a region exactly when
+ * they sit in the same list with no barrier and no barrier-carrying construct between them.
+ * A region never crosses the edge of a construct: entering a loop body, leaving it, or
+ * going round it again is where its barriers sit (loop fission; both branches of an if). */
 #include "cu2c.h"
+
+static void walk(PtrVec *list, int *next) {
+    int cur = (*next)++;
+    for (int i = 0; i < list->len; i++) {
+        Stmt *s = list->items[i];
+        s->region = cur;
+        if (s->kind == ST_BARRIER) {
+            cur = (*next)++;
+        } else if (s->kind == ST_SYNC) {
+            for (int b = 0; b < s->bodies.len; b++)
+                walk(s->bodies.items[b], next);
+            cur = (*next)++;
+        }
+    }
+}
 
 void find_regions(Unit *u, Kernel *k) {
     (void)u;
-    int region = 0;
-    for (int i = 0; i < k->stmts.len; i++) {
-        Stmt *s = k->stmts.items[i];
-        s->region = region;
-        if (s->kind == ST_BARRIER)
-            region++;
-    }
-    k->nregions = region + 1;
+    int next = 0;
+    walk(&k->body, &next);
+    k->nregions = next;
 }

@@ -1,20 +1,23 @@
-/* form_loops - groups each region's statements into thread-loop nests: a decision pass.
- * Expects: regions and per-statement dimensions (find_regions, thread_variance).
- * Guarantees: k->nests, each a run of consecutive statements of one region that starts and
- * ends with a varying statement; s->nest for every statement (-1: runs once per block);
- * each nest loops over the union of its statements' dimensions, and no more.
+/* form_loops - groups each region's leaves into thread-loop nests: a decision pass.
+ * Expects: regions and per-statement dimensions (find_regions, thread_variance), barriers
+ * under uniform control only (check_barriers).
+ * Guarantees: k->nests, each a run of consecutive leaves of one statement list and region
+ * that starts and ends with a varying leaf; s->nest for every statement (-1: runs once per
+ * block: uniform leaves, barriers, barrier-carrying constructs); each nest loops over the
+ * union of its leaves' dimensions, and no more.
  *
- * A uniform statement between two varying ones joins their nest (fusion) when running it
- * once per thread is the same as running it once: it writes no local declared outside
- * itself and cannot end the kernel, and what it declares is used only inside the nest.
+ * A uniform leaf between two varying ones joins their nest (fusion) when running it once
+ * per thread is the same as running it once: it writes no local declared outside itself,
+ * cannot end the kernel or leave a loop, and what it declares is used only inside the nest.
  * Shared-memory declarations always stay outside: they are per-block storage. A nest where
  * threads may end loops over all three dimensions, so each thread records its own end. */
 #include "cu2c.h"
 
 #include <stdlib.h>
 
-static bool replicable(Stmt *s, const bool *blocked, int i) {
-    if (s->dims || s->has_return || s->kind == ST_BARRIER || blocked[i])
+static bool replicable(Stmt *s, const bool *blocked) {
+    if (s->dims || s->has_return || s->has_jump || s->kind == ST_BARRIER || s->kind == ST_SYNC ||
+        blocked[s->index])
         return false;
     for (int j = 0; j < s->writes.len; j++)
         if (!vec_contains(&s->decls, s->writes.items[j]))
@@ -29,37 +32,40 @@ static bool references(Stmt *s, Var *v) {
     return vec_contains(&s->reads, v) || vec_contains(&s->writes, v);
 }
 
-static void build(Unit *u, Kernel *k, const bool *blocked) {
-    k->nests.len = 0;
-    int n = k->stmts.len;
-    for (int i = 0; i < n; i++)
-        ((Stmt *)k->stmts.items[i])->nest = -1;
-    for (int i = 0; i < n;) {
-        Stmt *s = k->stmts.items[i];
-        if (s->kind == ST_BARRIER || s->dims == 0) {
+static bool is_leaf(Stmt *s) {
+    return s->kind != ST_BARRIER && s->kind != ST_SYNC;
+}
+
+static void build_list(Unit *u, Kernel *k, PtrVec *list, const bool *blocked) {
+    for (int i = 0; i < list->len;) {
+        Stmt *s = list->items[i];
+        if (s->kind == ST_SYNC)
+            for (int b = 0; b < s->bodies.len; b++)
+                build_list(u, k, s->bodies.items[b], blocked);
+        if (!is_leaf(s) || s->dims == 0) {
             i++;
             continue;
         }
         int end = i;
-        for (int j = i + 1; j < n; j++) {
-            Stmt *t = k->stmts.items[j];
-            if (t->region != s->region || t->kind == ST_BARRIER)
+        for (int j = i + 1; j < list->len; j++) {
+            Stmt *t = list->items[j];
+            if (!is_leaf(t) || t->region != s->region)
                 break;
             if (t->dims)
                 end = j;
-            else if (!replicable(t, blocked, j))
+            else if (!replicable(t, blocked))
                 break;
         }
         Nest *nest = arena_alloc(u->arena, sizeof *nest);
-        nest->first = i;
-        nest->last = end;
+        nest->first = s->index;
+        nest->last = ((Stmt *)list->items[end])->index;
         for (int j = i; j <= end; j++) {
-            Stmt *t = k->stmts.items[j];
+            Stmt *t = list->items[j];
             t->nest = k->nests.len;
             nest->dims |= t->dims;
             nest->has_return |= t->has_return;
+            nest->check_exited |= t->after_exit;
         }
-        nest->check_exited = k->exit_from >= 0 && i > k->exit_from;
         /* where threads end, every thread is visited: each marks its own end */
         if (nest->has_return)
             nest->dims = DIM_XYZ;
@@ -74,7 +80,10 @@ void form_loops(Unit *u, Kernel *k) {
     bool changed = true;
     while (changed) {
         changed = false;
-        build(u, k, blocked);
+        k->nests.len = 0;
+        for (int i = 0; i < n; i++)
+            ((Stmt *)k->stmts.items[i])->nest = -1;
+        build_list(u, k, &k->body, blocked);
         /* a uniform declaration inside a nest whose variable is used outside it stays out */
         for (int i = 0; i < n; i++) {
             Stmt *s = k->stmts.items[i];

@@ -98,6 +98,13 @@ static void prologue(Unit *u, Kernel *k, Buf *b) {
         else
             buf_printf(b, "%s; ", fs->decl_text);
     }
+    /* __shared__ arrays declared in nested bodies: per-block storage for the whole kernel */
+    for (int i = 0; i < k->stmts.len; i++) {
+        Stmt *s = k->stmts.items[i];
+        if (s->parent && s->kind == ST_DECL && s->decls.len && ((Var *)s->decls.items[0])->is_shared &&
+            !((Var *)s->decls.items[0])->is_extern_shared)
+            buf_printf(b, "%.*s ", (int)(s->end - s->begin), u->text + s->begin);
+    }
     /* per-thread storage: one scratch area per block, carved into arrays */
     Buf total = {0};
     buf_puts(&total, "0");
@@ -328,6 +335,9 @@ void lower_kernel(Unit *u, Kernel *k) {
         Stmt *s = k->stmts.items[i];
         if (s->kind == ST_BARRIER)
             edit_replace_lines(u, s->begin, s->end, "/* __syncthreads() */;");
+        if (s->parent && s->kind == ST_DECL && s->decls.len && ((Var *)s->decls.items[0])->is_shared &&
+            !((Var *)s->decls.items[0])->is_extern_shared)
+            edit_replace_lines(u, s->begin, s->end, "/* __shared__: declared at the kernel's top */;");
         if (s->kind == ST_DECL && s->decls.len > 0 && ((Var *)s->decls.items[0])->is_extern_shared) {
             Var *v = s->decls.items[0];
             if (s->decls.len > 1) {

@@ -2,7 +2,8 @@
  * Expects: nests (form_loops) and per-local dimensions (thread_variance).
  * Guarantees: v->promoted exactly for the locals whose value can differ between threads
  * (dims != 0) and that are used in more than one nest, i.e. whose value must survive from
- * one thread loop (often one barrier region) to the next. Everything else keeps one
+ * one thread loop (often one barrier region) to the next, or parameters changed per thread
+ * inside a loop holding barriers. Everything else keeps one
  * plain C local: declared inside its nest when it varies, once per block when not.
  * A kernel parameter that threads modify differently is a local like the others, starting
  * from the launch's value in every thread. */
@@ -16,20 +17,25 @@ void promote_locals(Unit *u, Kernel *k) {
         v->promoted = false;
         if (v->is_shared || v->dims == 0)
             continue;
-        if (strchr(v->type, '&')) {
-            diag_error(u, v->loc, "reference '%s' used across thread loops (e.g. a barrier): not "
-                       "supported yet (use a pointer)", v->name);
-            continue;
-        }
         int first_nest = -1;
+        bool in_loop = false;
         for (int j = 0; j < k->stmts.len; j++) {
             Stmt *s = k->stmts.items[j];
-            if (!vec_contains(&s->reads, v) && !vec_contains(&s->writes, v))
+            if (s->kind == ST_SYNC || (!vec_contains(&s->reads, v) && !vec_contains(&s->writes, v)))
                 continue;
             if (first_nest < 0)
                 first_nest = s->nest;
             else if (s->nest != first_nest)
                 v->promoted = true;
+            for (Stmt *p = s->parent; p; p = p->parent)
+                in_loop |= p->sync == SK_FOR || p->sync == SK_WHILE || p->sync == SK_DO;
         }
+        /* a parameter changed per thread inside a loop holding barriers keeps its value from
+         * one trip round the loop to the next */
+        if (v->is_param && in_loop)
+            v->promoted = true;
+        if (v->promoted && strchr(v->type, '&'))
+            diag_error(u, v->loc, "reference '%s' used across thread loops (e.g. a barrier): not "
+                       "supported yet (use a pointer)", v->name);
     }
 }

@@ -1,16 +1,19 @@
 /* thread_variance - which thread dimensions (x, y, z) each statement and each local can
  * differ in: an analysis, it decides nothing about storage or loops.
  * Expects: statements with the locals they read and write, their direct threadIdx uses,
- * and whether they have side effects that every thread performs (atomics, printf, calls to
- * user functions). Guarantees: s->dims for every statement, v->dims for every local, and
- * k->exit_from, the first statement where some threads but maybe not all may end.
+ * and whether they have side effects every thread performs (atomics, printf, calls to user
+ * functions); for a barrier-carrying construct, the same facts about its control only.
+ * Guarantees: s->dims for every statement, v->dims for every local, s->after_exit for the
+ * statements that may run after some (not all) threads have returned, k->has_exits.
  *
  * A statement varies in the dimensions of threadIdx it reads, of the locals it reads, and
  * of the locals it writes (a write into a per-thread copy happens per thread); a local
- * varies in the dimensions of every statement writing it. Dependences through control
- * flow are inside one top-level statement, so they are covered by the statement's own set.
- * Side effects run per thread: all three dimensions. After a thread may have ended,
- * everything runs per thread so that ended threads can be skipped. Fixpoint: sets only grow. */
+ * varies in the dimensions of every statement writing it. Control dependence inside a leaf
+ * is covered by the leaf's own set; a construct holding a barrier must be uniform (see
+ * check_barriers), so nothing under it depends on a varying condition. Side effects run
+ * per thread: all three dimensions. After a thread may have returned (later in the body, or
+ * anywhere in a loop around the return), leaves run per thread so ended threads can be
+ * skipped. Fixpoint: the sets only grow. */
 #include "cu2c.h"
 
 /* __shared__ declarations are per-block storage, whoever has ended: never per thread. */
@@ -21,13 +24,40 @@ static bool declares_shared(Stmt *s) {
     return false;
 }
 
+static bool is_loop(Stmt *s) {
+    return s->kind == ST_SYNC && (s->sync == SK_FOR || s->sync == SK_WHILE || s->sync == SK_DO);
+}
+
+static bool inside(Stmt *s, Stmt *ancestor) {
+    for (Stmt *p = s->parent; p; p = p->parent)
+        if (p == ancestor)
+            return true;
+    return false;
+}
+
+/* Marks what may run after leaf r returned for some threads; true if anything changed. */
+static bool mark_after_exit(Kernel *k, Stmt *r) {
+    bool changed = false;
+    for (int i = 0; i < k->stmts.len; i++) {
+        Stmt *s = k->stmts.items[i];
+        bool after = i > r->index;
+        for (Stmt *l = r->parent; l && !after; l = l->parent)
+            after = is_loop(l) && inside(s, l);
+        if (after && !s->after_exit) {
+            s->after_exit = true;
+            changed = true;
+        }
+    }
+    return changed;
+}
+
 void thread_variance(Unit *u, Kernel *k) {
     (void)u;
     for (int i = 0; i < k->vars.len; i++) {
         Var *v = k->vars.items[i];
         v->dims = v->escapes && !v->is_shared ? DIM_XYZ : 0;
     }
-    k->exit_from = -1;
+    k->has_exits = false;
     bool changed = true;
     while (changed) {
         changed = false;
@@ -40,7 +70,7 @@ void thread_variance(Unit *u, Kernel *k) {
                 d |= ((Var *)s->reads.items[j])->dims;
             for (int j = 0; j < s->writes.len; j++)
                 d |= ((Var *)s->writes.items[j])->dims;
-            if (k->exit_from >= 0 && i > k->exit_from && !declares_shared(s))
+            if (s->after_exit && s->kind != ST_SYNC && !declares_shared(s))
                 d = DIM_XYZ;
             if (d != s->dims) {
                 s->dims = d;
@@ -53,9 +83,9 @@ void thread_variance(Unit *u, Kernel *k) {
                     changed = true;
                 }
             }
-            if (s->has_return && d && (k->exit_from < 0 || i < k->exit_from)) {
-                k->exit_from = i;
-                changed = true;
+            if (s->has_return && d && s->kind != ST_SYNC) {
+                k->has_exits = true;
+                changed |= mark_after_exit(k, s);
             }
         }
     }

@@ -67,7 +67,7 @@ typedef struct Var {
     bool is_extern_shared;  /* extern __shared__ T v[]: the launch's dynamic shared memory */
     const char *elem_type;  /* element type of an extern __shared__ array */
     bool escapes;           /* address taken or bound to a reference: assume any thread writes it */
-    Stmt *decl_stmt;        /* top-level statement declaring it; NULL for parameters */
+    Stmt *decl_stmt;        /* the statement declaring it; NULL for parameters */
     unsigned dims;          /* thread_variance: dimensions its value can differ in */
     bool promoted;          /* promote_locals: needs one copy per thread across loop nests */
     int id;                 /* index in Kernel.vars, for generated names */
@@ -79,14 +79,39 @@ typedef enum StmtKind {
     ST_BARRIER,     /* __syncthreads(); at the kernel's top level */
     ST_RETURN,      /* return; */
     ST_CONTROL,     /* if/for/while/do/switch/compound with no barrier inside */
+    ST_SYNC,        /* if/for/while/do/switch/compound/case with a barrier inside: its control
+                     * runs once per block, its bodies are statement lists of their own */
     ST_NULL,        /* ; */
     ST_OTHER,       /* anything else (labels, goto, asm...) */
 } StmtKind;
 
-/* A statement at the top level of a kernel body, with the facts the passes need about
- * everything nested in it. Offsets are in the main file; [begin, end) includes the ';'. */
+/* Which construct an ST_SYNC statement is. */
+typedef enum SyncKind {
+    SK_IF,          /* if/else: bodies are the then and else branches */
+    SK_FOR,         /* for: one body */
+    SK_WHILE,       /* while: one body */
+    SK_DO,          /* do ... while: one body */
+    SK_SWITCH,      /* switch: one body, its cases are SK_CASE statements */
+    SK_CASE,        /* case/default label: one body, the labelled statement */
+    SK_BLOCK,       /* a nested { ... } */
+    SK_LABELLED,    /* a statement under #pragma or an attribute: one body */
+} SyncKind;
+
+/* A statement of a kernel body's statement list (or of a list inside an ST_SYNC statement),
+ * with the facts the passes need about everything nested in it; for ST_SYNC only about its
+ * control (condition, loop header), its bodies being statements of their own.
+ * Offsets are in the main file; [begin, end) includes the ';'. */
 struct Stmt {
     StmtKind kind;
+    SyncKind sync;          /* ST_SYNC: the construct */
+    Stmt *parent;           /* the ST_SYNC statement whose body holds it; NULL at the top */
+    PtrVec bodies;          /* ST_SYNC: PtrVec* of Stmt*, one per body */
+    SrcLoc barrier_loc;     /* ST_SYNC: the first barrier inside, for messages */
+    const char *cond_text;  /* ST_SYNC: its condition as written, for messages */
+    bool has_jump;          /* a break/continue leaving it for an enclosing ST_SYNC loop/switch */
+    SrcLoc jump_loc;        /* where */
+    int index;              /* its position in Kernel.stmts (pre-order) */
+    bool after_exit;        /* thread_variance: may run after some threads have returned */
     SrcLoc loc;
     unsigned begin, end;
     unsigned tid_dims;      /* threadIdx components it reads directly */
@@ -127,14 +152,15 @@ typedef struct Kernel {
     unsigned body_begin;    /* offset of the body's '{' */
     unsigned body_end;      /* offset just past the body's '}' */
     PtrVec params;          /* Param* */
-    PtrVec stmts;           /* Stmt*: the body's top-level statements */
-    PtrVec vars;            /* Var*: parameters and locals declared at top level */
+    PtrVec body;            /* Stmt*: the body's statements (a tree through ST_SYNC bodies) */
+    PtrVec stmts;           /* Stmt*: every statement of that tree, in pre-order */
+    PtrVec vars;            /* Var*: parameters, and locals declared in statement lists */
     PtrVec file_shared;     /* FileShared*: file-scope __shared__ variables it uses */
     bool uses_tls;          /* calls user functions that read threadIdx/blockIdx/... */
     /* analysis results */
     int nregions;           /* find_regions */
     PtrVec nests;           /* Nest*: form_loops */
-    int exit_from;          /* thread_variance: first statement after which threads may have ended, or -1 */
+    bool has_exits;         /* thread_variance: some threads may return while others go on */
     bool needs_exit_flags;  /* form_loops: a thread that ends is remembered across nests */
 } Kernel;
 
@@ -235,8 +261,9 @@ extern const int cu2c_embedded_header_count;
 
 /* ---- passes/: one entry point each, run in the order of translator/main.c ----------- */
 
-void find_regions(Unit *u, Kernel *k);     /* split at top-level barriers */
+void find_regions(Unit *u, Kernel *k);     /* split at barriers and barrier-carrying control */
 void thread_variance(Unit *u, Kernel *k);  /* dimensions each statement and local varies in */
+void check_barriers(Unit *u, Kernel *k);   /* refuse barriers under thread-dependent control */
 void form_loops(Unit *u, Kernel *k);       /* group statements into thread-loop nests */
 void promote_locals(Unit *u, Kernel *k);   /* which locals need per-thread copies */
 void lower_kernel(Unit *u, Kernel *k);     /* edits: block function, loops, stub, registration */

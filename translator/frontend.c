@@ -411,6 +411,8 @@ typedef struct KScan {
     Stmt *s;                /* the top-level statement being scanned */
     CXCursor top;           /* its cursor */
     int lambda_depth;
+    int loop_depth;         /* loops entered inside the statement: break/continue stay inside */
+    int switch_depth;       /* switches entered inside the statement: break stays inside */
 } KScan;
 
 static Var *find_var(Kernel *k, CXCursor decl, Fe *fe) {
@@ -472,8 +474,7 @@ static void scan_call(KScan *ks, CXCursor c) {
     }
     char *name = fe_str(u->arena, clang_getCursorSpelling(fn));
     if (is_barrier_name(name)) {
-        diag_error(u, cursor_loc(fe, c), "%s() inside control flow or an expression is not supported yet "
-                   "(only a barrier statement at the top level of a kernel body)", name);
+        diag_error(u, cursor_loc(fe, c), "%s() inside an expression is not supported yet", name);
         return;
     }
     if (strncmp(name, "__syncwarp", 10) == 0) {
@@ -647,6 +648,28 @@ static enum CXChildVisitResult kscan_visit(CXCursor c, CXCursor parent, CXClient
         clang_visitChildren(c, kscan_visit, ks);
         ks->lambda_depth--;
         return CXChildVisit_Continue;
+    case CXCursor_ForStmt:
+    case CXCursor_WhileStmt:
+    case CXCursor_DoStmt:
+    case CXCursor_CXXForRangeStmt:
+        ks->loop_depth++;
+        clang_visitChildren(c, kscan_visit, ks);
+        ks->loop_depth--;
+        return CXChildVisit_Continue;
+    case CXCursor_SwitchStmt:
+        ks->switch_depth++;
+        clang_visitChildren(c, kscan_visit, ks);
+        ks->switch_depth--;
+        return CXChildVisit_Continue;
+    case CXCursor_BreakStmt:
+    case CXCursor_ContinueStmt:
+        /* a jump out of the statement, to a loop or switch holding barriers */
+        if (ks->lambda_depth == 0 && ks->loop_depth == 0 &&
+            (kind == CXCursor_ContinueStmt || ks->switch_depth == 0) && !s->has_jump) {
+            s->has_jump = true;
+            s->jump_loc = cursor_loc(fe, c);
+        }
+        break;
     default:
         break;
     }
@@ -686,46 +709,223 @@ static StmtKind stmt_kind(CXCursor c) {
     }
 }
 
-static enum CXChildVisitResult body_visit(CXCursor c, CXCursor parent, CXClientData d) {
+/* ---- statement lists: leaves, barriers, and barrier-carrying control ------------------ */
+
+typedef struct BarrierFind {
+    bool found;
+    CXCursor where;
+} BarrierFind;
+
+static enum CXChildVisitResult barrier_find_visit(CXCursor c, CXCursor parent, CXClientData d) {
     (void)parent;
-    KScan *ks = d;
-    Fe *fe = ks->fe;
-    Unit *u = fe->u;
+    BarrierFind *bf = d;
+    if (clang_getCursorKind(c) == CXCursor_LambdaExpr)
+        return CXChildVisit_Continue;
+    if (clang_getCursorKind(c) == CXCursor_CallExpr) {
+        CXString sp = clang_getCursorSpelling(clang_getCursorReferenced(c));
+        const char *n = clang_getCString(sp);
+        bool is = n && is_barrier_name(n);
+        clang_disposeString(sp);
+        if (is) {
+            bf->found = true;
+            bf->where = c;
+            return CXChildVisit_Break;
+        }
+    }
+    return CXChildVisit_Recurse;
+}
+
+/* Does c hold a barrier (not counting lambdas)? */
+static bool find_barrier(CXCursor c, CXCursor *where) {
+    BarrierFind bf = {false, clang_getNullCursor()};
+    if (barrier_find_visit(c, clang_getNullCursor(), &bf) == CXChildVisit_Recurse)
+        clang_visitChildren(c, barrier_find_visit, &bf);
+    if (bf.found && where)
+        *where = bf.where;
+    return bf.found;
+}
+
+static void scan_list(KScan *ks, CXCursor c, PtrVec *list, Stmt *parent);
+
+static Stmt *new_stmt(KScan *ks, CXCursor c, PtrVec *list, Stmt *parent) {
+    Unit *u = ks->fe->u;
     Stmt *s = arena_alloc(u->arena, sizeof *s);
     s->kind = stmt_kind(c);
-    s->loc = cursor_loc(fe, c);
+    s->loc = cursor_loc(ks->fe, c);
     unsigned b, e;
     cursor_range(c, &b, &e);
     s->begin = b;
     s->end = stmt_end(u, e);
     s->nest = -1;
+    s->parent = parent;
+    s->index = ks->k->stmts.len;
+    vec_push(u->arena, &ks->k->stmts, s);
+    vec_push(u->arena, list, s);
+    return s;
+}
+
+/* The facts of one piece of a statement (a leaf, or an ST_SYNC's condition or header). */
+static void scan_facts(KScan *ks, Stmt *s, CXCursor c) {
     ks->s = s;
-    ks->top = c;
-    if (s->kind == ST_EXPR && clang_getCursorKind(c) == CXCursor_CallExpr) {
-        CXCursor fn = clang_getCursorReferenced(c);
-        CXString sp = clang_getCursorSpelling(fn);
-        const char *n = clang_getCString(sp);
-        bool barrier = n && strcmp(n, "__syncthreads") == 0;
-        bool other_barrier = n && !barrier && is_barrier_name(n);
-        clang_disposeString(sp);
-        if (barrier) {
-            s->kind = ST_BARRIER;
-            vec_push(u->arena, &ks->k->stmts, s);
-            return CXChildVisit_Continue;
+    if (clang_getCursorKind(c) == CXCursor_DeclStmt)
+        clang_visitChildren(c, decl_visit, ks);
+    if (kscan_visit(c, clang_getNullCursor(), ks) == CXChildVisit_Recurse)
+        clang_visitChildren(c, kscan_visit, ks);
+}
+
+/* An if/for/while/do/switch/case/block holding a barrier: its control is scanned as facts
+ * of s, its bodies become statement lists. */
+static void scan_sync(KScan *ks, Stmt *s, CXCursor c, CXCursor barrier) {
+    Fe *fe = ks->fe;
+    Unit *u = fe->u;
+    s->kind = ST_SYNC;
+    s->barrier_loc = cursor_loc(fe, barrier);
+    Kids kids = children(c);
+    if (kids.n > 8) {
+        diag_error(u, s->loc, "statement too complex for cu2c");
+        return;
+    }
+    int nbodies = 0, first_body = kids.n;  /* bodies are kids[first_body .. first_body+nbodies) */
+    CXCursor cond = clang_getNullCursor();
+    switch (clang_getCursorKind(c)) {
+    case CXCursor_IfStmt: {
+        s->sync = SK_IF;
+        /* [init] [condition variable] condition then [else]: the condition is the first
+         * expression, the branches follow it */
+        int ci = 0;
+        while (ci < kids.n && !clang_isExpression(clang_getCursorKind(kids.c[ci])))
+            ci++;
+        if (ci == kids.n) {
+            diag_error(u, s->loc, "cu2c cannot find this if's condition");
+            return;
         }
-        if (other_barrier) {
-            diag_error(u, s->loc, "%s is not supported yet",
-                       fe_str(u->arena, clang_getCursorSpelling(fn)));
-            return CXChildVisit_Continue;
+        cond = kids.c[ci];
+        first_body = ci + 1;
+        nbodies = kids.n - first_body;
+        break;
+    }
+    case CXCursor_ForStmt:
+        s->sync = SK_FOR;
+        first_body = kids.n - 1;
+        nbodies = 1;
+        for (int i = 0; i < first_body; i++)
+            if (clang_isExpression(clang_getCursorKind(kids.c[i])) && clang_Cursor_isNull(cond))
+                cond = kids.c[i];
+        break;
+    case CXCursor_WhileStmt:
+        s->sync = SK_WHILE;
+        first_body = kids.n - 1;
+        nbodies = 1;
+        cond = kids.c[0];
+        break;
+    case CXCursor_DoStmt:
+        s->sync = SK_DO;
+        first_body = 0;
+        nbodies = 1;
+        cond = kids.c[kids.n - 1];
+        break;
+    case CXCursor_SwitchStmt:
+        s->sync = SK_SWITCH;
+        first_body = kids.n - 1;
+        nbodies = 1;
+        cond = kids.c[0];
+        break;
+    case CXCursor_CaseStmt:
+    case CXCursor_DefaultStmt:
+        s->sync = SK_CASE;
+        first_body = kids.n - 1;
+        nbodies = 1;
+        break;
+    case CXCursor_CompoundStmt:
+        s->sync = SK_BLOCK;     /* no control: all of it is the body */
+        first_body = 0;
+        nbodies = kids.n;
+        break;
+    case CXCursor_UnexposedStmt:    /* #pragma unroll and attributes before a loop */
+        s->sync = SK_LABELLED;
+        first_body = kids.n - 1;
+        nbodies = 1;
+        break;
+    default:
+        diag_error(u, s->barrier_loc, "barrier inside this kind of statement is not supported");
+        return;
+    }
+    if (!clang_Cursor_isNull(cond)) {
+        unsigned b, e;
+        cursor_range(cond, &b, &e);
+        s->cond_text = arena_strndup(u->arena, u->text + b, e > b ? e - b : 0);
+    }
+    /* control parts: everything but the bodies (a case's constant included: it is uniform) */
+    for (int i = 0; i < kids.n; i++)
+        if (i < first_body || i >= first_body + nbodies)
+            scan_facts(ks, s, kids.c[i]);
+    if (s->sync == SK_BLOCK) {
+        PtrVec *list = arena_alloc(u->arena, sizeof *list);
+        vec_push(u->arena, &s->bodies, list);
+        scan_list(ks, c, list, s);
+        return;
+    }
+    for (int i = first_body; i < first_body + nbodies; i++) {
+        PtrVec *list = arena_alloc(u->arena, sizeof *list);
+        vec_push(u->arena, &s->bodies, list);
+        scan_list(ks, kids.c[i], list, s);
+    }
+}
+
+/* One statement of a list: a barrier, a barrier-carrying construct, or a leaf. Inside a
+ * switch that holds barriers, case labels are constructs too: no thread loop may span one. */
+static void scan_stmt(KScan *ks, CXCursor c, PtrVec *list, Stmt *parent) {
+    Fe *fe = ks->fe;
+    Unit *u = fe->u;
+    Stmt *s = new_stmt(ks, c, list, parent);
+    ks->top = c;
+    CXCursor barrier;
+    enum CXCursorKind kind = clang_getCursorKind(c);
+    if (kind == CXCursor_CallExpr) {
+        CXString sp = clang_getCursorSpelling(clang_getCursorReferenced(c));
+        const char *n = clang_getCString(sp);
+        bool plain = n && strcmp(n, "__syncthreads") == 0;
+        bool other = n && !plain && is_barrier_name(n);
+        clang_disposeString(sp);
+        if (plain) {
+            s->kind = ST_BARRIER;
+            return;
+        }
+        if (other) {
+            diag_error(u, s->loc, "%s is not supported yet", fe_str(u->arena, clang_getCursorSpelling(clang_getCursorReferenced(c))));
+            return;
         }
     }
-    if (s->kind == ST_DECL)
-        clang_visitChildren(c, decl_visit, ks);
-    /* the statement itself (an assignment, a call, a return) and everything inside it */
-    if (kscan_visit(c, parent, ks) == CXChildVisit_Recurse)
-        clang_visitChildren(c, kscan_visit, ks);
-    vec_push(u->arena, &ks->k->stmts, s);
+    bool in_sync_switch = parent && parent->kind == ST_SYNC && parent->sync == SK_SWITCH;
+    if (find_barrier(c, &barrier) || (in_sync_switch && (kind == CXCursor_CaseStmt || kind == CXCursor_DefaultStmt))) {
+        if (clang_isExpression(kind) || kind == CXCursor_DeclStmt || kind == CXCursor_ReturnStmt) {
+            diag_error(u, cursor_loc(fe, barrier), "%s inside an expression is not supported yet",
+                       fe_str(u->arena, clang_getCursorSpelling(clang_getCursorReferenced(barrier))));
+            return;
+        }
+        if (clang_Cursor_isNull(barrier))
+            barrier = c;
+        scan_sync(ks, s, c, barrier);
+        return;
+    }
+    scan_facts(ks, s, c);
+}
+
+/* The statements of a body: a { } block's children, or a single statement. */
+static enum CXChildVisitResult list_visit(CXCursor c, CXCursor parent, CXClientData d) {
+    (void)parent;
+    void **ctx = d;
+    scan_stmt(ctx[0], c, ctx[1], ctx[2]);
     return CXChildVisit_Continue;
+}
+
+static void scan_list(KScan *ks, CXCursor c, PtrVec *list, Stmt *parent) {
+    if (clang_getCursorKind(c) == CXCursor_CompoundStmt) {
+        void *ctx[3] = {ks, list, parent};
+        clang_visitChildren(c, list_visit, ctx);
+    } else {
+        scan_stmt(ks, c, list, parent);
+    }
 }
 
 /* File-scope __shared__ variables this kernel names. */
@@ -788,7 +988,6 @@ static void scan_kernel(Fe *fe, CXCursor fn) {
     Kernel *k = arena_alloc(u->arena, sizeof *k);
     k->name = fe_str(u->arena, clang_getCursorSpelling(fn));
     k->loc = cursor_loc(fe, fn);
-    k->exit_from = -1;
     unsigned b, e;
     cursor_range(fn, &b, &e);
     k->decl_begin = b;
@@ -805,7 +1004,7 @@ static void scan_kernel(Fe *fe, CXCursor fn) {
         return;
     }
     KScan ks = {.fe = fe, .k = k};
-    clang_visitChildren(body, body_visit, &ks);
+    scan_list(&ks, body, &k->body, NULL);
     clang_visitChildren(body, file_shared_visit, &ks);
     vec_push(u->arena, &u->kernels, k);
 }

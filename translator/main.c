@@ -15,6 +15,7 @@ typedef struct Pass {
 static const Pass passes[] = {
     {"find_regions", find_regions, NULL, "split each kernel at its __syncthreads() into barrier-free regions"},
     {"thread_variance", thread_variance, NULL, "find the thread dimensions each statement and local varies in"},
+    {"check_barriers", check_barriers, NULL, "refuse barriers under thread-dependent control"},
     {"form_loops", form_loops, NULL, "group statements into thread-loop nests over just the dimensions they need"},
     {"promote_locals", promote_locals, NULL, "give per-thread storage to varying locals that cross nests"},
     {"lower_kernel", lower_kernel, NULL, "edit each kernel into a block function, a host stub and a registration"},

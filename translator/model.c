@@ -49,6 +49,7 @@ static const char *kind_name(StmtKind k) {
     case ST_BARRIER: return "barrier";
     case ST_RETURN: return "return";
     case ST_CONTROL: return "control";
+    case ST_SYNC: return "sync";
     case ST_NULL: return "null";
     case ST_OTHER: return "other";
     }
@@ -73,8 +74,12 @@ void model_dump(Unit *u, const char *after, FILE *out) {
         fprintf(out, "kernel %s (%s:%u) regions=%d\n", k->name, k->loc.file, k->loc.line, k->nregions);
         for (int j = 0; j < k->stmts.len; j++) {
             Stmt *s = k->stmts.items[j];
-            fprintf(out, "  stmt %d line %u %-7s region %d dims %-3s nest %2d  ", j, s->loc.line,
-                    kind_name(s->kind), s->region, dims_name(s->dims), s->nest);
+            int depth = 0;
+            for (Stmt *p = s->parent; p; p = p->parent)
+                depth++;
+            fprintf(out, "  stmt %d line %u %-7s region %d dims %-3s nest %2d%s  %*s", j, s->loc.line,
+                    kind_name(s->kind), s->region, dims_name(s->dims), s->nest,
+                    s->after_exit ? " after-exit" : "", depth * 2, "");
             put_stmt_text(u, s, out);
             fputc('\n', out);
         }

@@ -1,5 +1,5 @@
-// A barrier under an if: refused with its location (barriers in control flow come later);
-// no output file is written.
+// A barrier under an if whose condition reads threadIdx: undefined on the GPU, refused at the
+// barrier, naming the condition; no output file is written.
 // RUN: rm -f %t.c
 // RUN: not %cu2c %s -o %t.c 2>&1 | FileCheck %s -DFILE=%s --strict-whitespace
 // RUN: not test -e %t.c
@@ -8,6 +8,6 @@ __global__ void k(float *a) {
         __syncthreads();
     a[threadIdx.x] = 1.0f;
 }
-// CHECK: [[FILE]]:8:9: error: __syncthreads() inside control flow or an expression is not supported yet (only a barrier statement at the top level of a kernel body)
+// CHECK: [[FILE]]:8:9: error: barrier under thread-dependent control: the condition of the 'if' at line 7 (threadIdx.x < 16) varies with threadIdx.x
 // CHECK-NEXT: {{^}}        __syncthreads();
 // CHECK-NEXT: {{^}}        ^

@@ -1,0 +1,75 @@
+/* check_barriers - refuses what CUDA leaves undefined and cu2c cannot run faithfully: a
+ * barrier under thread-dependent control (a varying condition of a construct holding a
+ * barrier), and a break/continue under thread-dependent control leaving such a loop.
+ * Expects: thread_variance. Guarantees: every construct holding a barrier is block-uniform,
+ * so its control can run once per block; located errors otherwise, at the barrier (or the
+ * jump), saying which condition varies and where that comes from. */
+#include "cu2c.h"
+
+static const char *construct_name(SyncKind k) {
+    switch (k) {
+    case SK_IF: return "if";
+    case SK_FOR: return "for";
+    case SK_WHILE: return "while";
+    case SK_DO: return "do-while";
+    case SK_SWITCH: return "switch";
+    case SK_CASE: return "case";
+    case SK_BLOCK: return "block";
+    case SK_LABELLED: return "statement";
+    }
+    return "?";
+}
+
+static const char *dim_list(unsigned dims) {
+    static const char *names[8] = {"", "threadIdx.x", "threadIdx.y", "threadIdx.x and threadIdx.y",
+                                   "threadIdx.z", "threadIdx.x and threadIdx.z",
+                                   "threadIdx.y and threadIdx.z", "threadIdx.x, threadIdx.y and threadIdx.z"};
+    return names[dims & 7];
+}
+
+/* Why s varies: its own threadIdx use, a call, or a varying local (with a note at it). */
+static void explain(Unit *u, Stmt *s) {
+    if (s->tid_dims)
+        return;     /* the message already says it reads threadIdx */
+    /* prefer a local the construct only reads: the loop counter it updates varies because
+     * of it, not the other way round */
+    Var *why = NULL;
+    for (int j = 0; j < s->reads.len; j++) {
+        Var *v = s->reads.items[j];
+        if (v->dims && (!why || (vec_contains(&s->writes, why) && !vec_contains(&s->writes, v))))
+            why = v;
+    }
+    for (int j = 0; why && j < 1; j++) {
+        Var *v = why;
+        {
+            diag_note(u, v->loc, "'%s' varies with %s%s", v->name, dim_list(v->dims),
+                      v->escapes ? " (its address is taken)" : "");
+            return;
+        }
+    }
+    if (s->side_effects)
+        diag_note(u, s->loc, "it calls a function whose results may differ between threads");
+}
+
+void check_barriers(Unit *u, Kernel *k) {
+    for (int i = 0; i < k->stmts.len; i++) {
+        Stmt *s = k->stmts.items[i];
+        if (s->kind == ST_SYNC && s->dims) {
+            SrcLoc at = s->loc;
+            diag_error(u, s->barrier_loc, "barrier under thread-dependent control: the condition of the "
+                       "'%s' at line %u%s%s%s varies with %s", construct_name(s->sync), at.line,
+                       s->cond_text ? " (" : "", s->cond_text ? s->cond_text : "",
+                       s->cond_text ? ")" : "", dim_list(s->dims));
+            explain(u, s);
+        } else if (s->kind != ST_SYNC && s->has_jump && s->dims) {
+            if (s->after_exit && !s->tid_dims)
+                diag_error(u, s->jump_loc, "break/continue in a loop holding a barrier, after some threads "
+                           "may have returned: not supported yet");
+            else {
+                diag_error(u, s->jump_loc, "break/continue under thread-dependent control leaves a loop "
+                           "holding a barrier (the statement varies with %s)", dim_list(s->dims));
+                explain(u, s);
+            }
+        }
+    }
+}
