@@ -1,0 +1,36 @@
+// A loop holding a barrier runs once per block: its header stays as written, outside any
+// thread loop, and its counter stays a plain scalar; the region inside the loop gets its own
+// thread loop; tid crosses from region to region and gets per-thread storage, stride does not.
+// RUN: %cu2c %s -o - | FileCheck %s
+// RUN: %cu2c %s -o /dev/null --dump-after=promote_locals 2>&1 | FileCheck %s --check-prefix=MODEL
+__global__ void reduce(const float *in, float *out, int n) {
+    __shared__ float s[256];
+    int tid = threadIdx.x;
+    s[tid] = blockIdx.x * blockDim.x + tid < n ? in[blockIdx.x * blockDim.x + tid] : 0.0f;
+    __syncthreads();
+    for (int stride = blockDim.x / 2; stride > 0; stride >>= 1) {
+        if (tid < stride)
+            s[tid] += s[tid + stride];
+        __syncthreads();
+    }
+    if (tid == 0)
+        out[blockIdx.x] = s[0];
+}
+// CHECK-LABEL: static void __cu2c_blk_reduce(
+// CHECK-SAME: __typeof__(int) *__restrict __cu2c_p[[TID:[0-9]+]] =
+// CHECK-NOT: __cu2c_p{{[0-9]+}} =
+// CHECK: {{^}}    /* __syncthreads() */;
+// CHECK-NEXT: {{^}}    for (int stride = blockDim.x / 2; stride > 0; stride >>= 1) {
+// CHECK-NEXT: {{^}}        if ((unsigned long long)blockIdx.x
+// CHECK: } else
+// CHECK-NEXT: #line 12
+// CHECK-NEXT: {{^}}for (unsigned __cu2c_tx = 0; {{.*}} __typeof__(int) tid = __cu2c_p[[TID]][__cu2c_tx]; { if (tid < stride)
+// CHECK-NEXT: {{^}}            s[tid] += s[tid + stride]; } }
+// CHECK-NEXT: {{^}}        /* __syncthreads() */;
+// CHECK-NEXT: {{^}}    }
+
+// MODEL: stmt 4 line 11 sync    region 1 dims -   nest -1  for (int stride
+// MODEL-NEXT: stmt 5 line 12 control region 2 dims x   nest  1    if (tid < stride)
+// MODEL-NEXT: stmt 6 line 14 barrier region 2 dims -   nest -1    __syncthreads();
+// MODEL: var tid: int dims x promoted
+// MODEL: var stride: int dims -{{$}}
