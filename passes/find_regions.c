@@ -11,6 +11,8 @@ static void walk(PtrVec *list, int *next) {
     int cur = (*next)++;
     for (int i = 0; i < list->len; i++) {
         Stmt *s = list->items[i];
+        if (s->has_site && s->kind != ST_SYNC && i > 0)
+            cur = (*next)++;   /* a reduction barrier holder starts where the barrier is */
         s->region = cur;
         if (s->kind == ST_BARRIER) {
             cur = (*next)++;

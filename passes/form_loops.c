@@ -101,7 +101,8 @@ void form_loops(Unit *u, Kernel *k) {
         }
     }
     free(blocked);
-    k->needs_exit_flags = false;
+    /* a reduction barrier after a return counts only the threads still running */
+    k->needs_exit_flags = k->has_exits && k->sites.len > 0;
     for (int i = 0; i < k->nests.len; i++)
         if (((Nest *)k->nests.items[i])->check_exited)
             k->needs_exit_flags = true;

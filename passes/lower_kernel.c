@@ -15,6 +15,7 @@
  * in an int (see nest_text) and the general one. */
 #include "cu2c.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 /* The per-thread index of a value varying in dims, over a block of (bx, by, bz). */
@@ -105,6 +106,8 @@ static void prologue(Unit *u, Kernel *k, Buf *b) {
             !((Var *)s->decls.items[0])->is_extern_shared)
             buf_printf(b, "%.*s ", (int)(s->end - s->begin), u->text + s->begin);
     }
+    for (int i = 0; i < k->sites.len; i++)
+        buf_printf(b, "unsigned __cu2c_rc%d = 0, __cu2c_ra%d = 0; ", i, i);
     /* per-thread storage: one scratch area per block, carved into arrays */
     Buf total = {0};
     buf_puts(&total, "0");
@@ -219,13 +222,61 @@ static void directive_break(Unit *u, Stmt *first, Buf *h) {
         buf_printf(h, "\n#line %u \"%s\"\n", line_of(u, first->begin), u->path);
 }
 
+static int edit_order(const void *pa, const void *pb) {
+    const Edit *a = *(const Edit *const *)pa, *b = *(const Edit *const *)pb;
+    if (a->begin != b->begin)
+        return a->begin < b->begin ? -1 : 1;
+    if ((a->end == a->begin) != (b->end == b->begin))
+        return a->end == a->begin ? -1 : 1;
+    return a->seq - b->seq;
+}
+
+/* The text of [begin, end) with the edits already made inside it and the extra ones:
+ * a second copy of a nest's statements. */
+static void render_copy(Unit *u, unsigned begin, unsigned end, PtrVec *extra, Buf *out) {
+    PtrVec all = {0};
+    for (int i = 0; i < u->edits.len; i++) {
+        Edit *e = u->edits.items[i];
+        if ((e->begin > begin || (e->begin == begin && e->end > e->begin)) && e->begin < end && e->end <= end)
+            vec_push(u->arena, &all, e);
+    }
+    for (int i = 0; i < extra->len; i++)
+        vec_push(u->arena, &all, extra->items[i]);
+    qsort(all.items, (size_t)all.len, sizeof(void *), edit_order);
+    unsigned pos = begin;
+    for (int i = 0; i < all.len; i++) {
+        Edit *e = all.items[i];
+        if (e->begin < pos)
+            continue;
+        buf_put(out, u->text + pos, e->begin - pos);
+        buf_puts(out, e->text);
+        pos = e->end;
+    }
+    buf_put(out, u->text + pos, end - pos);
+}
+
+/* `return` in a nest, as text keeping the line count of what it replaces. */
+static Edit *return_edit(Unit *u, Kernel *k, int ni, bool fast, SrcLoc *r, unsigned end) {
+    Edit *e = arena_alloc(u->arena, sizeof *e);
+    e->begin = r->offset;
+    e->end = end;
+    Buf b = {0};
+    buf_puts(&b, return_text(u, k, ni, fast));
+    for (unsigned c = r->offset; c < end; c++)
+        if (u->text[c] == '\n')
+            buf_puts(&b, "\n");
+    e->text = arena_strdup(u->arena, b.data);
+    buf_free(&b);
+    return e;
+}
+
 static void lower_nest(Unit *u, Kernel *k, int ni) {
     Nest *n = k->nests.items[ni];
     Stmt *first = k->stmts.items[n->first], *last = k->stmts.items[n->last];
     Buf h = {0}, t = {0};
     if (n->dims & DIM_X) {
-        /* the fast copy first: the statements' text with its returns rewritten, between
-         * #line directives so both copies report the .cu's lines */
+        /* the fast copy first: the statements' text with the edits inside it and its returns
+         * rewritten, between #line directives so both copies report the .cu's lines */
         unsigned line = line_of(u, first->begin);
         buf_printf(&h, "if ((unsigned long long)blockIdx.x * __cu2c_bx + __cu2c_bx <= 0x7fffffffu) { "
                        "const int __cu2c_glo = (int)(blockIdx.x * __cu2c_bx), "
@@ -233,20 +284,14 @@ static void lower_nest(Unit *u, Kernel *k, int ni) {
         Buf ft = {0};
         nest_text(k, ni, true, &h, &ft);
         directive_break(u, first, &h);
-        unsigned pos = first->begin;
+        PtrVec extra = {0};
         for (int i = n->first; i <= n->last; i++) {
             Stmt *s = k->stmts.items[i];
-            for (int j = 0; j < s->returns.len; j++) {
-                SrcLoc *r = s->returns.items[j];
-                buf_put(&h, u->text + pos, r->offset - pos);
-                buf_puts(&h, return_text(u, k, ni, true));
-                pos = *(unsigned *)s->return_ends.items[j];
-                for (unsigned c = r->offset; c < pos; c++)
-                    if (u->text[c] == '\n')
-                        buf_puts(&h, "\n");
-            }
+            for (int j = 0; j < s->returns.len; j++)
+                vec_push(u->arena, &extra, return_edit(u, k, ni, true, s->returns.items[j],
+                                                       *(unsigned *)s->return_ends.items[j]));
         }
-        buf_put(&h, u->text + pos, last->end - pos);
+        render_copy(u, first->begin, last->end, &extra, &h);
         buf_puts(&h, ft.data);
         buf_printf(&h, " } else\n#line %u \"%s\"\n", line, u->path);
         buf_free(&ft);
@@ -260,11 +305,57 @@ static void lower_nest(Unit *u, Kernel *k, int ni) {
     for (int i = n->first; i <= n->last; i++) {
         Stmt *s = k->stmts.items[i];
         for (int j = 0; j < s->returns.len; j++) {
-            SrcLoc *r = s->returns.items[j];
-            edit_replace_lines(u, r->offset, *(unsigned *)s->return_ends.items[j],
-                               return_text(u, k, ni, false));
+            Edit *e = return_edit(u, k, ni, false, s->returns.items[j], *(unsigned *)s->return_ends.items[j]);
+            edit_add(u, e->begin, e->end, e->text);
         }
     }
+}
+
+/* A reduction barrier: a GNU statement expression running the predicate in a loop over the
+ * block's threads (still running ones) where the call was, giving the uniform result. A leaf
+ * holding one computes it just before itself; a construct's condition computes it in place. */
+static void lower_site(Unit *u, Kernel *k, Site *site) {
+    Stmt *p = site->pred;
+    Buf e = {0};
+    buf_printf(&e, "({ __cu2c_rc%d = 0; __cu2c_ra%d = 0; "
+                   "for (unsigned __cu2c_tz = 0; __cu2c_tz < __cu2c_bz; __cu2c_tz++) "
+                   "for (unsigned __cu2c_ty = 0; __cu2c_ty < __cu2c_by; __cu2c_ty++) "
+                   "for (unsigned __cu2c_tx = 0; __cu2c_tx < __cu2c_bx; __cu2c_tx++) { "
+                   "const uint3 threadIdx __attribute__((unused)) = {__cu2c_tx, __cu2c_ty, __cu2c_tz}; ",
+               site->id, site->id);
+    if (k->needs_exit_flags)
+        buf_printf(&e, "if (__cu2c_exited[%s]) continue; ", index_expr(DIM_XYZ));
+    if (p->calls_user_fn)
+        buf_puts(&e, "cu2c_tls.threadIdx = threadIdx; ");
+    for (int i = 0; i < k->vars.len; i++) {
+        Var *v = k->vars.items[i];
+        if (!v->promoted || !vec_contains(&p->reads, v))
+            continue;
+        if (is_array_type(v->type))
+            buf_printf(&e, "__typeof__(%s) %s; __builtin_memcpy(&%s, &__cu2c_p%d[%s], sizeof %s); ",
+                       v->type, v->name, v->name, v->id, index_expr(v->dims), v->name);
+        else
+            buf_printf(&e, "__typeof__(%s) %s = __cu2c_p%d[%s]; ", v->type, v->name, v->id, index_expr(v->dims));
+    }
+    buf_printf(&e, "__cu2c_ra%d++; __cu2c_rc%d += ((", site->id, site->id);
+    for (unsigned c = site->pred_begin; c < site->pred_end; c++)
+        buf_put(&e, u->text[c] == '\n' || u->text[c] == '\r' ? " " : u->text + c, 1);
+    buf_puts(&e, ") != 0); } ");
+    switch (site->op) {
+    case RED_COUNT: buf_printf(&e, "(int)__cu2c_rc%d; })", site->id); break;
+    case RED_AND: buf_printf(&e, "(int)(__cu2c_rc%d == __cu2c_ra%d); })", site->id, site->id); break;
+    case RED_OR: buf_printf(&e, "(int)(__cu2c_rc%d != 0); })", site->id); break;
+    }
+    if (memmem(u->text + site->pred_begin, site->pred_end - site->pred_begin, "//", 2))
+        diag_error(u, site->loc, "a // comment inside a reduction barrier's argument is not supported");
+    if (site->owner->kind == ST_SYNC) {
+        edit_replace_lines(u, site->call_begin, site->call_end, arena_strdup(u->arena, e.data));
+    } else {
+        edit_insert(u, site->owner->begin,
+                    arena_printf(u->arena, "const int __cu2c_rv%d = %s; ", site->id, e.data));
+        edit_replace_lines(u, site->call_begin, site->call_end, arena_printf(u->arena, "__cu2c_rv%d", site->id));
+    }
+    buf_free(&e);
 }
 
 /* The kernel's signature as written, on one line without its comments: the stub repeats it
@@ -349,6 +440,8 @@ void lower_kernel(Unit *u, Kernel *k) {
                                             v->elem_type, v->name, v->elem_type));
         }
     }
+    for (int i = 0; i < k->sites.len; i++)
+        lower_site(u, k, k->sites.items[i]);
     for (int i = 0; i < k->nests.len; i++)
         lower_nest(u, k, i);
     stub(u, k);

@@ -19,13 +19,15 @@ void promote_locals(Unit *u, Kernel *k) {
             continue;
         int first_nest = -1;
         bool in_loop = false;
-        for (int j = 0; j < k->stmts.len; j++) {
-            Stmt *s = k->stmts.items[j];
+        /* statements, then reduction predicates: each runs in a thread loop of its own */
+        for (int j = 0; j < k->stmts.len + k->sites.len; j++) {
+            Stmt *s = j < k->stmts.len ? k->stmts.items[j] : ((Site *)k->sites.items[j - k->stmts.len])->pred;
+            int nest = j < k->stmts.len ? s->nest : k->nests.len + (j - k->stmts.len);
             if (s->kind == ST_SYNC || (!vec_contains(&s->reads, v) && !vec_contains(&s->writes, v)))
                 continue;
             if (first_nest < 0)
-                first_nest = s->nest;
-            else if (s->nest != first_nest)
+                first_nest = nest;
+            else if (nest != first_nest)
                 v->promoted = true;
             for (Stmt *p = s->parent; p; p = p->parent)
                 in_loop |= p->sync == SK_FOR || p->sync == SK_WHILE || p->sync == SK_DO;

@@ -59,10 +59,12 @@ void thread_variance(Unit *u, Kernel *k) {
     }
     k->has_exits = false;
     bool changed = true;
+    int nstmts = k->stmts.len;
     while (changed) {
         changed = false;
-        for (int i = 0; i < k->stmts.len; i++) {
-            Stmt *s = k->stmts.items[i];
+        /* the statements, then the predicates of reduction barriers */
+        for (int i = 0; i < nstmts + k->sites.len; i++) {
+            Stmt *s = i < nstmts ? k->stmts.items[i] : ((Site *)k->sites.items[i - nstmts])->pred;
             if (s->kind == ST_BARRIER)
                 continue;
             unsigned d = s->tid_dims | (s->side_effects ? DIM_XYZ : 0);

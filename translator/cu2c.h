@@ -83,6 +83,8 @@ typedef enum StmtKind {
                      * runs once per block, its bodies are statement lists of their own */
     ST_NULL,        /* ; */
     ST_OTHER,       /* anything else (labels, goto, asm...) */
+    ST_REDUCE,      /* the predicate of a __syncthreads_count/_and/_or: not in any list, it
+                     * runs in a thread loop of its own where the barrier is */
 } StmtKind;
 
 /* Which construct an ST_SYNC statement is. */
@@ -118,6 +120,7 @@ struct Stmt {
     bool side_effects;      /* calls something that must run once per thread */
     bool calls_user_fn;     /* calls a user function that reads threadIdx & co. through TLS */
     bool has_return;        /* contains a return (ends the thread) */
+    bool has_site;          /* holds a __syncthreads_count/_and/_or call (see Site) */
     PtrVec reads;           /* Var*: locals it reads */
     PtrVec writes;          /* Var*: locals it assigns, increments or declares */
     PtrVec decls;           /* Var*: locals it declares */
@@ -128,6 +131,21 @@ struct Stmt {
     int region;             /* find_regions: index of its barrier-free region */
     int nest;               /* form_loops: index of its thread-loop nest, -1 = runs once */
 };
+
+/* A __syncthreads_count/_and/_or(pred) call: a barrier that also combines a per-thread
+ * predicate into a block-uniform result. The statement holding it runs once per block at
+ * the barrier (a leaf holding one starts a region); the predicate runs in its own loop. */
+typedef enum ReduceOp { RED_COUNT, RED_AND, RED_OR } ReduceOp;
+
+typedef struct Site {
+    ReduceOp op;
+    SrcLoc loc;
+    unsigned call_begin, call_end;  /* the call */
+    unsigned pred_begin, pred_end;  /* its argument */
+    Stmt *pred;             /* ST_REDUCE: the predicate's facts (reads, threadIdx uses) */
+    Stmt *owner;            /* the statement holding the call (a leaf, or an ST_SYNC's control) */
+    int id;
+} Site;
 
 /* A group of consecutive top-level statements wrapped in one thread-loop nest. */
 typedef struct Nest {
@@ -156,6 +174,7 @@ typedef struct Kernel {
     PtrVec stmts;           /* Stmt*: every statement of that tree, in pre-order */
     PtrVec vars;            /* Var*: parameters, and locals declared in statement lists */
     PtrVec file_shared;     /* FileShared*: file-scope __shared__ variables it uses */
+    PtrVec sites;           /* Site*: its __syncthreads_count/_and/_or calls */
     bool uses_tls;          /* calls user functions that read threadIdx/blockIdx/... */
     /* analysis results */
     int nregions;           /* find_regions */

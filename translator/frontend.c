@@ -536,6 +536,55 @@ static Var *new_var(Fe *fe, Kernel *k, CXCursor decl, Stmt *s) {
     return v;
 }
 
+static enum CXChildVisitResult kscan_visit(CXCursor c, CXCursor parent, CXClientData d);
+
+/* Is c a call of __syncthreads_count/_and/_or? */
+static bool reduce_op(CXCursor c, ReduceOp *op) {
+    CXString sp = clang_getCursorSpelling(clang_getCursorReferenced(c));
+    const char *n = clang_getCString(sp);
+    bool r = true;
+    if (n && strcmp(n, "__syncthreads_count") == 0)
+        *op = RED_COUNT;
+    else if (n && strcmp(n, "__syncthreads_and") == 0)
+        *op = RED_AND;
+    else if (n && strcmp(n, "__syncthreads_or") == 0)
+        *op = RED_OR;
+    else
+        r = false;
+    clang_disposeString(sp);
+    return r;
+}
+
+/* A reduction barrier inside the statement being scanned: its predicate's facts go to a
+ * statement of their own, the call's uniform result is all the holder sees. */
+static void scan_site(KScan *ks, CXCursor c, ReduceOp op) {
+    Unit *u = ks->fe->u;
+    Stmt *owner = ks->s;
+    if (ks->lambda_depth > 0 || clang_Cursor_getNumArguments(c) != 1) {
+        diag_error(u, cursor_loc(ks->fe, c), "this use of a reduction barrier is not supported yet");
+        return;
+    }
+    Site *site = arena_alloc(u->arena, sizeof *site);
+    site->op = op;
+    site->loc = cursor_loc(ks->fe, c);
+    cursor_range(c, &site->call_begin, &site->call_end);
+    cursor_range(clang_Cursor_getArgument(c, 0), &site->pred_begin, &site->pred_end);
+    site->owner = owner;
+    site->id = ks->k->sites.len;
+    Stmt *pred = arena_alloc(u->arena, sizeof *pred);
+    pred->kind = ST_REDUCE;
+    pred->loc = site->loc;
+    pred->parent = owner->parent;
+    pred->nest = -1;
+    pred->index = -1;
+    site->pred = pred;
+    owner->has_site = true;
+    vec_push(u->arena, &ks->k->sites, site);
+    ks->s = pred;
+    clang_visitChildren(c, kscan_visit, ks);
+    ks->s = owner;
+}
+
 static enum CXChildVisitResult kscan_visit(CXCursor c, CXCursor parent, CXClientData d) {
     KScan *ks = d;
     Fe *fe = ks->fe;
@@ -608,9 +657,15 @@ static enum CXChildVisitResult kscan_visit(CXCursor c, CXCursor parent, CXClient
         }
         break;
     }
-    case CXCursor_CallExpr:
+    case CXCursor_CallExpr: {
+        ReduceOp op;
+        if (reduce_op(c, &op)) {
+            scan_site(ks, c, op);
+            return CXChildVisit_Continue;
+        }
         scan_call(ks, c);
         break;
+    }
     case CXCursor_ReturnStmt: {
         if (ks->lambda_depth > 0)
             break;
@@ -733,6 +788,41 @@ static enum CXChildVisitResult barrier_find_visit(CXCursor c, CXCursor parent, C
         }
     }
     return CXChildVisit_Recurse;
+}
+
+typedef struct PlainFind {
+    bool found;
+    CXCursor where;
+} PlainFind;
+
+static enum CXChildVisitResult plain_find_visit(CXCursor c, CXCursor parent, CXClientData d) {
+    (void)parent;
+    PlainFind *pf = d;
+    if (clang_getCursorKind(c) == CXCursor_LambdaExpr)
+        return CXChildVisit_Continue;
+    if (clang_getCursorKind(c) == CXCursor_CallExpr) {
+        CXString sp = clang_getCursorSpelling(clang_getCursorReferenced(c));
+        const char *n = clang_getCString(sp);
+        bool is = n && is_barrier_name(n) && strcmp(n, "__syncthreads_count") != 0 &&
+                  strcmp(n, "__syncthreads_and") != 0 && strcmp(n, "__syncthreads_or") != 0;
+        clang_disposeString(sp);
+        if (is) {
+            pf->found = true;
+            pf->where = c;
+            return CXChildVisit_Break;
+        }
+    }
+    return CXChildVisit_Recurse;
+}
+
+/* Does c hold a barrier other than a reduction barrier (not counting lambdas)? */
+static bool find_plain_barrier(CXCursor c, CXCursor *where) {
+    PlainFind pf = {false, clang_getNullCursor()};
+    if (plain_find_visit(c, clang_getNullCursor(), &pf) == CXChildVisit_Recurse)
+        clang_visitChildren(c, plain_find_visit, &pf);
+    if (pf.found && where)
+        *where = pf.where;
+    return pf.found;
 }
 
 /* Does c hold a barrier (not counting lambdas)? */
@@ -884,11 +974,18 @@ static void scan_stmt(KScan *ks, CXCursor c, PtrVec *list, Stmt *parent) {
     if (kind == CXCursor_CallExpr) {
         CXString sp = clang_getCursorSpelling(clang_getCursorReferenced(c));
         const char *n = clang_getCString(sp);
-        bool plain = n && strcmp(n, "__syncthreads") == 0;
+        bool plain = n && (strcmp(n, "__syncthreads") == 0 || strcmp(n, "__syncthreads_count") == 0 ||
+                           strcmp(n, "__syncthreads_and") == 0 || strcmp(n, "__syncthreads_or") == 0);
         bool other = n && !plain && is_barrier_name(n);
         clang_disposeString(sp);
         if (plain) {
+            /* a reduction barrier whose result is unused is a plain barrier; its predicate
+             * still runs (for its side effects) in a thread loop of its own */
             s->kind = ST_BARRIER;
+            if (strcmp(fe_str(u->arena, clang_getCursorSpelling(clang_getCursorReferenced(c))), "__syncthreads") != 0) {
+                s->kind = ST_EXPR;
+                scan_facts(ks, s, c);
+            }
             return;
         }
         if (other) {
@@ -897,7 +994,15 @@ static void scan_stmt(KScan *ks, CXCursor c, PtrVec *list, Stmt *parent) {
         }
     }
     bool in_sync_switch = parent && parent->kind == ST_SYNC && parent->sync == SK_SWITCH;
-    if (find_barrier(c, &barrier) || (in_sync_switch && (kind == CXCursor_CaseStmt || kind == CXCursor_DefaultStmt))) {
+    bool plain_barrier = find_plain_barrier(c, &barrier);
+    if (!plain_barrier && !(in_sync_switch && (kind == CXCursor_CaseStmt || kind == CXCursor_DefaultStmt)) &&
+        (clang_isExpression(kind) || kind == CXCursor_DeclStmt || kind == CXCursor_NullStmt ||
+         !find_barrier(c, &barrier))) {
+        /* a leaf: reduction barriers in it are sites (scan_site) */
+        scan_facts(ks, s, c);
+        return;
+    }
+    if (plain_barrier || find_barrier(c, &barrier) || (in_sync_switch && (kind == CXCursor_CaseStmt || kind == CXCursor_DefaultStmt))) {
         if (clang_isExpression(kind) || kind == CXCursor_DeclStmt || kind == CXCursor_ReturnStmt) {
             diag_error(u, cursor_loc(fe, barrier), "%s inside an expression is not supported yet",
                        fe_str(u->arena, clang_getCursorSpelling(clang_getCursorReferenced(barrier))));

@@ -50,6 +50,7 @@ static const char *kind_name(StmtKind k) {
     case ST_RETURN: return "return";
     case ST_CONTROL: return "control";
     case ST_SYNC: return "sync";
+    case ST_REDUCE: return "reduce";
     case ST_NULL: return "null";
     case ST_OTHER: return "other";
     }
@@ -82,6 +83,10 @@ void model_dump(Unit *u, const char *after, FILE *out) {
                     s->after_exit ? " after-exit" : "", depth * 2, "");
             put_stmt_text(u, s, out);
             fputc('\n', out);
+        }
+        for (int j = 0; j < k->sites.len; j++) {
+            Site *st = k->sites.items[j];
+            fprintf(out, "  reduction %d line %u: predicate dims %s\n", j, st->loc.line, dims_name(st->pred->dims));
         }
         for (int j = 0; j < k->vars.len; j++) {
             Var *v = k->vars.items[j];
