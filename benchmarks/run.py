@@ -7,7 +7,11 @@
 2. Vector add, 2^24 floats: vadd.cu through `cu2cc -O3` against vadd_omp.c through
    `gcc -O3 -fopenmp`, each printing the median ms per launch; runs interleaved, 2 and 1 threads.
    ratio = omp / cu2c: 1.0 or more means cu2c is at least as fast.
-3. Vectorisation: does g++ -O3 vectorise the thread loop of the translated vadd kernel?
+3. Tiled matrix product, 1024x1024 floats: matmul.cu (shared-memory SGEMM, 16x16 tiles, two
+   __syncthreads() per k-tile) against matmul_omp.c (the same tiling by hand), as in 2.
+4. Time-tiled 2-D Jacobi stencil, 2048x2048 floats, 16 steps as 4 launches of 4 steps each
+   done in shared memory: stencil.cu against stencil_omp.c (the same tiling by hand), as in 2.
+5. Vectorisation: does g++ -O3 vectorise the thread loops of the translated kernels?
 
 The machine is shared and noisy: every figure is a median of several runs taken side by side
 in this one invocation. Work files go to build/bench/.
@@ -38,6 +42,10 @@ TRANSLATE_REPS = 5      # cu2c and clang runs on big.cu
 GXX_REPS = 3            # g++ -O2 on big.cu.cpp (~2.5 s each)
 VADD_ROUNDS = 9         # program runs per side per thread count, interleaved
 VADD_LAUNCHES = 20      # launches timed inside each program run
+MATMUL_ROUNDS = 5       # matmul: program runs per side per thread count (~1 s per cu2c run)
+MATMUL_LAUNCHES = 3     # matmul: launches timed inside each program run
+STENCIL_ROUNDS = 5      # stencil: program runs per side per thread count
+STENCIL_RUNS = 3        # stencil: 16-step runs (4 launches each) timed inside each program run
 
 
 def run(cmd, env=None, check=True):
@@ -102,26 +110,49 @@ def program_ms(cmd, env):
     return float(m.group(1))
 
 
-def bench_vadd():
-    section(f"2. vector add, 2^24 floats ({VADD_ROUNDS} interleaved runs per side, "
-            f"each the median of {VADD_LAUNCHES} launches)")
-    cu_exe, omp_exe = os.path.join(WORK, "vadd_cu2c"), os.path.join(WORK, "vadd_omp")
-    run([CU2CC, "-O3", os.path.join(BENCH, "vadd.cu"), "-o", cu_exe])
-    run(["gcc", "-O3", "-fopenmp", os.path.join(BENCH, "vadd_omp.c"), "-o", omp_exe])
+def compare(cu_exe, omp_exe, args, rounds):
+    """Interleaved runs of the cu2c and OpenMP programs with 2, then 1 thread(s): a table of
+    medians and ratio = omp / cu2c."""
     print(f"{'threads':>7} {'cu2c ms':>9} {'omp ms':>9} {'ratio omp/cu2c':>15} "
           f"{'median of per-run ratios':>25}")
     for threads in ("2", "1"):
         env = dict(os.environ, CU2C_NUM_THREADS=threads, OMP_NUM_THREADS=threads,
                    OMP_PROC_BIND="false")
         cu, omp = [], []
-        for r in range(VADD_ROUNDS):
+        for r in range(rounds):
             # alternate which side goes first, so neither always follows the other
             order = [("cu", cu_exe), ("omp", omp_exe)]
             for side, exe in (order if r % 2 == 0 else order[::-1]):
-                (cu if side == "cu" else omp).append(program_ms([exe, str(VADD_LAUNCHES)], env))
+                (cu if side == "cu" else omp).append(program_ms([exe] + args, env))
         mc, mo = statistics.median(cu), statistics.median(omp)
         per_run = statistics.median(o / c for o, c in zip(omp, cu))
         print(f"{threads:>7} {mc:>9.3f} {mo:>9.3f} {mo / mc:>15.2f} {per_run:>25.2f}")
+
+
+def build_pair(name):
+    cu_exe, omp_exe = os.path.join(WORK, name + "_cu2c"), os.path.join(WORK, name + "_omp")
+    run([CU2CC, "-O3", os.path.join(BENCH, name + ".cu"), "-o", cu_exe])
+    run(["gcc", "-O3", "-fopenmp", os.path.join(BENCH, name + "_omp.c"), "-o", omp_exe, "-lm"])
+    return cu_exe, omp_exe
+
+
+def bench_vadd():
+    section(f"2. vector add, 2^24 floats ({VADD_ROUNDS} interleaved runs per side, "
+            f"each the median of {VADD_LAUNCHES} launches)")
+    compare(*build_pair("vadd"), [str(VADD_LAUNCHES)], VADD_ROUNDS)
+
+
+def bench_matmul():
+    section(f"3. tiled matrix product, 1024x1024 floats, 16x16 tiles ({MATMUL_ROUNDS} interleaved "
+            f"runs per side, each the median of {MATMUL_LAUNCHES} launches)")
+    compare(*build_pair("matmul"), [str(MATMUL_LAUNCHES)], MATMUL_ROUNDS)
+
+
+def bench_stencil():
+    section(f"4. time-tiled Jacobi stencil, 2048x2048 floats, 16 steps = 4 launches x 4 steps "
+            f"({STENCIL_ROUNDS} interleaved runs per side, each the median of {STENCIL_RUNS} "
+            f"16-step runs; ms per 16 steps)")
+    compare(*build_pair("stencil"), [str(STENCIL_RUNS)], STENCIL_ROUNDS)
 
 
 def kernel_lines(path, name):
@@ -138,27 +169,34 @@ def kernel_lines(path, name):
     return first, len(lines)
 
 
-def bench_vectorisation():
-    section("3. vectorisation of the translated vadd thread loop (g++ -O3)")
-    src = os.path.join(BENCH, "vadd.cu")
-    out = os.path.join(WORK, "vadd.cu.cpp")
+def vectorisation(name, kernel):
+    src = os.path.join(BENCH, name + ".cu")
+    out = os.path.join(WORK, name + ".cu.cpp")
     run([CU2C, src, "-o", out])
-    lo, hi = kernel_lines(src, "vadd")
-    # the block function __cu2c_blk_vadd carries #line markers back to the kernel's lines
+    lo, hi = kernel_lines(src, kernel)
+    # the block function __cu2c_blk_<kernel> carries #line markers back to the kernel's lines
     p = run(["g++", "-O3"] + CXXFLAGS + ["-fopt-info-vec-all", "-c", out, "-o", out + ".o"])
     msgs = []
     for line in p.stdout.splitlines():
-        m = re.match(r"(?:.*/)?vadd\.cu:(\d+):\d+: (optimized|missed): (.*)", line)
+        m = re.match(rf"(?:.*/)?{name}\.cu:(\d+):\d+: (optimized|missed): (.*)", line)
         if m and lo <= int(m.group(1)) <= hi and "loop" in m.group(3):
-            msgs.append((m.group(2), line.split(": ", 1)[1] if ": " in line else line))
-    vectorised = any(kind == "optimized" and "loop vectorized" in text for kind, text in msgs)
-    print(f"kernel vadd: vadd.cu lines {lo}-{hi}; flags: -O3 {' '.join(CXXFLAGS[:2])}")
-    print("thread loop vectorised: " + ("YES" if vectorised else "NO"))
+            msgs.append((int(m.group(1)), m.group(2), line.split(": ", 1)[1] if ": " in line else line))
+    vec_lines = sorted({ln for ln, kind, text in msgs
+                        if kind == "optimized" and "loop vectorized" in text})
+    print(f"kernel {kernel}: {name}.cu lines {lo}-{hi}; loops vectorised at lines: "
+          + (", ".join(map(str, vec_lines)) if vec_lines else "NONE"))
     seen = set()
-    for _, text in msgs:
+    for _, _, text in msgs:
         if text not in seen and ("vectoriz" in text or "not vectorized" in text):
             seen.add(text)
             print("  " + text)
+
+
+def bench_vectorisation():
+    section(f"5. vectorisation of the translated kernels' thread loops "
+            f"(g++ -O3 {' '.join(CXXFLAGS[:2])})")
+    for name, kernel in (("vadd", "vadd"), ("matmul", "matmul"), ("stencil", "jacobi")):
+        vectorisation(name, kernel)
 
 
 def main():
@@ -169,6 +207,8 @@ def main():
     print(f"cu2c benchmarks on {os.cpu_count()} cores")
     bench_translation()
     bench_vadd()
+    bench_matmul()
+    bench_stencil()
     bench_vectorisation()
     print(f"\n(bench took {time.perf_counter() - t0:.0f} s)")
 

@@ -16,6 +16,7 @@ static const char *construct_name(SyncKind k) {
     case SK_CASE: return "case";
     case SK_BLOCK: return "block";
     case SK_LABELLED: return "statement";
+    case SK_INLINE: return "call";
     }
     return "?";
 }

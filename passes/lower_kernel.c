@@ -237,7 +237,8 @@ static void render_copy(Unit *u, unsigned begin, unsigned end, PtrVec *extra, Bu
     PtrVec all = {0};
     for (int i = 0; i < u->edits.len; i++) {
         Edit *e = u->edits.items[i];
-        if ((e->begin > begin || (e->begin == begin && e->end > e->begin)) && e->begin < end && e->end <= end)
+        if ((e->begin > begin || (e->begin == begin && e->end > e->begin)) && e->begin < end &&
+            e->end <= end && e->copy == u->cur_copy)
             vec_push(u->arena, &all, e);
     }
     for (int i = 0; i < extra->len; i++)
@@ -314,29 +315,34 @@ static void lower_nest(Unit *u, Kernel *k, int ni) {
 /* A reduction barrier: a GNU statement expression running the predicate in a loop over the
  * block's threads (still running ones) where the call was, giving the uniform result. A leaf
  * holding one computes it just before itself; a construct's condition computes it in place. */
-static void lower_site(Unit *u, Kernel *k, Site *site) {
-    Stmt *p = site->pred;
-    Buf e = {0};
-    buf_printf(&e, "({ __cu2c_rc%d = 0; __cu2c_ra%d = 0; "
-                   "for (unsigned __cu2c_tz = 0; __cu2c_tz < __cu2c_bz; __cu2c_tz++) "
-                   "for (unsigned __cu2c_ty = 0; __cu2c_ty < __cu2c_by; __cu2c_ty++) "
-                   "for (unsigned __cu2c_tx = 0; __cu2c_tx < __cu2c_bx; __cu2c_tx++) { "
-                   "const uint3 threadIdx __attribute__((unused)) = {__cu2c_tx, __cu2c_ty, __cu2c_tz}; ",
-               site->id, site->id);
+/* Opens a loop over every running thread of the block for a statement outside any list (a
+ * reduction predicate, a parameter binding), loading the per-thread locals it reads. */
+static void open_thread_loop(Kernel *k, Stmt *p, Buf *e) {
+    buf_puts(e, "for (unsigned __cu2c_tz = 0; __cu2c_tz < __cu2c_bz; __cu2c_tz++) "
+                "for (unsigned __cu2c_ty = 0; __cu2c_ty < __cu2c_by; __cu2c_ty++) "
+                "for (unsigned __cu2c_tx = 0; __cu2c_tx < __cu2c_bx; __cu2c_tx++) { "
+                "const uint3 threadIdx __attribute__((unused)) = {__cu2c_tx, __cu2c_ty, __cu2c_tz}; ");
     if (k->needs_exit_flags)
-        buf_printf(&e, "if (__cu2c_exited[%s]) continue; ", index_expr(DIM_XYZ));
+        buf_printf(e, "if (__cu2c_exited[%s]) continue; ", index_expr(DIM_XYZ));
     if (p->calls_user_fn)
-        buf_puts(&e, "cu2c_tls.threadIdx = threadIdx; ");
+        buf_puts(e, "cu2c_tls.threadIdx = threadIdx; ");
     for (int i = 0; i < k->vars.len; i++) {
         Var *v = k->vars.items[i];
         if (!v->promoted || !vec_contains(&p->reads, v))
             continue;
         if (is_array_type(v->type))
-            buf_printf(&e, "__typeof__(%s) %s; __builtin_memcpy(&%s, &__cu2c_p%d[%s], sizeof %s); ",
+            buf_printf(e, "__typeof__(%s) %s; __builtin_memcpy(&%s, &__cu2c_p%d[%s], sizeof %s); ",
                        v->type, v->name, v->name, v->id, index_expr(v->dims), v->name);
         else
-            buf_printf(&e, "__typeof__(%s) %s = __cu2c_p%d[%s]; ", v->type, v->name, v->id, index_expr(v->dims));
+            buf_printf(e, "__typeof__(%s) %s = __cu2c_p%d[%s]; ", v->type, v->name, v->id, index_expr(v->dims));
     }
+}
+
+static void lower_site(Unit *u, Kernel *k, Site *site) {
+    Stmt *p = site->pred;
+    Buf e = {0};
+    buf_printf(&e, "({ __cu2c_rc%d = 0; __cu2c_ra%d = 0; ", site->id, site->id);
+    open_thread_loop(k, p, &e);
     buf_printf(&e, "__cu2c_ra%d++; __cu2c_rc%d += ((", site->id, site->id);
     for (unsigned c = site->pred_begin; c < site->pred_end; c++)
         buf_put(&e, u->text[c] == '\n' || u->text[c] == '\r' ? " " : u->text + c, 1);
@@ -356,6 +362,45 @@ static void lower_site(Unit *u, Kernel *k, Site *site) {
         edit_replace_lines(u, site->call_begin, site->call_end, arena_printf(u->arena, "__cu2c_rv%d", site->id));
     }
     buf_free(&e);
+}
+
+/* An inlined call: a block binding the parameters (once per block when the argument is
+ * uniform, in a loop over the threads into their per-thread copies when it varies), then the
+ * copy of the body with its own edits, between #line directives. Inner calls are expanded
+ * first: their text is an edit of the copy holding them. */
+static void expand_inline(Unit *u, Kernel *k, Inline *in) {
+    Buf b = {0};
+    buf_puts(&b, "{ ");
+    /* every argument is evaluated before any parameter is declared: a parameter may have the
+     * name of a variable another argument reads */
+    for (int i = 0; i < in->params.len; i++) {
+        Var *v = in->params.items[i];
+        if (v->dims == 0)
+            buf_printf(&b, "__typeof__(%s) __cu2c_a%d = (%s); ", v->type, v->id, (char *)in->args.items[i]);
+    }
+    for (int i = 0; i < in->params.len; i++) {
+        Var *v = in->params.items[i];
+        if (v->dims && v->promoted) {
+            open_thread_loop(k, in->binds.items[i], &b);
+            buf_printf(&b, "__cu2c_p%d[%s] = (%s); } ", v->id, index_expr(v->dims), (char *)in->args.items[i]);
+        }
+    }
+    for (int i = 0; i < in->params.len; i++) {
+        Var *v = in->params.items[i];
+        const char *eq = strchr(v->param_text, '=');
+        if (v->dims == 0)
+            buf_printf(&b, "%.*s = __cu2c_a%d; ", (int)(eq ? (size_t)(eq - v->param_text) : strlen(v->param_text)),
+                       v->param_text, v->id);
+    }
+    buf_printf(&b, "\n#line %u \"%s\"\n", line_of(u, in->body_begin), u->path);
+    u->cur_copy = in->copy;
+    PtrVec none = {0};
+    render_copy(u, in->body_begin, in->body_end, &none, &b);
+    buf_printf(&b, "\n}\n#line %u \"%s\"\n", line_of(u, in->call->end), u->path);
+    u->cur_copy = in->parent_copy;
+    edit_add(u, in->call->begin, in->call->end, arena_strdup(u->arena, b.data));
+    u->cur_copy = 0;
+    buf_free(&b);
 }
 
 /* The kernel's signature as written, on one line without its comments: the stub repeats it
@@ -424,6 +469,7 @@ void lower_kernel(Unit *u, Kernel *k) {
     buf_free(&b);
     for (int i = 0; i < k->stmts.len; i++) {
         Stmt *s = k->stmts.items[i];
+        u->cur_copy = s->copy;
         if (s->kind == ST_BARRIER)
             edit_replace_lines(u, s->begin, s->end, "/* __syncthreads() */;");
         if (s->parent && s->kind == ST_DECL && s->decls.len && ((Var *)s->decls.items[0])->is_shared &&
@@ -440,9 +486,16 @@ void lower_kernel(Unit *u, Kernel *k) {
                                             v->elem_type, v->name, v->elem_type));
         }
     }
-    for (int i = 0; i < k->sites.len; i++)
+    for (int i = 0; i < k->sites.len; i++) {
+        u->cur_copy = ((Site *)k->sites.items[i])->owner->copy;
         lower_site(u, k, k->sites.items[i]);
-    for (int i = 0; i < k->nests.len; i++)
+    }
+    for (int i = 0; i < k->nests.len; i++) {
+        u->cur_copy = ((Stmt *)k->stmts.items[((Nest *)k->nests.items[i])->first])->copy;
         lower_nest(u, k, i);
+    }
+    for (int i = k->inlines.len - 1; i >= 0; i--)
+        expand_inline(u, k, k->inlines.items[i]);
+    u->cur_copy = 0;
     stub(u, k);
 }

@@ -45,6 +45,12 @@ void lower_launches(Unit *u) {
                     "const dim3 blockDim __attribute__((unused)) = cu2c_tls.blockDim; "
                     "const dim3 gridDim __attribute__((unused)) = cu2c_tls.gridDim; ");
     }
+    for (int i = 0; i < u->inlined_fns.len; i++) {
+        DeviceFn *f = u->inlined_fns.items[i];
+        edit_replace_lines(u, f->body_begin, f->body_end,
+                           arena_printf(u->arena, "/* %s: holds a barrier, expanded where kernels call it */",
+                                        f->name));
+    }
     for (int i = 0; i < u->file_shared.len; i++) {
         FileShared *fs = u->file_shared.items[i];
         edit_replace_lines(u, fs->begin, fs->end,

@@ -19,9 +19,10 @@ void promote_locals(Unit *u, Kernel *k) {
             continue;
         int first_nest = -1;
         bool in_loop = false;
-        /* statements, then reduction predicates: each runs in a thread loop of its own */
-        for (int j = 0; j < k->stmts.len + k->sites.len; j++) {
-            Stmt *s = j < k->stmts.len ? k->stmts.items[j] : ((Site *)k->sites.items[j - k->stmts.len])->pred;
+        /* statements, then reduction predicates and parameter bindings: each of those runs
+         * in a thread loop of its own */
+        for (int j = 0; j < k->stmts.len + pseudo_count(k); j++) {
+            Stmt *s = j < k->stmts.len ? k->stmts.items[j] : pseudo_at(k, j - k->stmts.len);
             int nest = j < k->stmts.len ? s->nest : k->nests.len + (j - k->stmts.len);
             if (s->kind == ST_SYNC || (!vec_contains(&s->reads, v) && !vec_contains(&s->writes, v)))
                 continue;

@@ -62,9 +62,9 @@ void thread_variance(Unit *u, Kernel *k) {
     int nstmts = k->stmts.len;
     while (changed) {
         changed = false;
-        /* the statements, then the predicates of reduction barriers */
-        for (int i = 0; i < nstmts + k->sites.len; i++) {
-            Stmt *s = i < nstmts ? k->stmts.items[i] : ((Site *)k->sites.items[i - nstmts])->pred;
+        /* the statements, then reduction predicates and parameter bindings */
+        for (int i = 0; i < nstmts + pseudo_count(k); i++) {
+            Stmt *s = i < nstmts ? k->stmts.items[i] : pseudo_at(k, i - nstmts);
             if (s->kind == ST_BARRIER)
                 continue;
             unsigned d = s->tid_dims | (s->side_effects ? DIM_XYZ : 0);

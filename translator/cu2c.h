@@ -71,6 +71,8 @@ typedef struct Var {
     unsigned dims;          /* thread_variance: dimensions its value can differ in */
     bool promoted;          /* promote_locals: needs one copy per thread across loop nests */
     int id;                 /* index in Kernel.vars, for generated names */
+    int copy;               /* the text it belongs to (an inlined body has its own locals) */
+    const char *param_text; /* an inlined function's parameter: its declaration as written */
 } Var;
 
 typedef enum StmtKind {
@@ -85,6 +87,8 @@ typedef enum StmtKind {
     ST_OTHER,       /* anything else (labels, goto, asm...) */
     ST_REDUCE,      /* the predicate of a __syncthreads_count/_and/_or: not in any list, it
                      * runs in a thread loop of its own where the barrier is */
+    ST_BIND,        /* an inlined function's parameter taking its argument: not in any list,
+                     * it runs before the body (in a thread loop when the argument varies) */
 } StmtKind;
 
 /* Which construct an ST_SYNC statement is. */
@@ -97,6 +101,8 @@ typedef enum SyncKind {
     SK_CASE,        /* case/default label: one body, the labelled statement */
     SK_BLOCK,       /* a nested { ... } */
     SK_LABELLED,    /* a statement under #pragma or an attribute: one body */
+    SK_INLINE,      /* a call of a device function holding a barrier: one body, a copy of
+                     * the function's body (see Inline) */
 } SyncKind;
 
 /* A statement of a kernel body's statement list (or of a list inside an ST_SYNC statement),
@@ -113,6 +119,7 @@ struct Stmt {
     bool has_jump;          /* a break/continue leaving it for an enclosing ST_SYNC loop/switch */
     SrcLoc jump_loc;        /* where */
     int index;              /* its position in Kernel.stmts (pre-order) */
+    int copy;               /* which text it is in: 0 the main file, n an inlined body */
     bool after_exit;        /* thread_variance: may run after some threads have returned */
     SrcLoc loc;
     unsigned begin, end;
@@ -147,6 +154,19 @@ typedef struct Site {
     int id;
 } Site;
 
+/* A call `f(args);` of a device function holding a barrier, expanded in place: the call
+ * statement (an ST_SYNC, SK_INLINE) is replaced by a block binding the parameters and then
+ * a copy of f's body, lowered like the kernel's own statements (edits with copy == id). */
+typedef struct Inline {
+    int copy;               /* the copy id of the body */
+    int parent_copy;        /* the copy holding the call */
+    Stmt *call;             /* the SK_INLINE statement */
+    unsigned body_begin, body_end; /* f's body, inside its braces */
+    PtrVec params;          /* Var*: f's parameters, locals of the copy */
+    PtrVec binds;           /* Stmt* (ST_BIND), one per parameter */
+    PtrVec args;            /* char*: the arguments as written */
+} Inline;
+
 /* A group of consecutive top-level statements wrapped in one thread-loop nest. */
 typedef struct Nest {
     int first, last;        /* statement indices, inclusive */
@@ -175,6 +195,7 @@ typedef struct Kernel {
     PtrVec vars;            /* Var*: parameters, and locals declared in statement lists */
     PtrVec file_shared;     /* FileShared*: file-scope __shared__ variables it uses */
     PtrVec sites;           /* Site*: its __syncthreads_count/_and/_or calls */
+    PtrVec inlines;         /* Inline*: calls of device functions holding barriers */
     bool uses_tls;          /* calls user functions that read threadIdx/blockIdx/... */
     /* analysis results */
     int nregions;           /* find_regions */
@@ -197,7 +218,8 @@ typedef struct FileShared {
 typedef struct DeviceFn {
     const char *name;
     SrcLoc loc;
-    unsigned body_begin;    /* offset just past its body's '{' */
+    unsigned body_begin;    /* offset just past its body's '{' (inlined_fns: the definition's start) */
+    unsigned body_end;      /* inlined_fns: the definition's end */
 } DeviceFn;
 
 /* A kernel launch k<<<g, b, s, st>>>(args) in host code. */
@@ -215,6 +237,7 @@ typedef struct Edit {
     unsigned begin, end;
     const char *text;
     int seq;
+    int copy;               /* 0: the main file's text; n: the n-th inlined function body */
 } Edit;
 
 /* The translation unit: the main file and everything the passes found and decided. */
@@ -229,7 +252,11 @@ typedef struct Unit {
     PtrVec launches;        /* Launch* */
     PtrVec file_shared;     /* FileShared* */
     PtrVec device_fns;      /* DeviceFn* */
+    PtrVec inlined_fns;     /* DeviceFn*: functions holding barriers, expanded at their calls
+                             * (their definitions leave the output) */
     PtrVec edits;           /* Edit* */
+    int cur_copy;           /* the copy new edits belong to (see Edit.copy, Inline) */
+    int ncopies;            /* copies made so far (inlined bodies, all kernels) */
     int errors;             /* located errors reported */
 } Unit;
 
@@ -244,6 +271,10 @@ void diag_fatal(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 const char *dims_name(unsigned dims);          /* "", "x", "xy", ... */
 int dims_count(unsigned dims);
 void model_dump(Unit *u, const char *after, FILE *out);
+/* The statements that are not in any list (reduction predicates, parameter bindings): each
+ * runs in a thread loop of its own. */
+int pseudo_count(Kernel *k);
+Stmt *pseudo_at(Kernel *k, int i);
 void edit_add(Unit *u, unsigned begin, unsigned end, const char *text);
 void edit_insert(Unit *u, unsigned at, const char *text);
 /* Replaces [begin, end) by text plus as many newlines as the replaced text had, so the lines

@@ -28,8 +28,13 @@ static void put_path(Buf *b, const char *path) {
 }
 
 int emit_write(Unit *u, const char *output) {
-    Edit **edits = (Edit **)u->edits.items;
-    qsort(edits, (size_t)u->edits.len, sizeof *edits, edit_cmp);
+    /* the main file's edits; those of inlined copies live on in their calls' replacements */
+    PtrVec main_edits = {0};
+    for (int i = 0; i < u->edits.len; i++)
+        if (((Edit *)u->edits.items[i])->copy == 0)
+            vec_push(u->arena, &main_edits, u->edits.items[i]);
+    Edit **edits = (Edit **)main_edits.items;
+    qsort(edits, (size_t)main_edits.len, sizeof *edits, edit_cmp);
     Buf out = {0};
     buf_printf(&out, "/* cu2c: %s - translated from ", u->is_cxx ? "C++" : "C");
     put_path(&out, u->path);
@@ -38,7 +43,7 @@ int emit_write(Unit *u, const char *output) {
     put_path(&out, u->path);
     buf_puts(&out, "\"\n");
     unsigned pos = 0;
-    for (int i = 0; i < u->edits.len; i++) {
+    for (int i = 0; i < main_edits.len; i++) {
         Edit *e = edits[i];
         if (e->begin < pos) {
             /* Two passes edited the same text: a bug or a construct we cannot place. */

@@ -22,6 +22,8 @@ typedef struct Fe {
     PtrVec tls_fns;         /* char*: USR of user functions reading threadIdx & co. (transitively) */
     PtrVec barrier_fns;     /* char*: USR of user functions containing a barrier (transitively) */
     PtrVec fn_names, fn_usrs; /* functions declared in the main file, to spot overloading */
+    int copy;               /* the text being scanned: 0 the kernel, n an inlined body */
+    PtrVec inlining;        /* char*: USRs of the functions being inlined, innermost last */
 } Fe;
 
 /* ---- small helpers ---------------------------------------------------------------- */
@@ -252,7 +254,8 @@ static enum CXChildVisitResult fn_scan_visit(CXCursor c, CXCursor parent, CXClie
                 s->first_barrier = c;
             }
             clang_disposeString(sp);
-            if (is_user_fn(fn))
+            /* a launch is not a call: a kernel's barriers stay in the kernel */
+            if (is_user_fn(fn) && !is_kernel(fn))
                 vec_push(s->fe->u->arena, &s->callees,
                          fe_str(s->fe->u->arena, clang_getCursorUSR(fn)));
         }
@@ -419,7 +422,7 @@ static Var *find_var(Kernel *k, CXCursor decl, Fe *fe) {
     SrcLoc l = cursor_loc(fe, decl);
     for (int i = 0; i < k->vars.len; i++) {
         Var *v = k->vars.items[i];
-        if (v->loc.offset == l.offset && v->loc.file == l.file)
+        if (v->loc.offset == l.offset && v->loc.file == l.file && v->copy == fe->copy)
             return v;
     }
     return NULL;
@@ -485,8 +488,8 @@ static void scan_call(KScan *ks, CXCursor c) {
         ks->s->side_effects = true;
         char *usr = fe_str(u->arena, clang_getCursorUSR(fn));
         if (usr_in(&fe->barrier_fns, usr))
-            diag_error(u, cursor_loc(fe, c), "call to '%s', which contains a barrier: barriers in device "
-                       "functions are not supported yet", name);
+            diag_error(u, cursor_loc(fe, c), "call to '%s', which holds a barrier, inside an expression: "
+                       "not supported yet (call it as a statement of its own)", name);
         if (usr_in(&fe->tls_fns, usr)) {
             ks->s->calls_user_fn = true;
             ks->k->uses_tls = true;
@@ -523,6 +526,7 @@ static Var *new_var(Fe *fe, Kernel *k, CXCursor decl, Stmt *s) {
     if (strstr(v->type, "auto") || strstr(v->type, "(lambda"))
         v->type = fe_str(a, clang_getTypeSpelling(clang_getUnqualifiedType(clang_getCanonicalType(t))));
     v->loc = cursor_loc(fe, decl);
+    v->copy = fe->copy;
     v->decl_stmt = s;
     v->id = k->vars.len;
     if (has_attr(decl, CXCursor_CUDASharedAttr)) {
@@ -848,6 +852,7 @@ static Stmt *new_stmt(KScan *ks, CXCursor c, PtrVec *list, Stmt *parent) {
     s->end = stmt_end(u, e);
     s->nest = -1;
     s->parent = parent;
+    s->copy = ks->fe->copy;
     s->index = ks->k->stmts.len;
     vec_push(u->arena, &ks->k->stmts, s);
     vec_push(u->arena, list, s);
@@ -962,6 +967,119 @@ static void scan_sync(KScan *ks, Stmt *s, CXCursor c, CXCursor barrier) {
     }
 }
 
+static enum CXChildVisitResult find_body(CXCursor c, CXCursor parent, CXClientData d) {
+    (void)parent;
+    if (clang_getCursorKind(c) == CXCursor_CompoundStmt) {
+        *(CXCursor *)d = c;
+        return CXChildVisit_Break;
+    }
+    return CXChildVisit_Continue;
+}
+
+typedef struct InlineRet {
+    bool found;
+    CXCursor where;
+} InlineRet;
+
+static enum CXChildVisitResult return_find_visit(CXCursor c, CXCursor parent, CXClientData d) {
+    (void)parent;
+    InlineRet *r = d;
+    if (clang_getCursorKind(c) == CXCursor_LambdaExpr)
+        return CXChildVisit_Continue;
+    if (clang_getCursorKind(c) == CXCursor_ReturnStmt) {
+        r->found = true;
+        r->where = c;
+        return CXChildVisit_Break;
+    }
+    return CXChildVisit_Recurse;
+}
+
+/* `f(args);` where f holds a barrier: f's body is scanned again as a copy of its own, its
+ * parameters becoming locals of the copy that take the arguments (ST_BIND statements). */
+static void scan_inline(KScan *ks, Stmt *s, CXCursor call, CXCursor fn, char *usr) {
+    Fe *fe = ks->fe;
+    Unit *u = fe->u;
+    char *name = fe_str(u->arena, clang_getCursorSpelling(fn));
+    CXCursor def = clang_getCursorDefinition(fn);
+    CXCursor body = clang_getNullCursor();
+    if (!clang_Cursor_isNull(def))
+        clang_visitChildren(def, find_body, &body);
+    if (usr_in(&fe->inlining, usr)) {
+        diag_error(u, s->loc, "recursive call of '%s', which holds a barrier: not supported", name);
+        return;
+    }
+    if (clang_Cursor_isNull(body) || !in_main_file(fe, def) ||
+        clang_getCursorKind(def) != CXCursor_FunctionDecl) {
+        diag_error(u, s->loc, "call of '%s', which holds a barrier: it must be a plain function "
+                   "defined in the .cu file (not supported yet otherwise)", name);
+        return;
+    }
+    InlineRet ret = {false, clang_getNullCursor()};
+    clang_visitChildren(body, return_find_visit, &ret);
+    if (ret.found) {
+        diag_error(u, cursor_loc(fe, ret.where), "return in '%s', a device function holding a barrier: "
+                   "not supported yet", name);
+        return;
+    }
+    Inline *in = arena_alloc(u->arena, sizeof *in);
+    in->copy = ++u->ncopies;
+    in->parent_copy = fe->copy;
+    in->call = s;
+    unsigned b, e;
+    cursor_range(body, &b, &e);
+    in->body_begin = b + 1;
+    in->body_end = e - 1;
+    s->kind = ST_SYNC;
+    s->sync = SK_INLINE;
+    s->barrier_loc = cursor_loc(fe, call);
+    vec_push(u->arena, &ks->k->inlines, in);
+    int nargs = clang_Cursor_getNumArguments(call);
+    /* the arguments: in the caller's text, so scanned before switching to the copy */
+    for (int i = 0; i < nargs; i++) {
+        CXCursor arg = clang_Cursor_getArgument(call, (unsigned)i);
+        Stmt *bind = arena_alloc(u->arena, sizeof *bind);
+        bind->kind = ST_BIND;
+        bind->loc = cursor_loc(fe, arg);
+        bind->parent = s;
+        bind->nest = -1;
+        bind->index = -1;
+        bind->copy = fe->copy;
+        Stmt *saved = ks->s;
+        scan_facts(ks, bind, arg);
+        ks->s = saved;
+        unsigned ab, ae;
+        cursor_range(arg, &ab, &ae);
+        char *text = arena_strndup(u->arena, u->text + ab, ae > ab ? ae - ab : 0);
+        for (char *p = text; *p; p++)
+            if (*p == '\n' || *p == '\r')
+                *p = ' ';
+        if (strstr(text, "//"))
+            diag_error(u, bind->loc, "a // comment inside this argument is not supported");
+        vec_push(u->arena, &in->binds, bind);
+        vec_push(u->arena, &in->args, text);
+    }
+    int saved_copy = fe->copy;
+    fe->copy = in->copy;
+    vec_push(u->arena, &fe->inlining, usr);
+    int np = clang_Cursor_getNumArguments(def);
+    for (int i = 0; i < np && i < nargs; i++) {
+        CXCursor parm = clang_Cursor_getArgument(def, (unsigned)i);
+        Stmt *bind = in->binds.items[i];
+        Var *v = new_var(fe, ks->k, parm, bind);
+        v->param_text = cursor_text(fe, parm);
+        vec_push(u->arena, &bind->writes, v);
+        vec_push(u->arena, &bind->decls, v);
+        vec_push(u->arena, &in->params, v);
+    }
+    if (np != nargs)
+        diag_error(u, s->loc, "call of '%s' with default arguments: not supported yet", name);
+    PtrVec *list = arena_alloc(u->arena, sizeof *list);
+    vec_push(u->arena, &s->bodies, list);
+    scan_list(ks, body, list, s);
+    fe->inlining.len--;
+    fe->copy = saved_copy;
+}
+
 /* One statement of a list: a barrier, a barrier-carrying construct, or a leaf. Inside a
  * switch that holds barriers, case labels are constructs too: no thread loop may span one. */
 static void scan_stmt(KScan *ks, CXCursor c, PtrVec *list, Stmt *parent) {
@@ -990,6 +1108,14 @@ static void scan_stmt(KScan *ks, CXCursor c, PtrVec *list, Stmt *parent) {
         }
         if (other) {
             diag_error(u, s->loc, "%s is not supported yet", fe_str(u->arena, clang_getCursorSpelling(clang_getCursorReferenced(c))));
+            return;
+        }
+    }
+    if (kind == CXCursor_CallExpr) {
+        CXCursor fn = clang_getCursorReferenced(c);
+        char *usr = clang_Cursor_isNull(fn) ? NULL : fe_str(u->arena, clang_getCursorUSR(fn));
+        if (usr && is_user_fn(fn) && usr_in(&fe->barrier_fns, usr)) {
+            scan_inline(ks, s, c, fn, usr);
             return;
         }
     }
@@ -1076,15 +1202,6 @@ static enum CXChildVisitResult param_visit(CXCursor c, CXCursor parent, CXClient
     v->is_param = true;
     if (!*p->name)
         diag_error(ps->fe->u, cursor_loc(ps->fe, c), "kernel parameters must be named");
-    return CXChildVisit_Continue;
-}
-
-static enum CXChildVisitResult find_body(CXCursor c, CXCursor parent, CXClientData d) {
-    (void)parent;
-    if (clang_getCursorKind(c) == CXCursor_CompoundStmt) {
-        *(CXCursor *)d = c;
-        return CXChildVisit_Break;
-    }
     return CXChildVisit_Continue;
 }
 
@@ -1226,10 +1343,17 @@ static enum CXChildVisitResult userfn_visit(CXCursor c, CXCursor parent, CXClien
         return CXChildVisit_Continue;
     }
     bool kernel = is_kernel(c);
-    if (!kernel && s.has_barrier)
-        diag_error(fe->u, cursor_loc(fe, s.first_barrier),
-                   "barrier in a device function is not supported yet");
     bool device = kernel || has_attr(c, CXCursor_CUDADeviceAttr);
+    if (!kernel && usr_in(&fe->barrier_fns, fe_str(fe->u->arena, clang_getCursorUSR(c))) && in_main_file(fe, c)) {
+        DeviceFn *df = arena_alloc(fe->u->arena, sizeof *df);
+        df->name = fe_str(fe->u->arena, clang_getCursorSpelling(c));
+        df->loc = cursor_loc(fe, c);
+        unsigned b, e;
+        cursor_range(c, &b, &e);
+        df->body_begin = b;
+        df->body_end = e;
+        vec_push(fe->u->arena, &fe->u->inlined_fns, df);
+    }
     /* Threads of a block run one after another here, not in lockstep: code relying on a
      * warp's lockstep through volatile memory would silently compute something else. */
     if (device && s.has_volatile)
@@ -1243,7 +1367,8 @@ static enum CXChildVisitResult userfn_visit(CXCursor c, CXCursor parent, CXClien
     if (!kernel && s.uses_file_shared)
         diag_error(fe->u, cursor_loc(fe, s.first_file_shared),
                    "file-scope __shared__ variable used in a device function is not supported yet");
-    if (!kernel && s.reads_builtin) {
+    /* functions holding barriers are expanded into kernels: they see the kernel's builtins */
+    if (!kernel && s.reads_builtin && !usr_in(&fe->barrier_fns, fe_str(fe->u->arena, clang_getCursorUSR(c)))) {
         CXCursor body = clang_getNullCursor();
         clang_visitChildren(c, find_body, &body);
         unsigned b, e;

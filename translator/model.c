@@ -13,12 +13,33 @@ int dims_count(unsigned dims) {
     return (dims & 1) + ((dims >> 1) & 1) + ((dims >> 2) & 1);
 }
 
+int pseudo_count(Kernel *k) {
+    int n = k->sites.len;
+    for (int i = 0; i < k->inlines.len; i++)
+        n += ((Inline *)k->inlines.items[i])->binds.len;
+    return n;
+}
+
+Stmt *pseudo_at(Kernel *k, int i) {
+    if (i < k->sites.len)
+        return ((Site *)k->sites.items[i])->pred;
+    i -= k->sites.len;
+    for (int j = 0; j < k->inlines.len; j++) {
+        Inline *in = k->inlines.items[j];
+        if (i < in->binds.len)
+            return in->binds.items[i];
+        i -= in->binds.len;
+    }
+    return NULL;
+}
+
 void edit_add(Unit *u, unsigned begin, unsigned end, const char *text) {
     Edit *e = arena_alloc(u->arena, sizeof *e);
     e->begin = begin;
     e->end = end;
     e->text = text;
     e->seq = u->edits.len;
+    e->copy = u->cur_copy;
     vec_push(u->arena, &u->edits, e);
 }
 
@@ -51,6 +72,7 @@ static const char *kind_name(StmtKind k) {
     case ST_CONTROL: return "control";
     case ST_SYNC: return "sync";
     case ST_REDUCE: return "reduce";
+    case ST_BIND: return "bind";
     case ST_NULL: return "null";
     case ST_OTHER: return "other";
     }
