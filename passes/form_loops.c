@@ -69,6 +69,11 @@ static void build_list(Unit *u, Kernel *k, PtrVec *list, const bool *blocked) {
         /* where threads end, every thread is visited: each marks its own end */
         if (nest->has_return)
             nest->dims = DIM_XYZ;
+        /* a lone for-loop with a uniform header runs once per block around the thread loops:
+         * each thread still runs its trips in order, and the loop over threads innermost
+         * vectorises (barrier-free code may interleave threads any way) */
+        nest->interchange = i == end && s->header && s->header->dims == 0 && !s->body_jumps &&
+                            !s->has_return && !s->has_jump;
         vec_push(u->arena, &k->nests, nest);
         i = end + 1;
     }

@@ -85,9 +85,9 @@ static void prologue(Unit *u, Kernel *k, Buf *b) {
     buf_puts(b, "const uint3 blockIdx __attribute__((unused)) = __cu2c_b->blockIdx; "
                 "const dim3 blockDim __attribute__((unused)) = __cu2c_b->blockDim; "
                 "const dim3 gridDim __attribute__((unused)) = __cu2c_b->gridDim; "
-                "const unsigned __cu2c_bx __attribute__((unused)) = blockDim.x, "
-                "__cu2c_by __attribute__((unused)) = blockDim.y, "
-                "__cu2c_bz __attribute__((unused)) = blockDim.z; ");
+                "const int __cu2c_bx __attribute__((unused)) = (int)blockDim.x, "
+                "__cu2c_by __attribute__((unused)) = (int)blockDim.y, "
+                "__cu2c_bz __attribute__((unused)) = (int)blockDim.z; ");
     if (k->uses_tls)
         buf_puts(b, "cu2c_tls.blockIdx = blockIdx; cu2c_tls.blockDim = blockDim; "
                     "cu2c_tls.gridDim = gridDim; ");
@@ -157,17 +157,17 @@ static void nest_text(Kernel *k, int ni, bool fast, Buf *h, Buf *t) {
     Nest *n = k->nests.items[ni];
     const char *sfx = fast ? "f" : "";
     if (n->dims & DIM_Z)
-        buf_puts(h, "for (unsigned __cu2c_tz = 0; __cu2c_tz < __cu2c_bz; __cu2c_tz++) ");
+        buf_puts(h, "for (int __cu2c_tz = 0; __cu2c_tz < __cu2c_bz; __cu2c_tz++) ");
     if (n->dims & DIM_Y)
-        buf_puts(h, "for (unsigned __cu2c_ty = 0; __cu2c_ty < __cu2c_by; __cu2c_ty++) ");
+        buf_puts(h, "for (int __cu2c_ty = 0; __cu2c_ty < __cu2c_by; __cu2c_ty++) ");
     if ((n->dims & DIM_X) && fast)
         buf_puts(h, "for (int __cu2c_g = __cu2c_glo; __cu2c_g < __cu2c_ghi; __cu2c_g++) { "
-                    "const unsigned __cu2c_tx = (unsigned)(__cu2c_g - __cu2c_glo); ");
+                    "const int __cu2c_tx = __cu2c_g - __cu2c_glo; ");
     else if (n->dims & DIM_X)
-        buf_puts(h, "for (unsigned __cu2c_tx = 0; __cu2c_tx < __cu2c_bx; __cu2c_tx++) ");
+        buf_puts(h, "for (int __cu2c_tx = 0; __cu2c_tx < __cu2c_bx; __cu2c_tx++) ");
     buf_printf(h, "{ const uint3 threadIdx __attribute__((unused)) = {%s, %s, %s}; ",
-               n->dims & DIM_X ? "__cu2c_tx" : "0", n->dims & DIM_Y ? "__cu2c_ty" : "0",
-               n->dims & DIM_Z ? "__cu2c_tz" : "0");
+               n->dims & DIM_X ? "(unsigned)__cu2c_tx" : "0", n->dims & DIM_Y ? "(unsigned)__cu2c_ty" : "0",
+               n->dims & DIM_Z ? "(unsigned)__cu2c_tz" : "0");
     if (n->check_exited)
         buf_printf(h, "if (__cu2c_exited[%s]) continue; ", index_expr(DIM_XYZ));
     bool tls = false;
@@ -217,9 +217,9 @@ static const char *return_text(Unit *u, Kernel *k, int ni, bool fast) {
 }
 
 /* A nest may start with a directive (#pragma unroll before a loop): it must begin a line. */
-static void directive_break(Unit *u, Stmt *first, Buf *h) {
-    if (u->text[first->begin] == '#')
-        buf_printf(h, "\n#line %u \"%s\"\n", line_of(u, first->begin), u->path);
+static void directive_break(Unit *u, unsigned begin, Buf *h) {
+    if (u->text[begin] == '#')
+        buf_printf(h, "\n#line %u \"%s\"\n", line_of(u, begin), u->path);
 }
 
 static int edit_order(const void *pa, const void *pb) {
@@ -274,17 +274,19 @@ static Edit *return_edit(Unit *u, Kernel *k, int ni, bool fast, SrcLoc *r, unsig
 static void lower_nest(Unit *u, Kernel *k, int ni) {
     Nest *n = k->nests.items[ni];
     Stmt *first = k->stmts.items[n->first], *last = k->stmts.items[n->last];
+    /* the text the thread loops wrap: the statements, or an interchanged loop's body */
+    unsigned begin = n->interchange ? first->body_begin : first->begin, end = last->end;
     Buf h = {0}, t = {0};
     if (n->dims & DIM_X) {
         /* the fast copy first: the statements' text with the edits inside it and its returns
          * rewritten, between #line directives so both copies report the .cu's lines */
-        unsigned line = line_of(u, first->begin);
+        unsigned line = line_of(u, begin);
         buf_printf(&h, "if ((unsigned long long)blockIdx.x * __cu2c_bx + __cu2c_bx <= 0x7fffffffu) { "
                        "const int __cu2c_glo = (int)(blockIdx.x * __cu2c_bx), "
                        "__cu2c_ghi = __cu2c_glo + (int)__cu2c_bx;\n#line %u \"%s\"\n", line, u->path);
         Buf ft = {0};
         nest_text(k, ni, true, &h, &ft);
-        directive_break(u, first, &h);
+        directive_break(u, begin, &h);
         PtrVec extra = {0};
         for (int i = n->first; i <= n->last; i++) {
             Stmt *s = k->stmts.items[i];
@@ -292,15 +294,15 @@ static void lower_nest(Unit *u, Kernel *k, int ni) {
                 vec_push(u->arena, &extra, return_edit(u, k, ni, true, s->returns.items[j],
                                                        *(unsigned *)s->return_ends.items[j]));
         }
-        render_copy(u, first->begin, last->end, &extra, &h);
+        render_copy(u, begin, end, &extra, &h);
         buf_puts(&h, ft.data);
         buf_printf(&h, " } else\n#line %u \"%s\"\n", line, u->path);
         buf_free(&ft);
     }
     nest_text(k, ni, false, &h, &t);
-    directive_break(u, first, &h);
-    edit_insert(u, first->begin, arena_strdup(u->arena, h.data));
-    edit_insert(u, last->end, arena_strdup(u->arena, t.data));
+    directive_break(u, begin, &h);
+    edit_insert(u, begin, arena_strdup(u->arena, h.data));
+    edit_insert(u, end, arena_strdup(u->arena, t.data));
     buf_free(&h);
     buf_free(&t);
     for (int i = n->first; i <= n->last; i++) {
@@ -318,10 +320,10 @@ static void lower_nest(Unit *u, Kernel *k, int ni) {
 /* Opens a loop over every running thread of the block for a statement outside any list (a
  * reduction predicate, a parameter binding), loading the per-thread locals it reads. */
 static void open_thread_loop(Kernel *k, Stmt *p, Buf *e) {
-    buf_puts(e, "for (unsigned __cu2c_tz = 0; __cu2c_tz < __cu2c_bz; __cu2c_tz++) "
-                "for (unsigned __cu2c_ty = 0; __cu2c_ty < __cu2c_by; __cu2c_ty++) "
-                "for (unsigned __cu2c_tx = 0; __cu2c_tx < __cu2c_bx; __cu2c_tx++) { "
-                "const uint3 threadIdx __attribute__((unused)) = {__cu2c_tx, __cu2c_ty, __cu2c_tz}; ");
+    buf_puts(e, "for (int __cu2c_tz = 0; __cu2c_tz < __cu2c_bz; __cu2c_tz++) "
+                "for (int __cu2c_ty = 0; __cu2c_ty < __cu2c_by; __cu2c_ty++) "
+                "for (int __cu2c_tx = 0; __cu2c_tx < __cu2c_bx; __cu2c_tx++) { "
+                "const uint3 threadIdx __attribute__((unused)) = {(unsigned)__cu2c_tx, (unsigned)__cu2c_ty, (unsigned)__cu2c_tz}; ");
     if (k->needs_exit_flags)
         buf_printf(e, "if (__cu2c_exited[%s]) continue; ", index_expr(DIM_XYZ));
     if (p->calls_user_fn)

@@ -62,9 +62,12 @@ void thread_variance(Unit *u, Kernel *k) {
     int nstmts = k->stmts.len;
     while (changed) {
         changed = false;
-        /* the statements, then reduction predicates and parameter bindings */
-        for (int i = 0; i < nstmts + pseudo_count(k); i++) {
-            Stmt *s = i < nstmts ? k->stmts.items[i] : pseudo_at(k, i - nstmts);
+        /* loop headers first (a leaf for-loop varies with its header), then the statements,
+         * then reduction predicates and parameter bindings */
+        int nheaders = k->headers.len;
+        for (int i = -nheaders; i < nstmts + pseudo_count(k); i++) {
+            Stmt *s = i < 0 ? k->headers.items[i + nheaders]
+                    : i < nstmts ? k->stmts.items[i] : pseudo_at(k, i - nstmts);
             if (s->kind == ST_BARRIER)
                 continue;
             unsigned d = s->tid_dims | (s->side_effects ? DIM_XYZ : 0);
@@ -72,6 +75,8 @@ void thread_variance(Unit *u, Kernel *k) {
                 d |= ((Var *)s->reads.items[j])->dims;
             for (int j = 0; j < s->writes.len; j++)
                 d |= ((Var *)s->writes.items[j])->dims;
+            if (s->header)
+                d |= s->header->dims;
             if (s->after_exit && s->kind != ST_SYNC && !declares_shared(s))
                 d = DIM_XYZ;
             if (d != s->dims) {

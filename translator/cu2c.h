@@ -121,6 +121,10 @@ struct Stmt {
     int index;              /* its position in Kernel.stmts (pre-order) */
     int copy;               /* which text it is in: 0 the main file, n an inlined body */
     bool after_exit;        /* thread_variance: may run after some threads have returned */
+    Stmt *header;           /* a leaf for-loop: the facts of its init/condition/increment,
+                             * kept apart so its counter can stay uniform (see form_loops) */
+    unsigned body_begin;    /* a leaf for-loop: where its body starts */
+    bool body_jumps;        /* a leaf for-loop: its body breaks, continues or returns */
     SrcLoc loc;
     unsigned begin, end;
     unsigned tid_dims;      /* threadIdx components it reads directly */
@@ -173,6 +177,8 @@ typedef struct Nest {
     unsigned dims;          /* loops it has: DIM_X etc. */
     bool has_return;        /* a thread may end inside: needs the end-of-thread label */
     bool check_exited;      /* threads may have ended before: skip them */
+    bool interchange;       /* a single for-loop with a uniform header: the thread loops go
+                             * inside it, over its body, so they vectorise over threads */
 } Nest;
 
 /* A kernel parameter as written. */
@@ -196,6 +202,7 @@ typedef struct Kernel {
     PtrVec file_shared;     /* FileShared*: file-scope __shared__ variables it uses */
     PtrVec sites;           /* Site*: its __syncthreads_count/_and/_or calls */
     PtrVec inlines;         /* Inline*: calls of device functions holding barriers */
+    PtrVec headers;         /* Stmt*: the headers of leaf for-loops (Stmt.header) */
     bool uses_tls;          /* calls user functions that read threadIdx/blockIdx/... */
     /* analysis results */
     int nregions;           /* find_regions */

@@ -416,6 +416,7 @@ typedef struct KScan {
     int lambda_depth;
     int loop_depth;         /* loops entered inside the statement: break/continue stay inside */
     int switch_depth;       /* switches entered inside the statement: break stays inside */
+    bool loop_level_jump;   /* a break/continue seen at loop depth 1 (the leaf for-loop's own) */
 } KScan;
 
 static Var *find_var(Kernel *k, CXCursor decl, Fe *fe) {
@@ -722,6 +723,8 @@ static enum CXChildVisitResult kscan_visit(CXCursor c, CXCursor parent, CXClient
         return CXChildVisit_Continue;
     case CXCursor_BreakStmt:
     case CXCursor_ContinueStmt:
+        if (ks->loop_depth == 1 && ks->lambda_depth == 0)
+            ks->loop_level_jump = true;
         /* a jump out of the statement, to a loop or switch holding barriers */
         if (ks->lambda_depth == 0 && ks->loop_depth == 0 &&
             (kind == CXCursor_ContinueStmt || ks->switch_depth == 0) && !s->has_jump) {
@@ -1080,6 +1083,48 @@ static void scan_inline(KScan *ks, Stmt *s, CXCursor call, CXCursor fn, char *us
     fe->copy = saved_copy;
 }
 
+/* A for-loop leaf: its header's facts go to s->header, its body's to s (the counter then
+ * varies only if the header or the body makes it). */
+static void scan_for_leaf(KScan *ks, Stmt *s, CXCursor c) {
+    Unit *u = ks->fe->u;
+    Kids kids = children(c);
+    if (kids.n < 1 || kids.n > 8) {
+        scan_facts(ks, s, c);
+        return;
+    }
+    Stmt *h = arena_alloc(u->arena, sizeof *h);
+    h->kind = ST_OTHER;
+    h->loc = s->loc;
+    h->parent = s->parent;
+    h->nest = -1;
+    h->index = -1;
+    h->copy = s->copy;
+    s->header = h;
+    vec_push(u->arena, &ks->k->headers, h);
+    for (int i = 0; i < kids.n - 1; i++)
+        scan_facts(ks, h, kids.c[i]);
+    unsigned b, e;
+    cursor_range(kids.c[kids.n - 1], &b, &e);
+    s->body_begin = b;
+    /* the body: break/continue at its level stay in the loop */
+    int jumps_before = s->has_jump;
+    ks->loop_depth++;
+    ks->loop_level_jump = false;
+    scan_facts(ks, s, kids.c[kids.n - 1]);
+    ks->loop_depth--;
+    s->body_jumps = ks->loop_level_jump || s->has_return;
+    s->has_jump = jumps_before;
+    /* the leaf runs its header too: what the header reads, the leaf reads */
+    for (int i = 0; i < h->reads.len; i++)
+        if (!vec_contains(&s->reads, h->reads.items[i]))
+            vec_push(u->arena, &s->reads, h->reads.items[i]);
+    s->tid_dims |= h->tid_dims;
+    s->side_effects |= h->side_effects;
+    s->calls_user_fn |= h->calls_user_fn;
+    for (int i = 0; i < h->decls.len; i++)
+        vec_push(u->arena, &s->decls, h->decls.items[i]);
+}
+
 /* One statement of a list: a barrier, a barrier-carrying construct, or a leaf. Inside a
  * switch that holds barriers, case labels are constructs too: no thread loop may span one. */
 static void scan_stmt(KScan *ks, CXCursor c, PtrVec *list, Stmt *parent) {
@@ -1125,7 +1170,10 @@ static void scan_stmt(KScan *ks, CXCursor c, PtrVec *list, Stmt *parent) {
         (clang_isExpression(kind) || kind == CXCursor_DeclStmt || kind == CXCursor_NullStmt ||
          !find_barrier(c, &barrier))) {
         /* a leaf: reduction barriers in it are sites (scan_site) */
-        scan_facts(ks, s, c);
+        if (kind == CXCursor_ForStmt)
+            scan_for_leaf(ks, s, c);
+        else
+            scan_facts(ks, s, c);
         return;
     }
     if (plain_barrier || find_barrier(c, &barrier) || (in_sync_switch && (kind == CXCursor_CaseStmt || kind == CXCursor_DefaultStmt))) {

@@ -24,7 +24,7 @@ __global__ void reduce(const float *in, float *out, int n) {
 // CHECK-NEXT: {{^}}        if ((unsigned long long)blockIdx.x
 // CHECK: } else
 // CHECK-NEXT: #line 12
-// CHECK-NEXT: {{^}}for (unsigned __cu2c_tx = 0; {{.*}} __typeof__(int) tid = __cu2c_p[[TID]][__cu2c_tx]; { if (tid < stride)
+// CHECK-NEXT: {{^}}for (int __cu2c_tx = 0; {{.*}} __typeof__(int) tid = __cu2c_p[[TID]][__cu2c_tx]; { if (tid < stride)
 // CHECK-NEXT: {{^}}            s[tid] += s[tid + stride]; } }
 // CHECK-NEXT: {{^}}        /* __syncthreads() */;
 // CHECK-NEXT: {{^}}    }

@@ -17,15 +17,15 @@ __global__ void k(float *a, int mode) {
 // CHECK-LABEL: static void __cu2c_blk_k(
 // CHECK: {{^}}    if (mode > 0) {
 // CHECK: } else
-// CHECK: {{^}}for (unsigned __cu2c_tx = 0; {{.*}} { s[t] = a[t]; } }
+// CHECK: {{^}}for (int __cu2c_tx = 0; {{.*}} { s[t] = a[t]; } }
 // CHECK-NEXT: {{^}}        /* __syncthreads() */;
 // CHECK: } else
-// CHECK: {{^}}for (unsigned __cu2c_tx = 0; {{.*}} { a[t] = s[127 - t]; } }
+// CHECK: {{^}}for (int __cu2c_tx = 0; {{.*}} { a[t] = s[127 - t]; } }
 // CHECK-NEXT: {{^}}    } else {
 // CHECK: } else
-// CHECK: {{^}}for (unsigned __cu2c_tx = 0; {{.*}} { s[t] = -a[t]; } }
+// CHECK: {{^}}for (int __cu2c_tx = 0; {{.*}} { s[t] = -a[t]; } }
 // CHECK-NEXT: {{^}}        /* __syncthreads() */;
 // CHECK: } else
-// CHECK: {{^}}for (unsigned __cu2c_tx = 0; {{.*}} { a[t] = s[(t + 1) % 128]; } }
+// CHECK: {{^}}for (int __cu2c_tx = 0; {{.*}} { a[t] = s[(t + 1) % 128]; } }
 // CHECK-NEXT: {{^}}    }
 // CHECK-NEXT: {{^}}}

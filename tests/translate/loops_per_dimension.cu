@@ -14,7 +14,7 @@ __global__ void k(int *out, int len) {
     out[start + threadIdx.x] = total;
 }
 // CHECK: {{^}}    int start = blockIdx.x * len;
-// CHECK-NEXT: {{^}}    for (unsigned __cu2c_tz = 0; __cu2c_tz < __cu2c_bz; __cu2c_tz++) { const uint3 threadIdx __attribute__((unused)) = {0, 0, __cu2c_tz}; { int s = 0;
+// CHECK-NEXT: {{^}}    for (int __cu2c_tz = 0; __cu2c_tz < __cu2c_bz; __cu2c_tz++) { const uint3 threadIdx __attribute__((unused)) = {0, 0, (unsigned)__cu2c_tz}; { int s = 0;
 // CHECK-NOT: __cu2c_tx
 // CHECK: sums[threadIdx.z] = s; } }
 // CHECK-NEXT: /* __syncthreads() */;
@@ -22,8 +22,8 @@ __global__ void k(int *out, int len) {
 // an x loop comes twice: over the global x index as an int (it vectorises), and the general one
 // CHECK-NEXT: {{^}}    if ((unsigned long long)blockIdx.x * __cu2c_bx + __cu2c_bx <= 0x7fffffffu) {
 // CHECK-NEXT: {{^}}#line 14
-// CHECK-NEXT: {{^}}for (int __cu2c_g = __cu2c_glo; __cu2c_g < __cu2c_ghi; __cu2c_g++) { const unsigned __cu2c_tx = (unsigned)(__cu2c_g - __cu2c_glo); { const uint3 threadIdx __attribute__((unused)) = {__cu2c_tx, 0, 0}; { out[start + threadIdx.x] = total; } } } } else
+// CHECK-NEXT: {{^}}for (int __cu2c_g = __cu2c_glo; __cu2c_g < __cu2c_ghi; __cu2c_g++) { const int __cu2c_tx = __cu2c_g - __cu2c_glo; { const uint3 threadIdx __attribute__((unused)) = {(unsigned)__cu2c_tx, 0, 0}; { out[start + threadIdx.x] = total; } } } } else
 // CHECK-NEXT: {{^}}#line 14
-// CHECK-NEXT: {{^}}for (unsigned __cu2c_tx = 0; __cu2c_tx < __cu2c_bx; __cu2c_tx++) { const uint3 threadIdx __attribute__((unused)) = {__cu2c_tx, 0, 0}; { out[start + threadIdx.x] = total; } }
+// CHECK-NEXT: {{^}}for (int __cu2c_tx = 0; __cu2c_tx < __cu2c_bx; __cu2c_tx++) { const uint3 threadIdx __attribute__((unused)) = {(unsigned)__cu2c_tx, 0, 0}; { out[start + threadIdx.x] = total; } }
 // no per-thread storage at all
 // CHECK-NOT: cu2c_block{{_}}scratch

@@ -26,7 +26,7 @@ __global__ void k(const float *in, float *out, int n) {
 // general copies are checked here.
 // CHECK: } else
 // CHECK-NEXT: #line 10
-// CHECK-NEXT: {{^}}for (unsigned __cu2c_ty = 0; {{.*}} for (unsigned __cu2c_tx = 0; {{.*}} { int col = threadIdx.x;
+// CHECK-NEXT: {{^}}for (int __cu2c_ty = 0; {{.*}} for (int __cu2c_tx = 0; {{.*}} { int col = threadIdx.x;
 // CHECK-NEXT: {{^}}    int row = threadIdx.y; __cu2c_p[[COL]][__cu2c_tx] = col; __cu2c_p[[ROW]][__cu2c_ty] = row; } }
 // CHECK-NEXT: {{^}}    float scale = 2.0f * n;
 // CHECK: } else
