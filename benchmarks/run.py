@@ -179,17 +179,26 @@ def vectorisation(name, kernel):
     msgs = []
     for line in p.stdout.splitlines():
         m = re.match(rf"(?:.*/)?{name}\.cu:(\d+):\d+: (optimized|missed): (.*)", line)
-        if m and lo <= int(m.group(1)) <= hi and "loop" in m.group(3):
+        if m and lo <= int(m.group(1)) <= hi and ("loop" in m.group(3)
+                                                  or "not vectorized" in m.group(3)):
             msgs.append((int(m.group(1)), m.group(2), line.split(": ", 1)[1] if ": " in line else line))
     vec_lines = sorted({ln for ln, kind, text in msgs
                         if kind == "optimized" and "loop vectorized" in text})
     print(f"kernel {kernel}: {name}.cu lines {lo}-{hi}; loops vectorised at lines: "
           + (", ".join(map(str, vec_lines)) if vec_lines else "NONE"))
-    seen = set()
-    for _, _, text in msgs:
-        if text not in seen and ("vectoriz" in text or "not vectorized" in text):
-            seen.add(text)
-            print("  " + text)
+    # per kernel line with a loop: vectorised, or the reasons given (each once)
+    for ln in sorted({m[0] for m in msgs}):
+        texts = [t.split(": ", 1)[1] if ": " in t else t for l, _, t in msgs if l == ln]
+        if ln in vec_lines:
+            print(f"  line {ln}: vectorised")
+        else:
+            why = {}  # reason -> first example ("data ref analysis failed" -> "acc = *_97")
+            for t in texts:
+                if "not vectorized: " in t:
+                    reason, _, example = t.split("not vectorized: ", 1)[1].partition(": ")
+                    why.setdefault(reason.rstrip("."), example)
+            print(f"  line {ln}: not vectorised: " + ("; ".join(
+                f"{r} ({e})" if e else r for r, e in why.items()) or texts[0]))
 
 
 def bench_vectorisation():

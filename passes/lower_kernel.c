@@ -43,6 +43,17 @@ static const char *count_expr(unsigned dims) {
     }
 }
 
+/* A PtrVec on the heap (freed by the caller), for scratch sets without an arena at hand. */
+static void buf_vec_push(PtrVec *v, void *item) {
+    if (v->len == v->cap) {
+        v->cap = v->cap ? v->cap * 2 : 16;
+        v->items = realloc(v->items, sizeof(void *) * (size_t)v->cap);
+        if (!v->items)
+            diag_fatal("out of memory");
+    }
+    v->items[v->len++] = item;
+}
+
 static bool is_array_type(const char *type) {
     return strchr(type, '[') != NULL;
 }
@@ -66,6 +77,34 @@ static bool nest_uses(Kernel *k, Nest *n, Var *v, bool write) {
 static bool nest_declares(Kernel *k, Nest *n, Var *v) {
     return v->decl_stmt && v->decl_stmt->nest >= 0 &&
            k->nests.items[v->decl_stmt->nest] == n;
+}
+
+/* Recomputes, in dependence order, the rematerialised locals that statements of a thread
+ * loop read (and those their initialisers read) but do not declare. */
+static void put_remats(Kernel *k, PtrVec *reads, Nest *n, Buf *h) {
+    bool *need = calloc((size_t)k->vars.len + 1, 1);
+    for (int i = 0; i < reads->len; i++) {
+        Var *v = reads->items[i];
+        if (v->remat)
+            need[v->id] = true;
+    }
+    /* initialisers read only earlier locals: one backward sweep closes the set */
+    for (int i = k->vars.len - 1; i >= 0; i--) {
+        Var *v = k->vars.items[i];
+        if (!need[i])
+            continue;
+        for (int j = 0; j < v->init_reads.len; j++) {
+            Var *w = v->init_reads.items[j];
+            if (w->remat)
+                need[w->id] = true;
+        }
+    }
+    for (int i = 0; i < k->vars.len; i++) {
+        Var *v = k->vars.items[i];
+        if (need[i] && !(n && nest_declares(k, n, v)))
+            buf_printf(h, "__typeof__(%s) %s = (%s); ", v->type, v->name, v->init_text);
+    }
+    free(need);
 }
 
 static void prologue(Unit *u, Kernel *k, Buf *b) {
@@ -175,6 +214,15 @@ static void nest_text(Kernel *k, int ni, bool fast, Buf *h, Buf *t) {
         tls |= ((Stmt *)k->stmts.items[i])->calls_user_fn;
     if (tls)
         buf_puts(h, "cu2c_tls.threadIdx = threadIdx; ");
+    PtrVec reads = {0};
+    for (int i = n->first; i <= n->last; i++) {
+        Stmt *s = k->stmts.items[i];
+        for (int j = 0; j < s->reads.len; j++)
+            if (!vec_contains(&reads, s->reads.items[j]))
+                buf_vec_push(&reads, s->reads.items[j]);
+    }
+    put_remats(k, &reads, n, h);
+    free(reads.items);
     buf_puts(t, " ");
     for (int i = 0; i < k->vars.len; i++) {
         Var *v = k->vars.items[i];
@@ -328,6 +376,7 @@ static void open_thread_loop(Kernel *k, Stmt *p, Buf *e) {
         buf_printf(e, "if (__cu2c_exited[%s]) continue; ", index_expr(DIM_XYZ));
     if (p->calls_user_fn)
         buf_puts(e, "cu2c_tls.threadIdx = threadIdx; ");
+    put_remats(k, &p->reads, NULL, e);
     for (int i = 0; i < k->vars.len; i++) {
         Var *v = k->vars.items[i];
         if (!v->promoted || !vec_contains(&p->reads, v))

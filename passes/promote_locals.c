@@ -11,6 +11,39 @@
 
 #include <string.h>
 
+/* Does any statement other than v's declaration write v? */
+static bool written_after_decl(Kernel *k, Var *v) {
+    for (int j = 0; j < k->stmts.len + pseudo_count(k) + k->headers.len; j++) {
+        Stmt *s = j < k->stmts.len ? k->stmts.items[j]
+                : j < k->stmts.len + pseudo_count(k) ? pseudo_at(k, j - k->stmts.len)
+                : k->headers.items[j - k->stmts.len - pseudo_count(k)];
+        if (s != v->decl_stmt && vec_contains(&s->writes, v))
+            return true;
+    }
+    return false;
+}
+
+/* A varying local whose only value is its initialiser, pure arithmetic on thread and block
+ * indices, constants and locals that never change (or are recomputed the same way), is
+ * recomputed in each thread loop that needs it: cheaper than a per-thread array, and the
+ * C compiler still sees `threadIdx.x + ...` (a plain induction variable) in every loop. */
+static bool rematerialisable(Kernel *k, Var *v) {
+    if (!v->init_text || v->escapes || v->is_param || !v->decl_stmt || strchr(v->type, '[') ||
+        strchr(v->type, '&') || written_after_decl(k, v))
+        return false;
+    for (int i = 0; i < v->init_reads.len; i++) {
+        Var *w = v->init_reads.items[i];
+        if (w->remat)
+            continue;
+        /* a uniform local that never changes, declared outside any thread loop (so it is in
+         * scope wherever v is) */
+        if (w->dims || w->promoted || written_after_decl(k, w) || w->is_shared ||
+            (w->decl_stmt && w->decl_stmt->nest >= 0))
+            return false;
+    }
+    return true;
+}
+
 void promote_locals(Unit *u, Kernel *k) {
     for (int i = 0; i < k->vars.len; i++) {
         Var *v = k->vars.items[i];
@@ -37,6 +70,9 @@ void promote_locals(Unit *u, Kernel *k) {
          * one trip round the loop to the next */
         if (v->is_param && in_loop)
             v->promoted = true;
+        v->remat = v->promoted && rematerialisable(k, v);
+        if (v->remat)
+            v->promoted = false;
         if (v->promoted && strchr(v->type, '&'))
             diag_error(u, v->loc, "reference '%s' used across thread loops (e.g. a barrier): not "
                        "supported yet (use a pointer)", v->name);

@@ -70,6 +70,10 @@ typedef struct Var {
     Stmt *decl_stmt;        /* the statement declaring it; NULL for parameters */
     unsigned dims;          /* thread_variance: dimensions its value can differ in */
     bool promoted;          /* promote_locals: needs one copy per thread across loop nests */
+    bool remat;             /* promote_locals: recomputed from its initialiser in each nest
+                             * instead (it depends only on thread/block indices and constants) */
+    const char *init_text;  /* its initialiser as written, when that is pure arithmetic */
+    PtrVec init_reads;      /* Var*: the locals that initialiser reads */
     int id;                 /* index in Kernel.vars, for generated names */
     int copy;               /* the text it belongs to (an inlined body has its own locals) */
     const char *param_text; /* an inlined function's parameter: its declaration as written */
@@ -125,6 +129,8 @@ struct Stmt {
                              * kept apart so its counter can stay uniform (see form_loops) */
     unsigned body_begin;    /* a leaf for-loop: where its body starts */
     bool body_jumps;        /* a leaf for-loop: its body breaks, continues or returns */
+    bool short_trip;        /* a leaf for-loop: bounded by a small constant (the C compiler
+                             * unrolls it; the thread loop around it then vectorises) */
     SrcLoc loc;
     unsigned begin, end;
     unsigned tid_dims;      /* threadIdx components it reads directly */

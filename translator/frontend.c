@@ -738,11 +738,85 @@ static enum CXChildVisitResult kscan_visit(CXCursor c, CXCursor parent, CXClient
     return CXChildVisit_Recurse;
 }
 
+typedef struct PureScan {
+    KScan *ks;
+    Var *v;
+    bool pure;
+} PureScan;
+
+/* Is an initialiser pure arithmetic on locals, builtins and constants (no memory, no calls
+ * with effects), so that it can be evaluated again anywhere the local is visible? */
+static enum CXChildVisitResult pure_visit(CXCursor c, CXCursor parent, CXClientData d) {
+    (void)parent;
+    PureScan *ps = d;
+    switch (clang_getCursorKind(c)) {
+    case CXCursor_IntegerLiteral:
+    case CXCursor_FloatingLiteral:
+    case CXCursor_CharacterLiteral:
+    case CXCursor_CXXBoolLiteralExpr:
+    case CXCursor_ParenExpr:
+    case CXCursor_UnexposedExpr:
+    case CXCursor_CStyleCastExpr:
+    case CXCursor_ConditionalOperator:
+        return CXChildVisit_Recurse;
+    case CXCursor_BinaryOperator: {
+        enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(c);
+        if (op >= CXBinaryOperator_Assign && op <= CXBinaryOperator_OrAssign)
+            break;
+        if (op == CXBinaryOperator_Comma)
+            break;
+        return CXChildVisit_Recurse;
+    }
+    case CXCursor_UnaryOperator: {
+        enum CXUnaryOperatorKind op = clang_getCursorUnaryOperatorKind(c);
+        if (op == CXUnaryOperator_Plus || op == CXUnaryOperator_Minus || op == CXUnaryOperator_Not ||
+            op == CXUnaryOperator_LNot)
+            return CXChildVisit_Recurse;
+        break;
+    }
+    case CXCursor_MemberRefExpr: {
+        CXCursor base = strip_implicit(first_child(c));
+        if (clang_getCanonicalType(clang_getCursorType(base)).kind == CXType_Pointer)
+            break;
+        return CXChildVisit_Recurse;
+    }
+    case CXCursor_DeclRefExpr: {
+        CXCursor ref = clang_getCursorReferenced(c);
+        if (is_builtin_var(ref, NULL) || clang_getCursorKind(ref) == CXCursor_EnumConstantDecl)
+            return CXChildVisit_Continue;
+        Var *u = find_var(ps->ks->k, ref, ps->ks->fe);
+        if (!u || u->is_shared || is_array_type(clang_getCursorType(ref)))
+            break;
+        if (!vec_contains(&ps->v->init_reads, u))
+            vec_push(ps->ks->fe->u->arena, &ps->v->init_reads, u);
+        return CXChildVisit_Continue;
+    }
+    default:
+        break;
+    }
+    ps->pure = false;
+    return CXChildVisit_Break;
+}
+
 static enum CXChildVisitResult decl_visit(CXCursor c, CXCursor parent, CXClientData d) {
     (void)parent;
     KScan *ks = d;
     if (clang_getCursorKind(c) == CXCursor_VarDecl) {
         Var *v = new_var(ks->fe, ks->k, c, ks->s);
+        CXCursor init = clang_Cursor_getVarDeclInitializer(c);
+        if (!clang_Cursor_isNull(init) && !v->is_shared && !is_array_type(clang_getCursorType(c))) {
+            PureScan ps = {ks, v, true};
+            if (pure_visit(init, c, &ps) == CXChildVisit_Recurse)
+                clang_visitChildren(init, pure_visit, &ps);
+            if (ps.pure) {
+                char *t = cursor_text(ks->fe, init);
+                for (char *q = t; *q; q++)
+                    if (*q == '\n' || *q == '\r')
+                        *q = ' ';
+                if (!strstr(t, "//") && !strchr(t, '#'))
+                    v->init_text = t;
+            }
+        }
         vec_push(ks->fe->u->arena, &ks->s->decls, v);
         if (!v->is_shared)
             vec_push(ks->fe->u->arena, &ks->s->writes, v);
@@ -1101,8 +1175,22 @@ static void scan_for_leaf(KScan *ks, Stmt *s, CXCursor c) {
     h->copy = s->copy;
     s->header = h;
     vec_push(u->arena, &ks->k->headers, h);
-    for (int i = 0; i < kids.n - 1; i++)
+    for (int i = 0; i < kids.n - 1; i++) {
         scan_facts(ks, h, kids.c[i]);
+        /* the condition `i < N` with N a small constant */
+        if (clang_getCursorKind(kids.c[i]) == CXCursor_BinaryOperator) {
+            Kids ops = children(kids.c[i]);
+            if (ops.n == 2) {
+                CXEvalResult r = clang_Cursor_Evaluate(ops.c[1]);
+                if (r) {
+                    if (clang_EvalResult_getKind(r) == CXEval_Int &&
+                        clang_EvalResult_getAsLongLong(r) <= 64)
+                        s->short_trip = true;
+                    clang_EvalResult_dispose(r);
+                }
+            }
+        }
+    }
     unsigned b, e;
     cursor_range(kids.c[kids.n - 1], &b, &e);
     s->body_begin = b;

@@ -112,9 +112,9 @@ void model_dump(Unit *u, const char *after, FILE *out) {
         }
         for (int j = 0; j < k->vars.len; j++) {
             Var *v = k->vars.items[j];
-            fprintf(out, "  var %s: %s dims %s%s%s%s\n", v->name, v->type, dims_name(v->dims),
+            fprintf(out, "  var %s: %s dims %s%s%s%s%s\n", v->name, v->type, dims_name(v->dims),
                     v->is_shared ? " shared" : "", v->escapes ? " escapes" : "",
-                    v->promoted ? " promoted" : "");
+                    v->promoted ? " promoted" : "", v->remat ? " recomputed" : "");
         }
         for (int j = 0; j < k->nests.len; j++) {
             Nest *n = k->nests.items[j];

@@ -1,6 +1,7 @@
 // A loop holding a barrier runs once per block: its header stays as written, outside any
 // thread loop, and its counter stays a plain scalar; the region inside the loop gets its own
-// thread loop; tid crosses from region to region and gets per-thread storage, stride does not.
+// thread loop; tid crosses from region to region but is only threadIdx.x: it is computed
+// again in each thread loop, so nothing needs per-thread storage; stride stays one scalar.
 // RUN: %cu2c %s -o - | FileCheck %s
 // RUN: %cu2c %s -o /dev/null --dump-after=promote_locals 2>&1 | FileCheck %s --check-prefix=MODEL
 __global__ void reduce(const float *in, float *out, int n) {
@@ -17,20 +18,19 @@ __global__ void reduce(const float *in, float *out, int n) {
         out[blockIdx.x] = s[0];
 }
 // CHECK-LABEL: static void __cu2c_blk_reduce(
-// CHECK-SAME: __typeof__(int) *__restrict __cu2c_p[[TID:[0-9]+]] =
-// CHECK-NOT: __cu2c_p{{[0-9]+}} =
+// CHECK-NOT: cu2c_block{{_}}scratch
 // CHECK: {{^}}    /* __syncthreads() */;
 // CHECK-NEXT: {{^}}    for (int stride = blockDim.x / 2; stride > 0; stride >>= 1) {
 // CHECK-NEXT: {{^}}        if ((unsigned long long)blockIdx.x
 // CHECK: } else
-// CHECK-NEXT: #line 12
-// CHECK-NEXT: {{^}}for (int __cu2c_tx = 0; {{.*}} __typeof__(int) tid = __cu2c_p[[TID]][__cu2c_tx]; { if (tid < stride)
+// CHECK-NEXT: #line {{[0-9]+}}
+// CHECK-NEXT: {{^}}for (int __cu2c_tx = 0; {{.*}} __typeof__(int) tid = (threadIdx.x); { if (tid < stride)
 // CHECK-NEXT: {{^}}            s[tid] += s[tid + stride]; } }
 // CHECK-NEXT: {{^}}        /* __syncthreads() */;
 // CHECK-NEXT: {{^}}    }
 
-// MODEL: stmt 4 line 11 sync    region 1 dims -   nest -1  for (int stride
-// MODEL-NEXT: stmt 5 line 12 control region 2 dims x   nest  1    if (tid < stride)
-// MODEL-NEXT: stmt 6 line 14 barrier region 2 dims -   nest -1    __syncthreads();
-// MODEL: var tid: int dims x promoted
+// MODEL: stmt 4 line {{[0-9]+}} sync    region 1 dims -   nest -1  for (int stride
+// MODEL-NEXT: stmt 5 line {{[0-9]+}} control region 2 dims x   nest  1    if (tid < stride)
+// MODEL-NEXT: stmt 6 line {{[0-9]+}} barrier region 2 dims -   nest -1    __syncthreads();
+// MODEL: var tid: int dims x recomputed
 // MODEL: var stride: int dims -{{$}}
