@@ -58,12 +58,6 @@ static bool is_array_type(const char *type) {
     return strchr(type, '[') != NULL;
 }
 
-static unsigned line_of(Unit *u, unsigned offset) {
-    unsigned line = 1;
-    for (unsigned i = 0; i < offset && i < u->len; i++)
-        line += u->text[i] == '\n';
-    return line;
-}
 
 static bool nest_uses(Kernel *k, Nest *n, Var *v, bool write) {
     for (int i = n->first; i <= n->last; i++) {
@@ -270,15 +264,6 @@ static void directive_break(Unit *u, unsigned begin, Buf *h) {
         buf_printf(h, "\n#line %u \"%s\"\n", line_of(u, begin), u->path);
 }
 
-static int edit_order(const void *pa, const void *pb) {
-    const Edit *a = *(const Edit *const *)pa, *b = *(const Edit *const *)pb;
-    if (a->begin != b->begin)
-        return a->begin < b->begin ? -1 : 1;
-    if ((a->end == a->begin) != (b->end == b->begin))
-        return a->end == a->begin ? -1 : 1;
-    return a->seq - b->seq;
-}
-
 /* The text of [begin, end) with the edits already made inside it and the extra ones:
  * a second copy of a nest's statements. */
 static void render_copy(Unit *u, unsigned begin, unsigned end, PtrVec *extra, Buf *out) {
@@ -291,17 +276,7 @@ static void render_copy(Unit *u, unsigned begin, unsigned end, PtrVec *extra, Bu
     }
     for (int i = 0; i < extra->len; i++)
         vec_push(u->arena, &all, extra->items[i]);
-    qsort(all.items, (size_t)all.len, sizeof(void *), edit_order);
-    unsigned pos = begin;
-    for (int i = 0; i < all.len; i++) {
-        Edit *e = all.items[i];
-        if (e->begin < pos)
-            continue;
-        buf_put(out, u->text + pos, e->begin - pos);
-        buf_puts(out, e->text);
-        pos = e->end;
-    }
-    buf_put(out, u->text + pos, end - pos);
+    edits_render(u, &all, begin, end, out);
 }
 
 /* `return` in a nest, as text keeping the line count of what it replaces. */

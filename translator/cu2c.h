@@ -293,6 +293,10 @@ void edit_insert(Unit *u, unsigned at, const char *text);
 /* Replaces [begin, end) by text plus as many newlines as the replaced text had, so the lines
  * after it keep their numbers. */
 void edit_replace_lines(Unit *u, unsigned begin, unsigned end, const char *text);
+/* [begin, end) of the main file's text with the edits applied (sorted here); false after a
+ * located error when two of them overlap. */
+bool edits_render(Unit *u, PtrVec *edits, unsigned begin, unsigned end, Buf *out);
+unsigned line_of(Unit *u, unsigned offset);  /* 1-based line of a main-file offset */
 
 /* ---- frontend.c: parse with libclang, copy the AST facts into a Unit ----------------- */
 

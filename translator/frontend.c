@@ -847,73 +847,64 @@ static StmtKind stmt_kind(CXCursor c) {
 
 /* ---- statement lists: leaves, barriers, and barrier-carrying control ------------------ */
 
-typedef struct BarrierFind {
+/* The first cursor under c (c included, lambdas excluded) that match accepts. */
+typedef struct Finder {
+    bool (*match)(CXCursor c);
     bool found;
     CXCursor where;
-} BarrierFind;
+} Finder;
 
-static enum CXChildVisitResult barrier_find_visit(CXCursor c, CXCursor parent, CXClientData d) {
+static enum CXChildVisitResult finder_visit(CXCursor c, CXCursor parent, CXClientData d) {
     (void)parent;
-    BarrierFind *bf = d;
+    Finder *f = d;
     if (clang_getCursorKind(c) == CXCursor_LambdaExpr)
         return CXChildVisit_Continue;
-    if (clang_getCursorKind(c) == CXCursor_CallExpr) {
-        CXString sp = clang_getCursorSpelling(clang_getCursorReferenced(c));
-        const char *n = clang_getCString(sp);
-        bool is = n && is_barrier_name(n);
-        clang_disposeString(sp);
-        if (is) {
-            bf->found = true;
-            bf->where = c;
-            return CXChildVisit_Break;
-        }
+    if (f->match(c)) {
+        f->found = true;
+        f->where = c;
+        return CXChildVisit_Break;
     }
     return CXChildVisit_Recurse;
 }
 
-typedef struct PlainFind {
-    bool found;
-    CXCursor where;
-} PlainFind;
-
-static enum CXChildVisitResult plain_find_visit(CXCursor c, CXCursor parent, CXClientData d) {
-    (void)parent;
-    PlainFind *pf = d;
-    if (clang_getCursorKind(c) == CXCursor_LambdaExpr)
-        return CXChildVisit_Continue;
-    if (clang_getCursorKind(c) == CXCursor_CallExpr) {
-        CXString sp = clang_getCursorSpelling(clang_getCursorReferenced(c));
-        const char *n = clang_getCString(sp);
-        bool is = n && is_barrier_name(n) && strcmp(n, "__syncthreads_count") != 0 &&
-                  strcmp(n, "__syncthreads_and") != 0 && strcmp(n, "__syncthreads_or") != 0;
-        clang_disposeString(sp);
-        if (is) {
-            pf->found = true;
-            pf->where = c;
-            return CXChildVisit_Break;
-        }
-    }
-    return CXChildVisit_Recurse;
+static bool find_in(CXCursor c, bool (*match)(CXCursor), CXCursor *where) {
+    Finder f = {match, false, clang_getNullCursor()};
+    if (finder_visit(c, clang_getNullCursor(), &f) == CXChildVisit_Recurse)
+        clang_visitChildren(c, finder_visit, &f);
+    if (f.found && where)
+        *where = f.where;
+    return f.found;
 }
 
-/* Does c hold a barrier other than a reduction barrier (not counting lambdas)? */
-static bool find_plain_barrier(CXCursor c, CXCursor *where) {
-    PlainFind pf = {false, clang_getNullCursor()};
-    if (plain_find_visit(c, clang_getNullCursor(), &pf) == CXChildVisit_Recurse)
-        clang_visitChildren(c, plain_find_visit, &pf);
-    if (pf.found && where)
-        *where = pf.where;
-    return pf.found;
+/* A call of __syncthreads or one of its variants. */
+static bool is_barrier_call(CXCursor c) {
+    if (clang_getCursorKind(c) != CXCursor_CallExpr)
+        return false;
+    CXString sp = clang_getCursorSpelling(clang_getCursorReferenced(c));
+    const char *n = clang_getCString(sp);
+    bool r = n && is_barrier_name(n);
+    clang_disposeString(sp);
+    return r;
+}
+
+/* A barrier call that is not a reduction barrier (those are sites, see scan_site). */
+static bool is_plain_barrier_call(CXCursor c) {
+    ReduceOp op;
+    return is_barrier_call(c) && !reduce_op(c, &op);
+}
+
+static bool is_return(CXCursor c) {
+    return clang_getCursorKind(c) == CXCursor_ReturnStmt;
 }
 
 /* Does c hold a barrier (not counting lambdas)? */
 static bool find_barrier(CXCursor c, CXCursor *where) {
-    BarrierFind bf = {false, clang_getNullCursor()};
-    if (barrier_find_visit(c, clang_getNullCursor(), &bf) == CXChildVisit_Recurse)
-        clang_visitChildren(c, barrier_find_visit, &bf);
-    if (bf.found && where)
-        *where = bf.where;
-    return bf.found;
+    return find_in(c, is_barrier_call, where);
+}
+
+/* Does c hold a barrier other than a reduction barrier? */
+static bool find_plain_barrier(CXCursor c, CXCursor *where) {
+    return find_in(c, is_plain_barrier_call, where);
 }
 
 static void scan_list(KScan *ks, CXCursor c, PtrVec *list, Stmt *parent);
@@ -1053,24 +1044,6 @@ static enum CXChildVisitResult find_body(CXCursor c, CXCursor parent, CXClientDa
     return CXChildVisit_Continue;
 }
 
-typedef struct InlineRet {
-    bool found;
-    CXCursor where;
-} InlineRet;
-
-static enum CXChildVisitResult return_find_visit(CXCursor c, CXCursor parent, CXClientData d) {
-    (void)parent;
-    InlineRet *r = d;
-    if (clang_getCursorKind(c) == CXCursor_LambdaExpr)
-        return CXChildVisit_Continue;
-    if (clang_getCursorKind(c) == CXCursor_ReturnStmt) {
-        r->found = true;
-        r->where = c;
-        return CXChildVisit_Break;
-    }
-    return CXChildVisit_Recurse;
-}
-
 /* `f(args);` where f holds a barrier: f's body is scanned again as a copy of its own, its
  * parameters becoming locals of the copy that take the arguments (ST_BIND statements). */
 static void scan_inline(KScan *ks, Stmt *s, CXCursor call, CXCursor fn, char *usr) {
@@ -1091,10 +1064,9 @@ static void scan_inline(KScan *ks, Stmt *s, CXCursor call, CXCursor fn, char *us
                    "defined in the .cu file (not supported yet otherwise)", name);
         return;
     }
-    InlineRet ret = {false, clang_getNullCursor()};
-    clang_visitChildren(body, return_find_visit, &ret);
-    if (ret.found) {
-        diag_error(u, cursor_loc(fe, ret.where), "return in '%s', a device function holding a barrier: "
+    CXCursor ret;
+    if (find_in(body, is_return, &ret)) {
+        diag_error(u, cursor_loc(fe, ret), "return in '%s', a device function holding a barrier: "
                    "not supported yet", name);
         return;
     }

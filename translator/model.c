@@ -2,6 +2,7 @@
  * `cu2c --dump-after=PASS`. */
 #include "cu2c.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 const char *dims_name(unsigned dims) {
@@ -45,6 +46,43 @@ void edit_add(Unit *u, unsigned begin, unsigned end, const char *text) {
 
 void edit_insert(Unit *u, unsigned at, const char *text) {
     edit_add(u, at, at, text);
+}
+
+unsigned line_of(Unit *u, unsigned offset) {
+    unsigned line = 1;
+    for (unsigned i = 0; i < offset && i < u->len; i++)
+        line += u->text[i] == '\n';
+    return line;
+}
+
+/* By offset; at one offset inserts before replacements, then in the order they were made. */
+static int edit_order(const void *pa, const void *pb) {
+    const Edit *a = *(const Edit *const *)pa, *b = *(const Edit *const *)pb;
+    if (a->begin != b->begin)
+        return a->begin < b->begin ? -1 : 1;
+    if ((a->end == a->begin) != (b->end == b->begin))
+        return a->end == a->begin ? -1 : 1;
+    return a->seq - b->seq;
+}
+
+bool edits_render(Unit *u, PtrVec *edits, unsigned begin, unsigned end, Buf *out) {
+    qsort(edits->items, (size_t)edits->len, sizeof(void *), edit_order);
+    unsigned pos = begin;
+    for (int i = 0; i < edits->len; i++) {
+        Edit *e = edits->items[i];
+        if (e->begin < pos) {
+            /* two edits of the same text: a construct cu2c cannot place */
+            SrcLoc loc = {u->path, line_of(u, e->begin), 0, e->begin};
+            diag_error(u, loc, "cu2c cannot rewrite this code: overlapping edits (e.g. a kernel "
+                       "launch inside a macro argument)");
+            return false;
+        }
+        buf_put(out, u->text + pos, e->begin - pos);
+        buf_puts(out, e->text);
+        pos = e->end;
+    }
+    buf_put(out, u->text + pos, end - pos);
+    return true;
 }
 
 void edit_replace_lines(Unit *u, unsigned begin, unsigned end, const char *text) {
