@@ -102,7 +102,12 @@ static void put_remats(Kernel *k, PtrVec *reads, Nest *n, Buf *h) {
 }
 
 static void prologue(Unit *u, Kernel *k, Buf *b) {
-    buf_printf(b, "static void __cu2c_blk_%s(void **__cu2c_args, cu2c_block *__cu2c_b) { ", k->name);
+    /* the body takes the block's shape as arguments: the dispatcher after the kernel (see
+     * stub) calls it with constants for the shapes the launches use, so that the C compiler
+     * knows the thread loops' trip counts there */
+    buf_printf(b, "static inline __attribute__((always_inline)) void __cu2c_body_%s(void **__cu2c_args, "
+                  "cu2c_block *__cu2c_b, const int __cu2c_bx, const int __cu2c_by, const int __cu2c_bz) { ",
+               k->name);
     for (int i = 0; i < k->params.len; i++) {
         Param *p = k->params.items[i];
         const char *text = p->text;
@@ -116,11 +121,9 @@ static void prologue(Unit *u, Kernel *k, Buf *b) {
                    (int)(eq ? (size_t)(eq - text) : strlen(text)), text, p->name, i);
     }
     buf_puts(b, "const uint3 blockIdx __attribute__((unused)) = __cu2c_b->blockIdx; "
-                "const dim3 blockDim __attribute__((unused)) = __cu2c_b->blockDim; "
-                "const dim3 gridDim __attribute__((unused)) = __cu2c_b->gridDim; "
-                "const int __cu2c_bx __attribute__((unused)) = (int)blockDim.x, "
-                "__cu2c_by __attribute__((unused)) = (int)blockDim.y, "
-                "__cu2c_bz __attribute__((unused)) = (int)blockDim.z; ");
+                "const dim3 gridDim __attribute__((unused)) = __cu2c_b->gridDim; ");
+    buf_printf(b, "const dim3 blockDim __attribute__((unused)) %s(unsigned)__cu2c_bx, (unsigned)__cu2c_by, "
+                  "(unsigned)__cu2c_bz%s; ", u->is_cxx ? "(" : "= {", u->is_cxx ? ")" : "}");
     if (k->uses_tls)
         buf_puts(b, "cu2c_tls.blockIdx = blockIdx; cu2c_tls.blockDim = blockDim; "
                     "cu2c_tls.gridDim = gridDim; ");
@@ -456,6 +459,26 @@ static void put_signature(Unit *u, Kernel *k, Buf *b) {
 static void stub(Unit *u, Kernel *k) {
     Buf b = {0};
     buf_puts(&b, "\n");
+    /* the block function: the body specialised for the constant block shapes of launches */
+    buf_printf(&b, "static void __cu2c_blk_%s(void **__cu2c_args, cu2c_block *__cu2c_b) { "
+                   "const int __cu2c_bx = (int)__cu2c_b->blockDim.x, __cu2c_by = (int)__cu2c_b->blockDim.y, "
+                   "__cu2c_bz = (int)__cu2c_b->blockDim.z; ", k->name);
+    int shapes[2][3], nshapes = 0;
+    for (int i = 0; i < u->launches.len && nshapes < 2; i++) {
+        Launch *l = u->launches.items[i];
+        if (!l->shape[0] || strcmp(l->kernel, k->name) != 0)
+            continue;
+        bool seen = false;
+        for (int j = 0; j < nshapes; j++)
+            seen |= memcmp(shapes[j], l->shape, sizeof shapes[j]) == 0;
+        if (!seen)
+            memcpy(shapes[nshapes++], l->shape, sizeof shapes[0]);
+    }
+    for (int j = 0; j < nshapes; j++)
+        buf_printf(&b, "if (__cu2c_bx == %d && __cu2c_by == %d && __cu2c_bz == %d) "
+                       "__cu2c_body_%s(__cu2c_args, __cu2c_b, %d, %d, %d); else ",
+                   shapes[j][0], shapes[j][1], shapes[j][2], k->name, shapes[j][0], shapes[j][1], shapes[j][2]);
+    buf_printf(&b, "__cu2c_body_%s(__cu2c_args, __cu2c_b, __cu2c_bx, __cu2c_by, __cu2c_bz); }\n", k->name);
     put_signature(u, k, &b);
     buf_puts(&b, "{ void *__cu2c_a[] = {");
     for (int i = 0; i < k->params.len; i++)

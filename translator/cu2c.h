@@ -242,6 +242,9 @@ typedef struct Launch {
     unsigned config_begin, config_end; /* `<<<...>>>` */
     int nconfig;
     const char *config[4];  /* argument texts as written */
+    const char *kernel;     /* the kernel's name */
+    int shape[3];           /* the block shape when it is a compile-time constant, else 0s:
+                             * a guess (checked at run time) for specialising the kernel */
 } Launch;
 
 /* One text edit of the main file: replace [begin, end) by text (begin == end: insert).

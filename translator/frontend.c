@@ -1339,6 +1339,67 @@ static void scan_kernel(Fe *fe, CXCursor fn) {
     vec_push(u->arena, &u->kernels, k);
 }
 
+static long long const_int(CXCursor c, bool *ok) {
+    CXEvalResult r = clang_Cursor_Evaluate(c);
+    long long v = 0;
+    *ok = r && clang_EvalResult_getKind(r) == CXEval_Int;
+    if (*ok)
+        v = clang_EvalResult_getAsLongLong(r);
+    if (r)
+        clang_EvalResult_dispose(r);
+    return v;
+}
+
+/* A launch's block shape when it is written with constants: `256`, `dim3(16, 16)`, or a dim3
+ * variable initialised so. Only a guess: the specialised code is taken when the real shape
+ * matches at run time. */
+static void guess_shape(CXCursor arg, int shape[3]) {
+    bool ok;
+    for (int depth = 0; depth < 6; depth++) {
+        long long v = const_int(arg, &ok);
+        if (ok && v > 0 && v <= 1024) {
+            shape[0] = (int)v;
+            shape[1] = shape[2] = 1;
+            return;
+        }
+        enum CXCursorKind k = clang_getCursorKind(arg);
+        if (k == CXCursor_DeclRefExpr) {
+            CXCursor d = clang_getCursorReferenced(arg);
+            if (clang_getCursorKind(d) != CXCursor_VarDecl)
+                return;
+            arg = clang_Cursor_getVarDeclInitializer(d);
+            if (clang_Cursor_isNull(arg))
+                return;
+            continue;
+        }
+        if (k == CXCursor_CallExpr && clang_getCursorKind(clang_getCursorReferenced(arg)) == CXCursor_Constructor) {
+            int n = clang_Cursor_getNumArguments(arg);
+            if (n == 1 && clang_getCursorKind(strip_implicit(clang_Cursor_getArgument(arg, 0))) != CXCursor_IntegerLiteral &&
+                !const_int(clang_Cursor_getArgument(arg, 0), &ok) && !ok) {
+                arg = clang_Cursor_getArgument(arg, 0);    /* a copy: dim3(other) */
+                continue;
+            }
+            int dims[3] = {1, 1, 1};
+            for (int i = 0; i < n && i < 3; i++) {
+                long long d = const_int(clang_Cursor_getArgument(arg, (unsigned)i), &ok);
+                if (!ok || d <= 0 || d > 1024)
+                    return;
+                dims[i] = (int)d;
+            }
+            memcpy(shape, dims, sizeof dims);
+            return;
+        }
+        if (k == CXCursor_UnexposedExpr || k == CXCursor_ParenExpr) {
+            CXCursor inner = first_child(arg);
+            if (clang_Cursor_isNull(inner))
+                return;
+            arg = inner;
+            continue;
+        }
+        return;
+    }
+}
+
 static void scan_launch(Fe *fe, CXCursor c, bool in_device_code) {
     Unit *u = fe->u;
     Kids kids = children(c);
@@ -1367,6 +1428,9 @@ static void scan_launch(Fe *fe, CXCursor c, bool in_device_code) {
             continue;       /* a default argument: not written */
         l->config[l->nconfig++] = arena_strndup(u->arena, u->text + b, e - b);
     }
+    l->kernel = fe_str(u->arena, clang_getCursorSpelling(clang_getCursorReferenced(kids.c[0])));
+    if (cfg.n > 2)
+        guess_shape(cfg.c[2], l->shape);
     if (l->callee_end > l->config_begin || l->config_end <= l->config_begin ||
         strncmp(u->text + l->config_begin, "<<<", 3) != 0) {
         diag_error(u, l->loc, "cu2c cannot rewrite this kernel launch (is it written by a macro?)");

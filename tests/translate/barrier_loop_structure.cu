@@ -17,7 +17,7 @@ __global__ void reduce(const float *in, float *out, int n) {
     if (tid == 0)
         out[blockIdx.x] = s[0];
 }
-// CHECK-LABEL: static void __cu2c_blk_reduce(
+// CHECK-LABEL: void __cu2c_body_reduce(
 // CHECK-NOT: cu2c_block{{_}}scratch
 // CHECK: {{^}}    /* __syncthreads() */;
 // CHECK-NEXT: {{^}}    for (int stride = blockDim.x / 2; stride > 0; stride >>= 1) {

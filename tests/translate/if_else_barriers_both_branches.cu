@@ -14,7 +14,7 @@ __global__ void k(float *a, int mode) {
         a[t] = s[(t + 1) % 128];
     }
 }
-// CHECK-LABEL: static void __cu2c_blk_k(
+// CHECK-LABEL: void __cu2c_body_k(
 // CHECK: {{^}}    if (mode > 0) {
 // CHECK: } else
 // CHECK: {{^}}for (int __cu2c_tx = 0; {{.*}} { s[t] = a[t]; } }

@@ -18,7 +18,7 @@ __global__ void k(const float *in, float *out, int n) {
     int only_here = col + 1;
     out[base + col * 4 + row] = tile[only_here % 64][row] + scale + v;
 }
-// CHECK-LABEL: static void __cu2c_blk_k(void **__cu2c_args, cu2c_block *__cu2c_b) {
+// CHECK-LABEL: static inline __attribute__((always_inline)) void __cu2c_body_k(void **__cu2c_args, cu2c_block *__cu2c_b, const int __cu2c_bx, const int __cu2c_by, const int __cu2c_bz) {
 // CHECK-SAME: __typeof__(float) *__restrict __cu2c_p[[V:[0-9]+]] = {{.*}} * ((size_t)__cu2c_bx * __cu2c_by));
 // CHECK-NOT: __cu2c_p{{[0-9]+}} =
 // CHECK: {{^}}    __shared__ float tile[64][4];
@@ -40,6 +40,8 @@ __global__ void k(const float *in, float *out, int n) {
 // CHECK-NEXT: __typeof__(int) col = (threadIdx.x); __typeof__(int) row = (threadIdx.y); __typeof__(float) v = __cu2c_p[[V]][(__cu2c_ty * __cu2c_bx + __cu2c_tx)]; { int only_here = col + 1;
 // CHECK-NEXT: {{^}}    out[base + col * 4 + row] = tile[only_here % 64][row] + scale + v; } }
 // CHECK-NEXT: {{^}}}
+// the block function: the body with the block's shape (no launch here to guess it from)
+// CHECK-NEXT: static void __cu2c_blk_k(void **__cu2c_args, cu2c_block *__cu2c_b) { {{.*}} __cu2c_body_k(__cu2c_args, __cu2c_b, __cu2c_bx, __cu2c_by, __cu2c_bz); }
 // CHECK-NEXT: __global__ void k(const float *in, float *out, int n) { void *__cu2c_a[] = {(void *)&in, (void *)&out, (void *)&n}; cu2c_launch_stub((const void *)k, __cu2c_a); }
 // CHECK-SAME: cu2c_register_kernel((const void *)k, __cu2c_blk_k, "k", 3, __cu2c_sz_k);
 
