@@ -193,14 +193,19 @@ static void nest_text(Kernel *k, int ni, bool fast, Buf *h, Buf *t) {
     Nest *n = k->nests.items[ni];
     const char *sfx = fast ? "f" : "";
     if (n->dims & DIM_Z)
-        buf_puts(h, "for (int __cu2c_tz = 0; __cu2c_tz < __cu2c_bz; __cu2c_tz++) ");
+        buf_printf(h, "for (int __cu2c_tz = %s; __cu2c_tz < %s; __cu2c_tz++) ",
+                   n->guarded & DIM_Z ? "__cu2c_loz" : "0", n->guarded & DIM_Z ? "__cu2c_hiz" : "__cu2c_bz");
     if (n->dims & DIM_Y)
-        buf_puts(h, "for (int __cu2c_ty = 0; __cu2c_ty < __cu2c_by; __cu2c_ty++) ");
+        buf_printf(h, "for (int __cu2c_ty = %s; __cu2c_ty < %s; __cu2c_ty++) ",
+                   n->guarded & DIM_Y ? "__cu2c_loy" : "0", n->guarded & DIM_Y ? "__cu2c_hiy" : "__cu2c_by");
     if ((n->dims & DIM_X) && fast)
-        buf_puts(h, "for (int __cu2c_g = __cu2c_glo; __cu2c_g < __cu2c_ghi; __cu2c_g++) { "
-                    "const int __cu2c_tx = __cu2c_g - __cu2c_glo; ");
+        buf_printf(h, "for (int __cu2c_g = __cu2c_glo%s; __cu2c_g < %s; __cu2c_g++) { "
+                      "const int __cu2c_tx = __cu2c_g - __cu2c_glo; ",
+                   n->guarded & DIM_X ? " + __cu2c_lox" : "",
+                   n->guarded & DIM_X ? "__cu2c_glo + __cu2c_hix" : "__cu2c_ghi");
     else if (n->dims & DIM_X)
-        buf_puts(h, "for (int __cu2c_tx = 0; __cu2c_tx < __cu2c_bx; __cu2c_tx++) ");
+        buf_printf(h, "for (int __cu2c_tx = %s; __cu2c_tx < %s; __cu2c_tx++) ",
+                   n->guarded & DIM_X ? "__cu2c_lox" : "0", n->guarded & DIM_X ? "__cu2c_hix" : "__cu2c_bx");
     buf_printf(h, "{ const uint3 threadIdx __attribute__((unused)) = {%s, %s, %s}; ",
                n->dims & DIM_X ? "(unsigned)__cu2c_tx" : "0", n->dims & DIM_Y ? "(unsigned)__cu2c_ty" : "0",
                n->dims & DIM_Z ? "(unsigned)__cu2c_tz" : "0");
@@ -297,12 +302,49 @@ static Edit *return_edit(Unit *u, Kernel *k, int ni, bool fast, SrcLoc *r, unsig
     return e;
 }
 
+/* A lone `if (T op B && ...)` whose thread coordinate T is recomputed (or threadIdx itself)
+ * and B uniform: the term holds for a range of that coordinate, so the thread loop runs over
+ * that range and the term becomes 1. Threads outside the range would have skipped the if's
+ * body and evaluated only pure terms: leaving them out changes nothing, and the loop body
+ * loses a branch (it vectorises). Only for 32-bit comparisons, computed in long long. */
+static void narrow_guards(Unit *u, Nest *n, Stmt *s, Buf *h) {
+    const char *lo[8] = {0}, *hi[8] = {0};
+    for (int i = 0; i < s->guards.len; i++) {
+        Guard *g = s->guards.items[i];
+        bool ok = (n->dims & g->dim) && (!g->coord || g->coord->remat) &&
+                  (strcmp(g->cmp_type, "int") == 0 || strcmp(g->cmp_type, "unsigned int") == 0);
+        for (int j = 0; ok && j < g->bound_reads.len; j++) {
+            Var *w = g->bound_reads.items[j];
+            ok = !w->dims && !w->promoted && !w->remat && !w->is_shared;
+        }
+        if (!ok)
+            continue;
+        const char *b = arena_printf(u->arena, "(long long)(%s)(%s)", g->cmp_type, g->bound);
+        const char **lim = g->op == '<' || g->op == 'l' ? &hi[g->dim] : &lo[g->dim];
+        const char *v = g->op == '<' || g->op == 'g' ? b : arena_printf(u->arena, "%s + 1", b);
+        *lim = *lim ? arena_printf(u->arena, "CU2C_%sLL(%s, %s)", lim == &hi[g->dim] ? "MIN" : "MAX", *lim, v) : v;
+        n->guarded |= g->dim;
+        edit_replace_lines(u, g->begin, g->end, "1");
+    }
+    static const char names[8] = {0, 'x', 'y', 0, 'z'};
+    if (n->guarded)
+        buf_puts(h, "{ ");     /* the bounds' scope: closed after the nest */
+    for (unsigned d = DIM_X; d <= DIM_Z; d <<= 1)
+        if (n->guarded & d)
+            buf_printf(h, "const int __cu2c_lo%c = (int)CU2C_MINLL(__cu2c_b%c, CU2C_MAXLL(0, %s)), "
+                          "__cu2c_hi%c = (int)CU2C_MAXLL(0, CU2C_MINLL(__cu2c_b%c, %s)); ",
+                       names[d], names[d], lo[d] ? lo[d] : "0", names[d], names[d],
+                       hi[d] ? hi[d] : arena_printf(u->arena, "__cu2c_b%c", names[d]));
+}
+
 static void lower_nest(Unit *u, Kernel *k, int ni) {
     Nest *n = k->nests.items[ni];
     Stmt *first = k->stmts.items[n->first], *last = k->stmts.items[n->last];
     /* the text the thread loops wrap: the statements, or an interchanged loop's body */
     unsigned begin = n->interchange ? first->body_begin : first->begin, end = last->end;
     Buf h = {0}, t = {0};
+    if (first == last && first->guards.len && !first->has_return && !first->has_jump)
+        narrow_guards(u, n, first, &h);
     if (n->dims & DIM_X) {
         /* the fast copy first: the statements' text with the edits inside it and its returns
          * rewritten, between #line directives so both copies report the .cu's lines */
@@ -326,6 +368,8 @@ static void lower_nest(Unit *u, Kernel *k, int ni) {
         buf_free(&ft);
     }
     nest_text(k, ni, false, &h, &t);
+    if (n->guarded)
+        buf_puts(&t, " }");
     directive_break(u, begin, &h);
     edit_insert(u, begin, arena_strdup(u->arena, h.data));
     edit_insert(u, end, arena_strdup(u->arena, t.data));

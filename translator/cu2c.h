@@ -73,6 +73,7 @@ typedef struct Var {
     bool remat;             /* promote_locals: recomputed from its initialiser in each nest
                              * instead (it depends only on thread/block indices and constants) */
     const char *init_text;  /* its initialiser as written, when that is pure arithmetic */
+    unsigned coord;         /* DIM_X/Y/Z when the initialiser is exactly threadIdx.x/y/z */
     PtrVec init_reads;      /* Var*: the locals that initialiser reads */
     int id;                 /* index in Kernel.vars, for generated names */
     int copy;               /* the text it belongs to (an inlined body has its own locals) */
@@ -94,6 +95,19 @@ typedef enum StmtKind {
     ST_BIND,        /* an inlined function's parameter taking its argument: not in any list,
                      * it runs before the body (in a thread loop when the argument varies) */
 } StmtKind;
+
+/* A term `T op B` of a leaf `if`'s &&-condition where T is a thread coordinate (threadIdx.d
+ * or a local initialised to it) and B is pure: when B is uniform, the term becomes a bound
+ * of the thread loop over d instead of a test in it (see lower_kernel). */
+typedef struct Guard {
+    unsigned dim;           /* DIM_X, DIM_Y or DIM_Z */
+    Var *coord;             /* the local T, or NULL for threadIdx.d itself */
+    int op;                 /* '<', 'l' (<=), '>', 'g' (>=), normalised to T op B */
+    const char *cmp_type;   /* the comparison's type, e.g. "int", "unsigned int" */
+    const char *bound;      /* B as written */
+    PtrVec bound_reads;     /* Var*: locals B reads */
+    unsigned begin, end;    /* the term */
+} Guard;
 
 /* Which construct an ST_SYNC statement is. */
 typedef enum SyncKind {
@@ -129,6 +143,7 @@ struct Stmt {
                              * kept apart so its counter can stay uniform (see form_loops) */
     unsigned body_begin;    /* a leaf for-loop: where its body starts */
     bool body_jumps;        /* a leaf for-loop: its body breaks, continues or returns */
+    PtrVec guards;          /* a leaf if without else, with a pure condition: its Guard* terms */
     bool short_trip;        /* a leaf for-loop: bounded by a small constant (the C compiler
                              * unrolls it; the thread loop around it then vectorises) */
     SrcLoc loc;
@@ -185,6 +200,7 @@ typedef struct Nest {
     bool check_exited;      /* threads may have ended before: skip them */
     bool interchange;       /* a single for-loop with a uniform header: the thread loops go
                              * inside it, over its body, so they vectorise over threads */
+    unsigned guarded;       /* dimensions whose loops run over a narrowed range (lower_kernel) */
 } Nest;
 
 /* A kernel parameter as written. */

@@ -742,6 +742,7 @@ typedef struct PureScan {
     KScan *ks;
     Var *v;
     bool pure;
+    bool reads_tid;         /* it reads threadIdx */
 } PureScan;
 
 /* Is an initialiser pure arithmetic on locals, builtins and constants (no memory, no calls
@@ -782,7 +783,12 @@ static enum CXChildVisitResult pure_visit(CXCursor c, CXCursor parent, CXClientD
     }
     case CXCursor_DeclRefExpr: {
         CXCursor ref = clang_getCursorReferenced(c);
-        if (is_builtin_var(ref, NULL) || clang_getCursorKind(ref) == CXCursor_EnumConstantDecl)
+        const char *bname;
+        if (is_builtin_var(ref, &bname)) {
+            ps->reads_tid |= strcmp(bname, "threadIdx") == 0;
+            return CXChildVisit_Continue;
+        }
+        if (clang_getCursorKind(ref) == CXCursor_EnumConstantDecl)
             return CXChildVisit_Continue;
         Var *u = find_var(ps->ks->k, ref, ps->ks->fe);
         if (!u || u->is_shared || is_array_type(clang_getCursorType(ref)))
@@ -798,14 +804,106 @@ static enum CXChildVisitResult pure_visit(CXCursor c, CXCursor parent, CXClientD
     return CXChildVisit_Break;
 }
 
+/* DIM_X/Y/Z when e is threadIdx.x/y/z (through casts and parentheses), or a local initialised
+ * so; 0 otherwise. */
+static unsigned coord_dim(KScan *ks, CXCursor e) {
+    e = strip_implicit(e);
+    while (clang_getCursorKind(e) == CXCursor_CStyleCastExpr)
+        e = strip_implicit(first_child(e));
+    if (clang_getCursorKind(e) == CXCursor_DeclRefExpr) {
+        Var *v = find_var(ks->k, clang_getCursorReferenced(e), ks->fe);
+        return v ? v->coord : 0;
+    }
+    if (clang_getCursorKind(e) != CXCursor_MemberRefExpr)
+        return 0;
+    CXCursor base = strip_implicit(first_child(e));
+    const char *bname;
+    if (clang_getCursorKind(base) != CXCursor_DeclRefExpr ||
+        !is_builtin_var(clang_getCursorReferenced(base), &bname) || strcmp(bname, "threadIdx") != 0)
+        return 0;
+    CXString m = clang_getCursorSpelling(e);
+    const char *mn = clang_getCString(m);
+    unsigned d = mn[0] == 'x' ? DIM_X : mn[0] == 'y' ? DIM_Y : mn[0] == 'z' ? DIM_Z : 0;
+    clang_disposeString(m);
+    return d;
+}
+
+/* The terms of a leaf `if (a && b && ...)` comparing a thread coordinate with something pure. */
+static void scan_guards(KScan *ks, Stmt *s, CXCursor cond) {
+    Unit *u = ks->fe->u;
+    cond = strip_implicit(cond);
+    if (clang_getCursorKind(cond) != CXCursor_BinaryOperator)
+        return;
+    enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(cond);
+    Kids kids = children(cond);
+    if (kids.n != 2)
+        return;
+    if (op == CXBinaryOperator_LAnd) {
+        scan_guards(ks, s, kids.c[0]);
+        scan_guards(ks, s, kids.c[1]);
+        return;
+    }
+    int opc = op == CXBinaryOperator_LT ? '<' : op == CXBinaryOperator_LE ? 'l'
+            : op == CXBinaryOperator_GT ? '>' : op == CXBinaryOperator_GE ? 'g' : 0;
+    if (!opc)
+        return;
+    int side = coord_dim(ks, kids.c[0]) ? 0 : coord_dim(ks, kids.c[1]) ? 1 : -1;
+    if (side < 0)
+        return;
+    CXType ct = clang_getCanonicalType(clang_getCursorType(kids.c[0]));
+    if (ct.kind != CXType_Int && ct.kind != CXType_UInt && ct.kind != CXType_Long &&
+        ct.kind != CXType_ULong && ct.kind != CXType_LongLong && ct.kind != CXType_ULongLong)
+        return;
+    Guard *g = arena_alloc(u->arena, sizeof *g);
+    g->dim = coord_dim(ks, kids.c[side]);
+    CXCursor t = strip_implicit(kids.c[side]);
+    g->coord = clang_getCursorKind(t) == CXCursor_DeclRefExpr ? find_var(ks->k, clang_getCursorReferenced(t), ks->fe) : NULL;
+    if (side == 1)   /* B op T  ->  T op' B */
+        opc = opc == '<' ? '>' : opc == '>' ? '<' : opc == 'l' ? 'g' : 'l';
+    g->op = opc;
+    g->cmp_type = fe_str(u->arena, clang_getTypeSpelling(ct));
+    CXCursor b = kids.c[1 - side];
+    Var tmp = {0};
+    PureScan ps = {ks, &tmp, true, false};
+    if (pure_visit(b, cond, &ps) == CXChildVisit_Recurse)
+        clang_visitChildren(b, pure_visit, &ps);
+    if (!ps.pure || ps.reads_tid)
+        return;
+    g->bound_reads = tmp.init_reads;
+    char *text = cursor_text(ks->fe, b);
+    for (char *q = text; *q; q++)
+        if (*q == '\n' || *q == '\r')
+            *q = ' ';
+    if (strstr(text, "//") || strchr(text, '#'))
+        return;
+    g->bound = text;
+    cursor_range(cond, &g->begin, &g->end);
+    vec_push(u->arena, &s->guards, g);
+}
+
+/* A leaf `if (cond) stmt;` without else whose condition is pure: its guard terms. */
+static void scan_if_guards(KScan *ks, Stmt *s, CXCursor c) {
+    Kids kids = children(c);
+    if (kids.n != 2 || !clang_isExpression(clang_getCursorKind(kids.c[0])))
+        return;
+    Var tmp = {0};
+    PureScan ps = {ks, &tmp, true, false};
+    if (pure_visit(kids.c[0], c, &ps) == CXChildVisit_Recurse)
+        clang_visitChildren(kids.c[0], pure_visit, &ps);
+    if (ps.pure)
+        scan_guards(ks, s, kids.c[0]);
+}
+
 static enum CXChildVisitResult decl_visit(CXCursor c, CXCursor parent, CXClientData d) {
     (void)parent;
     KScan *ks = d;
     if (clang_getCursorKind(c) == CXCursor_VarDecl) {
         Var *v = new_var(ks->fe, ks->k, c, ks->s);
         CXCursor init = clang_Cursor_getVarDeclInitializer(c);
+        if (!clang_Cursor_isNull(init))
+            v->coord = coord_dim(ks, init);
         if (!clang_Cursor_isNull(init) && !v->is_shared && !is_array_type(clang_getCursorType(c))) {
-            PureScan ps = {ks, v, true};
+            PureScan ps = {ks, v, true, false};
             if (pure_visit(init, c, &ps) == CXChildVisit_Recurse)
                 clang_visitChildren(init, pure_visit, &ps);
             if (ps.pure) {
@@ -1234,6 +1332,8 @@ static void scan_stmt(KScan *ks, CXCursor c, PtrVec *list, Stmt *parent) {
             scan_for_leaf(ks, s, c);
         else
             scan_facts(ks, s, c);
+        if (kind == CXCursor_IfStmt)
+            scan_if_guards(ks, s, c);
         return;
     }
     if (plain_barrier || find_barrier(c, &barrier) || (in_sync_switch && (kind == CXCursor_CaseStmt || kind == CXCursor_DefaultStmt))) {

@@ -68,6 +68,10 @@ void *cu2c_block_scratch(cu2c_block *blk, size_t bytes);
 }
 #endif
 
+/* Bounds of thread loops narrowed by guards (long long: no overflow at int's edges). */
+#define CU2C_MAXLL(a, b) ((long long)(a) > (long long)(b) ? (long long)(a) : (long long)(b))
+#define CU2C_MINLL(a, b) ((long long)(a) < (long long)(b) ? (long long)(a) : (long long)(b))
+
 /* Per-thread arrays in a block's scratch storage start on 64-byte boundaries. */
 #define CU2C_ROUND64(n) (((size_t)(n) + 63) & ~(size_t)63)
 

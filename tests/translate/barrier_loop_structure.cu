@@ -2,6 +2,7 @@
 // thread loop, and its counter stays a plain scalar; the region inside the loop gets its own
 // thread loop; tid crosses from region to region but is only threadIdx.x: it is computed
 // again in each thread loop, so nothing needs per-thread storage; stride stays one scalar.
+// `if (tid < stride)` bounds the thread loop instead: it runs over [0, stride) with no test.
 // RUN: %cu2c %s -o - | FileCheck %s
 // RUN: %cu2c %s -o /dev/null --dump-after=promote_locals 2>&1 | FileCheck %s --check-prefix=MODEL
 __global__ void reduce(const float *in, float *out, int n) {
@@ -21,11 +22,11 @@ __global__ void reduce(const float *in, float *out, int n) {
 // CHECK-NOT: cu2c_block{{_}}scratch
 // CHECK: {{^}}    /* __syncthreads() */;
 // CHECK-NEXT: {{^}}    for (int stride = blockDim.x / 2; stride > 0; stride >>= 1) {
-// CHECK-NEXT: {{^}}        if ((unsigned long long)blockIdx.x
+// CHECK-NEXT: {{^}}        { const int __cu2c_lox = (int)CU2C_MINLL(__cu2c_bx, CU2C_MAXLL(0, 0)), __cu2c_hix = (int)CU2C_MAXLL(0, CU2C_MINLL(__cu2c_bx, (long long)(int)(stride))); if ((unsigned long long)blockIdx.x
 // CHECK: } else
 // CHECK-NEXT: #line {{[0-9]+}}
-// CHECK-NEXT: {{^}}for (int __cu2c_tx = 0; {{.*}} __typeof__(int) tid = (threadIdx.x); { if (tid < stride)
-// CHECK-NEXT: {{^}}            s[tid] += s[tid + stride]; } }
+// CHECK-NEXT: {{^}}for (int __cu2c_tx = __cu2c_lox; __cu2c_tx < __cu2c_hix; __cu2c_tx++) {{.*}} __typeof__(int) tid = (threadIdx.x); { if (1)
+// CHECK-NEXT: {{^}}            s[tid] += s[tid + stride]; } } }
 // CHECK-NEXT: {{^}}        /* __syncthreads() */;
 // CHECK-NEXT: {{^}}    }
 
