@@ -83,7 +83,7 @@ typedef struct Var {
 typedef enum StmtKind {
     ST_DECL,        /* declaration statement (one or more variables) */
     ST_EXPR,        /* expression statement */
-    ST_BARRIER,     /* __syncthreads(); at the kernel's top level */
+    ST_BARRIER,     /* __syncthreads(); as a statement of a list */
     ST_RETURN,      /* return; */
     ST_CONTROL,     /* if/for/while/do/switch/compound with no barrier inside */
     ST_SYNC,        /* if/for/while/do/switch/compound/case with a barrier inside: its control
@@ -192,9 +192,9 @@ typedef struct Inline {
     PtrVec args;            /* char*: the arguments as written */
 } Inline;
 
-/* A group of consecutive top-level statements wrapped in one thread-loop nest. */
+/* A group of consecutive leaves of one statement list wrapped in one thread-loop nest. */
 typedef struct Nest {
-    int first, last;        /* statement indices, inclusive */
+    int first, last;        /* indices in Kernel.stmts, inclusive (leaves are consecutive there) */
     unsigned dims;          /* loops it has: DIM_X etc. */
     bool has_return;        /* a thread may end inside: needs the end-of-thread label */
     bool check_exited;      /* threads may have ended before: skip them */

@@ -1,10 +1,12 @@
 /* frontend.c - the only file that includes clang-c/. Parses the .cu with libclang as CUDA
  * host code (cu2c's own headers, embedded, stand in for the CUDA toolkit's), forwards
- * clang's diagnostics, and copies into the kernel model what the passes need: kernels and
- * their top-level statements with the locals each reads and writes, the threadIdx
- * components each uses, calls with side effects, returns, barriers; launches in host code;
- * file-scope __shared__ variables; whether the host code is C++. No CXCursor outlives
- * fe_parse. */
+ * clang's diagnostics, and copies into the kernel model what the passes need: kernels as
+ * trees of statement lists (leaves; barriers; constructs holding barriers, whose bodies are
+ * lists again; calls of device functions holding barriers, scanned again as copies), with the
+ * locals each statement reads and writes, the threadIdx components it uses, calls with side
+ * effects, returns, jumps, reduction barriers, guards; launches in host code with their block
+ * shapes when constant; file-scope __shared__ variables; whether the host code is C++. No
+ * CXCursor outlives fe_parse. */
 #include "cu2c.h"
 
 #include <clang-c/Index.h>
@@ -411,7 +413,7 @@ static const char *cxx_construct(Fe *fe, CXCursor c) {
 typedef struct KScan {
     Fe *fe;
     Kernel *k;
-    Stmt *s;                /* the top-level statement being scanned */
+    Stmt *s;                /* the statement (or pseudo-statement) collecting facts */
     CXCursor top;           /* its cursor */
     int lambda_depth;
     int loop_depth;         /* loops entered inside the statement: break/continue stay inside */
