@@ -54,6 +54,11 @@ static void buf_vec_push(PtrVec *v, void *item) {
     v->items[v->len++] = item;
 }
 
+/* The per-thread array a promoted local lives in (x = f(...) shares its copy's result's). */
+static int store_id(Var *v) {
+    return v->alias ? v->alias->id : v->id;
+}
+
 static bool is_array_type(const char *type) {
     return strchr(type, '[') != NULL;
 }
@@ -150,7 +155,7 @@ static void prologue(Unit *u, Kernel *k, Buf *b) {
     bool any = false;
     for (int i = 0; i < k->vars.len; i++) {
         Var *v = k->vars.items[i];
-        if (!v->promoted)
+        if (!v->promoted || v->alias)
             continue;
         any = true;
         buf_printf(&total, " + CU2C_ROUND64(sizeof(__typeof__(%s)) * %s)", v->type, count_expr(v->dims));
@@ -164,7 +169,7 @@ static void prologue(Unit *u, Kernel *k, Buf *b) {
                       "if (!__cu2c_scr) return; size_t __cu2c_off = 0; ", total.data);
         for (int i = 0; i < k->vars.len; i++) {
             Var *v = k->vars.items[i];
-            if (!v->promoted)
+            if (!v->promoted || v->alias)
                 continue;
             buf_printf(b, "__typeof__(%s) *__restrict __cu2c_p%d = (__typeof__(%s) *)(__cu2c_scr + __cu2c_off); "
                           "__cu2c_off += CU2C_ROUND64(sizeof(__typeof__(%s)) * %s); ",
@@ -237,17 +242,17 @@ static void nest_text(Kernel *k, int ni, bool fast, Buf *h, Buf *t) {
         if (!nest_declares(k, n, v)) {
             if (is_array_type(v->type))
                 buf_printf(h, "__typeof__(%s) %s; __builtin_memcpy(&%s, &__cu2c_p%d[%s], sizeof %s); ",
-                           v->type, v->name, v->name, v->id, index_expr(v->dims), v->name);
+                           v->type, v->name, v->name, store_id(v), index_expr(v->dims), v->name);
             else
-                buf_printf(h, "__typeof__(%s) %s = __cu2c_p%d[%s]; ", v->type, v->name, v->id,
+                buf_printf(h, "__typeof__(%s) %s = __cu2c_p%d[%s]; ", v->type, v->name, store_id(v),
                            index_expr(v->dims));
         }
         if (nest_declares(k, n, v) || nest_uses(k, n, v, true)) {
             if (is_array_type(v->type))
-                buf_printf(t, "__builtin_memcpy(&__cu2c_p%d[%s], &%s, sizeof %s); ", v->id,
+                buf_printf(t, "__builtin_memcpy(&__cu2c_p%d[%s], &%s, sizeof %s); ", store_id(v),
                            index_expr(v->dims), v->name, v->name);
             else
-                buf_printf(t, "__cu2c_p%d[%s] = %s; ", v->id, index_expr(v->dims), v->name);
+                buf_printf(t, "__cu2c_p%d[%s] = %s; ", store_id(v), index_expr(v->dims), v->name);
         }
     }
     buf_puts(h, "{ ");
@@ -405,9 +410,9 @@ static void open_thread_loop(Kernel *k, Stmt *p, Buf *e) {
             continue;
         if (is_array_type(v->type))
             buf_printf(e, "__typeof__(%s) %s; __builtin_memcpy(&%s, &__cu2c_p%d[%s], sizeof %s); ",
-                       v->type, v->name, v->name, v->id, index_expr(v->dims), v->name);
+                       v->type, v->name, v->name, store_id(v), index_expr(v->dims), v->name);
         else
-            buf_printf(e, "__typeof__(%s) %s = __cu2c_p%d[%s]; ", v->type, v->name, v->id, index_expr(v->dims));
+            buf_printf(e, "__typeof__(%s) %s = __cu2c_p%d[%s]; ", v->type, v->name, store_id(v), index_expr(v->dims));
     }
 }
 
@@ -443,6 +448,8 @@ static void lower_site(Unit *u, Kernel *k, Site *site) {
  * first: their text is an edit of the copy holding them. */
 static void expand_inline(Unit *u, Kernel *k, Inline *in) {
     Buf b = {0};
+    if (in->result)
+        buf_printf(&b, "%s; __typeof__(%s) %s; ", in->result_decl, in->result_tmp->type, in->result_tmp->name);
     buf_puts(&b, "{ ");
     /* every argument is evaluated before any parameter is declared: a parameter may have the
      * name of a variable another argument reads */
@@ -469,7 +476,10 @@ static void expand_inline(Unit *u, Kernel *k, Inline *in) {
     u->cur_copy = in->copy;
     PtrVec none = {0};
     render_copy(u, in->body_begin, in->body_end, &none, &b);
-    buf_printf(&b, "\n}\n#line %u \"%s\"\n", line_of(u, in->call->end), u->path);
+    buf_puts(&b, "\n}");
+    if (in->result && !in->result->dims)
+        buf_printf(&b, " %s = %s;", in->result->name, in->result_tmp->name);
+    buf_printf(&b, "\n#line %u \"%s\"\n", line_of(u, in->call->end), u->path);
     u->cur_copy = in->parent_copy;
     edit_add(u, in->call->begin, in->call->end, arena_strdup(u->arena, b.data));
     u->cur_copy = 0;
@@ -578,6 +588,16 @@ void lower_kernel(Unit *u, Kernel *k) {
                                arena_printf(u->arena, "__typeof__(%s) *%s = (__typeof__(%s) *)__cu2c_b->dyn_shared;",
                                             v->elem_type, v->name, v->elem_type));
         }
+    }
+    /* an inlined body's final return gives the call's value (before the nests copy texts) */
+    for (int i = 0; i < k->inlines.len; i++) {
+        Inline *in = k->inlines.items[i];
+        if (!in->ret)
+            continue;
+        u->cur_copy = in->copy;
+        const char *text = in->result ? arena_printf(u->arena, "%s = (%s);", in->result->name, in->ret_expr)
+                         : in->ret_expr ? arena_printf(u->arena, "(void)(%s);", in->ret_expr) : ";";
+        edit_replace_lines(u, in->ret->begin, in->ret->end, text);
     }
     for (int i = 0; i < k->sites.len; i++) {
         u->cur_copy = ((Site *)k->sites.items[i])->owner->copy;

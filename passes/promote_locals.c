@@ -77,4 +77,12 @@ void promote_locals(Unit *u, Kernel *k) {
             diag_error(u, v->loc, "reference '%s' used across thread loops (e.g. a barrier): not "
                        "supported yet (use a pointer)", v->name);
     }
+    /* `T x = f(...)` inlined, varying: x reads the per-thread copies of f's result */
+    for (int i = 0; i < k->vars.len; i++) {
+        Var *v = k->vars.items[i];
+        if (v->alias && v->dims) {
+            v->promoted = v->alias->promoted = true;
+            v->remat = v->alias->remat = false;
+        }
+    }
 }

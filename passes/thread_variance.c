@@ -90,6 +90,13 @@ void thread_variance(Unit *u, Kernel *k) {
                     changed = true;
                 }
             }
+            for (int j = 0; j < k->vars.len; j++) {
+                Var *v = k->vars.items[j];
+                if (v->alias && (v->dims | v->alias->dims) != v->dims) {
+                    v->dims |= v->alias->dims;
+                    changed = true;
+                }
+            }
             if (s->has_return && d && s->kind != ST_SYNC) {
                 k->has_exits = true;
                 changed |= mark_after_exit(k, s);

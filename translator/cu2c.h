@@ -74,6 +74,8 @@ typedef struct Var {
                              * instead (it depends only on thread/block indices and constants) */
     const char *init_text;  /* its initialiser as written, when that is pure arithmetic */
     unsigned coord;         /* DIM_X/Y/Z when the initialiser is exactly threadIdx.x/y/z */
+    struct Var *alias;      /* `T x = f(...)` with f inlined: x takes the value of this
+                             * local of the copy (and shares its per-thread storage) */
     PtrVec init_reads;      /* Var*: the locals that initialiser reads */
     int id;                 /* index in Kernel.vars, for generated names */
     int copy;               /* the text it belongs to (an inlined body has its own locals) */
@@ -190,6 +192,11 @@ typedef struct Inline {
     PtrVec params;          /* Var*: f's parameters, locals of the copy */
     PtrVec binds;           /* Stmt* (ST_BIND), one per parameter */
     PtrVec args;            /* char*: the arguments as written */
+    Stmt *ret;              /* the body's final `return [e];`, or NULL */
+    const char *ret_expr;   /* e as written */
+    Var *result;            /* `T x = f(args);`: x, taking e's value from result_tmp */
+    Var *result_tmp;        /* a local of a unique name the final return assigns e to */
+    const char *result_decl;/* `T x` as written */
 } Inline;
 
 /* A group of consecutive leaves of one statement list wrapped in one thread-loop nest. */

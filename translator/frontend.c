@@ -1146,7 +1146,32 @@ static enum CXChildVisitResult find_body(CXCursor c, CXCursor parent, CXClientDa
 
 /* `f(args);` where f holds a barrier: f's body is scanned again as a copy of its own, its
  * parameters becoming locals of the copy that take the arguments (ST_BIND statements). */
-static void scan_inline(KScan *ks, Stmt *s, CXCursor call, CXCursor fn, char *usr) {
+typedef struct FinderSkip {
+    Finder *f;
+    CXCursor skip;
+} FinderSkip;
+
+/* The body's statements but one, searched with a Finder. */
+static enum CXChildVisitResult finder_skip_visit(CXCursor c, CXCursor parent, CXClientData d) {
+    (void)parent;
+    FinderSkip *fs = d;
+    if (clang_equalCursors(c, fs->skip))
+        return CXChildVisit_Continue;
+    if (find_in(c, fs->f->match, &fs->f->where)) {
+        fs->f->found = true;
+        return CXChildVisit_Break;
+    }
+    return CXChildVisit_Continue;
+}
+
+static enum CXChildVisitResult last_child_visit(CXCursor c, CXCursor parent, CXClientData d) {
+    (void)parent;
+    *(CXCursor *)d = c;
+    return CXChildVisit_Continue;
+}
+
+static void scan_inline(KScan *ks, Stmt *s, CXCursor call, CXCursor fn, char *usr, Var *result,
+                        const char *result_decl) {
     Fe *fe = ks->fe;
     Unit *u = fe->u;
     char *name = fe_str(u->arena, clang_getCursorSpelling(fn));
@@ -1164,10 +1189,31 @@ static void scan_inline(KScan *ks, Stmt *s, CXCursor call, CXCursor fn, char *us
                    "defined in the .cu file (not supported yet otherwise)", name);
         return;
     }
+    /* one return at most: the body's last statement, giving the result */
+    CXCursor last = clang_getNullCursor();
+    clang_visitChildren(body, last_child_visit, &last);
+    bool final_return = clang_getCursorKind(last) == CXCursor_ReturnStmt;
     CXCursor ret;
-    if (find_in(body, is_return, &ret)) {
-        diag_error(u, cursor_loc(fe, ret), "return in '%s', a device function holding a barrier: "
-                   "not supported yet", name);
+    if (final_return) {
+        /* look for another return: everything but the last statement */
+        Finder f = {is_return, false, clang_getNullCursor()};
+        FinderSkip fs = {&f, last};
+        clang_visitChildren(body, finder_skip_visit, &fs);
+        if (f.found) {
+            diag_error(u, cursor_loc(fe, f.where), "return in '%s', a device function holding a barrier, "
+                       "before its end: not supported yet", name);
+            return;
+        }
+        if (result && children(last).n == 0) {
+            diag_error(u, cursor_loc(fe, last), "'%s' returns no value", name);
+            return;
+        }
+    } else if (find_in(body, is_return, &ret)) {
+        diag_error(u, cursor_loc(fe, ret), "return in '%s', a device function holding a barrier, "
+                   "before its end: not supported yet", name);
+        return;
+    } else if (result) {
+        diag_error(u, s->loc, "'%s' holds a barrier and ends without a return: its value is unknown", name);
         return;
     }
     Inline *in = arena_alloc(u->arena, sizeof *in);
@@ -1225,6 +1271,40 @@ static void scan_inline(KScan *ks, Stmt *s, CXCursor call, CXCursor fn, char *us
     PtrVec *list = arena_alloc(u->arena, sizeof *list);
     vec_push(u->arena, &s->bodies, list);
     scan_list(ks, body, list, s);
+    if (final_return && list->len > 0) {
+        /* the final return ends the call, not the thread: it becomes `x = (e);` or nothing */
+        Stmt *r = list->items[list->len - 1];
+        r->has_return = false;
+        r->returns.len = r->return_ends.len = 0;
+        in->ret = r;
+        CXCursor value = first_child(last);
+        if (!clang_Cursor_isNull(value)) {
+            char *t = cursor_text(fe, value);
+            for (char *q = t; *q; q++)
+                if (*q == '\n' || *q == '\r')
+                    *q = ' ';
+            if (strstr(t, "//"))
+                diag_error(u, r->loc, "a // comment inside this return is not supported");
+            in->ret_expr = t;
+        }
+        if (result) {
+            /* the return assigns a local of a unique name (the callee may have a local of the
+             * result's name); x takes its value */
+            Var *tmp = arena_alloc(u->arena, sizeof *tmp);
+            tmp->name = arena_printf(u->arena, "__cu2c_r%d", in->copy);
+            tmp->type = result->type;
+            tmp->loc = result->loc;
+            tmp->decl_stmt = s;
+            tmp->copy = saved_copy;
+            tmp->id = ks->k->vars.len;
+            vec_push(u->arena, &ks->k->vars, tmp);
+            result->alias = tmp;
+            in->result = result;
+            in->result_tmp = tmp;
+            in->result_decl = result_decl;
+            vec_push(u->arena, &r->writes, tmp);
+        }
+    }
     fe->inlining.len--;
     fe->copy = saved_copy;
 }
@@ -1320,7 +1400,34 @@ static void scan_stmt(KScan *ks, CXCursor c, PtrVec *list, Stmt *parent) {
         CXCursor fn = clang_getCursorReferenced(c);
         char *usr = clang_Cursor_isNull(fn) ? NULL : fe_str(u->arena, clang_getCursorUSR(fn));
         if (usr && is_user_fn(fn) && usr_in(&fe->barrier_fns, usr)) {
-            scan_inline(ks, s, c, fn, usr);
+            scan_inline(ks, s, c, fn, usr, NULL, NULL);
+            return;
+        }
+    }
+    if (kind == CXCursor_DeclStmt) {
+        /* `T x = f(args);` with f holding a barrier */
+        Kids d = children(c);
+        CXCursor init = d.n == 1 && clang_getCursorKind(d.c[0]) == CXCursor_VarDecl
+                            ? clang_Cursor_getVarDeclInitializer(d.c[0]) : clang_getNullCursor();
+        CXCursor call = clang_Cursor_isNull(init) ? init : strip_implicit(init);
+        CXCursor fn = clang_getCursorKind(call) == CXCursor_CallExpr ? clang_getCursorReferenced(call)
+                                                                     : clang_getNullCursor();
+        char *usr = clang_Cursor_isNull(fn) ? NULL : fe_str(u->arena, clang_getCursorUSR(fn));
+        if (usr && is_user_fn(fn) && usr_in(&fe->barrier_fns, usr)) {
+            unsigned b, e;
+            cursor_range(init, &b, &e);
+            unsigned p = b;
+            while (p > s->begin && (u->text[p - 1] == ' ' || u->text[p - 1] == '\t'))
+                p--;
+            if (p == s->begin || u->text[p - 1] != '=' ||
+                clang_isConstQualifiedType(clang_getCursorType(d.c[0]))) {
+                diag_error(u, s->loc, "this declaration initialised by a function holding a barrier is "
+                           "not supported yet (write `T x = f(...);` with a non-const T)");
+                return;
+            }
+            Var *x = new_var(fe, ks->k, d.c[0], s);
+            vec_push(u->arena, &s->decls, x);
+            scan_inline(ks, s, call, fn, usr, x, arena_strndup(u->arena, u->text + s->begin, p - 1 - s->begin));
             return;
         }
     }

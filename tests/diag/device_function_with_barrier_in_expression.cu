@@ -1,5 +1,5 @@
 // A device function holding a barrier is expanded where it is called as a statement of its
-// own; called inside an expression it is refused (not supported yet).
+// own or as `T x = f(...)`; called inside another expression it is refused (not supported yet).
 // RUN: not %cu2c %s -o %t.c 2>&1 | FileCheck %s -DFILE=%s
 __device__ float total(float *s) {
     __syncthreads();

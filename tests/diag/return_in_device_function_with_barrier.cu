@@ -1,4 +1,4 @@
-// A return inside a device function holding a barrier (it would end the call for some
+// A return before the end of a device function holding a barrier (it would end the call for some
 // threads only, around the callee's barriers) is refused at the return (not supported yet).
 // RUN: not %cu2c %s -o %t.c 2>&1 | FileCheck %s -DFILE=%s
 __device__ void stage(float *s) {
@@ -10,4 +10,4 @@ __device__ void stage(float *s) {
 __global__ void k(float *a) {
     stage(a);
 }
-// CHECK: [[FILE]]:6:9: error: return in 'stage', a device function holding a barrier: not supported yet
+// CHECK: [[FILE]]:6:9: error: return in 'stage', a device function holding a barrier, before its end: not supported yet
