@@ -106,6 +106,18 @@ static void put_remats(Kernel *k, PtrVec *reads, Nest *n, Buf *h) {
     free(need);
 }
 
+/* A __shared__ declaration inside a construct's body: moved to the kernel's top, as the
+ * storage lasts for the whole block. One at the top of an inlined function's body stays: it
+ * lasts for the call, which runs once per block. */
+static bool hoisted_shared(Stmt *s) {
+    if (!s->parent || s->kind != ST_DECL || !s->decls.len)
+        return false;
+    Var *v = s->decls.items[0];
+    if (!v->is_shared || v->is_extern_shared)
+        return false;
+    return !(s->parent->kind == ST_SYNC && s->parent->sync == SK_INLINE);
+}
+
 static void prologue(Unit *u, Kernel *k, Buf *b) {
     /* the body takes the block's shape as arguments: the dispatcher after the kernel (see
      * stub) calls it with constants for the shapes the launches use, so that the C compiler
@@ -143,8 +155,7 @@ static void prologue(Unit *u, Kernel *k, Buf *b) {
     /* __shared__ arrays declared in nested bodies: per-block storage for the whole kernel */
     for (int i = 0; i < k->stmts.len; i++) {
         Stmt *s = k->stmts.items[i];
-        if (s->parent && s->kind == ST_DECL && s->decls.len && ((Var *)s->decls.items[0])->is_shared &&
-            !((Var *)s->decls.items[0])->is_extern_shared)
+        if (hoisted_shared(s))
             buf_printf(b, "%.*s ", (int)(s->end - s->begin), u->text + s->begin);
     }
     for (int i = 0; i < k->sites.len; i++)
@@ -575,8 +586,7 @@ void lower_kernel(Unit *u, Kernel *k) {
         u->cur_copy = s->copy;
         if (s->kind == ST_BARRIER)
             edit_replace_lines(u, s->begin, s->end, "/* __syncthreads() */;");
-        if (s->parent && s->kind == ST_DECL && s->decls.len && ((Var *)s->decls.items[0])->is_shared &&
-            !((Var *)s->decls.items[0])->is_extern_shared)
+        if (hoisted_shared(s))
             edit_replace_lines(u, s->begin, s->end, "/* __shared__: declared at the kernel's top */;");
         if (s->kind == ST_DECL && s->decls.len > 0 && ((Var *)s->decls.items[0])->is_extern_shared) {
             Var *v = s->decls.items[0];
@@ -595,7 +605,7 @@ void lower_kernel(Unit *u, Kernel *k) {
         if (!in->ret)
             continue;
         u->cur_copy = in->copy;
-        const char *text = in->result ? arena_printf(u->arena, "%s = (%s);", in->result->name, in->ret_expr)
+        const char *text = in->result ? arena_printf(u->arena, "%s = (%s);", in->result_tmp->name, in->ret_expr)
                          : in->ret_expr ? arena_printf(u->arena, "(void)(%s);", in->ret_expr) : ";";
         edit_replace_lines(u, in->ret->begin, in->ret->end, text);
     }

@@ -491,8 +491,8 @@ static void scan_call(KScan *ks, CXCursor c) {
         ks->s->side_effects = true;
         char *usr = fe_str(u->arena, clang_getCursorUSR(fn));
         if (usr_in(&fe->barrier_fns, usr))
-            diag_error(u, cursor_loc(fe, c), "call to '%s', which holds a barrier, inside an expression: "
-                       "not supported yet (call it as a statement of its own)", name);
+            diag_error(u, cursor_loc(fe, c), "call to '%s', which holds a barrier or __shared__ memory, "
+                       "inside an expression: not supported yet (call it as a statement of its own)", name);
         if (usr_in(&fe->tls_fns, usr)) {
             ks->s->calls_user_fn = true;
             ks->k->uses_tls = true;
@@ -1718,7 +1718,8 @@ static enum CXChildVisitResult userfn_visit(CXCursor c, CXCursor parent, CXClien
         UserFn *f = arena_alloc(fe->u->arena, sizeof *f);
         f->usr = fe_str(fe->u->arena, clang_getCursorUSR(c));
         f->reads_builtin = s.reads_builtin;
-        f->has_barrier = s.has_barrier;
+        /* __shared__ storage is per block: such a function is expanded into the kernel too */
+        f->has_barrier = s.has_barrier || s.has_shared;
         f->callees = s.callees;
         vec_push(fe->u->arena, &ts->user_fns, f);
         return CXChildVisit_Continue;
@@ -1742,9 +1743,6 @@ static enum CXChildVisitResult userfn_visit(CXCursor c, CXCursor parent, CXClien
                    "volatile in device code (warp-synchronous programming) is not supported yet");
     if (kernel && s.has_goto)
         diag_error(fe->u, cursor_loc(fe, s.first_goto), "goto in a kernel is not supported yet");
-    if (!kernel && s.has_shared)
-        diag_error(fe->u, cursor_loc(fe, s.first_shared),
-                   "__shared__ variable in a device function is not supported yet");
     if (!kernel && s.uses_file_shared)
         diag_error(fe->u, cursor_loc(fe, s.first_file_shared),
                    "file-scope __shared__ variable used in a device function is not supported yet");
