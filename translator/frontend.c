@@ -976,14 +976,21 @@ static bool find_in(CXCursor c, bool (*match)(CXCursor), CXCursor *where) {
     return f.found;
 }
 
-/* A call of __syncthreads or one of its variants. */
+/* The parse being scanned, for the finders' predicates (one parse at a time). */
+static Fe *scan_fe;
+
+/* A call of __syncthreads or one of its variants, or of a function expanded in place (it
+ * holds a barrier or __shared__ memory): either makes the statements around it constructs. */
 static bool is_barrier_call(CXCursor c) {
     if (clang_getCursorKind(c) != CXCursor_CallExpr)
         return false;
-    CXString sp = clang_getCursorSpelling(clang_getCursorReferenced(c));
+    CXCursor fn = clang_getCursorReferenced(c);
+    CXString sp = clang_getCursorSpelling(fn);
     const char *n = clang_getCString(sp);
     bool r = n && is_barrier_name(n);
     clang_disposeString(sp);
+    if (!r && scan_fe && !clang_Cursor_isNull(fn) && is_user_fn(fn))
+        r = usr_in(&scan_fe->barrier_fns, fe_str(scan_fe->u->arena, clang_getCursorUSR(fn)));
     return r;
 }
 
@@ -2025,6 +2032,7 @@ Unit *fe_parse(Arena *a, const Options *opt) {
         return NULL;
     }
     fe.main_file = clang_getFile(fe.tu, opt->input);
+    scan_fe = &fe;
     ToolkitScan tks = {&fe, 0};
     clang_getInclusions(fe.tu, toolkit_visit, &tks);
     int errors = tks.reported ? tks.reported : forward_diagnostics(&fe);
@@ -2044,6 +2052,7 @@ Unit *fe_parse(Arena *a, const Options *opt) {
     }
     clang_disposeTranslationUnit(fe.tu);
     clang_disposeIndex(index);
+    scan_fe = NULL;
     if (errors || u->errors)
         return NULL;
     u->is_cxx = opt->lang == 2 || (opt->lang == 0 && u->cxx_reason != NULL);
