@@ -1454,8 +1454,13 @@ static void scan_stmt(KScan *ks, CXCursor c, PtrVec *list, Stmt *parent) {
     }
     if (plain_barrier || find_barrier(c, &barrier) || (in_sync_switch && (kind == CXCursor_CaseStmt || kind == CXCursor_DefaultStmt))) {
         if (clang_isExpression(kind) || kind == CXCursor_DeclStmt || kind == CXCursor_ReturnStmt) {
-            diag_error(u, cursor_loc(fe, barrier), "%s inside an expression is not supported yet",
-                       fe_str(u->arena, clang_getCursorSpelling(clang_getCursorReferenced(barrier))));
+            const char *n = fe_str(u->arena, clang_getCursorSpelling(clang_getCursorReferenced(barrier)));
+            if (is_barrier_name(n))
+                diag_error(u, cursor_loc(fe, barrier), "%s() inside an expression is not supported yet", n);
+            else
+                diag_error(u, cursor_loc(fe, barrier), "call to '%s', which holds a barrier or __shared__ "
+                           "memory, inside an expression: not supported yet (call it as a statement of "
+                           "its own, or as `T x = %s(...);`)", n, n);
             return;
         }
         if (clang_Cursor_isNull(barrier))

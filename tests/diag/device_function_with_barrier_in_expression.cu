@@ -9,4 +9,4 @@ __device__ float total(float *s) {
 __global__ void k(float *s, float *out) {
     out[threadIdx.x] = total(s) * 2.0f;
 }
-// CHECK: [[FILE]]:10:24: error: call to 'total', which holds a barrier or __shared__ memory, inside an expression: not supported yet (call it as a statement of its own)
+// CHECK: [[FILE]]:10:24: error: call to 'total', which holds a barrier or __shared__ memory, inside an expression: not supported yet (call it as a statement of its own, or as `T x = total(...);`)
