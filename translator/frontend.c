@@ -25,6 +25,7 @@ typedef struct Fe {
     PtrVec barrier_fns;     /* char*: USR of user functions containing a barrier (transitively) */
     PtrVec fn_names, fn_usrs; /* functions declared in the main file, to spot overloading */
     int copy;               /* the text being scanned: 0 the kernel, n an inlined body */
+    PtrVec pure_fns;        /* char*: USRs of user functions without effects (see fn_scan_visit) */
     PtrVec inlining;        /* char*: USRs of the functions being inlined, innermost last */
 } Fe;
 
@@ -230,12 +231,67 @@ typedef struct FnScan {
     CXCursor first_volatile;
     bool has_goto;
     CXCursor first_goto;
+    CXCursor fn;            /* the function scanned */
+    bool impure;            /* writes memory or non-local state, or calls what does */
 } FnScan;
+
+/* Does a store into e stay in a local of fn (a scalar, or an element of a local array)? */
+static bool local_store(CXCursor e, CXCursor fn) {
+    for (;;) {
+        e = strip_implicit(e);
+        enum CXCursorKind k = clang_getCursorKind(e);
+        if (k == CXCursor_DeclRefExpr) {
+            CXCursor ref = clang_getCursorReferenced(e);
+            enum CXCursorKind rk = clang_getCursorKind(ref);
+            return (rk == CXCursor_VarDecl || rk == CXCursor_ParmDecl) &&
+                   clang_equalCursors(clang_getCursorSemanticParent(ref), fn) &&
+                   clang_Cursor_getStorageClass(ref) != CX_SC_Static &&
+                   clang_getCanonicalType(clang_getCursorType(ref)).kind != CXType_LValueReference;
+        }
+        if (k != CXCursor_ArraySubscriptExpr && k != CXCursor_MemberRefExpr)
+            return false;
+        CXCursor base = strip_implicit(first_child(e));
+        if (clang_getCanonicalType(clang_getCursorType(base)).kind == CXType_Pointer)
+            return false;
+        e = base;
+    }
+}
 
 static enum CXChildVisitResult fn_scan_visit(CXCursor c, CXCursor parent, CXClientData d) {
     (void)parent;
     FnScan *s = d;
     enum CXCursorKind k = clang_getCursorKind(c);
+    /* purity: a function whose calls may be treated like arithmetic on their arguments */
+    if (k == CXCursor_BinaryOperator || k == CXCursor_CompoundAssignOperator) {
+        enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(c);
+        if ((k == CXCursor_CompoundAssignOperator ||
+             (op >= CXBinaryOperator_Assign && op <= CXBinaryOperator_OrAssign)) &&
+            !local_store(first_child(c), s->fn))
+            s->impure = true;
+    }
+    if (k == CXCursor_UnaryOperator) {
+        enum CXUnaryOperatorKind op = clang_getCursorUnaryOperatorKind(c);
+        if ((op == CXUnaryOperator_PostInc || op == CXUnaryOperator_PostDec ||
+             op == CXUnaryOperator_PreInc || op == CXUnaryOperator_PreDec) &&
+            !local_store(first_child(c), s->fn))
+            s->impure = true;
+    }
+    if (k == CXCursor_VarDecl && clang_Cursor_getStorageClass(c) == CX_SC_Static)
+        s->impure = true;
+    if (k == CXCursor_AsmStmt || k == CXCursor_GCCAsmStmt || k == CXCursor_LambdaExpr)
+        s->impure = true;
+    if (k == CXCursor_CallExpr) {
+        CXCursor callee = clang_getCursorReferenced(c);
+        if (clang_Cursor_isNull(callee)) {
+            s->impure = true;
+        } else if (!is_user_fn(callee)) {
+            CXString sp = clang_getCursorSpelling(callee);
+            const char *n = clang_getCString(sp);
+            if (!n || impure_builtin(n) || is_barrier_name(n))
+                s->impure = true;
+            clang_disposeString(sp);
+        }
+    }
     if (k == CXCursor_DeclRefExpr && is_builtin_var(clang_getCursorReferenced(c), NULL))
         s->reads_builtin = true;
     if (k == CXCursor_DeclRefExpr && !s->uses_file_shared) {
@@ -283,7 +339,7 @@ static enum CXChildVisitResult fn_scan_visit(CXCursor c, CXCursor parent, CXClie
 
 typedef struct UserFn {
     char *usr;
-    bool reads_builtin, has_barrier;
+    bool reads_builtin, has_barrier, impure;
     PtrVec callees;
 } UserFn;
 
@@ -488,8 +544,11 @@ static void scan_call(KScan *ks, CXCursor c) {
         return;
     }
     if (is_user_fn(fn)) {
-        ks->s->side_effects = true;
         char *usr = fe_str(u->arena, clang_getCursorUSR(fn));
+        /* a pure function's result depends on its arguments only (and on memory, read alike
+         * by every thread): the call varies as they do; anything else runs per thread */
+        if (!usr_in(&fe->pure_fns, usr))
+            ks->s->side_effects = true;
         if (usr_in(&fe->barrier_fns, usr))
             diag_error(u, cursor_loc(fe, c), "call to '%s', which holds a barrier or __shared__ memory, "
                        "inside an expression: not supported yet (call it as a statement of its own)", name);
@@ -1724,7 +1783,7 @@ static enum CXChildVisitResult userfn_visit(CXCursor c, CXCursor parent, CXClien
         return CXChildVisit_Continue;
     if (clang_Location_isInSystemHeader(clang_getCursorLocation(c)) || !clang_isCursorDefinition(c))
         return CXChildVisit_Continue;
-    FnScan s = {.fe = fe};
+    FnScan s = {.fe = fe, .fn = c};
     clang_visitChildren(c, fn_scan_visit, &s);
     if (!ts->kernels) {
         UserFn *f = arena_alloc(fe->u->arena, sizeof *f);
@@ -1732,6 +1791,7 @@ static enum CXChildVisitResult userfn_visit(CXCursor c, CXCursor parent, CXClien
         f->reads_builtin = s.reads_builtin;
         /* __shared__ storage is per block: such a function is expanded into the kernel too */
         f->has_barrier = s.has_barrier || s.has_shared;
+        f->impure = s.impure || s.reads_builtin || s.has_barrier || s.has_shared;
         f->callees = s.callees;
         vec_push(fe->u->arena, &ts->user_fns, f);
         return CXChildVisit_Continue;
@@ -1810,6 +1870,31 @@ static void close_user_fns(Fe *fe, TuScan *ts) {
             vec_push(fe->u->arena, &fe->tls_fns, f->usr);
         if (f->has_barrier)
             vec_push(fe->u->arena, &fe->barrier_fns, f->usr);
+    }
+    /* impurity spreads to callers; what stays is pure */
+    bool spread = true;
+    while (spread) {
+        spread = false;
+        for (int i = 0; i < ts->user_fns.len; i++) {
+            UserFn *f = ts->user_fns.items[i];
+            for (int j = 0; j < f->callees.len && !f->impure; j++) {
+                bool callee_pure = false;
+                for (int m = 0; m < ts->user_fns.len; m++) {
+                    UserFn *g = ts->user_fns.items[m];
+                    if (strcmp(g->usr, f->callees.items[j]) == 0)
+                        callee_pure = !g->impure;
+                }
+                if (!callee_pure) {     /* impure, or without a definition we saw */
+                    f->impure = true;
+                    spread = true;
+                }
+            }
+        }
+    }
+    for (int i = 0; i < ts->user_fns.len; i++) {
+        UserFn *f = ts->user_fns.items[i];
+        if (!f->impure)
+            vec_push(fe->u->arena, &fe->pure_fns, f->usr);
     }
     while (changed) {
         changed = false;
