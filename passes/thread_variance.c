@@ -12,8 +12,8 @@
  * is covered by the leaf's own set; a construct holding a barrier must be uniform (see
  * check_barriers), so nothing under it depends on a varying condition. Side effects run
  * per thread: all three dimensions. After a thread may have returned (later in the body, or
- * anywhere in a loop around the return), leaves run per thread so ended threads can be
- * skipped. Fixpoint: the sets only grow. */
+ * anywhere in a loop around the return), leaves touching memory or with effects run per
+ * thread so ended threads can be skipped. Fixpoint: the sets only grow. */
 #include "cu2c.h"
 
 /* __shared__ declarations are per-block storage, whoever has ended: never per thread. */
@@ -77,7 +77,11 @@ void thread_variance(Unit *u, Kernel *k) {
                 d |= ((Var *)s->writes.items[j])->dims;
             if (s->header)
                 d |= s->header->dims;
-            if (s->after_exit && s->kind != ST_SYNC && !declares_shared(s))
+            /* after a thread may have returned, what touches memory or has effects runs per
+             * thread (so ended threads skip it, even when all of a block's have ended); pure
+             * computation on locals may still run once per block */
+            if (s->after_exit && s->kind != ST_SYNC && !declares_shared(s) &&
+                (s->touches_memory || s->side_effects || s->has_return || s->has_site))
                 d = DIM_XYZ;
             if (d != s->dims) {
                 s->dims = d;

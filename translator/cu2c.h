@@ -152,6 +152,8 @@ struct Stmt {
     unsigned begin, end;
     unsigned tid_dims;      /* threadIdx components it reads directly */
     bool side_effects;      /* calls something that must run once per thread */
+    bool touches_memory;    /* reads or writes memory (not just locals): a subscript, a '*',
+                             * a '->', a global or shared variable */
     bool calls_user_fn;     /* calls a user function that reads threadIdx & co. through TLS */
     bool has_return;        /* contains a return (ends the thread) */
     bool has_site;          /* holds a __syncthreads_count/_and/_or call (see Site) */

@@ -658,9 +658,20 @@ static enum CXChildVisitResult kscan_visit(CXCursor c, CXCursor parent, CXClient
     Stmt *s = ks->s;
     enum CXCursorKind kind = clang_getCursorKind(c);
     switch (kind) {
+    case CXCursor_ArraySubscriptExpr:
+        s->touches_memory = true;
+        break;
+    case CXCursor_MemberRefExpr:
+        if (clang_getCanonicalType(clang_getCursorType(strip_implicit(first_child(c)))).kind == CXType_Pointer)
+            s->touches_memory = true;
+        break;
     case CXCursor_DeclRefExpr: {
         CXCursor ref = clang_getCursorReferenced(c);
         const char *bname;
+        if (clang_getCursorKind(ref) == CXCursor_VarDecl && !is_builtin_var(ref, NULL) &&
+            (clang_getCursorKind(clang_getCursorSemanticParent(ref)) != CXCursor_FunctionDecl ||
+             has_attr(ref, CXCursor_CUDASharedAttr) || clang_Cursor_getStorageClass(ref) == CX_SC_Static))
+            s->touches_memory = true;   /* a global, __constant__, __device__ or shared variable */
         if (is_builtin_var(ref, &bname)) {
             if (strcmp(bname, "threadIdx") == 0) {
                 if (clang_getCursorKind(parent) == CXCursor_MemberRefExpr) {
@@ -713,6 +724,8 @@ static enum CXChildVisitResult kscan_visit(CXCursor c, CXCursor parent, CXClient
     }
     case CXCursor_UnaryOperator: {
         enum CXUnaryOperatorKind op = clang_getCursorUnaryOperatorKind(c);
+        if (op == CXUnaryOperator_Deref)
+            s->touches_memory = true;
         if (op == CXUnaryOperator_PostInc || op == CXUnaryOperator_PostDec ||
             op == CXUnaryOperator_PreInc || op == CXUnaryOperator_PreDec)
             note_write(ks, lvalue_root(ks, first_child(c)));
