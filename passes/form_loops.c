@@ -106,8 +106,9 @@ void form_loops(Unit *u, Kernel *k) {
         }
     }
     free(blocked);
-    /* a reduction barrier after a return counts only the threads still running */
-    k->needs_exit_flags = k->has_exits && k->sites.len > 0;
+    /* a reduction barrier or a parameter binding after a return visits only the threads
+     * still running */
+    k->needs_exit_flags = k->has_exits && pseudo_count(k) > 0;
     for (int i = 0; i < k->nests.len; i++)
         if (((Nest *)k->nests.items[i])->check_exited)
             k->needs_exit_flags = true;

@@ -80,7 +80,8 @@ void thread_variance(Unit *u, Kernel *k) {
             /* after a thread may have returned, what touches memory or has effects runs per
              * thread (so ended threads skip it, even when all of a block's have ended); pure
              * computation on locals may still run once per block */
-            if (s->after_exit && s->kind != ST_SYNC && !declares_shared(s) &&
+            bool after = s->after_exit || (s->kind == ST_BIND && s->parent->after_exit);
+            if (after && s->kind != ST_SYNC && !declares_shared(s) &&
                 (s->touches_memory || s->side_effects || s->has_return || s->has_site))
                 d = DIM_XYZ;
             if (d != s->dims) {
