@@ -43,17 +43,6 @@ static const char *count_expr(unsigned dims) {
     }
 }
 
-/* A PtrVec on the heap (freed by the caller), for scratch sets without an arena at hand. */
-static void buf_vec_push(PtrVec *v, void *item) {
-    if (v->len == v->cap) {
-        v->cap = v->cap ? v->cap * 2 : 16;
-        v->items = realloc(v->items, sizeof(void *) * (size_t)v->cap);
-        if (!v->items)
-            diag_fatal("out of memory");
-    }
-    v->items[v->len++] = item;
-}
-
 /* The per-thread array a promoted local lives in (x = f(...) shares its copy's result's). */
 static int store_id(Var *v) {
     return v->alias ? v->alias->id : v->id;
@@ -76,6 +65,16 @@ static bool nest_uses(Kernel *k, Nest *n, Var *v, bool write) {
 static bool nest_declares(Kernel *k, Nest *n, Var *v) {
     return v->decl_stmt && v->decl_stmt->nest >= 0 &&
            k->nests.items[v->decl_stmt->nest] == n;
+}
+
+/* Declares a thread loop's copy of a promoted local, loaded from its per-thread array. */
+static void put_load(Var *v, Buf *h) {
+    if (is_array_type(v->type))
+        buf_printf(h, "__typeof__(%s) %s; __builtin_memcpy(&%s, &__cu2c_p%d[%s], sizeof %s); ",
+                   v->type, v->name, v->name, store_id(v), index_expr(v->dims), v->name);
+    else
+        buf_printf(h, "__typeof__(%s) %s = __cu2c_p%d[%s]; ", v->type, v->name, store_id(v),
+                   index_expr(v->dims));
 }
 
 /* Recomputes, in dependence order, the rematerialised locals that statements of a thread
@@ -205,7 +204,7 @@ static void prologue(Unit *u, Kernel *k, Buf *b) {
  * derived from it: the C compiler then sees blockIdx.x * blockDim.x + threadIdx.x as a plain
  * induction variable and turns `if (i < n)` into a loop bound, so the loop vectorises.
  * Labels get the variant's suffix, so the two copies of a nest can share a function. */
-static void nest_text(Kernel *k, int ni, bool fast, Buf *h, Buf *t) {
+static void nest_text(Arena *a, Kernel *k, int ni, bool fast, Buf *h, Buf *t) {
     Nest *n = k->nests.items[ni];
     const char *sfx = fast ? "f" : "";
     if (n->dims & DIM_Z)
@@ -237,10 +236,9 @@ static void nest_text(Kernel *k, int ni, bool fast, Buf *h, Buf *t) {
         Stmt *s = k->stmts.items[i];
         for (int j = 0; j < s->reads.len; j++)
             if (!vec_contains(&reads, s->reads.items[j]))
-                buf_vec_push(&reads, s->reads.items[j]);
+                vec_push(a, &reads, s->reads.items[j]);
     }
     put_remats(k, &reads, n, h);
-    free(reads.items);
     buf_puts(t, " ");
     for (int i = 0; i < k->vars.len; i++) {
         Var *v = k->vars.items[i];
@@ -250,14 +248,8 @@ static void nest_text(Kernel *k, int ni, bool fast, Buf *h, Buf *t) {
                        v->name, v->id, v->name, v->name, v->name, v->id);
         if (!v->promoted || !nest_uses(k, n, v, false))
             continue;
-        if (!nest_declares(k, n, v)) {
-            if (is_array_type(v->type))
-                buf_printf(h, "__typeof__(%s) %s; __builtin_memcpy(&%s, &__cu2c_p%d[%s], sizeof %s); ",
-                           v->type, v->name, v->name, store_id(v), index_expr(v->dims), v->name);
-            else
-                buf_printf(h, "__typeof__(%s) %s = __cu2c_p%d[%s]; ", v->type, v->name, store_id(v),
-                           index_expr(v->dims));
-        }
+        if (!nest_declares(k, n, v))
+            put_load(v, h);
         if (nest_declares(k, n, v) || nest_uses(k, n, v, true)) {
             if (is_array_type(v->type))
                 buf_printf(t, "__builtin_memcpy(&__cu2c_p%d[%s], &%s, sizeof %s); ", store_id(v),
@@ -369,7 +361,7 @@ static void lower_nest(Unit *u, Kernel *k, int ni) {
                        "const int __cu2c_glo = (int)(blockIdx.x * __cu2c_bx), "
                        "__cu2c_ghi = __cu2c_glo + (int)__cu2c_bx;\n#line %u \"%s\"\n", line, u->path);
         Buf ft = {0};
-        nest_text(k, ni, true, &h, &ft);
+        nest_text(u->arena, k, ni, true, &h, &ft);
         directive_break(u, begin, &h);
         PtrVec extra = {0};
         for (int i = n->first; i <= n->last; i++) {
@@ -383,7 +375,7 @@ static void lower_nest(Unit *u, Kernel *k, int ni) {
         buf_printf(&h, " } else\n#line %u \"%s\"\n", line, u->path);
         buf_free(&ft);
     }
-    nest_text(k, ni, false, &h, &t);
+    nest_text(u->arena, k, ni, false, &h, &t);
     if (n->guarded)
         buf_puts(&t, " }");
     directive_break(u, begin, &h);
@@ -417,13 +409,8 @@ static void open_thread_loop(Kernel *k, Stmt *p, Buf *e) {
     put_remats(k, &p->reads, NULL, e);
     for (int i = 0; i < k->vars.len; i++) {
         Var *v = k->vars.items[i];
-        if (!v->promoted || !vec_contains(&p->reads, v))
-            continue;
-        if (is_array_type(v->type))
-            buf_printf(e, "__typeof__(%s) %s; __builtin_memcpy(&%s, &__cu2c_p%d[%s], sizeof %s); ",
-                       v->type, v->name, v->name, store_id(v), index_expr(v->dims), v->name);
-        else
-            buf_printf(e, "__typeof__(%s) %s = __cu2c_p%d[%s]; ", v->type, v->name, store_id(v), index_expr(v->dims));
+        if (v->promoted && vec_contains(&p->reads, v))
+            put_load(v, e);
     }
 }
 
