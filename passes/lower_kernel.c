@@ -477,9 +477,13 @@ static void expand_inline(Unit *u, Kernel *k, Inline *in) {
     buf_puts(&b, "\n}");
     if (in->result && !in->result->dims)
         buf_printf(&b, " %s = %s;", in->result->name, in->result_tmp->name);
-    buf_printf(&b, "\n#line %u \"%s\"\n", line_of(u, in->call->end), u->path);
+    /* what follows: the rest of the call statement's line, or the statement it moved out of */
+    buf_printf(&b, "\n#line %u \"%s\"\n", line_of(u, in->hoisted ? in->user->begin : in->call->end), u->path);
     u->cur_copy = in->parent_copy;
-    edit_add(u, in->call->begin, in->call->end, arena_strdup(u->arena, b.data));
+    if (in->hoisted)
+        in->anchor->text = arena_strdup(u->arena, b.data);
+    else
+        edit_add(u, in->call->begin, in->call->end, arena_strdup(u->arena, b.data));
     u->cur_copy = 0;
     buf_free(&b);
 }
@@ -585,6 +589,18 @@ void lower_kernel(Unit *u, Kernel *k) {
                                arena_printf(u->arena, "__typeof__(%s) *%s = (__typeof__(%s) *)__cu2c_b->dyn_shared;",
                                             v->elem_type, v->name, v->elem_type));
         }
+    }
+    /* a call moved out of its statement: the statement reads the result local, and a place
+     * just before the statement receives the expansion (made now, so that it comes before any
+     * thread loop opening there) */
+    for (int i = 0; i < k->inlines.len; i++) {
+        Inline *in = k->inlines.items[i];
+        if (!in->hoisted)
+            continue;
+        u->cur_copy = in->user->copy;
+        edit_replace_lines(u, in->call_begin, in->call_end, in->result->name);
+        u->cur_copy = in->parent_copy;
+        in->anchor = edit_insert(u, in->call->begin, "");
     }
     /* an inlined body's final return gives the call's value (before the nests copy texts) */
     for (int i = 0; i < k->inlines.len; i++) {

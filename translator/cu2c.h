@@ -198,6 +198,12 @@ typedef struct Inline {
     const char *ret_expr;   /* e as written */
     Var *result;            /* `T x = f(args);`: x, taking e's value from result_tmp */
     Var *result_tmp;        /* a local of a unique name the final return assigns e to */
+    bool hoisted;           /* a call inside a statement's expression: expanded just before the
+                             * statement (at call->begin, zero width), the call itself replaced
+                             * by the result local */
+    unsigned call_begin, call_end; /* hoisted: the call in the statement */
+    Stmt *user;             /* hoisted: the statement holding the call */
+    struct Edit *anchor;    /* hoisted: the insert that receives the expansion */
     const char *result_decl;/* `T x` as written */
 } Inline;
 
@@ -274,12 +280,13 @@ typedef struct Launch {
 
 /* One text edit of the main file: replace [begin, end) by text (begin == end: insert).
  * Inserts at the same offset keep the order they were added in. */
-typedef struct Edit {
+typedef struct Edit Edit;
+struct Edit {
     unsigned begin, end;
     const char *text;
     int seq;
     int copy;               /* 0: the main file's text; n: the n-th inlined function body */
-} Edit;
+};
 
 /* The translation unit: the main file and everything the passes found and decided. */
 typedef struct Unit {
@@ -316,8 +323,8 @@ void model_dump(Unit *u, const char *after, FILE *out);
  * runs in a thread loop of its own. */
 int pseudo_count(Kernel *k);
 Stmt *pseudo_at(Kernel *k, int i);
-void edit_add(Unit *u, unsigned begin, unsigned end, const char *text);
-void edit_insert(Unit *u, unsigned at, const char *text);
+Edit *edit_add(Unit *u, unsigned begin, unsigned end, const char *text);
+Edit *edit_insert(Unit *u, unsigned at, const char *text);
 /* Replaces [begin, end) by text plus as many newlines as the replaced text had, so the lines
  * after it keep their numbers. */
 void edit_replace_lines(Unit *u, unsigned begin, unsigned end, const char *text);

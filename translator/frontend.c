@@ -475,6 +475,8 @@ typedef struct KScan {
     int loop_depth;         /* loops entered inside the statement: break/continue stay inside */
     int switch_depth;       /* switches entered inside the statement: break stays inside */
     bool loop_level_jump;   /* a break/continue seen at loop depth 1 (the leaf for-loop's own) */
+    PtrVec hoisted;         /* Inline*: calls of expanded functions in the statement being
+                             * scanned, read as their result locals */
 } KScan;
 
 static Var *find_var(Kernel *k, CXCursor decl, Fe *fe) {
@@ -737,6 +739,16 @@ static enum CXChildVisitResult kscan_visit(CXCursor c, CXCursor parent, CXClient
         break;
     }
     case CXCursor_CallExpr: {
+        unsigned cb, ce;
+        cursor_range(c, &cb, &ce);
+        for (int i = 0; i < ks->hoisted.len; i++) {
+            Inline *in = ks->hoisted.items[i];
+            if (in->call_begin == cb && in->call_end == ce) {
+                if (!vec_contains(&s->reads, in->result))
+                    vec_push(u->arena, &s->reads, in->result);
+                return CXChildVisit_Continue;   /* its arguments were bound before */
+            }
+        }
         ReduceOp op;
         if (reduce_op(c, &op)) {
             scan_site(ks, c, op);
@@ -1070,6 +1082,18 @@ static bool is_barrier_call(CXCursor c) {
 static bool is_plain_barrier_call(CXCursor c) {
     ReduceOp op;
     return is_barrier_call(c) && !reduce_op(c, &op);
+}
+
+/* A __syncthreads() (or _count/_and/_or-free variant) written in the statement itself. */
+static bool is_written_barrier(CXCursor c) {
+    if (clang_getCursorKind(c) != CXCursor_CallExpr)
+        return false;
+    CXString sp = clang_getCursorSpelling(clang_getCursorReferenced(c));
+    const char *n = clang_getCString(sp);
+    ReduceOp op;
+    bool r = n && is_barrier_name(n) && !reduce_op(c, &op);
+    clang_disposeString(sp);
+    return r;
 }
 
 static bool is_return(CXCursor c) {
@@ -1444,6 +1468,122 @@ static void scan_for_leaf(KScan *ks, Stmt *s, CXCursor c) {
         vec_push(u->arena, &s->decls, h->decls.items[i]);
 }
 
+typedef struct HoistScan {
+    Fe *fe;
+    PtrVec calls;           /* CXCursor* of calls to expand, in source order */
+    int cond_depth;         /* inside a part evaluated only sometimes (&&, ||, ?:) */
+    CXCursor bad;           /* a call that cannot be moved out */
+    bool has_bad;
+} HoistScan;
+
+static bool is_expanded_call(Fe *fe, CXCursor c) {
+    if (clang_getCursorKind(c) != CXCursor_CallExpr)
+        return false;
+    CXCursor fn = clang_getCursorReferenced(c);
+    return !clang_Cursor_isNull(fn) && is_user_fn(fn) &&
+           usr_in(&fe->barrier_fns, fe_str(fe->u->arena, clang_getCursorUSR(fn)));
+}
+
+static enum CXChildVisitResult hoist_visit(CXCursor c, CXCursor parent, CXClientData d) {
+    (void)parent;
+    HoistScan *hs = d;
+    enum CXCursorKind k = clang_getCursorKind(c);
+    if (k == CXCursor_LambdaExpr)
+        return CXChildVisit_Continue;
+    if (is_expanded_call(hs->fe, c)) {
+        /* its arguments must not hold such calls themselves, and it must run every time */
+        CXCursor inner;
+        bool nested = false;
+        int n = clang_Cursor_getNumArguments(c);
+        for (int i = 0; i < n; i++)
+            nested |= find_in(clang_Cursor_getArgument(c, (unsigned)i), is_barrier_call, &inner);
+        if ((hs->cond_depth > 0 || nested) && !hs->has_bad) {
+            hs->has_bad = true;
+            hs->bad = c;
+        }
+        CXCursor *copy = arena_alloc(hs->fe->u->arena, sizeof *copy);
+        *copy = c;
+        vec_push(hs->fe->u->arena, &hs->calls, copy);
+        return CXChildVisit_Continue;
+    }
+    if (k == CXCursor_BinaryOperator || k == CXCursor_ConditionalOperator) {
+        enum CXBinaryOperatorKind op = k == CXCursor_BinaryOperator ? clang_getCursorBinaryOperatorKind(c)
+                                                                     : CXBinaryOperator_Invalid;
+        if (k == CXCursor_ConditionalOperator || op == CXBinaryOperator_LAnd || op == CXBinaryOperator_LOr) {
+            Kids kids = children(c);
+            for (int i = 0; i < kids.n && i < 3; i++) {
+                hs->cond_depth += i > 0;
+                if (hoist_visit(kids.c[i], c, hs) == CXChildVisit_Recurse)
+                    clang_visitChildren(kids.c[i], hoist_visit, hs);
+                hs->cond_depth -= i > 0;
+            }
+            return CXChildVisit_Continue;
+        }
+    }
+    return CXChildVisit_Recurse;
+}
+
+/* `... f(a) ...` where f is expanded in place: f's expansion goes just before the statement,
+ * into a result local the statement then reads. True when the statement was handled. */
+static bool hoist_calls(KScan *ks, Stmt *s, CXCursor c, PtrVec *list, Stmt *parent) {
+    Fe *fe = ks->fe;
+    Unit *u = fe->u;
+    HoistScan hs = {.fe = fe};
+    clang_visitChildren(c, hoist_visit, &hs);
+    if (hs.calls.len == 0)
+        return false;
+    if (hs.has_bad) {
+        diag_error(u, cursor_loc(fe, hs.bad), "call to '%s', which holds a barrier or __shared__ memory, "
+                   "in a part of an expression that runs only sometimes, or with such a call in its "
+                   "arguments: not supported yet",
+                   fe_str(u->arena, clang_getCursorSpelling(clang_getCursorReferenced(hs.bad))));
+        return true;
+    }
+    /* the statement's place in the list goes to the expansions, the statement after them */
+    list->len--;
+    ks->k->stmts.len--;
+    unsigned anchor = s->begin;
+    PtrVec hoisted = {0};
+    for (int i = 0; i < hs.calls.len; i++) {
+        CXCursor call = *(CXCursor *)hs.calls.items[i];
+        CXCursor fn = clang_getCursorReferenced(call);
+        char *usr = fe_str(u->arena, clang_getCursorUSR(fn));
+        CXType rt = clang_getCursorType(call);
+        if (rt.kind == CXType_Void) {
+            diag_error(u, cursor_loc(fe, call), "a call of '%s' (void) inside an expression",
+                       fe_str(u->arena, clang_getCursorSpelling(fn)));
+            return true;
+        }
+        Stmt *is = new_stmt(ks, call, list, parent);
+        is->begin = is->end = anchor;
+        Var *h = arena_alloc(u->arena, sizeof *h);
+        h->name = arena_printf(u->arena, "__cu2c_h%d", u->ncopies + 1);
+        h->type = fe_str(u->arena, clang_getTypeSpelling(clang_getUnqualifiedType(rt)));
+        h->loc = cursor_loc(fe, call);
+        h->decl_stmt = is;
+        h->copy = fe->copy;
+        h->id = ks->k->vars.len;
+        vec_push(u->arena, &ks->k->vars, h);
+        vec_push(u->arena, &is->decls, h);
+        scan_inline(ks, is, call, fn, usr, h, arena_printf(u->arena, "__typeof__(%s) %s", h->type, h->name));
+        if (is->kind != ST_SYNC)
+            return true;        /* refused inside scan_inline */
+        Inline *in = ks->k->inlines.items[ks->k->inlines.len - 1];
+        in->hoisted = true;
+        cursor_range(call, &in->call_begin, &in->call_end);
+        vec_push(u->arena, &hoisted, in);
+    }
+    /* the statement itself, reading the result locals */
+    Stmt *leaf = new_stmt(ks, c, list, parent);
+    ks->top = c;
+    for (int i = 0; i < hoisted.len; i++)
+        ((Inline *)hoisted.items[i])->user = leaf;
+    ks->hoisted = hoisted;
+    scan_facts(ks, leaf, c);
+    ks->hoisted.len = 0;
+    return true;
+}
+
 /* One statement of a list: a barrier, a barrier-carrying construct, or a leaf. Inside a
  * switch that holds barriers, case labels are constructs too: no thread loop may span one. */
 static void scan_stmt(KScan *ks, CXCursor c, PtrVec *list, Stmt *parent) {
@@ -1509,6 +1649,12 @@ static void scan_stmt(KScan *ks, CXCursor c, PtrVec *list, Stmt *parent) {
             scan_inline(ks, s, call, fn, usr, x, arena_strndup(u->arena, u->text + s->begin, p - 1 - s->begin));
             return;
         }
+    }
+    if ((clang_isExpression(kind) || kind == CXCursor_DeclStmt || kind == CXCursor_ReturnStmt) &&
+        !find_in(c, is_written_barrier, NULL) && find_barrier(c, NULL)) {
+        /* calls of expanded functions inside the statement's expressions */
+        if (hoist_calls(ks, s, c, list, parent))
+            return;
     }
     bool in_sync_switch = parent && parent->kind == ST_SYNC && parent->sync == SK_SWITCH;
     bool plain_barrier = find_plain_barrier(c, &barrier);

@@ -34,7 +34,7 @@ Stmt *pseudo_at(Kernel *k, int i) {
     return NULL;
 }
 
-void edit_add(Unit *u, unsigned begin, unsigned end, const char *text) {
+Edit *edit_add(Unit *u, unsigned begin, unsigned end, const char *text) {
     Edit *e = arena_alloc(u->arena, sizeof *e);
     e->begin = begin;
     e->end = end;
@@ -42,10 +42,11 @@ void edit_add(Unit *u, unsigned begin, unsigned end, const char *text) {
     e->seq = u->edits.len;
     e->copy = u->cur_copy;
     vec_push(u->arena, &u->edits, e);
+    return e;
 }
 
-void edit_insert(Unit *u, unsigned at, const char *text) {
-    edit_add(u, at, at, text);
+Edit *edit_insert(Unit *u, unsigned at, const char *text) {
+    return edit_add(u, at, at, text);
 }
 
 unsigned line_of(Unit *u, unsigned offset) {
