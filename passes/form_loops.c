@@ -66,8 +66,9 @@ static void build_list(Unit *u, Kernel *k, PtrVec *list, const bool *blocked) {
             nest->has_return |= t->has_return;
             nest->check_exited |= t->after_exit;
         }
-        /* where threads end, every thread is visited: each marks its own end */
-        if (nest->has_return)
+        /* where threads end, or may have ended, every thread is visited: each marks or
+         * checks its own end */
+        if (nest->has_return || nest->check_exited)
             nest->dims = DIM_XYZ;
         /* a lone for-loop with a uniform header runs once per block around the thread loops:
          * each thread still runs its trips in order, and the loop over threads innermost
