@@ -16,8 +16,8 @@
 #include <stdlib.h>
 
 static bool replicable(Stmt *s, const bool *blocked) {
-    if (s->dims || s->has_return || s->has_jump || s->kind == ST_BARRIER || s->kind == ST_SYNC ||
-        blocked[s->index])
+    if (s->dims || s->has_return || s->fret || s->has_jump || s->kind == ST_BARRIER ||
+        s->kind == ST_SYNC || blocked[s->index])
         return false;
     for (int j = 0; j < s->writes.len; j++)
         if (!vec_contains(&s->decls, s->writes.items[j]))

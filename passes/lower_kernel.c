@@ -470,10 +470,14 @@ static void expand_inline(Unit *u, Kernel *k, Inline *in) {
             buf_printf(&b, "%.*s = __cu2c_a%d; ", (int)(eq ? (size_t)(eq - v->param_text) : strlen(v->param_text)),
                        v->param_text, v->id);
     }
+    if (in->early_returns)
+        buf_puts(&b, "{ ");     /* the body's scope ends before the label its returns jump to */
     buf_printf(&b, "\n#line %u \"%s\"\n", line_of(u, in->body_begin), u->path);
     u->cur_copy = in->copy;
     PtrVec none = {0};
     render_copy(u, in->body_begin, in->body_end, &none, &b);
+    if (in->early_returns)
+        buf_printf(&b, "\n} __cu2c_fend%d: ;", in->copy);
     buf_puts(&b, "\n}");
     if (in->result && !in->result->dims)
         buf_printf(&b, " %s = %s;", in->result->name, in->result_tmp->name);
@@ -601,6 +605,34 @@ void lower_kernel(Unit *u, Kernel *k) {
         edit_replace_lines(u, in->call_begin, in->call_end, in->result->name);
         u->cur_copy = in->parent_copy;
         in->anchor = edit_insert(u, in->call->begin, "");
+    }
+    /* a (uniform) return before the end of an expanded function: to the end of its block */
+    for (int i = 0; i < k->stmts.len; i++) {
+        Stmt *s = k->stmts.items[i];
+        if (!s->fret)
+            continue;
+        u->cur_copy = s->copy;
+        for (int j = 0; j < s->returns.len; j++) {
+            SrcLoc *r = s->returns.items[j];
+            const char *value = s->return_values.items[j];
+            Stmt *rv = j < s->return_facts.len ? s->return_facts.items[j] : NULL;
+            Var *tmp = s->fret->result_tmp;
+            Buf rb = {0};
+            buf_puts(&rb, "{ ");
+            if (value && tmp && !tmp->promoted) {
+                buf_printf(&rb, "%s = (%s); ", tmp->name, value);
+            } else if (value && rv) {
+                /* a value varying per thread: each running thread's copy takes its own */
+                open_thread_loop(k, rv, &rb);
+                if (tmp)
+                    buf_printf(&rb, "__cu2c_p%d[%s] = (%s); } ", store_id(tmp), index_expr(tmp->dims), value);
+                else
+                    buf_printf(&rb, "(void)(%s); } ", value);
+            }
+            buf_printf(&rb, "goto __cu2c_fend%d; }", s->fret->copy);
+            edit_replace_lines(u, r->offset, *(unsigned *)s->return_ends.items[j], arena_strdup(u->arena, rb.data));
+            buf_free(&rb);
+        }
     }
     /* an inlined body's final return gives the call's value (before the nests copy texts) */
     for (int i = 0; i < k->inlines.len; i++) {

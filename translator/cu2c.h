@@ -96,6 +96,8 @@ typedef enum StmtKind {
                      * runs in a thread loop of its own where the barrier is */
     ST_BIND,        /* an inlined function's parameter taking its argument: not in any list,
                      * it runs before the body (in a thread loop when the argument varies) */
+    ST_RETVAL,      /* the value of a return leaving an expanded function early: not in any
+                     * list, it runs where the return is (in a thread loop when it varies) */
 } StmtKind;
 
 /* A term `T op B` of a leaf `if`'s &&-condition where T is a thread coordinate (threadIdx.d
@@ -162,6 +164,11 @@ struct Stmt {
     PtrVec decls;           /* Var*: locals it declares */
     PtrVec returns;         /* SrcLoc*: every return statement inside (offset..end below) */
     PtrVec return_ends;     /* unsigned* end offsets (after ';') matching returns */
+    PtrVec return_values;   /* char*: the returned expression as written, or NULL */
+    PtrVec return_facts;    /* Stmt* (ST_RETVAL) per return in an expanded function: the value's
+                             * facts, kept apart so that only the return's control decides
+                             * whether the statement varies */
+    struct Inline *fret;    /* its returns leave an expanded function early (not the kernel) */
     /* analysis results */
     unsigned dims;          /* thread_variance: dimensions it must run over */
     int region;             /* find_regions: index of its barrier-free region */
@@ -198,6 +205,7 @@ typedef struct Inline {
     const char *ret_expr;   /* e as written */
     Var *result;            /* `T x = f(args);`: x, taking e's value from result_tmp */
     Var *result_tmp;        /* a local of a unique name the final return assigns e to */
+    bool early_returns;     /* its body returns before its end (uniformly: a jump to its end) */
     bool hoisted;           /* a call inside a statement's expression: expanded just before the
                              * statement (at call->begin, zero width), the call itself replaced
                              * by the result local */
@@ -240,6 +248,7 @@ typedef struct Kernel {
     PtrVec sites;           /* Site*: its __syncthreads_count/_and/_or calls */
     PtrVec inlines;         /* Inline*: calls of device functions holding barriers */
     PtrVec headers;         /* Stmt*: the headers of leaf for-loops (Stmt.header) */
+    PtrVec retvals;         /* Stmt* (ST_RETVAL) of early returns in expanded functions */
     bool uses_tls;          /* calls user functions that read threadIdx/blockIdx/... */
     /* analysis results */
     int nregions;           /* find_regions */

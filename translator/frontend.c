@@ -769,7 +769,34 @@ static enum CXChildVisitResult kscan_visit(CXCursor c, CXCursor parent, CXClient
         *end = stmt_end(u, e);
         vec_push(u->arena, &s->returns, l);
         vec_push(u->arena, &s->return_ends, end);
+        CXCursor value = first_child(c);
+        char *vt = NULL;
+        if (!clang_Cursor_isNull(value)) {
+            vt = cursor_text(fe, value);
+            for (char *q = vt; *q; q++)
+                if (*q == '\n' || *q == '\r')
+                    *q = ' ';
+        }
+        vec_push(u->arena, &s->return_values, vt);
         s->has_return = true;
+        if (fe->copy != 0) {
+            /* in an expanded function: the value's facts apart (see Stmt.return_facts) */
+            Stmt *rv = arena_alloc(u->arena, sizeof *rv);
+            rv->kind = ST_RETVAL;
+            rv->loc = *l;
+            rv->parent = s->parent;
+            rv->nest = -1;
+            rv->index = -1;
+            rv->copy = fe->copy;
+            vec_push(u->arena, &s->return_facts, rv);
+            if (!clang_Cursor_isNull(value)) {
+                ks->s = rv;
+                if (kscan_visit(value, c, ks) == CXChildVisit_Recurse)
+                    clang_visitChildren(value, kscan_visit, ks);
+                ks->s = s;
+            }
+            return CXChildVisit_Continue;
+        }
         break;
     }
     case CXCursor_VarDecl: {
@@ -1096,9 +1123,6 @@ static bool is_written_barrier(CXCursor c) {
     return r;
 }
 
-static bool is_return(CXCursor c) {
-    return clang_getCursorKind(c) == CXCursor_ReturnStmt;
-}
 
 /* Does c hold a barrier (not counting lambdas)? */
 static bool find_barrier(CXCursor c, CXCursor *where) {
@@ -1249,24 +1273,6 @@ static enum CXChildVisitResult find_body(CXCursor c, CXCursor parent, CXClientDa
 
 /* `f(args);` where f holds a barrier: f's body is scanned again as a copy of its own, its
  * parameters becoming locals of the copy that take the arguments (ST_BIND statements). */
-typedef struct FinderSkip {
-    Finder *f;
-    CXCursor skip;
-} FinderSkip;
-
-/* The body's statements but one, searched with a Finder. */
-static enum CXChildVisitResult finder_skip_visit(CXCursor c, CXCursor parent, CXClientData d) {
-    (void)parent;
-    FinderSkip *fs = d;
-    if (clang_equalCursors(c, fs->skip))
-        return CXChildVisit_Continue;
-    if (find_in(c, fs->f->match, &fs->f->where)) {
-        fs->f->found = true;
-        return CXChildVisit_Break;
-    }
-    return CXChildVisit_Continue;
-}
-
 static enum CXChildVisitResult last_child_visit(CXCursor c, CXCursor parent, CXClientData d) {
     (void)parent;
     *(CXCursor *)d = c;
@@ -1296,25 +1302,11 @@ static void scan_inline(KScan *ks, Stmt *s, CXCursor call, CXCursor fn, char *us
     CXCursor last = clang_getNullCursor();
     clang_visitChildren(body, last_child_visit, &last);
     bool final_return = clang_getCursorKind(last) == CXCursor_ReturnStmt;
-    CXCursor ret;
     if (final_return) {
-        /* look for another return: everything but the last statement */
-        Finder f = {is_return, false, clang_getNullCursor()};
-        FinderSkip fs = {&f, last};
-        clang_visitChildren(body, finder_skip_visit, &fs);
-        if (f.found) {
-            diag_error(u, cursor_loc(fe, f.where), "return in '%s', a device function holding a barrier, "
-                       "before its end: not supported yet", name);
-            return;
-        }
         if (result && children(last).n == 0) {
             diag_error(u, cursor_loc(fe, last), "'%s' returns no value", name);
             return;
         }
-    } else if (find_in(body, is_return, &ret)) {
-        diag_error(u, cursor_loc(fe, ret), "return in '%s', a device function holding a barrier, "
-                   "before its end: not supported yet", name);
-        return;
     } else if (result) {
         diag_error(u, s->loc, "'%s' holds a barrier and ends without a return: its value is unknown", name);
         return;
@@ -1373,13 +1365,42 @@ static void scan_inline(KScan *ks, Stmt *s, CXCursor call, CXCursor fn, char *us
         diag_error(u, s->loc, "call of '%s' with default arguments: not supported yet", name);
     PtrVec *list = arena_alloc(u->arena, sizeof *list);
     vec_push(u->arena, &s->bodies, list);
+    int first_index = ks->k->stmts.len;
     scan_list(ks, body, list, s);
+    /* returns before the end leave the call, not the thread (see check_barriers, lower_kernel) */
+    PtrVec early = {0};
+    for (int i = first_index; i < ks->k->stmts.len; i++) {
+        Stmt *r = ks->k->stmts.items[i];
+        if (r->copy != in->copy || !r->has_return || (final_return && list->len > 0 && r == list->items[list->len - 1]))
+            continue;
+        r->has_return = false;
+        r->fret = in;
+        in->early_returns = true;
+        vec_push(u->arena, &early, r);
+        for (int j = 0; j < r->return_facts.len; j++)
+            vec_push(u->arena, &ks->k->retvals, r->return_facts.items[j]);
+    }
     if (final_return && list->len > 0) {
         /* the final return ends the call, not the thread: it becomes `x = (e);` or nothing */
         Stmt *r = list->items[list->len - 1];
         r->has_return = false;
         r->returns.len = r->return_ends.len = 0;
         in->ret = r;
+        /* the final return is an assignment in the leaf itself: its value's facts are the leaf's */
+        for (int j = 0; j < r->return_facts.len; j++) {
+            Stmt *rv = r->return_facts.items[j];
+            for (int m = 0; m < rv->reads.len; m++)
+                if (!vec_contains(&r->reads, rv->reads.items[m]))
+                    vec_push(u->arena, &r->reads, rv->reads.items[m]);
+            for (int m = 0; m < rv->writes.len; m++)
+                if (!vec_contains(&r->writes, rv->writes.items[m]))
+                    vec_push(u->arena, &r->writes, rv->writes.items[m]);
+            r->tid_dims |= rv->tid_dims;
+            r->side_effects |= rv->side_effects;
+            r->calls_user_fn |= rv->calls_user_fn;
+            r->touches_memory |= rv->touches_memory;
+        }
+        r->return_facts.len = 0;
         CXCursor value = first_child(last);
         if (!clang_Cursor_isNull(value)) {
             char *t = cursor_text(fe, value);
@@ -1406,6 +1427,11 @@ static void scan_inline(KScan *ks, Stmt *s, CXCursor call, CXCursor fn, char *us
             in->result_tmp = tmp;
             in->result_decl = result_decl;
             vec_push(u->arena, &r->writes, tmp);
+            for (int i = 0; i < early.len; i++) {
+                Stmt *er = early.items[i];
+                for (int j = 0; j < er->return_facts.len; j++)
+                    vec_push(u->arena, &((Stmt *)er->return_facts.items[j])->writes, tmp);
+            }
         }
     }
     fe->inlining.len--;

@@ -15,7 +15,7 @@ int dims_count(unsigned dims) {
 }
 
 int pseudo_count(Kernel *k) {
-    int n = k->sites.len;
+    int n = k->sites.len + k->retvals.len;
     for (int i = 0; i < k->inlines.len; i++)
         n += ((Inline *)k->inlines.items[i])->binds.len;
     return n;
@@ -25,6 +25,9 @@ Stmt *pseudo_at(Kernel *k, int i) {
     if (i < k->sites.len)
         return ((Site *)k->sites.items[i])->pred;
     i -= k->sites.len;
+    if (i < k->retvals.len)
+        return k->retvals.items[i];
+    i -= k->retvals.len;
     for (int j = 0; j < k->inlines.len; j++) {
         Inline *in = k->inlines.items[j];
         if (i < in->binds.len)
@@ -112,6 +115,7 @@ static const char *kind_name(StmtKind k) {
     case ST_SYNC: return "sync";
     case ST_REDUCE: return "reduce";
     case ST_BIND: return "bind";
+    case ST_RETVAL: return "retval";
     case ST_NULL: return "null";
     case ST_OTHER: return "other";
     }
