@@ -62,12 +62,6 @@ void check_barriers(Unit *u, Kernel *k) {
                        s->cond_text ? " (" : "", s->cond_text ? s->cond_text : "",
                        s->cond_text ? ")" : "", dim_list(s->dims));
             explain(u, s);
-        } else if (s->kind != ST_SYNC && s->fret && s->dims) {
-            SrcLoc *r = s->returns.items[0];
-            diag_error(u, *r, "return under thread-dependent control in a device function holding a "
-                       "barrier, before its end: not supported yet (the statement varies with %s)",
-                       dim_list(s->dims));
-            explain(u, s);
         } else if (s->kind != ST_SYNC && s->has_jump && s->dims) {
             if (s->after_exit && !s->tid_dims)
                 diag_error(u, s->jump_loc, "break/continue in a loop holding a barrier, after some threads "

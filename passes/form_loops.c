@@ -65,10 +65,14 @@ static void build_list(Unit *u, Kernel *k, PtrVec *list, const bool *blocked) {
             nest->dims |= t->dims;
             nest->has_return |= t->has_return;
             nest->check_exited |= t->after_exit;
+            nest->has_fret |= t->fret != NULL;
+            for (int f = 0; f < t->fret_scopes.len; f++)
+                if (!vec_contains(&nest->fret_scopes, t->fret_scopes.items[f]))
+                    vec_push(u->arena, &nest->fret_scopes, t->fret_scopes.items[f]);
         }
         /* where threads end, or may have ended, every thread is visited: each marks or
          * checks its own end */
-        if (nest->has_return || nest->check_exited)
+        if (nest->has_return || nest->check_exited || nest->has_fret || nest->fret_scopes.len)
             nest->dims = DIM_XYZ;
         /* a lone for-loop with a uniform header runs once per block around the thread loops:
          * each thread still runs its trips in order, and the loop over threads innermost

@@ -67,6 +67,13 @@ static bool nest_declares(Kernel *k, Nest *n, Var *v) {
            k->nests.items[v->decl_stmt->nest] == n;
 }
 
+/* Skips, in a thread loop, the threads that have left the expanded calls around it. */
+static void put_fret_checks(PtrVec *scopes, Buf *h) {
+    for (int i = 0; scopes && i < scopes->len; i++)
+        buf_printf(h, "if (__cu2c_fr%d[%s]) continue; ", ((Inline *)scopes->items[i])->copy,
+                   index_expr(DIM_XYZ));
+}
+
 /* Declares a thread loop's copy of a promoted local, loaded from its per-thread array. */
 static void put_load(Var *v, Buf *h) {
     if (is_array_type(v->type))
@@ -174,6 +181,11 @@ static void prologue(Unit *u, Kernel *k, Buf *b) {
         any = true;
         buf_printf(&total, " + CU2C_ROUND64(%s)", count_expr(DIM_XYZ));
     }
+    for (int i = 0; i < k->inlines.len; i++)
+        if (((Inline *)k->inlines.items[i])->varying_returns) {
+            any = true;
+            buf_printf(&total, " + CU2C_ROUND64(%s)", count_expr(DIM_XYZ));
+        }
     if (any) {
         buf_printf(b, "char *__cu2c_scr = (char *)cu2c_block_scratch(__cu2c_b, %s); "
                       "if (!__cu2c_scr) return; size_t __cu2c_off = 0; ", total.data);
@@ -193,8 +205,16 @@ static void prologue(Unit *u, Kernel *k, Buf *b) {
         }
         if (k->needs_exit_flags)
             buf_printf(b, "unsigned char *__restrict __cu2c_exited = (unsigned char *)(__cu2c_scr + __cu2c_off); "
-                          "for (size_t __cu2c_i = 0; __cu2c_i < %s; __cu2c_i++) __cu2c_exited[__cu2c_i] = 0; ",
-                       count_expr(DIM_XYZ));
+                          "for (size_t __cu2c_i = 0; __cu2c_i < %s; __cu2c_i++) __cu2c_exited[__cu2c_i] = 0; "
+                          "__cu2c_off += CU2C_ROUND64(%s); ",
+                       count_expr(DIM_XYZ), count_expr(DIM_XYZ));
+        /* per expanded call returning for some threads only: who has left it (cleared per call) */
+        for (int i = 0; i < k->inlines.len; i++) {
+            Inline *in = k->inlines.items[i];
+            if (in->varying_returns)
+                buf_printf(b, "unsigned char *__restrict __cu2c_fr%d = (unsigned char *)(__cu2c_scr + __cu2c_off); "
+                              "__cu2c_off += CU2C_ROUND64(%s); ", in->copy, count_expr(DIM_XYZ));
+        }
     }
     buf_free(&total);
 }
@@ -226,6 +246,7 @@ static void nest_text(Arena *a, Kernel *k, int ni, bool fast, Buf *h, Buf *t) {
                n->dims & DIM_Z ? "(unsigned)__cu2c_tz" : "0");
     if (n->check_exited)
         buf_printf(h, "if (__cu2c_exited[%s]) continue; ", index_expr(DIM_XYZ));
+    put_fret_checks(&n->fret_scopes, h);
     bool tls = false;
     for (int i = n->first; i <= n->last; i++)
         tls |= ((Stmt *)k->stmts.items[i])->calls_user_fn;
@@ -260,9 +281,22 @@ static void nest_text(Arena *a, Kernel *k, int ni, bool fast, Buf *h, Buf *t) {
     }
     buf_puts(h, "{ ");
     buf_puts(t, "}");
-    if (n->has_return)
+    if (n->has_return || n->has_fret)
         buf_printf(t, " __cu2c_next%d%s: ;", ni, sfx);
     buf_puts(t, (n->dims & DIM_X) && fast ? " } }" : " }");
+}
+
+/* What `return` in an expanded function becomes in a nest: this thread leaves the call
+ * (its flag set, its value stored in its copy of the result). */
+static const char *fret_text(Unit *u, Stmt *s, int j, int ni, bool fast) {
+    Inline *in = s->fret;
+    const char *value = s->return_values.items[j];
+    Var *tmp = in->result_tmp;
+    const char *store = tmp && value ? arena_printf(u->arena, "__cu2c_p%d[%s] = (%s); ", store_id(tmp),
+                                                    index_expr(tmp->dims), value)
+                      : value ? arena_printf(u->arena, "(void)(%s); ", value) : "";
+    return arena_printf(u->arena, "{ %s__cu2c_fr%d[%s] = 1; goto __cu2c_next%d%s; }", store, in->copy,
+                        index_expr(DIM_XYZ), ni, fast ? "f" : "");
 }
 
 /* What `return` becomes in a nest: this thread ends. */
@@ -296,12 +330,14 @@ static void render_copy(Unit *u, unsigned begin, unsigned end, PtrVec *extra, Bu
 }
 
 /* `return` in a nest, as text keeping the line count of what it replaces. */
-static Edit *return_edit(Unit *u, Kernel *k, int ni, bool fast, SrcLoc *r, unsigned end) {
+static Edit *return_edit(Unit *u, Kernel *k, int ni, bool fast, Stmt *s, int j) {
+    SrcLoc *r = s->returns.items[j];
+    unsigned end = *(unsigned *)s->return_ends.items[j];
     Edit *e = arena_alloc(u->arena, sizeof *e);
     e->begin = r->offset;
     e->end = end;
     Buf b = {0};
-    buf_puts(&b, return_text(u, k, ni, fast));
+    buf_puts(&b, s->fret ? fret_text(u, s, j, ni, fast) : return_text(u, k, ni, fast));
     for (unsigned c = r->offset; c < end; c++)
         if (u->text[c] == '\n')
             buf_puts(&b, "\n");
@@ -367,8 +403,7 @@ static void lower_nest(Unit *u, Kernel *k, int ni) {
         for (int i = n->first; i <= n->last; i++) {
             Stmt *s = k->stmts.items[i];
             for (int j = 0; j < s->returns.len; j++)
-                vec_push(u->arena, &extra, return_edit(u, k, ni, true, s->returns.items[j],
-                                                       *(unsigned *)s->return_ends.items[j]));
+                vec_push(u->arena, &extra, return_edit(u, k, ni, true, s, j));
         }
         render_copy(u, begin, end, &extra, &h);
         buf_puts(&h, ft.data);
@@ -386,7 +421,7 @@ static void lower_nest(Unit *u, Kernel *k, int ni) {
     for (int i = n->first; i <= n->last; i++) {
         Stmt *s = k->stmts.items[i];
         for (int j = 0; j < s->returns.len; j++) {
-            Edit *e = return_edit(u, k, ni, false, s->returns.items[j], *(unsigned *)s->return_ends.items[j]);
+            Edit *e = return_edit(u, k, ni, false, s, j);
             edit_add(u, e->begin, e->end, e->text);
         }
     }
@@ -397,13 +432,14 @@ static void lower_nest(Unit *u, Kernel *k, int ni) {
  * holding one computes it just before itself; a construct's condition computes it in place. */
 /* Opens a loop over every running thread of the block for a statement outside any list (a
  * reduction predicate, a parameter binding), loading the per-thread locals it reads. */
-static void open_thread_loop(Kernel *k, Stmt *p, Buf *e) {
+static void open_thread_loop(Kernel *k, Stmt *p, PtrVec *scopes, Buf *e) {
     buf_puts(e, "for (int __cu2c_tz = 0; __cu2c_tz < __cu2c_bz; __cu2c_tz++) "
                 "for (int __cu2c_ty = 0; __cu2c_ty < __cu2c_by; __cu2c_ty++) "
                 "for (int __cu2c_tx = 0; __cu2c_tx < __cu2c_bx; __cu2c_tx++) { "
                 "const uint3 threadIdx __attribute__((unused)) = {(unsigned)__cu2c_tx, (unsigned)__cu2c_ty, (unsigned)__cu2c_tz}; ");
     if (k->needs_exit_flags)
         buf_printf(e, "if (__cu2c_exited[%s]) continue; ", index_expr(DIM_XYZ));
+    put_fret_checks(scopes, e);
     if (p->calls_user_fn)
         buf_puts(e, "cu2c_tls.threadIdx = threadIdx; ");
     put_remats(k, &p->reads, NULL, e);
@@ -418,7 +454,7 @@ static void lower_site(Unit *u, Kernel *k, Site *site) {
     Stmt *p = site->pred;
     Buf e = {0};
     buf_printf(&e, "({ __cu2c_rc%d = 0; __cu2c_ra%d = 0; ", site->id, site->id);
-    open_thread_loop(k, p, &e);
+    open_thread_loop(k, p, &site->owner->fret_scopes, &e);
     buf_printf(&e, "__cu2c_ra%d++; __cu2c_rc%d += ((", site->id, site->id);
     for (unsigned c = site->pred_begin; c < site->pred_end; c++)
         buf_put(&e, u->text[c] == '\n' || u->text[c] == '\r' ? " " : u->text + c, 1);
@@ -459,7 +495,7 @@ static void expand_inline(Unit *u, Kernel *k, Inline *in) {
     for (int i = 0; i < in->params.len; i++) {
         Var *v = in->params.items[i];
         if (v->dims && v->promoted) {
-            open_thread_loop(k, in->binds.items[i], &b);
+            open_thread_loop(k, in->binds.items[i], &in->call->fret_scopes, &b);
             buf_printf(&b, "__cu2c_p%d[%s] = (%s); } ", v->id, index_expr(v->dims), (char *)in->args.items[i]);
         }
     }
@@ -470,6 +506,9 @@ static void expand_inline(Unit *u, Kernel *k, Inline *in) {
             buf_printf(&b, "%.*s = __cu2c_a%d; ", (int)(eq ? (size_t)(eq - v->param_text) : strlen(v->param_text)),
                        v->param_text, v->id);
     }
+    if (in->varying_returns)
+        buf_printf(&b, "for (size_t __cu2c_i = 0; __cu2c_i < %s; __cu2c_i++) __cu2c_fr%d[__cu2c_i] = 0; ",
+                   count_expr(DIM_XYZ), in->copy);
     if (in->early_returns)
         buf_puts(&b, "{ ");     /* the body's scope ends before the label its returns jump to */
     buf_printf(&b, "\n#line %u \"%s\"\n", line_of(u, in->body_begin), u->path);
@@ -609,7 +648,7 @@ void lower_kernel(Unit *u, Kernel *k) {
     /* a (uniform) return before the end of an expanded function: to the end of its block */
     for (int i = 0; i < k->stmts.len; i++) {
         Stmt *s = k->stmts.items[i];
-        if (!s->fret)
+        if (!s->fret || s->dims)
             continue;
         u->cur_copy = s->copy;
         for (int j = 0; j < s->returns.len; j++) {
@@ -623,7 +662,7 @@ void lower_kernel(Unit *u, Kernel *k) {
                 buf_printf(&rb, "%s = (%s); ", tmp->name, value);
             } else if (value && rv) {
                 /* a value varying per thread: each running thread's copy takes its own */
-                open_thread_loop(k, rv, &rb);
+                open_thread_loop(k, rv, &s->fret_scopes, &rb);
                 if (tmp)
                     buf_printf(&rb, "__cu2c_p%d[%s] = (%s); } ", store_id(tmp), index_expr(tmp->dims), value);
                 else

@@ -51,8 +51,27 @@ static bool mark_after_exit(Kernel *k, Stmt *r) {
     return changed;
 }
 
+/* Marks what may run after leaf r returned from its expanded function for some threads:
+ * later statements of that expansion, and those of loops around r inside it. */
+static bool mark_after_fret(Arena *a, Kernel *k, Stmt *r) {
+    bool changed = false;
+    Inline *in = r->fret;
+    for (int i = 0; i < k->stmts.len; i++) {
+        Stmt *s = k->stmts.items[i];
+        if (!inside(s, in->call))
+            continue;
+        bool after = i > r->index;
+        for (Stmt *l = r->parent; l && l != in->call && !after; l = l->parent)
+            after = is_loop(l) && inside(s, l);
+        if (after && !vec_contains(&s->fret_scopes, in)) {
+            vec_push(a, &s->fret_scopes, in);
+            changed = true;
+        }
+    }
+    return changed;
+}
+
 void thread_variance(Unit *u, Kernel *k) {
-    (void)u;
     for (int i = 0; i < k->vars.len; i++) {
         Var *v = k->vars.items[i];
         v->dims = v->escapes && !v->is_shared ? DIM_XYZ : 0;
@@ -80,7 +99,8 @@ void thread_variance(Unit *u, Kernel *k) {
             /* after a thread may have returned, what touches memory or has effects runs per
              * thread (so ended threads skip it, even when all of a block's have ended); pure
              * computation on locals may still run once per block */
-            bool after = s->after_exit || (s->kind == ST_BIND && s->parent->after_exit);
+            bool after = s->after_exit || s->fret_scopes.len ||
+                         (s->kind == ST_BIND && (s->parent->after_exit || s->parent->fret_scopes.len));
             if (after && s->kind != ST_SYNC && !declares_shared(s) &&
                 (s->touches_memory || s->side_effects || s->has_return || s->has_site))
                 d = DIM_XYZ;
@@ -101,6 +121,16 @@ void thread_variance(Unit *u, Kernel *k) {
                     v->dims |= v->alias->dims;
                     changed = true;
                 }
+            }
+            if (s->fret && d && s->kind != ST_SYNC) {
+                /* some threads leave the call here: the result differs between threads */
+                Inline *in = s->fret;
+                in->varying_returns = true;
+                if (in->result_tmp && (in->result_tmp->dims | DIM_XYZ) != in->result_tmp->dims) {
+                    in->result_tmp->dims |= DIM_XYZ;
+                    changed = true;
+                }
+                changed |= mark_after_fret(u->arena, k, s);
             }
             if (s->has_return && d && s->kind != ST_SYNC) {
                 k->has_exits = true;

@@ -169,6 +169,8 @@ struct Stmt {
                              * facts, kept apart so that only the return's control decides
                              * whether the statement varies */
     struct Inline *fret;    /* its returns leave an expanded function early (not the kernel) */
+    PtrVec fret_scopes;     /* thread_variance: Inline* whose per-thread "returned" flags it
+                             * must respect (it may run after some threads left that call) */
     /* analysis results */
     unsigned dims;          /* thread_variance: dimensions it must run over */
     int region;             /* find_regions: index of its barrier-free region */
@@ -206,6 +208,7 @@ typedef struct Inline {
     Var *result;            /* `T x = f(args);`: x, taking e's value from result_tmp */
     Var *result_tmp;        /* a local of a unique name the final return assigns e to */
     bool early_returns;     /* its body returns before its end (uniformly: a jump to its end) */
+    bool varying_returns;   /* some of those are taken by some threads only: per-thread flags */
     bool hoisted;           /* a call inside a statement's expression: expanded just before the
                              * statement (at call->begin, zero width), the call itself replaced
                              * by the result local */
@@ -224,6 +227,8 @@ typedef struct Nest {
     bool interchange;       /* a single for-loop with a uniform header: the thread loops go
                              * inside it, over its body, so they vectorise over threads */
     unsigned guarded;       /* dimensions whose loops run over a narrowed range (lower_kernel) */
+    PtrVec fret_scopes;     /* Inline*: whose "returned" flags its threads are checked against */
+    bool has_fret;          /* a thread may leave an expanded function here: needs a label */
 } Nest;
 
 /* A kernel parameter as written. */
