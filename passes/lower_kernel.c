@@ -128,6 +128,8 @@ static void prologue(Unit *u, Kernel *k, Buf *b) {
     /* the body takes the block's shape as arguments: the dispatcher after the kernel (see
      * stub) calls it with constants for the shapes the launches use, so that the C compiler
      * knows the thread loops' trip counts there */
+    if (k->tmpl_header)
+        buf_printf(b, "%s ", k->tmpl_header);
     buf_printf(b, "static inline __attribute__((always_inline)) void __cu2c_body_%s(void **__cu2c_args, "
                   "cu2c_block *__cu2c_b, const int __cu2c_bx, const int __cu2c_by, const int __cu2c_bz) { ",
                k->name);
@@ -555,9 +557,40 @@ static void put_signature(Unit *u, Kernel *k, Buf *b) {
     }
 }
 
+/* The registration's arguments after the stub: arg sizes, then static shared bytes. */
+static void put_sizes(Kernel *k, Buf *b) {
+    buf_puts(b, "{");
+    for (int i = 0; i < k->params.len; i++)
+        buf_printf(b, "%ssizeof(__typeof__(%s))", i ? ", " : "", ((Param *)k->params.items[i])->type);
+    if (k->params.len == 0)
+        buf_puts(b, "0");
+    buf_puts(b, "}");
+}
+
+static void put_static_shared(Kernel *k, Buf *b) {
+    buf_puts(b, "0");
+    for (int i = 0; i < k->vars.len; i++) {
+        Var *v = k->vars.items[i];
+        if (v->is_shared && !v->is_extern_shared)
+            buf_printf(b, " + sizeof(__typeof__(%s))", v->type);
+    }
+    for (int i = 0; i < k->file_shared.len; i++) {
+        FileShared *fs = k->file_shared.items[i];
+        if (!fs->elem_type)
+            buf_printf(b, " + sizeof(__typeof__(%s))", fs->type);
+    }
+}
+
+/* After the kernel: the block function (dispatching on the block shape), the host stub under
+ * the kernel's name, and the registration (a constructor; for a kernel template, each
+ * specialisation registers itself when its stub first runs). */
 static void stub(Unit *u, Kernel *k) {
+    const char *targs = k->tmpl_args ? k->tmpl_args : "";
+    const char *self = k->tmpl_args ? arena_printf(u->arena, "&%s%s", k->name, targs) : k->name;
     Buf b = {0};
     buf_puts(&b, "\n");
+    if (k->tmpl_header)
+        buf_printf(&b, "%s ", k->tmpl_header);
     /* the block function: the body specialised for the constant block shapes of launches */
     buf_printf(&b, "static void __cu2c_blk_%s(void **__cu2c_args, cu2c_block *__cu2c_b) { "
                    "const int __cu2c_bx = (int)__cu2c_b->blockDim.x, __cu2c_by = (int)__cu2c_b->blockDim.y, "
@@ -575,36 +608,38 @@ static void stub(Unit *u, Kernel *k) {
     }
     for (int j = 0; j < nshapes; j++)
         buf_printf(&b, "if (__cu2c_bx == %d && __cu2c_by == %d && __cu2c_bz == %d) "
-                       "__cu2c_body_%s(__cu2c_args, __cu2c_b, %d, %d, %d); else ",
-                   shapes[j][0], shapes[j][1], shapes[j][2], k->name, shapes[j][0], shapes[j][1], shapes[j][2]);
-    buf_printf(&b, "__cu2c_body_%s(__cu2c_args, __cu2c_b, __cu2c_bx, __cu2c_by, __cu2c_bz); }\n", k->name);
+                       "__cu2c_body_%s%s(__cu2c_args, __cu2c_b, %d, %d, %d); else ",
+                   shapes[j][0], shapes[j][1], shapes[j][2], k->name, targs, shapes[j][0], shapes[j][1],
+                   shapes[j][2]);
+    buf_printf(&b, "__cu2c_body_%s%s(__cu2c_args, __cu2c_b, __cu2c_bx, __cu2c_by, __cu2c_bz); }\n",
+               k->name, targs);
     put_signature(u, k, &b);
-    buf_puts(&b, "{ void *__cu2c_a[] = {");
+    buf_puts(&b, "{ ");
+    if (k->tmpl_args) {
+        buf_puts(&b, "static const size_t __cu2c_sz[] = ");
+        put_sizes(k, &b);
+        buf_printf(&b, "; static const int __cu2c_reg = (cu2c_register_kernel((const void *)%s, "
+                       "__cu2c_blk_%s%s, \"%s\", %d, __cu2c_sz), cu2c_set_static_shared((const void *)%s, ",
+                   self, k->name, targs, k->name, k->params.len, self);
+        put_static_shared(k, &b);
+        buf_puts(&b, "), 0); (void)__cu2c_reg; ");
+    }
+    buf_puts(&b, "void *__cu2c_a[] = {");
     for (int i = 0; i < k->params.len; i++)
         buf_printf(&b, "%s(void *)&%s", i ? ", " : "", ((Param *)k->params.items[i])->name);
     if (k->params.len == 0)
         buf_puts(&b, "0");
-    buf_printf(&b, "}; cu2c_launch_stub((const void *)%s, __cu2c_a); } ", k->name);
-    buf_printf(&b, "static const size_t __cu2c_sz_%s[] = {", k->name);
-    for (int i = 0; i < k->params.len; i++)
-        buf_printf(&b, "%ssizeof(__typeof__(%s))", i ? ", " : "", ((Param *)k->params.items[i])->type);
-    if (k->params.len == 0)
-        buf_puts(&b, "0");
-    buf_printf(&b, "}; __attribute__((constructor)) static void __cu2c_reg_%s(void) { "
-                   "cu2c_register_kernel((const void *)%s, __cu2c_blk_%s, \"%s\", %d, __cu2c_sz_%s); ",
-               k->name, k->name, k->name, k->name, k->params.len, k->name);
-    buf_printf(&b, "cu2c_set_static_shared((const void *)%s, 0", k->name);
-    for (int i = 0; i < k->vars.len; i++) {
-        Var *v = k->vars.items[i];
-        if (v->is_shared && !v->is_extern_shared)
-            buf_printf(&b, " + sizeof(__typeof__(%s))", v->type);
+    buf_printf(&b, "}; cu2c_launch_stub((const void *)%s, __cu2c_a); } ", self);
+    if (!k->tmpl_args) {
+        buf_printf(&b, "static const size_t __cu2c_sz_%s[] = ", k->name);
+        put_sizes(k, &b);
+        buf_printf(&b, "; __attribute__((constructor)) static void __cu2c_reg_%s(void) { "
+                       "cu2c_register_kernel((const void *)%s, __cu2c_blk_%s, \"%s\", %d, __cu2c_sz_%s); "
+                       "cu2c_set_static_shared((const void *)%s, ",
+                   k->name, k->name, k->name, k->name, k->params.len, k->name, k->name);
+        put_static_shared(k, &b);
+        buf_puts(&b, "); }");
     }
-    for (int i = 0; i < k->file_shared.len; i++) {
-        FileShared *fs = k->file_shared.items[i];
-        if (!fs->elem_type)
-            buf_printf(&b, " + sizeof(__typeof__(%s))", fs->type);
-    }
-    buf_puts(&b, "); }");
     buf_printf(&b, "\n#line %u \"%s\"\n", line_of(u, k->body_end), u->path);
     edit_insert(u, k->body_end, arena_strdup(u->arena, b.data));
     buf_free(&b);

@@ -2,9 +2,10 @@
  * that read threadIdx & co., file-scope __shared__ variables.
  * Expects: launches, device functions and file-scope shared variables found by the frontend.
  * Guarantees: `k<<<g, b, s, st>>>(args)` becomes
- * `(cu2c_push_call_configuration(CU2C_DIM3(g), CU2C_DIM3(b), s, st), k)(args)`, CUDA's own
- * scheme: push the configuration, then call the kernel's host stub, which launches; the
- * configuration's arguments are evaluated before the kernel's, as with nvcc. */
+ * `(cu2c_push_call_configuration(CU2C_DIM3(g), CU2C_DIM3(b), s, st) ? (void)0 : k(args))`,
+ * nvcc's own scheme: push the configuration, then call the kernel's host stub, which
+ * launches; the configuration's arguments are evaluated before the kernel's, and a template
+ * kernel's arguments are deduced from the call as usual. */
 #include "cu2c.h"
 
 #include <string.h>
@@ -34,8 +35,9 @@ void lower_launches(Unit *u) {
             c[j] = j < l->nconfig ? one_line(u, l->config[j], l->loc) : "0";
         edit_insert(u, l->callee_begin,
                     arena_printf(u->arena, "(cu2c_push_call_configuration(CU2C_DIM3(%s), CU2C_DIM3(%s), "
-                                 "(size_t)(%s), (cudaStream_t)(%s)), ", c[0], c[1], c[2], c[3]));
-        edit_replace_lines(u, l->config_begin, l->config_end, ")");
+                                 "(size_t)(%s), (cudaStream_t)(%s)) ? (void)0 : ", c[0], c[1], c[2], c[3]));
+        edit_replace_lines(u, l->config_begin, l->config_end, "");
+        edit_insert(u, l->call_end, ")");
     }
     for (int i = 0; i < u->device_fns.len; i++) {
         DeviceFn *f = u->device_fns.items[i];

@@ -255,6 +255,8 @@ typedef struct Kernel {
     PtrVec headers;         /* Stmt*: the headers of leaf for-loops (Stmt.header) */
     PtrVec retvals;         /* Stmt* (ST_RETVAL) of early returns in expanded functions */
     bool uses_tls;          /* calls user functions that read threadIdx/blockIdx/... */
+    const char *tmpl_header;/* a kernel template: `template <...>` as written, else NULL */
+    const char *tmpl_args;  /* a kernel template: `<T, N>` naming the specialisation */
     /* analysis results */
     int nregions;           /* find_regions */
     PtrVec nests;           /* Nest*: form_loops */
@@ -285,6 +287,7 @@ typedef struct Launch {
     SrcLoc loc;
     unsigned callee_begin, callee_end; /* `k` or `k<T>` */
     unsigned config_begin, config_end; /* `<<<...>>>` */
+    unsigned call_end;      /* just past the launch's argument list */
     int nconfig;
     const char *config[4];  /* argument texts as written */
     const char *kernel;     /* the kernel's name */

@@ -1778,6 +1778,50 @@ static enum CXChildVisitResult param_visit(CXCursor c, CXCursor parent, CXClient
     return CXChildVisit_Continue;
 }
 
+typedef struct TemplateScan {
+    Fe *fe;
+    Buf args;
+    unsigned last_end;      /* end of the last template parameter */
+    int n;
+} TemplateScan;
+
+static enum CXChildVisitResult template_param_visit(CXCursor c, CXCursor parent, CXClientData d) {
+    (void)parent;
+    TemplateScan *ts = d;
+    enum CXCursorKind k = clang_getCursorKind(c);
+    if (k != CXCursor_TemplateTypeParameter && k != CXCursor_NonTypeTemplateParameter &&
+        k != CXCursor_TemplateTemplateParameter)
+        return CXChildVisit_Continue;
+    char *name = fe_str(ts->fe->u->arena, clang_getCursorSpelling(c));
+    char *text = cursor_text(ts->fe, c);
+    unsigned b, e;
+    cursor_range(c, &b, &e);
+    ts->last_end = e;
+    buf_printf(&ts->args, "%s%s%s", ts->n++ ? ", " : "", name, strstr(text, "...") ? "..." : "");
+    return CXChildVisit_Continue;
+}
+
+/* A kernel template: its `template <...>` header and the arguments naming the specialisation
+ * being compiled (the block function and the stub stay templates: C++ instantiates them for
+ * each launch's types). */
+static bool template_of(Fe *fe, Kernel *k, CXCursor fn) {
+    Unit *u = fe->u;
+    TemplateScan ts = {.fe = fe};
+    clang_visitChildren(fn, template_param_visit, &ts);
+    unsigned p = ts.last_end;
+    while (p < u->len && u->text[p] != '>')
+        p++;
+    if (ts.n == 0 || p >= u->len || strncmp(u->text + k->decl_begin, "template", 8) != 0) {
+        diag_error(u, k->loc, "this kernel template is not supported yet");
+        buf_free(&ts.args);
+        return false;
+    }
+    k->tmpl_header = arena_strndup(u->arena, u->text + k->decl_begin, p + 1 - k->decl_begin);
+    k->tmpl_args = arena_printf(u->arena, "<%s>", ts.args.data);
+    buf_free(&ts.args);
+    return true;
+}
+
 static void scan_kernel(Fe *fe, CXCursor fn) {
     Unit *u = fe->u;
     Kernel *k = arena_alloc(u->arena, sizeof *k);
@@ -1789,6 +1833,8 @@ static void scan_kernel(Fe *fe, CXCursor fn) {
     k->body_end = e;
     ParamScan ps = {fe, k};
     clang_visitChildren(fn, param_visit, &ps);
+    if (clang_getCursorKind(fn) == CXCursor_FunctionTemplate && !template_of(fe, k, fn))
+        return;
     CXCursor body = clang_getNullCursor();
     clang_visitChildren(fn, find_body, &body);
     unsigned bb, be;
@@ -1885,6 +1931,8 @@ static void scan_launch(Fe *fe, CXCursor c, bool in_device_code) {
     }
     cursor_range(kids.c[0], &l->callee_begin, &l->callee_end);
     cursor_range(kids.c[1], &l->config_begin, &l->config_end);
+    unsigned cb;
+    cursor_range(c, &cb, &l->call_end);
     Kids cfg = children(kids.c[1]);
     for (int i = 1; i < cfg.n && i < 5 && i < 8; i++) {
         unsigned b, e;
@@ -2021,9 +2069,7 @@ static enum CXChildVisitResult userfn_visit(CXCursor c, CXCursor parent, CXClien
             vec_push(fe->u->arena, &fe->u->device_fns, df);
         }
     }
-    if (kernel && k == CXCursor_FunctionTemplate)
-        diag_error(fe->u, cursor_loc(fe, c), "kernel templates are not supported yet");
-    else if (kernel && k != CXCursor_FunctionDecl)
+    if (kernel && k != CXCursor_FunctionDecl && k != CXCursor_FunctionTemplate)
         diag_error(fe->u, cursor_loc(fe, c), "this kind of kernel is not supported yet");
     else if (kernel && !in_main_file(fe, c))
         diag_error(fe->u, cursor_loc(fe, c), "kernel '%s' is defined in a header: cu2c translates "

@@ -1,5 +1,6 @@
 // A C program stays C; launches with int shapes, shared bytes and a stream become
-// a pushed configuration plus a call of the kernel's host stub, on the same lines.
+// a pushed configuration then a call of the kernel's host stub (nvcc's own scheme), on the
+// same lines.
 // RUN: %cu2c %s -o - | FileCheck %s
 #include <stdio.h>
 #include <cuda_runtime.h>
@@ -20,8 +21,8 @@ int main(void) {
     return 0;
 }
 // CHECK: /* cu2c: C - translated from
-// CHECK: {{^}}    (cu2c_push_call_configuration(CU2C_DIM3(4), CU2C_DIM3(256), (size_t)(0), (cudaStream_t)(0)), fill)(a, 1);
-// CHECK-NEXT: {{^}}    (cu2c_push_call_configuration(CU2C_DIM3(2 * 2), CU2C_DIM3(256), (size_t)(0), (cudaStream_t)(0)), fill)(a, 2);
-// CHECK-NEXT: {{^}}    (cu2c_push_call_configuration(CU2C_DIM3(4), CU2C_DIM3(256), (size_t)(16), (cudaStream_t)(s)), fill)
-// CHECK-NEXT: {{^}}(a, 3);
+// CHECK: {{^}}    (cu2c_push_call_configuration(CU2C_DIM3(4), CU2C_DIM3(256), (size_t)(0), (cudaStream_t)(0)) ? (void)0 : fill(a, 1));
+// CHECK-NEXT: {{^}}    (cu2c_push_call_configuration(CU2C_DIM3(2 * 2), CU2C_DIM3(256), (size_t)(0), (cudaStream_t)(0)) ? (void)0 : fill(a, 2));
+// CHECK-NEXT: {{^}}    (cu2c_push_call_configuration(CU2C_DIM3(4), CU2C_DIM3(256), (size_t)(16), (cudaStream_t)(s)) ? (void)0 : fill
+// CHECK-NEXT: {{^}}(a, 3));
 // CHECK-NEXT: {{^}}    return 0;
