@@ -57,6 +57,8 @@ void check_barriers(Unit *u, Kernel *k) {
         Stmt *s = k->stmts.items[i];
         if (s->kind == ST_SYNC && s->dims) {
             SrcLoc at = s->loc;
+            if (at.shown_file)
+                at.line = at.shown_line;
             diag_error(u, s->barrier_loc, "barrier under thread-dependent control: the condition of the "
                        "'%s' at line %u%s%s%s varies with %s", construct_name(s->sync), at.line,
                        s->cond_text ? " (" : "", s->cond_text ? s->cond_text : "",

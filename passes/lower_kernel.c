@@ -313,7 +313,7 @@ static const char *return_text(Unit *u, Kernel *k, int ni, bool fast) {
 /* A nest may start with a directive (#pragma unroll before a loop): it must begin a line. */
 static void directive_break(Unit *u, unsigned begin, Buf *h) {
     if (u->text[begin] == '#')
-        buf_printf(h, "\n#line %u \"%s\"\n", line_of(u, begin), u->path);
+        put_line_directive(u, begin, h);
 }
 
 /* The text of [begin, end) with the edits already made inside it and the extra ones:
@@ -394,10 +394,10 @@ static void lower_nest(Unit *u, Kernel *k, int ni) {
     if (n->dims & DIM_X) {
         /* the fast copy first: the statements' text with the edits inside it and its returns
          * rewritten, between #line directives so both copies report the .cu's lines */
-        unsigned line = line_of(u, begin);
-        buf_printf(&h, "if ((unsigned long long)blockIdx.x * __cu2c_bx + __cu2c_bx <= 0x7fffffffu) { "
-                       "const int __cu2c_glo = (int)(blockIdx.x * __cu2c_bx), "
-                       "__cu2c_ghi = __cu2c_glo + (int)__cu2c_bx;\n#line %u \"%s\"\n", line, u->path);
+        buf_puts(&h, "if ((unsigned long long)blockIdx.x * __cu2c_bx + __cu2c_bx <= 0x7fffffffu) { "
+                     "const int __cu2c_glo = (int)(blockIdx.x * __cu2c_bx), "
+                     "__cu2c_ghi = __cu2c_glo + (int)__cu2c_bx;");
+        put_line_directive(u, begin, &h);
         Buf ft = {0};
         nest_text(u->arena, k, ni, true, &h, &ft);
         directive_break(u, begin, &h);
@@ -409,7 +409,8 @@ static void lower_nest(Unit *u, Kernel *k, int ni) {
         }
         render_copy(u, begin, end, &extra, &h);
         buf_puts(&h, ft.data);
-        buf_printf(&h, " } else\n#line %u \"%s\"\n", line, u->path);
+        buf_puts(&h, " } else");
+        put_line_directive(u, begin, &h);
         buf_free(&ft);
     }
     nest_text(u->arena, k, ni, false, &h, &t);
@@ -513,7 +514,7 @@ static void expand_inline(Unit *u, Kernel *k, Inline *in) {
                    count_expr(DIM_XYZ), in->copy);
     if (in->early_returns)
         buf_puts(&b, "{ ");     /* the body's scope ends before the label its returns jump to */
-    buf_printf(&b, "\n#line %u \"%s\"\n", line_of(u, in->body_begin), u->path);
+    put_line_directive(u, in->body_begin, &b);
     u->cur_copy = in->copy;
     PtrVec none = {0};
     render_copy(u, in->body_begin, in->body_end, &none, &b);
@@ -523,7 +524,7 @@ static void expand_inline(Unit *u, Kernel *k, Inline *in) {
     if (in->result && !in->result->dims)
         buf_printf(&b, " %s = %s;", in->result->name, in->result_tmp->name);
     /* what follows: the rest of the call statement's line, or the statement it moved out of */
-    buf_printf(&b, "\n#line %u \"%s\"\n", line_of(u, in->hoisted ? in->user->begin : in->call->end), u->path);
+    put_line_directive(u, in->hoisted ? in->user->begin : in->call->end, &b);
     u->cur_copy = in->parent_copy;
     if (in->hoisted)
         in->anchor->text = arena_strdup(u->arena, b.data);
@@ -640,7 +641,7 @@ static void stub(Unit *u, Kernel *k) {
         put_static_shared(k, &b);
         buf_puts(&b, "); }");
     }
-    buf_printf(&b, "\n#line %u \"%s\"\n", line_of(u, k->body_end), u->path);
+    put_line_directive(u, k->body_end, &b);
     edit_insert(u, k->body_end, arena_strdup(u->arena, b.data));
     buf_free(&b);
 }

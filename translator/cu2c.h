@@ -52,6 +52,8 @@ typedef struct SrcLoc {
     const char *file;   /* path as given on the command line or by #include */
     unsigned line, col; /* 1-based */
     unsigned offset;    /* byte offset in the main file (edits only touch the main file) */
+    const char *shown_file; /* for messages, when #line says otherwise (a spliced header) */
+    unsigned shown_line;
 } SrcLoc;
 
 typedef struct Stmt Stmt;
@@ -309,8 +311,11 @@ struct Edit {
 typedef struct Unit {
     Arena *arena;
     const char *path;       /* main file */
-    const char *text;       /* its contents */
+    const char *text;       /* its contents (with headers defining kernels spliced in) */
     size_t len;
+    const char **line_file; /* per line of text (1-based), when headers were spliced: the file */
+    unsigned *line_no;      /* and the line there, for #line directives; NULL otherwise */
+    unsigned nlines;
     bool is_cxx;            /* host code uses C++: emit C++ */
     const char *cxx_reason; /* what made it C++ (for --dump-after) */
     PtrVec kernels;         /* Kernel* */
@@ -349,6 +354,8 @@ void edit_replace_lines(Unit *u, unsigned begin, unsigned end, const char *text)
  * located error when two of them overlap. */
 bool edits_render(Unit *u, PtrVec *edits, unsigned begin, unsigned end, Buf *out);
 unsigned line_of(Unit *u, unsigned offset);  /* 1-based line of a main-file offset */
+/* Appends `\n#line L "file"\n` for the line holding offset, as the user's files number it. */
+void put_line_directive(Unit *u, unsigned offset, Buf *b);
 
 /* ---- frontend.c: parse with libclang, copy the AST facts into a Unit ----------------- */
 

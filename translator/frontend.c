@@ -27,6 +27,8 @@ typedef struct Fe {
     int copy;               /* the text being scanned: 0 the kernel, n an inlined body */
     PtrVec pure_fns;        /* char*: USRs of user functions without effects (see fn_scan_visit) */
     PtrVec inlining;        /* char*: USRs of the functions being inlined, innermost last */
+    bool may_splice;        /* first parse: headers defining kernels are noted, not refused */
+    PtrVec splice;          /* char*: those headers' paths */
 } Fe;
 
 /* ---- small helpers ---------------------------------------------------------------- */
@@ -42,9 +44,13 @@ static SrcLoc fe_loc(Fe *fe, CXSourceLocation l) {
     CXFile f;
     unsigned line, col, off;
     clang_getExpansionLocation(l, &f, &line, &col, &off);
-    SrcLoc r = {fe->u->path, line, col, off};
+    SrcLoc r = {.file = fe->u->path, .line = line, .col = col, .offset = off};
     if (f && !clang_File_isEqual(f, fe->main_file))
         r.file = fe_str(fe->u->arena, clang_getFileName(f));
+    else if (fe->u->line_file && line <= fe->u->nlines) {
+        r.shown_file = fe->u->line_file[line];
+        r.shown_line = fe->u->line_no[line];
+    }
     return r;
 }
 
@@ -2071,9 +2077,16 @@ static enum CXChildVisitResult userfn_visit(CXCursor c, CXCursor parent, CXClien
     }
     if (kernel && k != CXCursor_FunctionDecl && k != CXCursor_FunctionTemplate)
         diag_error(fe->u, cursor_loc(fe, c), "this kind of kernel is not supported yet");
-    else if (kernel && !in_main_file(fe, c))
-        diag_error(fe->u, cursor_loc(fe, c), "kernel '%s' is defined in a header: cu2c translates "
-                   "kernels defined in the .cu file only", fe_str(fe->u->arena, clang_getCursorSpelling(c)));
+    else if (kernel && !in_main_file(fe, c) && fe->may_splice) {
+        /* spliced into the .cu and parsed again (see fe_parse) */
+        CXFile f;
+        clang_getExpansionLocation(clang_getCursorLocation(c), &f, NULL, NULL, NULL);
+        char *path = fe_str(fe->u->arena, clang_getFileName(f));
+        if (!usr_in(&fe->splice, path))
+            vec_push(fe->u->arena, &fe->splice, path);
+    } else if (kernel && !in_main_file(fe, c))
+        diag_error(fe->u, cursor_loc(fe, c), "kernel '%s' is defined in a header that the .cu file does "
+                   "not include directly: not supported yet", fe_str(fe->u->arena, clang_getCursorSpelling(c)));
     else if (kernel) {
         /* the stub is named after the kernel: two kernels of one name in one scope would
          * make (void *)k ambiguous */
@@ -2311,6 +2324,222 @@ static int forward_diagnostics(Fe *fe) {
     return errors;
 }
 
+typedef struct SpliceScan {
+    Fe *fe;
+    PtrVec *headers;        /* char* paths wanted */
+    PtrVec at;              /* unsigned[2]*: an #include of one in the main file: offset, index */
+} SpliceScan;
+
+static void splice_visit(CXFile f, CXSourceLocation *stack, unsigned depth, CXClientData d) {
+    SpliceScan *ss = d;
+    if (depth != 1)
+        return;
+    CXFile from;
+    unsigned off;
+    clang_getExpansionLocation(stack[0], &from, NULL, NULL, &off);
+    if (!from || !clang_File_isEqual(from, ss->fe->main_file))
+        return;
+    CXString name = clang_getFileName(f);
+    const char *n = clang_getCString(name);
+    for (int i = 0; i < ss->headers->len; i++)
+        if (n && strcmp(n, ss->headers->items[i]) == 0) {
+            /* every #include of it in the .cu: the first gets its text, the others nothing */
+            unsigned *o = arena_alloc(ss->fe->u->arena, sizeof *o * 2);
+            o[0] = off;
+            o[1] = (unsigned)i;
+            vec_push(ss->fe->u->arena, &ss->at, o);
+        }
+    clang_disposeString(name);
+}
+
+/* One parse of the main text; 0 when it went through, 1 after errors, 2 when headers the .cu
+ * includes define kernels (fe->splice names them, splice_at gets their #include offsets). */
+static int parse_once(Fe *fe, const Options *opt, PtrVec *args, struct CXUnsavedFile *files, int nfiles,
+                      PtrVec *splice_at) {
+    Unit *u = fe->u;
+    CXIndex index = clang_createIndex(0, 0);
+    enum CXErrorCode rc = clang_parseTranslationUnit2(
+        index, opt->input, (const char *const *)args->items, args->len, files, (unsigned)nfiles,
+        CXTranslationUnit_KeepGoing, &fe->tu);
+    if (rc != CXError_Success || !fe->tu) {
+        fprintf(stderr, "cu2c: error: libclang could not parse '%s' (error %d)\n", opt->input, (int)rc);
+        clang_disposeIndex(index);
+        return 1;
+    }
+    fe->main_file = clang_getFile(fe->tu, opt->input);
+    scan_fe = fe;
+    ToolkitScan tks = {fe, 0};
+    clang_getInclusions(fe->tu, toolkit_visit, &tks);
+    int errors = tks.reported ? tks.reported : forward_diagnostics(fe);
+    int result = errors ? 1 : 0;
+    if (errors == 0) {
+        CXCursor tu = clang_getTranslationUnitCursor(fe->tu);
+        clang_visitChildren(tu, file_scope_visit, fe);
+        /* first pass: user functions and their facts; then kernels need the closure */
+        TuScan ts = {.fe = fe};
+        clang_visitChildren(tu, userfn_visit, &ts);
+        close_user_fns(fe, &ts);
+        ts.kernels = true;
+        clang_visitChildren(tu, userfn_visit, &ts);
+        if (fe->splice.len) {
+            SpliceScan ss = {fe, &fe->splice, {0}};
+            clang_getInclusions(fe->tu, splice_visit, &ss);
+            *splice_at = ss.at;
+            result = 2;
+        } else {
+            Walk w = {fe, false};
+            clang_visitChildren(tu, walk_visit, &w);
+            clang_getInclusions(fe->tu, inclusion_visit, fe);
+            scan_tokens(fe);
+        }
+    }
+    clang_disposeTranslationUnit(fe->tu);
+    clang_disposeIndex(index);
+    scan_fe = NULL;
+    return u->errors ? 1 : result;
+}
+
+/* The main text with each header that defines kernels and is included by it put in place of
+ * its #include, between #line directives; line_file/line_no map the result's lines back. */
+static bool splice_headers(Unit *u, PtrVec *paths, PtrVec *at) {
+    Arena *a = u->arena;
+    /* #include lines naming a spliced header that clang skipped (#pragma once, guards) go too */
+    for (unsigned p = 0; p < u->len;) {
+        unsigned e = p;
+        while (e < u->len && u->text[e] != '\n')
+            e++;
+        const char *q = u->text + p, *end = u->text + e;
+        while (q < end && (*q == ' ' || *q == '\t'))
+            q++;
+        if (q < end && *q == '#') {
+            q++;
+            while (q < end && (*q == ' ' || *q == '\t'))
+                q++;
+            if (end - q > 7 && strncmp(q, "include", 7) == 0) {
+                const char *open = memchr(q, '"', (size_t)(end - q));
+                const char *close = open ? memchr(open + 1, '"', (size_t)(end - open - 1)) : NULL;
+                for (int i = 0; close && i < paths->len; i++) {
+                    const char *hp = paths->items[i];
+                    const char *base = strrchr(hp, '/') ? strrchr(hp, '/') + 1 : hp;
+                    const char *ib = open + 1;
+                    for (const char *c = open + 1; c < close; c++)
+                        if (*c == '/')
+                            ib = c + 1;
+                    bool listed = false;
+                    for (int j = 0; j < at->len; j++) {
+                        unsigned o = ((unsigned *)at->items[j])[0];
+                        listed |= o >= p && o <= e;
+                    }
+                    if (!listed && (size_t)(close - ib) == strlen(base) && strncmp(ib, base, strlen(base)) == 0) {
+                        unsigned *o = arena_alloc(a, sizeof *o * 2);
+                        o[0] = p;
+                        o[1] = (unsigned)i;
+                        vec_push(a, at, o);
+                    }
+                }
+            }
+        }
+        p = e + 1;
+    }
+    Buf out = {0};
+    PtrVec files = {0}, lines = {0};   /* per output line: const char *, unsigned * */
+    vec_push(a, &files, NULL);
+    vec_push(a, &lines, NULL);
+    unsigned pos = 0, main_line = 1;
+    for (;;) {
+        /* the next #include to replace */
+        int next = -1;
+        for (int i = 0; i < at->len; i++) {
+            unsigned *o = at->items[i];
+            if (o && o[0] >= pos && (next < 0 || o[0] < ((unsigned *)at->items[next])[0]))
+                next = i;
+        }
+        unsigned stop = next < 0 ? (unsigned)u->len : ((unsigned *)at->items[next])[0];
+        while (stop > pos && u->text[stop - 1] != '\n')
+            stop--;
+        /* copy main lines up to the directive's line */
+        for (unsigned p = pos; p < stop; p++) {
+            buf_put(&out, u->text + p, 1);
+            if (u->text[p] == '\n') {
+                unsigned *l = arena_alloc(a, sizeof *l);
+                *l = main_line++;
+                vec_push(a, &files, (void *)u->path);
+                vec_push(a, &lines, l);
+            }
+        }
+        if (next < 0) {
+            if (u->len > stop && u->text[u->len - 1] != '\n') {
+                unsigned *l = arena_alloc(a, sizeof *l);
+                *l = main_line;
+                vec_push(a, &files, (void *)u->path);
+                vec_push(a, &lines, l);
+            }
+            break;
+        }
+        unsigned eol = stop;
+        while (eol < u->len && u->text[eol] != '\n')
+            eol++;
+        unsigned which = ((unsigned *)at->items[next])[1];
+        const char *path = paths->items[which];
+        at->items[next] = NULL;
+        pos = eol < u->len ? eol + 1 : eol;
+        if (!path) {
+            /* included again: already spliced, the line stays empty */
+            buf_puts(&out, "\n");
+            unsigned *l = arena_alloc(a, sizeof *l);
+            *l = main_line++;
+            vec_push(a, &files, (void *)u->path);
+            vec_push(a, &lines, l);
+            continue;
+        }
+        paths->items[which] = NULL;
+        size_t hlen;
+        char *h = read_file(path, &hlen);
+        if (!h) {
+            buf_free(&out);
+            return false;
+        }
+        buf_printf(&out, "#line 1 \"%s\"\n", path);
+        unsigned *l0 = arena_alloc(a, sizeof *l0);
+        vec_push(a, &files, (void *)path);
+        vec_push(a, &lines, l0);
+        unsigned hline = 1;
+        for (size_t p = 0; p < hlen;) {
+            size_t e = p;
+            while (e < hlen && h[e] != '\n')
+                e++;
+            const char *ln = h + p;
+            while (ln < h + e && (*ln == ' ' || *ln == '\t'))
+                ln++;
+            if (strncmp(ln, "#pragma once", 12) == 0)
+                buf_puts(&out, "");         /* the header is now part of the main file */
+            else
+                buf_put(&out, h + p, e - p);
+            buf_puts(&out, "\n");
+            unsigned *l = arena_alloc(a, sizeof *l);
+            *l = hline++;
+            vec_push(a, &files, (void *)arena_strdup(a, path));
+            vec_push(a, &lines, l);
+            p = e + 1;
+        }
+        free(h);
+        main_line++;        /* the directive's own line */
+        buf_printf(&out, "#line %u \"%s\"\n", main_line, u->path);
+        unsigned *l1 = arena_alloc(a, sizeof *l1);
+        vec_push(a, &files, (void *)u->path);
+        vec_push(a, &lines, l1);
+    }
+    u->text = arena_strndup(a, out.data ? out.data : "", out.len);
+    u->len = out.len;
+    u->nlines = (unsigned)files.len - 1;
+    u->line_file = (const char **)files.items;
+    u->line_no = arena_alloc(a, sizeof(unsigned) * ((size_t)u->nlines + 1));
+    for (unsigned i = 1; i <= u->nlines; i++)
+        u->line_no[i] = *(unsigned *)lines.items[i];
+    buf_free(&out);
+    return true;
+}
+
 Unit *fe_parse(Arena *a, const Options *opt) {
     Unit *u = arena_alloc(a, sizeof *u);
     u->arena = a;
@@ -2336,45 +2565,46 @@ Unit *fe_parse(Arena *a, const Options *opt) {
     for (int i = 0; i < opt->clang_args.len; i++)
         vec_push(a, &args, opt->clang_args.items[i]);
 
-    struct CXUnsavedFile *files = arena_alloc(a, sizeof *files * (size_t)cu2c_embedded_header_count);
-    for (int i = 0; i < cu2c_embedded_header_count; i++) {
+    int nfiles = cu2c_embedded_header_count;
+    struct CXUnsavedFile *files = arena_alloc(a, sizeof *files * (size_t)(nfiles + 1));
+    for (int i = 0; i < nfiles; i++) {
         files[i].Filename = arena_printf(a, "%s/%s", VIRTUAL_INCLUDE, cu2c_embedded_headers[i].name);
         files[i].Contents = cu2c_embedded_headers[i].text;
         files[i].Length = cu2c_embedded_headers[i].size;
     }
-    Fe fe = {.u = u};
-    CXIndex index = clang_createIndex(0, 0);
-    enum CXErrorCode rc = clang_parseTranslationUnit2(
-        index, opt->input, (const char *const *)args.items, args.len, files,
-        (unsigned)cu2c_embedded_header_count, CXTranslationUnit_KeepGoing, &fe.tu);
-    if (rc != CXError_Success || !fe.tu) {
-        fprintf(stderr, "cu2c: error: libclang could not parse '%s' (error %d)\n", opt->input, (int)rc);
-        clang_disposeIndex(index);
-        return NULL;
+    Fe fe = {.u = u, .may_splice = true};
+    PtrVec at = {0};
+    int rc = parse_once(&fe, opt, &args, files, nfiles, &at);
+    if (rc == 2) {
+        /* kernels in headers: parse again with those headers spliced into the main text */
+        for (int i = 0; i < fe.splice.len; i++) {
+            bool found = false;
+            for (int j = 0; j < at.len; j++)
+                found |= ((unsigned *)at.items[j])[1] == (unsigned)i;
+            if (!found) {
+                fprintf(stderr, "cu2c: error: '%s' defines kernels but is not included by '%s' directly: "
+                        "not supported yet\n", (char *)fe.splice.items[i], opt->input);
+                return NULL;
+            }
+        }
+        Unit *u2 = arena_alloc(a, sizeof *u2);
+        u2->arena = a;
+        u2->path = opt->input;
+        u2->text = u->text;
+        u2->len = u->len;
+        if (!splice_headers(u2, &fe.splice, &at)) {
+            fprintf(stderr, "cu2c: error: cannot read the headers defining kernels\n");
+            return NULL;
+        }
+        files[nfiles].Filename = opt->input;
+        files[nfiles].Contents = u2->text;
+        files[nfiles].Length = u2->len;
+        Fe fe2 = {.u = u2};
+        PtrVec none = {0};
+        rc = parse_once(&fe2, opt, &args, files, nfiles + 1, &none);
+        u = u2;
     }
-    fe.main_file = clang_getFile(fe.tu, opt->input);
-    scan_fe = &fe;
-    ToolkitScan tks = {&fe, 0};
-    clang_getInclusions(fe.tu, toolkit_visit, &tks);
-    int errors = tks.reported ? tks.reported : forward_diagnostics(&fe);
-    if (errors == 0) {
-        CXCursor tu = clang_getTranslationUnitCursor(fe.tu);
-        clang_visitChildren(tu, file_scope_visit, &fe);
-        /* first pass: user functions and their facts; then kernels need the closure */
-        TuScan ts = {.fe = &fe};
-        clang_visitChildren(tu, userfn_visit, &ts);
-        close_user_fns(&fe, &ts);
-        ts.kernels = true;
-        clang_visitChildren(tu, userfn_visit, &ts);
-        Walk w = {&fe, false};
-        clang_visitChildren(tu, walk_visit, &w);
-        clang_getInclusions(fe.tu, inclusion_visit, &fe);
-        scan_tokens(&fe);
-    }
-    clang_disposeTranslationUnit(fe.tu);
-    clang_disposeIndex(index);
-    scan_fe = NULL;
-    if (errors || u->errors)
+    if (rc != 0)
         return NULL;
     u->is_cxx = opt->lang == 2 || (opt->lang == 0 && u->cxx_reason != NULL);
     return u;

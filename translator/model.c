@@ -59,6 +59,22 @@ unsigned line_of(Unit *u, unsigned offset) {
     return line;
 }
 
+void put_line_directive(Unit *u, unsigned offset, Buf *b) {
+    unsigned l = line_of(u, offset);
+    const char *file = u->path;
+    if (u->line_file && l <= u->nlines) {
+        file = u->line_file[l];
+        l = u->line_no[l];
+    }
+    buf_printf(b, "\n#line %u \"", l);
+    for (const char *p = file; *p; p++) {
+        if (*p == '"' || *p == '\\')
+            buf_put(b, "\\", 1);
+        buf_put(b, p, 1);
+    }
+    buf_puts(b, "\"\n");
+}
+
 /* By offset; at one offset inserts before replacements, then in the order they were made. */
 static int edit_order(const void *pa, const void *pb) {
     const Edit *a = *(const Edit *const *)pa, *b = *(const Edit *const *)pb;
@@ -76,7 +92,7 @@ bool edits_render(Unit *u, PtrVec *edits, unsigned begin, unsigned end, Buf *out
         Edit *e = edits->items[i];
         if (e->begin < pos) {
             /* two edits of the same text: a construct cu2c cannot place */
-            SrcLoc loc = {u->path, line_of(u, e->begin), 0, e->begin};
+            SrcLoc loc = {.file = u->path, .line = line_of(u, e->begin), .offset = e->begin};
             diag_error(u, loc, "cu2c cannot rewrite this code: overlapping edits (e.g. a kernel "
                        "launch inside a macro argument)");
             return false;

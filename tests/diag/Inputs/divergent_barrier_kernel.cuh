@@ -1,0 +1,4 @@
+__global__ void k(int *d) {
+    if (threadIdx.x < 3)
+        __syncthreads();
+}
