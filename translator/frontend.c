@@ -1019,7 +1019,10 @@ static enum CXChildVisitResult decl_visit(CXCursor c, CXCursor parent, CXClientD
     if (clang_getCursorKind(c) == CXCursor_VarDecl) {
         Var *v = new_var(ks->fe, ks->k, c, ks->s);
         CXCursor init = clang_Cursor_getVarDeclInitializer(c);
-        if (!clang_Cursor_isNull(init))
+        /* a coordinate only in a type that holds every thread index unchanged */
+        enum CXTypeKind tk = clang_getCanonicalType(clang_getCursorType(c)).kind;
+        if (!clang_Cursor_isNull(init) && (tk == CXType_Int || tk == CXType_UInt || tk == CXType_Long ||
+                                           tk == CXType_ULong || tk == CXType_LongLong || tk == CXType_ULongLong))
             v->coord = coord_dim(ks, init);
         if (!clang_Cursor_isNull(init) && !v->is_shared && !is_array_type(clang_getCursorType(c))) {
             PureScan ps = {ks, v, true, false};
