@@ -925,10 +925,19 @@ static enum CXChildVisitResult pure_visit(CXCursor c, CXCursor parent, CXClientD
 
 /* DIM_X/Y/Z when e is threadIdx.x/y/z (through casts and parentheses), or a local initialised
  * so; 0 otherwise. */
+static bool holds_thread_index(CXType t) {
+    enum CXTypeKind tk = clang_getCanonicalType(t).kind;
+    return tk == CXType_Int || tk == CXType_UInt || tk == CXType_Long || tk == CXType_ULong ||
+           tk == CXType_LongLong || tk == CXType_ULongLong;
+}
+
 static unsigned coord_dim(KScan *ks, CXCursor e) {
     e = strip_implicit(e);
-    while (clang_getCursorKind(e) == CXCursor_CStyleCastExpr)
+    while (clang_getCursorKind(e) == CXCursor_CStyleCastExpr) {
+        if (!holds_thread_index(clang_getCursorType(e)))
+            return 0;       /* (char)threadIdx.x wraps */
         e = strip_implicit(first_child(e));
+    }
     if (clang_getCursorKind(e) == CXCursor_DeclRefExpr) {
         Var *v = find_var(ks->k, clang_getCursorReferenced(e), ks->fe);
         return v ? v->coord : 0;
@@ -1020,9 +1029,7 @@ static enum CXChildVisitResult decl_visit(CXCursor c, CXCursor parent, CXClientD
         Var *v = new_var(ks->fe, ks->k, c, ks->s);
         CXCursor init = clang_Cursor_getVarDeclInitializer(c);
         /* a coordinate only in a type that holds every thread index unchanged */
-        enum CXTypeKind tk = clang_getCanonicalType(clang_getCursorType(c)).kind;
-        if (!clang_Cursor_isNull(init) && (tk == CXType_Int || tk == CXType_UInt || tk == CXType_Long ||
-                                           tk == CXType_ULong || tk == CXType_LongLong || tk == CXType_ULongLong))
+        if (!clang_Cursor_isNull(init) && holds_thread_index(clang_getCursorType(c)))
             v->coord = coord_dim(ks, init);
         if (!clang_Cursor_isNull(init) && !v->is_shared && !is_array_type(clang_getCursorType(c))) {
             PureScan ps = {ks, v, true, false};
