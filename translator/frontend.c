@@ -1295,6 +1295,8 @@ static enum CXChildVisitResult last_child_visit(CXCursor c, CXCursor parent, CXC
     return CXChildVisit_Continue;
 }
 
+static enum CXChildVisitResult file_shared_visit(CXCursor c, CXCursor parent, CXClientData d);
+
 static void scan_inline(KScan *ks, Stmt *s, CXCursor call, CXCursor fn, char *usr, Var *result,
                         const char *result_decl) {
     Fe *fe = ks->fe;
@@ -1383,6 +1385,7 @@ static void scan_inline(KScan *ks, Stmt *s, CXCursor call, CXCursor fn, char *us
     vec_push(u->arena, &s->bodies, list);
     int first_index = ks->k->stmts.len;
     scan_list(ks, body, list, s);
+    clang_visitChildren(body, file_shared_visit, ks);   /* the kernel declares what the copy uses */
     /* returns before the end leave the call, not the thread (see check_barriers, lower_kernel) */
     PtrVec early = {0};
     for (int i = first_index; i < ks->k->stmts.len; i++) {
@@ -2011,6 +2014,20 @@ static enum CXChildVisitResult walk_visit(CXCursor c, CXCursor parent, CXClientD
     return CXChildVisit_Recurse;
 }
 
+/* Is decl one of the main file's file-scope __shared__ variables? */
+static bool is_file_shared(Fe *fe, CXCursor decl) {
+    if (!in_main_file(fe, decl))
+        return false;
+    unsigned b, e;
+    cursor_range(decl, &b, &e);
+    for (int i = 0; i < fe->u->file_shared.len; i++) {
+        FileShared *fs = fe->u->file_shared.items[i];
+        if (b >= fs->begin && b < fs->end)
+            return true;
+    }
+    return false;
+}
+
 typedef struct TuScan {
     Fe *fe;
     PtrVec user_fns;        /* UserFn* */
@@ -2039,7 +2056,7 @@ static enum CXChildVisitResult userfn_visit(CXCursor c, CXCursor parent, CXClien
         f->usr = fe_str(fe->u->arena, clang_getCursorUSR(c));
         f->reads_builtin = s.reads_builtin;
         /* __shared__ storage is per block: such a function is expanded into the kernel too */
-        f->has_barrier = s.has_barrier || s.has_shared;
+        f->has_barrier = s.has_barrier || s.has_shared || s.uses_file_shared;
         f->impure = s.impure || s.reads_builtin || s.has_barrier || s.has_shared;
         f->callees = s.callees;
         vec_push(fe->u->arena, &ts->user_fns, f);
@@ -2064,9 +2081,9 @@ static enum CXChildVisitResult userfn_visit(CXCursor c, CXCursor parent, CXClien
                    "volatile in device code (warp-synchronous programming) is not supported yet");
     if (kernel && s.has_goto)
         diag_error(fe->u, cursor_loc(fe, s.first_goto), "goto in a kernel is not supported yet");
-    if (!kernel && s.uses_file_shared)
+    if (!kernel && s.uses_file_shared && !is_file_shared(fe, clang_getCursorReferenced(s.first_file_shared)))
         diag_error(fe->u, cursor_loc(fe, s.first_file_shared),
-                   "file-scope __shared__ variable used in a device function is not supported yet");
+                   "__shared__ variable declared extern inside a function: not supported yet");
     /* functions holding barriers are expanded into kernels: they see the kernel's builtins */
     if (!kernel && s.reads_builtin && !usr_in(&fe->barrier_fns, fe_str(fe->u->arena, clang_getCursorUSR(c)))) {
         CXCursor body = clang_getNullCursor();
