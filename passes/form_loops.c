@@ -10,7 +10,10 @@
  * per thread is the same as running it once: it writes no local declared outside itself,
  * cannot end the kernel or leave a loop, and what it declares is used only inside the nest.
  * Shared-memory declarations always stay outside: they are per-block storage. A nest where
- * threads may end loops over all three dimensions, so each thread records its own end. */
+ * threads may end (or may have ended, the kernel or an expanded call) loops over all three
+ * dimensions, so each thread records or checks its own end. A lone for-loop with a uniform
+ * header is marked for interchange with the thread loops (not one of a short constant
+ * trip count, which the C compiler unrolls inside the vectorised thread loop instead). */
 #include "cu2c.h"
 
 #include <stdlib.h>

@@ -12,7 +12,10 @@
  * the user's expressions need no rewriting. `return` in a nest ends only that thread:
  * it jumps to next_N (and marks the thread ended when later nests must skip it).
  * A nest looping over x is emitted twice, a fast copy for blocks whose global x indices fit
- * in an int (see nest_text) and the general one. */
+ * in an int (see nest_text) and the general one. Also here: locals recomputed instead of
+ * promoted (put_remats), guards turned into loop bounds (narrow_guards), reduction barriers
+ * (lower_site), expanded device functions (expand_inline), the body specialised for the
+ * launches' constant block shapes (stub). */
 #include "cu2c.h"
 
 #include <stdlib.h>

@@ -6,7 +6,8 @@
  * inside a loop holding barriers. Everything else keeps one
  * plain C local: declared inside its nest when it varies, once per block when not.
  * A kernel parameter that threads modify differently is a local like the others, starting
- * from the launch's value in every thread. */
+ * from the launch's value in every thread. A promoted local whose only value is pure
+ * arithmetic on thread/block indices and unchanging locals is recomputed instead (remat). */
 #include "cu2c.h"
 
 #include <string.h>

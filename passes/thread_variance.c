@@ -4,7 +4,8 @@
  * and whether they have side effects every thread performs (atomics, printf, calls to user
  * functions); for a barrier-carrying construct, the same facts about its control only.
  * Guarantees: s->dims for every statement, v->dims for every local, s->after_exit for the
- * statements that may run after some (not all) threads have returned, k->has_exits.
+ * statements that may run after some (not all) threads have returned, k->has_exits, and
+ * s->fret_scopes for those that may run after some threads left an expanded call.
  *
  * A statement varies in the dimensions of threadIdx it reads, of the locals it reads, and
  * of the locals it writes (a write into a per-thread copy happens per thread); a local
