@@ -78,6 +78,16 @@ static char *cursor_text(Fe *fe, CXCursor c) {
     return arena_strndup(fe->u->arena, fe->u->text + b, e - b);
 }
 
+/* A cursor's text with its line breaks made spaces: it is copied into generated code that
+ * must stay on one line. */
+static char *cursor_line(Fe *fe, CXCursor c) {
+    char *t = cursor_text(fe, c);
+    for (char *q = t; *q; q++)
+        if (*q == '\n' || *q == '\r')
+            *q = ' ';
+    return t;
+}
+
 /* Skips blanks and comments forward from p. */
 static unsigned skip_space(Unit *u, unsigned p) {
     for (;;) {
@@ -777,12 +787,8 @@ static enum CXChildVisitResult kscan_visit(CXCursor c, CXCursor parent, CXClient
         vec_push(u->arena, &s->return_ends, end);
         CXCursor value = first_child(c);
         char *vt = NULL;
-        if (!clang_Cursor_isNull(value)) {
-            vt = cursor_text(fe, value);
-            for (char *q = vt; *q; q++)
-                if (*q == '\n' || *q == '\r')
-                    *q = ' ';
-        }
+        if (!clang_Cursor_isNull(value))
+            vt = cursor_line(fe, value);
         vec_push(u->arena, &s->return_values, vt);
         s->has_return = true;
         if (fe->copy != 0) {
@@ -859,7 +865,7 @@ static enum CXChildVisitResult kscan_visit(CXCursor c, CXCursor parent, CXClient
 
 typedef struct PureScan {
     KScan *ks;
-    Var *v;
+    PtrVec *reads;          /* the locals it reads go here */
     bool pure;
     bool reads_tid;         /* it reads threadIdx */
 } PureScan;
@@ -912,8 +918,8 @@ static enum CXChildVisitResult pure_visit(CXCursor c, CXCursor parent, CXClientD
         Var *u = find_var(ps->ks->k, ref, ps->ks->fe);
         if (!u || u->is_shared || is_array_type(clang_getCursorType(ref)))
             break;
-        if (!vec_contains(&ps->v->init_reads, u))
-            vec_push(ps->ks->fe->u->arena, &ps->v->init_reads, u);
+        if (!vec_contains(ps->reads, u))
+            vec_push(ps->ks->fe->u->arena, ps->reads, u);
         return CXChildVisit_Continue;
     }
     default:
@@ -921,6 +927,16 @@ static enum CXChildVisitResult pure_visit(CXCursor c, CXCursor parent, CXClientD
     }
     ps->pure = false;
     return CXChildVisit_Break;
+}
+
+/* Is e pure (see pure_visit)? The locals it reads are added to reads. */
+static bool pure_scan(KScan *ks, CXCursor e, CXCursor parent, PtrVec *reads, bool *reads_tid) {
+    PureScan ps = {ks, reads, true, false};
+    if (pure_visit(e, parent, &ps) == CXChildVisit_Recurse)
+        clang_visitChildren(e, pure_visit, &ps);
+    if (reads_tid)
+        *reads_tid = ps.reads_tid;
+    return ps.pure;
 }
 
 /* DIM_X/Y/Z when e is threadIdx.x/y/z (through casts and parentheses), or a local initialised
@@ -991,17 +1007,10 @@ static void scan_guards(KScan *ks, Stmt *s, CXCursor cond) {
     g->op = opc;
     g->cmp_type = fe_str(u->arena, clang_getTypeSpelling(ct));
     CXCursor b = kids.c[1 - side];
-    Var tmp = {0};
-    PureScan ps = {ks, &tmp, true, false};
-    if (pure_visit(b, cond, &ps) == CXChildVisit_Recurse)
-        clang_visitChildren(b, pure_visit, &ps);
-    if (!ps.pure || ps.reads_tid)
+    bool reads_tid;
+    if (!pure_scan(ks, b, cond, &g->bound_reads, &reads_tid) || reads_tid)
         return;
-    g->bound_reads = tmp.init_reads;
-    char *text = cursor_text(ks->fe, b);
-    for (char *q = text; *q; q++)
-        if (*q == '\n' || *q == '\r')
-            *q = ' ';
+    char *text = cursor_line(ks->fe, b);
     if (strstr(text, "//") || strchr(text, '#'))
         return;
     g->bound = text;
@@ -1014,11 +1023,8 @@ static void scan_if_guards(KScan *ks, Stmt *s, CXCursor c) {
     Kids kids = children(c);
     if (kids.n != 2 || !clang_isExpression(clang_getCursorKind(kids.c[0])))
         return;
-    Var tmp = {0};
-    PureScan ps = {ks, &tmp, true, false};
-    if (pure_visit(kids.c[0], c, &ps) == CXChildVisit_Recurse)
-        clang_visitChildren(kids.c[0], pure_visit, &ps);
-    if (ps.pure)
+    PtrVec reads = {0};
+    if (pure_scan(ks, kids.c[0], c, &reads, NULL))
         scan_guards(ks, s, kids.c[0]);
 }
 
@@ -1032,14 +1038,8 @@ static enum CXChildVisitResult decl_visit(CXCursor c, CXCursor parent, CXClientD
         if (!clang_Cursor_isNull(init) && holds_thread_index(clang_getCursorType(c)))
             v->coord = coord_dim(ks, init);
         if (!clang_Cursor_isNull(init) && !v->is_shared && !is_array_type(clang_getCursorType(c))) {
-            PureScan ps = {ks, v, true, false};
-            if (pure_visit(init, c, &ps) == CXChildVisit_Recurse)
-                clang_visitChildren(init, pure_visit, &ps);
-            if (ps.pure) {
-                char *t = cursor_text(ks->fe, init);
-                for (char *q = t; *q; q++)
-                    if (*q == '\n' || *q == '\r')
-                        *q = ' ';
+            if (pure_scan(ks, init, c, &v->init_reads, NULL)) {
+                char *t = cursor_line(ks->fe, init);
                 if (!strstr(t, "//") && !strchr(t, '#'))
                     v->init_text = t;
             }
@@ -1355,12 +1355,7 @@ static void scan_inline(KScan *ks, Stmt *s, CXCursor call, CXCursor fn, char *us
         Stmt *saved = ks->s;
         scan_facts(ks, bind, arg);
         ks->s = saved;
-        unsigned ab, ae;
-        cursor_range(arg, &ab, &ae);
-        char *text = arena_strndup(u->arena, u->text + ab, ae > ab ? ae - ab : 0);
-        for (char *p = text; *p; p++)
-            if (*p == '\n' || *p == '\r')
-                *p = ' ';
+        char *text = cursor_line(fe, arg);
         if (strstr(text, "//"))
             diag_error(u, bind->loc, "a // comment inside this argument is not supported");
         vec_push(u->arena, &in->binds, bind);
@@ -1422,10 +1417,7 @@ static void scan_inline(KScan *ks, Stmt *s, CXCursor call, CXCursor fn, char *us
         r->return_facts.len = 0;
         CXCursor value = first_child(last);
         if (!clang_Cursor_isNull(value)) {
-            char *t = cursor_text(fe, value);
-            for (char *q = t; *q; q++)
-                if (*q == '\n' || *q == '\r')
-                    *q = ' ';
+            char *t = cursor_line(fe, value);
             if (strstr(t, "//"))
                 diag_error(u, r->loc, "a // comment inside this return is not supported");
             in->ret_expr = t;
