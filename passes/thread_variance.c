@@ -84,8 +84,8 @@ void thread_variance(Unit *u, Kernel *k) {
         changed = false;
         /* loop headers first (a leaf for-loop varies with its header), then the statements,
          * then reduction predicates and parameter bindings */
-        int nheaders = k->headers.len;
-        for (int i = -nheaders; i < nstmts + pseudo_count(k); i++) {
+        int nheaders = k->headers.len, npseudo = pseudo_count(k);
+        for (int i = -nheaders; i < nstmts + npseudo; i++) {
             Stmt *s = i < 0 ? k->headers.items[i + nheaders]
                     : i < nstmts ? k->stmts.items[i] : pseudo_at(k, i - nstmts);
             if (s->kind == ST_BARRIER)
@@ -116,13 +116,6 @@ void thread_variance(Unit *u, Kernel *k) {
                     changed = true;
                 }
             }
-            for (int j = 0; j < k->vars.len; j++) {
-                Var *v = k->vars.items[j];
-                if (v->alias && (v->dims | v->alias->dims) != v->dims) {
-                    v->dims |= v->alias->dims;
-                    changed = true;
-                }
-            }
             if (s->fret && d && s->kind != ST_SYNC) {
                 /* some threads leave the call here: the result differs between threads */
                 Inline *in = s->fret;
@@ -136,6 +129,14 @@ void thread_variance(Unit *u, Kernel *k) {
             if (s->has_return && d && s->kind != ST_SYNC) {
                 k->has_exits = true;
                 changed |= mark_after_exit(k, s);
+            }
+        }
+        /* x in `T x = f(...)` varies as the value f's expansion gives it */
+        for (int j = 0; j < k->vars.len; j++) {
+            Var *v = k->vars.items[j];
+            if (v->alias && (v->dims | v->alias->dims) != v->dims) {
+                v->dims |= v->alias->dims;
+                changed = true;
             }
         }
     }
