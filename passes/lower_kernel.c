@@ -462,15 +462,14 @@ static void lower_site(Unit *u, Kernel *k, Site *site) {
     buf_printf(&e, "({ __cu2c_rc%d = 0; __cu2c_ra%d = 0; ", site->id, site->id);
     open_thread_loop(k, p, &site->owner->fret_scopes, &e);
     buf_printf(&e, "__cu2c_ra%d++; __cu2c_rc%d += ((", site->id, site->id);
-    for (unsigned c = site->pred_begin; c < site->pred_end; c++)
-        buf_put(&e, u->text[c] == '\n' || u->text[c] == '\r' ? " " : u->text + c, 1);
+    buf_puts(&e, site->pred_text);
     buf_puts(&e, ") != 0); } ");
     switch (site->op) {
     case RED_COUNT: buf_printf(&e, "(int)__cu2c_rc%d; })", site->id); break;
     case RED_AND: buf_printf(&e, "(int)(__cu2c_rc%d == __cu2c_ra%d); })", site->id, site->id); break;
     case RED_OR: buf_printf(&e, "(int)(__cu2c_rc%d != 0); })", site->id); break;
     }
-    if (memmem(u->text + site->pred_begin, site->pred_end - site->pred_begin, "//", 2))
+    if (strstr(site->pred_text, "//"))
         diag_error(u, site->loc, "a // comment inside a reduction barrier's argument is not supported");
     if (site->owner->kind == ST_SYNC) {
         edit_replace_lines(u, site->call_begin, site->call_end, arena_strdup(u->arena, e.data));

@@ -188,7 +188,7 @@ typedef struct Site {
     ReduceOp op;
     SrcLoc loc;
     unsigned call_begin, call_end;  /* the call */
-    unsigned pred_begin, pred_end;  /* its argument */
+    const char *pred_text;  /* its argument as written, on one line */
     Stmt *pred;             /* ST_REDUCE: the predicate's facts (reads, threadIdx uses) */
     Stmt *owner;            /* the statement holding the call (a leaf, or an ST_SYNC's control) */
     int id;

@@ -652,7 +652,7 @@ static void scan_site(KScan *ks, CXCursor c, ReduceOp op) {
     site->op = op;
     site->loc = cursor_loc(ks->fe, c);
     cursor_range(c, &site->call_begin, &site->call_end);
-    cursor_range(clang_Cursor_getArgument(c, 0), &site->pred_begin, &site->pred_end);
+    site->pred_text = cursor_line(ks->fe, clang_Cursor_getArgument(c, 0));
     site->owner = owner;
     site->id = ks->k->sites.len;
     Stmt *pred = arena_alloc(u->arena, sizeof *pred);
