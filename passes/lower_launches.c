@@ -10,17 +10,12 @@
 
 #include <string.h>
 
-/* Launch arguments are copied next to the callee: flatten them onto one line. */
-static const char *one_line(Unit *u, const char *text, SrcLoc loc) {
-    if (strstr(text, "//") || strchr(text, '#')) {
+/* Launch arguments are copied next to the callee, on one line: a comment or a directive
+ * inside them cannot be. */
+static const char *checked_config(Unit *u, const char *text, SrcLoc loc) {
+    if (strstr(text, "//") || strchr(text, '#'))
         diag_error(u, loc, "cu2c cannot rewrite a launch configuration containing comments or directives");
-        return text;
-    }
-    char *s = arena_strdup(u->arena, text);
-    for (char *p = s; *p; p++)
-        if (*p == '\n' || *p == '\r')
-            *p = ' ';
-    return s;
+    return text;
 }
 
 void lower_launches(Unit *u) {
@@ -32,7 +27,7 @@ void lower_launches(Unit *u) {
         }
         const char *c[4];
         for (int j = 0; j < 4; j++)
-            c[j] = j < l->nconfig ? one_line(u, l->config[j], l->loc) : "0";
+            c[j] = j < l->nconfig ? checked_config(u, l->config[j], l->loc) : "0";
         edit_insert(u, l->callee_begin,
                     arena_printf(u->arena, "(cu2c_push_call_configuration(CU2C_DIM3(%s), CU2C_DIM3(%s), "
                                  "(size_t)(%s), (cudaStream_t)(%s)) ? (void)0 : ", c[0], c[1], c[2], c[3]));

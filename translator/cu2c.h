@@ -291,7 +291,7 @@ typedef struct Launch {
     unsigned config_begin, config_end; /* `<<<...>>>` */
     unsigned call_end;      /* just past the launch's argument list */
     int nconfig;
-    const char *config[4];  /* argument texts as written */
+    const char *config[4];  /* argument texts as written, on one line */
     const char *kernel;     /* the kernel's name */
     int shape[3];           /* the block shape when it is a compile-time constant, else 0s:
                              * a guess (checked at run time) for specialising the kernel */

@@ -1950,7 +1950,7 @@ static void scan_launch(Fe *fe, CXCursor c, bool in_device_code) {
         cursor_range(cfg.c[i], &b, &e);
         if (e <= b)
             continue;       /* a default argument: not written */
-        l->config[l->nconfig++] = arena_strndup(u->arena, u->text + b, e - b);
+        l->config[l->nconfig++] = cursor_line(fe, cfg.c[i]);
     }
     l->kernel = fe_str(u->arena, clang_getCursorSpelling(clang_getCursorReferenced(kids.c[0])));
     if (cfg.n > 2)
