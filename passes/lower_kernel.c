@@ -341,13 +341,8 @@ static Edit *return_edit(Unit *u, Kernel *k, int ni, bool fast, Stmt *s, int j) 
     Edit *e = arena_alloc(u->arena, sizeof *e);
     e->begin = r->offset;
     e->end = end;
-    Buf b = {0};
-    buf_puts(&b, s->fret ? fret_text(u, s, j, ni, fast) : return_text(u, k, ni, fast));
-    for (unsigned c = r->offset; c < end; c++)
-        if (u->text[c] == '\n')
-            buf_puts(&b, "\n");
-    e->text = arena_strdup(u->arena, b.data);
-    buf_free(&b);
+    e->text = text_keeping_lines(u, r->offset, end,
+                                 s->fret ? fret_text(u, s, j, ni, fast) : return_text(u, k, ni, fast));
     return e;
 }
 
@@ -433,9 +428,6 @@ static void lower_nest(Unit *u, Kernel *k, int ni) {
     }
 }
 
-/* A reduction barrier: a GNU statement expression running the predicate in a loop over the
- * block's threads (still running ones) where the call was, giving the uniform result. A leaf
- * holding one computes it just before itself; a construct's condition computes it in place. */
 /* Opens a loop over every running thread of the block for a statement outside any list (a
  * reduction predicate, a parameter binding), loading the per-thread locals it reads. */
 static void open_thread_loop(Kernel *k, Stmt *p, PtrVec *scopes, Buf *e) {
@@ -456,6 +448,9 @@ static void open_thread_loop(Kernel *k, Stmt *p, PtrVec *scopes, Buf *e) {
     }
 }
 
+/* A reduction barrier: a GNU statement expression running the predicate in a loop over the
+ * block's threads (still running ones) where the call was, giving the uniform result. A leaf
+ * holding one computes it just before itself; a construct's condition computes it in place. */
 static void lower_site(Unit *u, Kernel *k, Site *site) {
     Stmt *p = site->pred;
     Buf e = {0};

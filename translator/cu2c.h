@@ -347,8 +347,10 @@ int pseudo_count(Kernel *k);
 Stmt *pseudo_at(Kernel *k, int i);
 Edit *edit_add(Unit *u, unsigned begin, unsigned end, const char *text);
 Edit *edit_insert(Unit *u, unsigned at, const char *text);
-/* Replaces [begin, end) by text plus as many newlines as the replaced text had, so the lines
- * after it keep their numbers. */
+/* text plus as many newlines as [begin, end) has: replacing that range by it, the lines
+ * after keep their numbers. */
+const char *text_keeping_lines(Unit *u, unsigned begin, unsigned end, const char *text);
+/* Replaces [begin, end) by text_keeping_lines(text). */
 void edit_replace_lines(Unit *u, unsigned begin, unsigned end, const char *text);
 /* [begin, end) of the main file's text with the edits applied (sorted here); false after a
  * located error when two of them overlap. */

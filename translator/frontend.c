@@ -1191,7 +1191,8 @@ static void scan_sync(KScan *ks, Stmt *s, CXCursor c, CXCursor barrier) {
         diag_error(u, s->loc, "statement too complex for cu2c");
         return;
     }
-    int nbodies = 0, first_body = kids.n;  /* bodies are kids[first_body .. first_body+nbodies) */
+    /* bodies are kids[first_body .. first_body+nbodies): most kinds have one, their last child */
+    int first_body = kids.n - 1, nbodies = 1;
     CXCursor cond = clang_getNullCursor();
     switch (clang_getCursorKind(c)) {
     case CXCursor_IfStmt: {
@@ -1212,35 +1213,26 @@ static void scan_sync(KScan *ks, Stmt *s, CXCursor c, CXCursor barrier) {
     }
     case CXCursor_ForStmt:
         s->sync = SK_FOR;
-        first_body = kids.n - 1;
-        nbodies = 1;
         for (int i = 0; i < first_body; i++)
             if (clang_isExpression(clang_getCursorKind(kids.c[i])) && clang_Cursor_isNull(cond))
                 cond = kids.c[i];
         break;
     case CXCursor_WhileStmt:
         s->sync = SK_WHILE;
-        first_body = kids.n - 1;
-        nbodies = 1;
         cond = kids.c[0];
         break;
     case CXCursor_DoStmt:
         s->sync = SK_DO;
         first_body = 0;
-        nbodies = 1;
         cond = kids.c[kids.n - 1];
         break;
     case CXCursor_SwitchStmt:
         s->sync = SK_SWITCH;
-        first_body = kids.n - 1;
-        nbodies = 1;
         cond = kids.c[0];
         break;
     case CXCursor_CaseStmt:
     case CXCursor_DefaultStmt:
         s->sync = SK_CASE;
-        first_body = kids.n - 1;
-        nbodies = 1;
         break;
     case CXCursor_CompoundStmt:
         s->sync = SK_BLOCK;     /* no control: all of it is the body */
@@ -1249,8 +1241,6 @@ static void scan_sync(KScan *ks, Stmt *s, CXCursor c, CXCursor barrier) {
         break;
     case CXCursor_UnexposedStmt:    /* #pragma unroll and attributes before a loop */
         s->sync = SK_LABELLED;
-        first_body = kids.n - 1;
-        nbodies = 1;
         break;
     default:
         diag_error(u, s->barrier_loc, "barrier inside this kind of statement is not supported");

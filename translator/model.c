@@ -105,20 +105,23 @@ bool edits_render(Unit *u, PtrVec *edits, unsigned begin, unsigned end, Buf *out
     return true;
 }
 
-void edit_replace_lines(Unit *u, unsigned begin, unsigned end, const char *text) {
+const char *text_keeping_lines(Unit *u, unsigned begin, unsigned end, const char *text) {
     int nl = 0;
     for (unsigned i = begin; i < end; i++)
         nl += u->text[i] == '\n';
-    if (nl == 0) {
-        edit_add(u, begin, end, text);
-        return;
-    }
+    if (nl == 0)
+        return text;
     Buf b = {0};
     buf_puts(&b, text);
     for (int i = 0; i < nl; i++)
         buf_puts(&b, "\n");
-    edit_add(u, begin, end, arena_strdup(u->arena, b.data));
+    const char *kept = arena_strdup(u->arena, b.data);
     buf_free(&b);
+    return kept;
+}
+
+void edit_replace_lines(Unit *u, unsigned begin, unsigned end, const char *text) {
+    edit_add(u, begin, end, text_keeping_lines(u, begin, end, text));
 }
 
 static const char *kind_name(StmtKind k) {
