@@ -40,15 +40,10 @@ static void explain(Unit *u, Stmt *s) {
         if (v->dims && (!why || (vec_contains(&s->writes, why) && !vec_contains(&s->writes, v))))
             why = v;
     }
-    for (int j = 0; why && j < 1; j++) {
-        Var *v = why;
-        {
-            diag_note(u, v->loc, "'%s' varies with %s%s", v->name, dim_list(v->dims),
-                      v->escapes ? " (its address is taken)" : "");
-            return;
-        }
-    }
-    if (s->side_effects)
+    if (why)
+        diag_note(u, why->loc, "'%s' varies with %s%s", why->name, dim_list(why->dims),
+                  why->escapes ? " (its address is taken)" : "");
+    else if (s->side_effects)
         diag_note(u, s->loc, "it calls a function whose results may differ between threads");
 }
 
