@@ -14,10 +14,8 @@
 
 /* Does any statement other than v's declaration write v? */
 static bool written_after_decl(Kernel *k, Var *v) {
-    for (int j = 0; j < k->stmts.len + pseudo_count(k) + k->headers.len; j++) {
-        Stmt *s = j < k->stmts.len ? k->stmts.items[j]
-                : j < k->stmts.len + pseudo_count(k) ? pseudo_at(k, j - k->stmts.len)
-                : k->headers.items[j - k->stmts.len - pseudo_count(k)];
+    for (int j = -k->headers.len, n = k->stmts.len + pseudo_count(k); j < n; j++) {
+        Stmt *s = fact_at(k, j);
         if (s != v->decl_stmt && vec_contains(&s->writes, v))
             return true;
     }
@@ -55,8 +53,8 @@ void promote_locals(Unit *u, Kernel *k) {
         bool in_loop = false;
         /* statements, then reduction predicates and parameter bindings: each of those runs
          * in a thread loop of its own */
-        for (int j = 0; j < k->stmts.len + pseudo_count(k); j++) {
-            Stmt *s = j < k->stmts.len ? k->stmts.items[j] : pseudo_at(k, j - k->stmts.len);
+        for (int j = 0, n = k->stmts.len + pseudo_count(k); j < n; j++) {
+            Stmt *s = fact_at(k, j);
             int nest = j < k->stmts.len ? s->nest : k->nests.len + (j - k->stmts.len);
             if (s->kind == ST_SYNC || (!vec_contains(&s->reads, v) && !vec_contains(&s->writes, v)))
                 continue;

@@ -79,15 +79,12 @@ void thread_variance(Unit *u, Kernel *k) {
     }
     k->has_exits = false;
     bool changed = true;
-    int nstmts = k->stmts.len;
     while (changed) {
         changed = false;
         /* loop headers first (a leaf for-loop varies with its header), then the statements,
          * then reduction predicates and parameter bindings */
-        int nheaders = k->headers.len, npseudo = pseudo_count(k);
-        for (int i = -nheaders; i < nstmts + npseudo; i++) {
-            Stmt *s = i < 0 ? k->headers.items[i + nheaders]
-                    : i < nstmts ? k->stmts.items[i] : pseudo_at(k, i - nstmts);
+        for (int i = -k->headers.len, n = k->stmts.len + pseudo_count(k); i < n; i++) {
+            Stmt *s = fact_at(k, i);
             if (s->kind == ST_BARRIER)
                 continue;
             unsigned d = s->tid_dims | (s->side_effects ? DIM_XYZ : 0);

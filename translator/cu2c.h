@@ -345,6 +345,9 @@ void model_dump(Unit *u, const char *after, FILE *out);
  * runs in a thread loop of its own. */
 int pseudo_count(Kernel *k);
 Stmt *pseudo_at(Kernel *k, int i);
+/* Every statement the analyses take facts from, for i from -k->headers.len up to
+ * k->stmts.len + pseudo_count(k) - 1: loop headers, the statements, the pseudo ones. */
+Stmt *fact_at(Kernel *k, int i);
 Edit *edit_add(Unit *u, unsigned begin, unsigned end, const char *text);
 Edit *edit_insert(Unit *u, unsigned at, const char *text);
 /* text plus as many newlines as [begin, end) has: replacing that range by it, the lines
@@ -358,6 +361,8 @@ bool edits_render(Unit *u, PtrVec *edits, unsigned begin, unsigned end, Buf *out
 unsigned line_of(Unit *u, unsigned offset);  /* 1-based line of a main-file offset */
 /* Appends `\n#line L "file"\n` for the line holding offset, as the user's files number it. */
 void put_line_directive(Unit *u, unsigned offset, Buf *b);
+/* A path as a string literal's contents (for #line). */
+void put_path(Buf *b, const char *path);
 
 /* ---- frontend.c: parse with libclang, copy the AST facts into a Unit ----------------- */
 

@@ -8,15 +8,6 @@
 #include <string.h>
 #include <unistd.h>
 
-/* Writes a string literal's contents for #line. */
-static void put_path(Buf *b, const char *path) {
-    for (const char *p = path; *p; p++) {
-        if (*p == '"' || *p == '\\')
-            buf_put(b, "\\", 1);
-        buf_put(b, p, 1);
-    }
-}
-
 int emit_write(Unit *u, const char *output) {
     /* the main file's edits; those of inlined copies live on in their calls' replacements */
     PtrVec main_edits = {0};

@@ -37,6 +37,12 @@ Stmt *pseudo_at(Kernel *k, int i) {
     return NULL;
 }
 
+Stmt *fact_at(Kernel *k, int i) {
+    if (i < 0)
+        return k->headers.items[i + k->headers.len];
+    return i < k->stmts.len ? k->stmts.items[i] : pseudo_at(k, i - k->stmts.len);
+}
+
 Edit *edit_add(Unit *u, unsigned begin, unsigned end, const char *text) {
     Edit *e = arena_alloc(u->arena, sizeof *e);
     e->begin = begin;
@@ -59,6 +65,14 @@ unsigned line_of(Unit *u, unsigned offset) {
     return line;
 }
 
+void put_path(Buf *b, const char *path) {
+    for (const char *p = path; *p; p++) {
+        if (*p == '"' || *p == '\\')
+            buf_put(b, "\\", 1);
+        buf_put(b, p, 1);
+    }
+}
+
 void put_line_directive(Unit *u, unsigned offset, Buf *b) {
     unsigned l = line_of(u, offset);
     const char *file = u->path;
@@ -67,11 +81,7 @@ void put_line_directive(Unit *u, unsigned offset, Buf *b) {
         l = u->line_no[l];
     }
     buf_printf(b, "\n#line %u \"", l);
-    for (const char *p = file; *p; p++) {
-        if (*p == '"' || *p == '\\')
-            buf_put(b, "\\", 1);
-        buf_put(b, p, 1);
-    }
+    put_path(b, file);
     buf_puts(b, "\"\n");
 }
 
