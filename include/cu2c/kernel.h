@@ -49,8 +49,9 @@ void cu2c_register_kernel(const void *stub, cu2c_block_fn fn, const char *name,
 void cu2c_set_static_shared(const void *stub, size_t bytes);
 
 /* `k<<<grid, block, shmem, stream>>>(args)` becomes
- * `(cu2c_push_call_configuration(grid, block, shmem, stream), k)(args)`: the configuration
- * is pushed (per host thread), then the host stub pops it and launches. Returns 0. */
+ * `(cu2c_push_call_configuration(grid, block, shmem, stream) ? (void)0 : k(args))`: the
+ * configuration is pushed (per host thread), then the host stub pops it and launches.
+ * Returns 0. */
 int cu2c_push_call_configuration(dim3 grid, dim3 block, size_t shmem, cudaStream_t stream);
 
 /* Body of every host stub: pops the pushed configuration and launches the kernel registered
