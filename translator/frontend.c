@@ -669,6 +669,14 @@ static void scan_site(KScan *ks, CXCursor c, ReduceOp op) {
     ks->s = owner;
 }
 
+/* Scans c's children one level deeper in a lambda, loop or switch (*depth counts them). */
+static enum CXChildVisitResult visit_nested(CXCursor c, KScan *ks, int *depth) {
+    (*depth)++;
+    clang_visitChildren(c, kscan_visit, ks);
+    (*depth)--;
+    return CXChildVisit_Continue;
+}
+
 static enum CXChildVisitResult kscan_visit(CXCursor c, CXCursor parent, CXClientData d) {
     KScan *ks = d;
     Fe *fe = ks->fe;
@@ -829,23 +837,14 @@ static enum CXChildVisitResult kscan_visit(CXCursor c, CXCursor parent, CXClient
         break;
     }
     case CXCursor_LambdaExpr:
-        ks->lambda_depth++;
-        clang_visitChildren(c, kscan_visit, ks);
-        ks->lambda_depth--;
-        return CXChildVisit_Continue;
+        return visit_nested(c, ks, &ks->lambda_depth);
     case CXCursor_ForStmt:
     case CXCursor_WhileStmt:
     case CXCursor_DoStmt:
     case CXCursor_CXXForRangeStmt:
-        ks->loop_depth++;
-        clang_visitChildren(c, kscan_visit, ks);
-        ks->loop_depth--;
-        return CXChildVisit_Continue;
+        return visit_nested(c, ks, &ks->loop_depth);
     case CXCursor_SwitchStmt:
-        ks->switch_depth++;
-        clang_visitChildren(c, kscan_visit, ks);
-        ks->switch_depth--;
-        return CXChildVisit_Continue;
+        return visit_nested(c, ks, &ks->switch_depth);
     case CXCursor_BreakStmt:
     case CXCursor_ContinueStmt:
         if (ks->loop_depth == 1 && ks->lambda_depth == 0)
