@@ -622,6 +622,20 @@ static Var *new_var(Fe *fe, Kernel *k, CXCursor decl, Stmt *s) {
 
 static enum CXChildVisitResult kscan_visit(CXCursor c, CXCursor parent, CXClientData d);
 
+/* A statement in no list, holding the facts of a part of another that runs in a thread loop
+ * of its own or ahead of it: a reduction predicate, a return value, a parameter binding, a
+ * loop header. */
+static Stmt *new_fact_stmt(Fe *fe, StmtKind kind, SrcLoc loc, Stmt *parent) {
+    Stmt *s = arena_alloc(fe->u->arena, sizeof *s);
+    s->kind = kind;
+    s->loc = loc;
+    s->parent = parent;
+    s->nest = -1;
+    s->index = -1;
+    s->copy = fe->copy;
+    return s;
+}
+
 /* Is c a call of __syncthreads_count/_and/_or? */
 static bool reduce_op(CXCursor c, ReduceOp *op) {
     CXString sp = clang_getCursorSpelling(clang_getCursorReferenced(c));
@@ -655,12 +669,7 @@ static void scan_site(KScan *ks, CXCursor c, ReduceOp op) {
     site->pred_text = cursor_line(ks->fe, clang_Cursor_getArgument(c, 0));
     site->owner = owner;
     site->id = ks->k->sites.len;
-    Stmt *pred = arena_alloc(u->arena, sizeof *pred);
-    pred->kind = ST_REDUCE;
-    pred->loc = site->loc;
-    pred->parent = owner->parent;
-    pred->nest = -1;
-    pred->index = -1;
+    Stmt *pred = new_fact_stmt(ks->fe, ST_REDUCE, site->loc, owner->parent);
     site->pred = pred;
     owner->has_site = true;
     vec_push(u->arena, &ks->k->sites, site);
@@ -801,13 +810,7 @@ static enum CXChildVisitResult kscan_visit(CXCursor c, CXCursor parent, CXClient
         s->has_return = true;
         if (fe->copy != 0) {
             /* in an expanded function: the value's facts apart (see Stmt.return_facts) */
-            Stmt *rv = arena_alloc(u->arena, sizeof *rv);
-            rv->kind = ST_RETVAL;
-            rv->loc = *l;
-            rv->parent = s->parent;
-            rv->nest = -1;
-            rv->index = -1;
-            rv->copy = fe->copy;
+            Stmt *rv = new_fact_stmt(fe, ST_RETVAL, *l, s->parent);
             vec_push(u->arena, &s->return_facts, rv);
             if (!clang_Cursor_isNull(value)) {
                 ks->s = rv;
@@ -1276,8 +1279,6 @@ static enum CXChildVisitResult find_body(CXCursor c, CXCursor parent, CXClientDa
     return CXChildVisit_Continue;
 }
 
-/* `f(args);` where f holds a barrier: f's body is scanned again as a copy of its own, its
- * parameters becoming locals of the copy that take the arguments (ST_BIND statements). */
 static enum CXChildVisitResult last_child_visit(CXCursor c, CXCursor parent, CXClientData d) {
     (void)parent;
     *(CXCursor *)d = c;
@@ -1286,6 +1287,8 @@ static enum CXChildVisitResult last_child_visit(CXCursor c, CXCursor parent, CXC
 
 static enum CXChildVisitResult file_shared_visit(CXCursor c, CXCursor parent, CXClientData d);
 
+/* `f(args);` where f holds a barrier: f's body is scanned again as a copy of its own, its
+ * parameters becoming locals of the copy that take the arguments (ST_BIND statements). */
 static void scan_inline(KScan *ks, Stmt *s, CXCursor call, CXCursor fn, char *usr, Var *result,
                         const char *result_decl) {
     Fe *fe = ks->fe;
@@ -1334,13 +1337,7 @@ static void scan_inline(KScan *ks, Stmt *s, CXCursor call, CXCursor fn, char *us
     /* the arguments: in the caller's text, so scanned before switching to the copy */
     for (int i = 0; i < nargs; i++) {
         CXCursor arg = clang_Cursor_getArgument(call, (unsigned)i);
-        Stmt *bind = arena_alloc(u->arena, sizeof *bind);
-        bind->kind = ST_BIND;
-        bind->loc = cursor_loc(fe, arg);
-        bind->parent = s;
-        bind->nest = -1;
-        bind->index = -1;
-        bind->copy = fe->copy;
+        Stmt *bind = new_fact_stmt(fe, ST_BIND, cursor_loc(fe, arg), s);
         Stmt *saved = ks->s;
         scan_facts(ks, bind, arg);
         ks->s = saved;
@@ -1447,13 +1444,7 @@ static void scan_for_leaf(KScan *ks, Stmt *s, CXCursor c) {
         scan_facts(ks, s, c);
         return;
     }
-    Stmt *h = arena_alloc(u->arena, sizeof *h);
-    h->kind = ST_OTHER;
-    h->loc = s->loc;
-    h->parent = s->parent;
-    h->nest = -1;
-    h->index = -1;
-    h->copy = s->copy;
+    Stmt *h = new_fact_stmt(ks->fe, ST_OTHER, s->loc, s->parent);
     s->header = h;
     vec_push(u->arena, &ks->k->headers, h);
     for (int i = 0; i < kids.n - 1; i++) {
