@@ -941,14 +941,15 @@ static bool pure_scan(KScan *ks, CXCursor e, CXCursor parent, PtrVec *reads, boo
     return ps.pure;
 }
 
-/* DIM_X/Y/Z when e is threadIdx.x/y/z (through casts and parentheses), or a local initialised
- * so; 0 otherwise. */
+/* An integer type holding every thread index unchanged. */
 static bool holds_thread_index(CXType t) {
     enum CXTypeKind tk = clang_getCanonicalType(t).kind;
     return tk == CXType_Int || tk == CXType_UInt || tk == CXType_Long || tk == CXType_ULong ||
            tk == CXType_LongLong || tk == CXType_ULongLong;
 }
 
+/* DIM_X/Y/Z when e is threadIdx.x/y/z (through casts and parentheses), or a local initialised
+ * so; 0 otherwise. */
 static unsigned coord_dim(KScan *ks, CXCursor e) {
     e = strip_implicit(e);
     while (clang_getCursorKind(e) == CXCursor_CStyleCastExpr) {
@@ -997,8 +998,7 @@ static void scan_guards(KScan *ks, Stmt *s, CXCursor cond) {
     if (side < 0)
         return;
     CXType ct = clang_getCanonicalType(clang_getCursorType(kids.c[0]));
-    if (ct.kind != CXType_Int && ct.kind != CXType_UInt && ct.kind != CXType_Long &&
-        ct.kind != CXType_ULong && ct.kind != CXType_LongLong && ct.kind != CXType_ULongLong)
+    if (!holds_thread_index(ct))
         return;
     Guard *g = arena_alloc(u->arena, sizeof *g);
     g->dim = coord_dim(ks, kids.c[side]);
@@ -1140,7 +1140,6 @@ static bool is_written_barrier(CXCursor c) {
     clang_disposeString(sp);
     return r;
 }
-
 
 /* Does c hold a barrier (not counting lambdas)? */
 static bool find_barrier(CXCursor c, CXCursor *where) {
