@@ -1607,7 +1607,7 @@ static void scan_stmt(KScan *ks, CXCursor c, PtrVec *list, Stmt *parent) {
     Unit *u = fe->u;
     Stmt *s = new_stmt(ks, c, list, parent);
     ks->top = c;
-    CXCursor barrier;
+    CXCursor barrier = clang_getNullCursor();
     enum CXCursorKind kind = clang_getCursorKind(c);
     if (kind == CXCursor_CallExpr) {
         CXString sp = clang_getCursorSpelling(clang_getCursorReferenced(c));
