@@ -1610,24 +1610,20 @@ static void scan_stmt(KScan *ks, CXCursor c, PtrVec *list, Stmt *parent) {
     CXCursor barrier = clang_getNullCursor();
     enum CXCursorKind kind = clang_getCursorKind(c);
     if (kind == CXCursor_CallExpr) {
-        CXString sp = clang_getCursorSpelling(clang_getCursorReferenced(c));
-        const char *n = clang_getCString(sp);
-        bool plain = n && (strcmp(n, "__syncthreads") == 0 || strcmp(n, "__syncthreads_count") == 0 ||
-                           strcmp(n, "__syncthreads_and") == 0 || strcmp(n, "__syncthreads_or") == 0);
-        bool other = n && !plain && is_barrier_name(n);
-        clang_disposeString(sp);
-        if (plain) {
-            /* a reduction barrier whose result is unused is a plain barrier; its predicate
-             * still runs (for its side effects) in a thread loop of its own */
+        const char *n = fe_str(u->arena, clang_getCursorSpelling(clang_getCursorReferenced(c)));
+        ReduceOp op;
+        if (strcmp(n, "__syncthreads") == 0) {
             s->kind = ST_BARRIER;
-            if (strcmp(fe_str(u->arena, clang_getCursorSpelling(clang_getCursorReferenced(c))), "__syncthreads") != 0) {
-                s->kind = ST_EXPR;
-                scan_facts(ks, s, c);
-            }
             return;
         }
-        if (other) {
-            diag_error(u, s->loc, "%s is not supported yet", fe_str(u->arena, clang_getCursorSpelling(clang_getCursorReferenced(c))));
+        if (reduce_op(c, &op)) {
+            /* a reduction barrier whose result is unused: a leaf holding a site, so that its
+             * predicate still runs (for its side effects) in a thread loop of its own */
+            scan_facts(ks, s, c);
+            return;
+        }
+        if (is_barrier_name(n)) {
+            diag_error(u, s->loc, "%s is not supported yet", n);
             return;
         }
     }
@@ -1672,11 +1668,14 @@ static void scan_stmt(KScan *ks, CXCursor c, PtrVec *list, Stmt *parent) {
         if (hoist_calls(ks, s, c, list, parent))
             return;
     }
-    bool in_sync_switch = parent && parent->kind == ST_SYNC && parent->sync == SK_SWITCH;
-    bool plain_barrier = find_plain_barrier(c, &barrier);
-    if (!plain_barrier && !(in_sync_switch && (kind == CXCursor_CaseStmt || kind == CXCursor_DefaultStmt)) &&
-        (clang_isExpression(kind) || kind == CXCursor_DeclStmt || kind == CXCursor_NullStmt ||
-         !find_barrier(c, &barrier))) {
+    bool case_label = parent && parent->kind == ST_SYNC && parent->sync == SK_SWITCH &&
+                      (kind == CXCursor_CaseStmt || kind == CXCursor_DefaultStmt);
+    bool expression = clang_isExpression(kind) || kind == CXCursor_DeclStmt || kind == CXCursor_NullStmt;
+    /* a construct: it holds a __syncthreads(), or (not being an expression) a call expanded in
+     * place, or it is a case label among barriers */
+    bool construct = find_plain_barrier(c, &barrier) ||
+                     ((case_label || !expression) && find_barrier(c, &barrier)) || case_label;
+    if (!construct) {
         /* a leaf: reduction barriers in it are sites (scan_site) */
         if (kind == CXCursor_ForStmt)
             scan_for_leaf(ks, s, c);
@@ -1686,23 +1685,19 @@ static void scan_stmt(KScan *ks, CXCursor c, PtrVec *list, Stmt *parent) {
             scan_if_guards(ks, s, c);
         return;
     }
-    if (plain_barrier || find_barrier(c, &barrier) || (in_sync_switch && (kind == CXCursor_CaseStmt || kind == CXCursor_DefaultStmt))) {
-        if (clang_isExpression(kind) || kind == CXCursor_DeclStmt || kind == CXCursor_ReturnStmt) {
-            const char *n = fe_str(u->arena, clang_getCursorSpelling(clang_getCursorReferenced(barrier)));
-            if (is_barrier_name(n))
-                diag_error(u, cursor_loc(fe, barrier), "%s() inside an expression is not supported yet", n);
-            else
-                diag_error(u, cursor_loc(fe, barrier), "call to '%s', which holds a barrier or __shared__ "
-                           "memory, inside an expression: not supported yet (call it as a statement of "
-                           "its own, or as `T x = %s(...);`)", n, n);
-            return;
-        }
-        if (clang_Cursor_isNull(barrier))
-            barrier = c;
-        scan_sync(ks, s, c, barrier);
+    if (clang_isExpression(kind) || kind == CXCursor_DeclStmt || kind == CXCursor_ReturnStmt) {
+        const char *n = fe_str(u->arena, clang_getCursorSpelling(clang_getCursorReferenced(barrier)));
+        if (is_barrier_name(n))
+            diag_error(u, cursor_loc(fe, barrier), "%s() inside an expression is not supported yet", n);
+        else
+            diag_error(u, cursor_loc(fe, barrier), "call to '%s', which holds a barrier or __shared__ "
+                       "memory, inside an expression: not supported yet (call it as a statement of "
+                       "its own, or as `T x = %s(...);`)", n, n);
         return;
     }
-    scan_facts(ks, s, c);
+    if (clang_Cursor_isNull(barrier))
+        barrier = c;
+    scan_sync(ks, s, c, barrier);
 }
 
 /* The statements of a body: a { } block's children, or a single statement. */
