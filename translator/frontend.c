@@ -620,6 +620,20 @@ static Var *new_var(Fe *fe, Kernel *k, CXCursor decl, Stmt *s) {
     return v;
 }
 
+/* A local cu2c declares itself (a call's result), in the text copy `copy`. */
+static Var *new_temp(Unit *u, Kernel *k, const char *name, const char *type, SrcLoc loc, Stmt *decl,
+                     int copy) {
+    Var *v = arena_alloc(u->arena, sizeof *v);
+    v->name = name;
+    v->type = type;
+    v->loc = loc;
+    v->decl_stmt = decl;
+    v->copy = copy;
+    v->id = k->vars.len;
+    vec_push(u->arena, &k->vars, v);
+    return v;
+}
+
 static enum CXChildVisitResult kscan_visit(CXCursor c, CXCursor parent, CXClientData d);
 
 /* A statement in no list, holding the facts of a part of another that runs in a thread loop
@@ -1410,14 +1424,8 @@ static void scan_inline(KScan *ks, Stmt *s, CXCursor call, CXCursor fn, char *us
         if (result) {
             /* the return assigns a local of a unique name (the callee may have a local of the
              * result's name); x takes its value */
-            Var *tmp = arena_alloc(u->arena, sizeof *tmp);
-            tmp->name = arena_printf(u->arena, "__cu2c_r%d", in->copy);
-            tmp->type = result->type;
-            tmp->loc = result->loc;
-            tmp->decl_stmt = s;
-            tmp->copy = saved_copy;
-            tmp->id = ks->k->vars.len;
-            vec_push(u->arena, &ks->k->vars, tmp);
+            Var *tmp = new_temp(u, ks->k, arena_printf(u->arena, "__cu2c_r%d", in->copy), result->type,
+                                result->loc, s, saved_copy);
             result->alias = tmp;
             in->result = result;
             in->result_tmp = tmp;
@@ -1572,14 +1580,9 @@ static bool hoist_calls(KScan *ks, Stmt *s, CXCursor c, PtrVec *list, Stmt *pare
         }
         Stmt *is = new_stmt(ks, call, list, parent);
         is->begin = is->end = anchor;
-        Var *h = arena_alloc(u->arena, sizeof *h);
-        h->name = arena_printf(u->arena, "__cu2c_h%d", u->ncopies + 1);
-        h->type = fe_str(u->arena, clang_getTypeSpelling(clang_getUnqualifiedType(rt)));
-        h->loc = cursor_loc(fe, call);
-        h->decl_stmt = is;
-        h->copy = fe->copy;
-        h->id = ks->k->vars.len;
-        vec_push(u->arena, &ks->k->vars, h);
+        Var *h = new_temp(u, ks->k, arena_printf(u->arena, "__cu2c_h%d", u->ncopies + 1),
+                          fe_str(u->arena, clang_getTypeSpelling(clang_getUnqualifiedType(rt))),
+                          cursor_loc(fe, call), is, fe->copy);
         vec_push(u->arena, &is->decls, h);
         scan_inline(ks, is, call, fn, usr, h, arena_printf(u->arena, "__typeof__(%s) %s", h->type, h->name));
         if (is->kind != ST_SYNC)
