@@ -2032,8 +2032,9 @@ static enum CXChildVisitResult userfn_visit(CXCursor c, CXCursor parent, CXClien
         return CXChildVisit_Continue;
     }
     bool kernel = is_kernel(c);
+    bool expanded = !kernel && usr_in(&fe->barrier_fns, fe_str(fe->u->arena, clang_getCursorUSR(c)));
     bool device = kernel || has_attr(c, CXCursor_CUDADeviceAttr);
-    if (!kernel && usr_in(&fe->barrier_fns, fe_str(fe->u->arena, clang_getCursorUSR(c))) && in_main_file(fe, c)) {
+    if (expanded && in_main_file(fe, c)) {
         DeviceFn *df = arena_alloc(fe->u->arena, sizeof *df);
         df->name = fe_str(fe->u->arena, clang_getCursorSpelling(c));
         df->loc = cursor_loc(fe, c);
@@ -2054,7 +2055,7 @@ static enum CXChildVisitResult userfn_visit(CXCursor c, CXCursor parent, CXClien
         diag_error(fe->u, cursor_loc(fe, s.first_file_shared),
                    "__shared__ variable declared extern inside a function: not supported yet");
     /* functions holding barriers are expanded into kernels: they see the kernel's builtins */
-    if (!kernel && s.reads_builtin && !usr_in(&fe->barrier_fns, fe_str(fe->u->arena, clang_getCursorUSR(c)))) {
+    if (!kernel && s.reads_builtin && !expanded) {
         CXCursor body = clang_getNullCursor();
         clang_visitChildren(c, find_body, &body);
         unsigned b, e;
