@@ -2396,6 +2396,14 @@ static int parse_once(Fe *fe, const Options *opt, PtrVec *args, struct CXUnsaved
     return u->errors ? 1 : result;
 }
 
+/* The output line after those in files/lines shows line `line` of `file`. */
+static void map_line(Arena *a, PtrVec *files, PtrVec *lines, const char *file, unsigned line) {
+    unsigned *l = arena_alloc(a, sizeof *l);
+    *l = line;
+    vec_push(a, files, (void *)file);
+    vec_push(a, lines, l);
+}
+
 /* The main text with each header that defines kernels and is included by it put in place of
  * its #include, between #line directives; line_file/line_no map the result's lines back. */
 static bool splice_headers(Unit *u, PtrVec *paths, PtrVec *at) {
@@ -2457,20 +2465,12 @@ static bool splice_headers(Unit *u, PtrVec *paths, PtrVec *at) {
         /* copy main lines up to the directive's line */
         for (unsigned p = pos; p < stop; p++) {
             buf_put(&out, u->text + p, 1);
-            if (u->text[p] == '\n') {
-                unsigned *l = arena_alloc(a, sizeof *l);
-                *l = main_line++;
-                vec_push(a, &files, (void *)u->path);
-                vec_push(a, &lines, l);
-            }
+            if (u->text[p] == '\n')
+                map_line(a, &files, &lines, u->path, main_line++);
         }
         if (next < 0) {
-            if (u->len > stop && u->text[u->len - 1] != '\n') {
-                unsigned *l = arena_alloc(a, sizeof *l);
-                *l = main_line;
-                vec_push(a, &files, (void *)u->path);
-                vec_push(a, &lines, l);
-            }
+            if (u->len > stop && u->text[u->len - 1] != '\n')
+                map_line(a, &files, &lines, u->path, main_line);
             break;
         }
         unsigned eol = stop;
@@ -2483,10 +2483,7 @@ static bool splice_headers(Unit *u, PtrVec *paths, PtrVec *at) {
         if (!path) {
             /* included again: already spliced, the line stays empty */
             buf_puts(&out, "\n");
-            unsigned *l = arena_alloc(a, sizeof *l);
-            *l = main_line++;
-            vec_push(a, &files, (void *)u->path);
-            vec_push(a, &lines, l);
+            map_line(a, &files, &lines, u->path, main_line++);
             continue;
         }
         paths->items[which] = NULL;
@@ -2497,9 +2494,7 @@ static bool splice_headers(Unit *u, PtrVec *paths, PtrVec *at) {
             return false;
         }
         buf_printf(&out, "#line 1 \"%s\"\n", path);
-        unsigned *l0 = arena_alloc(a, sizeof *l0);
-        vec_push(a, &files, (void *)path);
-        vec_push(a, &lines, l0);
+        map_line(a, &files, &lines, path, 0);
         unsigned hline = 1;
         for (size_t p = 0; p < hlen;) {
             size_t e = p;
@@ -2513,18 +2508,13 @@ static bool splice_headers(Unit *u, PtrVec *paths, PtrVec *at) {
             else
                 buf_put(&out, h + p, e - p);
             buf_puts(&out, "\n");
-            unsigned *l = arena_alloc(a, sizeof *l);
-            *l = hline++;
-            vec_push(a, &files, (void *)arena_strdup(a, path));
-            vec_push(a, &lines, l);
+            map_line(a, &files, &lines, path, hline++);
             p = e + 1;
         }
         free(h);
         main_line++;        /* the directive's own line */
         buf_printf(&out, "#line %u \"%s\"\n", main_line, u->path);
-        unsigned *l1 = arena_alloc(a, sizeof *l1);
-        vec_push(a, &files, (void *)u->path);
-        vec_push(a, &lines, l1);
+        map_line(a, &files, &lines, u->path, 0);
     }
     u->text = arena_strndup(a, out.data ? out.data : "", out.len);
     u->len = out.len;
