@@ -2493,7 +2493,9 @@ static bool splice_headers(Unit *u, PtrVec *paths, PtrVec *at) {
             buf_free(&out);
             return false;
         }
-        buf_printf(&out, "#line 1 \"%s\"\n", path);
+        buf_puts(&out, "#line 1 \"");
+        put_path(&out, path);
+        buf_puts(&out, "\"\n");
         map_line(a, &files, &lines, path, 0);
         unsigned hline = 1;
         for (size_t p = 0; p < hlen;) {
@@ -2513,7 +2515,9 @@ static bool splice_headers(Unit *u, PtrVec *paths, PtrVec *at) {
         }
         free(h);
         main_line++;        /* the directive's own line */
-        buf_printf(&out, "#line %u \"%s\"\n", main_line, u->path);
+        buf_printf(&out, "#line %u \"", main_line);
+        put_path(&out, u->path);
+        buf_puts(&out, "\"\n");
         map_line(a, &files, &lines, u->path, 0);
     }
     u->text = arena_strndup(a, out.data ? out.data : "", out.len);
