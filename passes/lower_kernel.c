@@ -11,8 +11,9 @@
  * use it and stored back after those that write it: uses stay as written, so macros and
  * the user's expressions need no rewriting. `return` in a nest ends only that thread:
  * it jumps to next_N (and marks the thread ended when later nests must skip it).
- * A nest looping over x is emitted twice, a fast copy for blocks whose global x indices fit
- * in an int (see nest_text) and the general one. Also here: locals recomputed instead of
+ * A nest computing int locals B +- threadIdx.x (x_affine: the global index and its kin) is
+ * emitted twice: a fast copy where they are signed induction variables, for blocks where
+ * that is exact (see fast_copy), and the general one. Also here: locals recomputed instead of
  * promoted (put_remats), guards turned into loop bounds (narrow_guards), reduction barriers
  * (lower_site), expanded device functions (expand_inline), the body specialised for the
  * launches' constant block shapes (stub). */
@@ -87,9 +88,9 @@ static void put_load(Var *v, Buf *h) {
                    index_expr(v->dims));
 }
 
-/* Recomputes, in dependence order, the rematerialised locals that statements of a thread
- * loop read (and those their initialisers read) but do not declare. */
-static void put_remats(Kernel *k, PtrVec *reads, Nest *n, Buf *h) {
+/* Which rematerialised locals (need[v->id]) a thread loop whose statements read `reads` must
+ * recompute: those read and those their initialisers read. Freed by the caller. */
+static bool *remat_closure(Kernel *k, PtrVec *reads) {
     bool *need = calloc((size_t)k->vars.len + 1, 1);
     for (int i = 0; i < reads->len; i++) {
         Var *v = reads->items[i];
@@ -107,10 +108,41 @@ static void put_remats(Kernel *k, PtrVec *reads, Nest *n, Buf *h) {
                 need[w->id] = true;
         }
     }
+    return need;
+}
+
+/* An x_affine local's value in a nest's fast copy: a signed induction variable over x. */
+static const char *x_value(Arena *a, Var *v) {
+    return arena_printf(a, "((int)(%s) %c __cu2c_tx)", v->x_base, v->x_sign > 0 ? '+' : '-');
+}
+
+/* Recomputes, in dependence order, the rematerialised locals that statements of a thread
+ * loop read (and those their initialisers read) but do not declare; in a nest's fast copy,
+ * x_affine ones as signed induction variables. */
+static void put_remats(Arena *a, Kernel *k, PtrVec *reads, Nest *n, bool fast, Buf *h) {
+    bool *need = remat_closure(k, reads);
     for (int i = 0; i < k->vars.len; i++) {
         Var *v = k->vars.items[i];
         if (need[i] && !(n && nest_declares(k, n, v)))
-            buf_printf(h, "__typeof__(%s) %s = (%s); ", v->type, v->name, v->init_text);
+            buf_printf(h, "__typeof__(%s) %s = (%s); ", v->type, v->name,
+                       fast && v->x_affine ? x_value(a, v) : v->init_text);
+    }
+    free(need);
+}
+
+/* The x_affine locals a nest computes: recomputed ones it reads, and those it declares. */
+static void nest_offsets(Arena *a, Kernel *k, Nest *n, PtrVec *out) {
+    PtrVec reads = {0};
+    for (int i = n->first; i <= n->last; i++) {
+        Stmt *s = k->stmts.items[i];
+        for (int j = 0; j < s->reads.len; j++)
+            vec_push(a, &reads, s->reads.items[j]);
+    }
+    bool *need = remat_closure(k, &reads);
+    for (int i = 0; i < k->vars.len; i++) {
+        Var *v = k->vars.items[i];
+        if (v->x_affine && (need[i] || nest_declares(k, n, v)))
+            vec_push(a, out, v);
     }
     free(need);
 }
@@ -127,6 +159,44 @@ static bool hoisted_shared(Stmt *s) {
     return !(s->parent->kind == ST_SYNC && s->parent->sync == SK_INLINE);
 }
 
+/* The kernel's parameters, taken from the launch's arguments, and the block's builtins.
+ * Parameters declared as arrays or functions are refused (once: when report). */
+static void put_bindings(Unit *u, Kernel *k, bool report, Buf *b) {
+    for (int i = 0; i < k->params.len; i++) {
+        Param *p = k->params.items[i];
+        const char *text = p->text;
+        const char *eq = strchr(text, '=');
+        if (strchr(text, '[') || strchr(text, '(')) {
+            if (report)
+                diag_error(u, k->loc, "kernel '%s': parameter '%s' declared as an array or function: "
+                           "not supported yet (declare it as a pointer)", k->name, p->name);
+            continue;
+        }
+        buf_printf(b, "%.*s = *(__typeof__(%s) *)__cu2c_args[%d]; (void)%s; ",
+                   (int)(eq ? (size_t)(eq - text) : strlen(text)), text, p->name, i, p->name);
+    }
+    buf_puts(b, "const uint3 blockIdx __attribute__((unused)) = __cu2c_b->blockIdx; "
+                "const dim3 gridDim __attribute__((unused)) = __cu2c_b->gridDim; ");
+    buf_printf(b, "const dim3 blockDim __attribute__((unused)) %s(unsigned)__cu2c_bx, (unsigned)__cu2c_by, "
+                  "(unsigned)__cu2c_bz%s; ", u->is_cxx ? "(" : "= {", u->is_cxx ? ")" : "}");
+}
+
+/* Does v's base read only kernel parameters (besides builtins and constants)? Then its check
+ * (see fast_copy) is made once per block, before the body: __cu2c_xf. */
+static bool x_hoisted(Var *v) {
+    for (int i = 0; i < v->x_reads.len; i++)
+        if (!((Var *)v->x_reads.items[i])->is_param)
+            return false;
+    return true;
+}
+
+/* The check that makes an x_affine local an exact signed induction variable over x: its
+ * base +- threadIdx.x stays within int for every thread of the block. */
+static void put_x_check(Var *v, Buf *b) {
+    buf_printf(b, "(long long)(int)(%s) %s", v->x_base,
+               v->x_sign > 0 ? "+ __cu2c_bx <= 0x80000000ll" : "- __cu2c_bx >= -0x80000001ll");
+}
+
 static void prologue(Unit *u, Kernel *k, Buf *b) {
     /* the body takes the block's shape as arguments: the dispatcher after the kernel (see
      * stub) calls it with constants for the shapes the launches use, so that the C compiler
@@ -134,24 +204,9 @@ static void prologue(Unit *u, Kernel *k, Buf *b) {
     if (k->tmpl_header)
         buf_printf(b, "%s ", k->tmpl_header);
     buf_printf(b, "static inline __attribute__((always_inline)) void __cu2c_body_%s(void **__cu2c_args, "
-                  "cu2c_block *__cu2c_b, const int __cu2c_bx, const int __cu2c_by, const int __cu2c_bz) { ",
-               k->name);
-    for (int i = 0; i < k->params.len; i++) {
-        Param *p = k->params.items[i];
-        const char *text = p->text;
-        const char *eq = strchr(text, '=');
-        if (strchr(text, '[') || strchr(text, '(')) {
-            diag_error(u, k->loc, "kernel '%s': parameter '%s' declared as an array or function: "
-                       "not supported yet (declare it as a pointer)", k->name, p->name);
-            continue;
-        }
-        buf_printf(b, "%.*s = *(__typeof__(%s) *)__cu2c_args[%d]; ",
-                   (int)(eq ? (size_t)(eq - text) : strlen(text)), text, p->name, i);
-    }
-    buf_puts(b, "const uint3 blockIdx __attribute__((unused)) = __cu2c_b->blockIdx; "
-                "const dim3 gridDim __attribute__((unused)) = __cu2c_b->gridDim; ");
-    buf_printf(b, "const dim3 blockDim __attribute__((unused)) %s(unsigned)__cu2c_bx, (unsigned)__cu2c_by, "
-                  "(unsigned)__cu2c_bz%s; ", u->is_cxx ? "(" : "= {", u->is_cxx ? ")" : "}");
+                  "cu2c_block *__cu2c_b, const int __cu2c_bx, const int __cu2c_by, const int __cu2c_bz, "
+                  "const int __cu2c_xf) { ", k->name);
+    put_bindings(u, k, true, b);
     if (k->uses_tls)
         buf_puts(b, "cu2c_tls.blockIdx = blockIdx; cu2c_tls.blockDim = blockDim; "
                     "cu2c_tls.gridDim = gridDim; ");
@@ -225,10 +280,9 @@ static void prologue(Unit *u, Kernel *k, Buf *b) {
 }
 
 /* The text opening a nest's loops (up to the statements' block) and the text closing it.
- * The fast variant runs x over the block's global x index as a signed int, threadIdx.x
- * derived from it: the C compiler then sees blockIdx.x * blockDim.x + threadIdx.x as a plain
- * induction variable and turns `if (i < n)` into a loop bound, so the loop vectorises.
- * Labels get the variant's suffix, so the two copies of a nest can share a function. */
+ * In the fast copy (see lower_nest) the x_affine locals are signed induction variables and
+ * x may run over a range narrowed by their guards too. Labels get the copy's suffix, so the
+ * two copies of a nest can share a function. */
 static void nest_text(Arena *a, Kernel *k, int ni, bool fast, Buf *h, Buf *t) {
     Nest *n = k->nests.items[ni];
     const char *sfx = fast ? "f" : "";
@@ -238,11 +292,8 @@ static void nest_text(Arena *a, Kernel *k, int ni, bool fast, Buf *h, Buf *t) {
     if (n->dims & DIM_Y)
         buf_printf(h, "for (int __cu2c_ty = %s; __cu2c_ty < %s; __cu2c_ty++) ",
                    n->guarded & DIM_Y ? "__cu2c_loy" : "0", n->guarded & DIM_Y ? "__cu2c_hiy" : "__cu2c_by");
-    if ((n->dims & DIM_X) && fast)
-        buf_printf(h, "for (int __cu2c_g = __cu2c_glo%s; __cu2c_g < %s; __cu2c_g++) { "
-                      "const int __cu2c_tx = __cu2c_g - __cu2c_glo; ",
-                   n->guarded & DIM_X ? " + __cu2c_lox" : "",
-                   n->guarded & DIM_X ? "__cu2c_glo + __cu2c_hix" : "__cu2c_ghi");
+    if ((n->dims & DIM_X) && fast && n->fast_guarded)
+        buf_puts(h, "for (int __cu2c_tx = __cu2c_flox; __cu2c_tx < __cu2c_fhix; __cu2c_tx++) ");
     else if (n->dims & DIM_X)
         buf_printf(h, "for (int __cu2c_tx = %s; __cu2c_tx < %s; __cu2c_tx++) ",
                    n->guarded & DIM_X ? "__cu2c_lox" : "0", n->guarded & DIM_X ? "__cu2c_hix" : "__cu2c_bx");
@@ -264,7 +315,7 @@ static void nest_text(Arena *a, Kernel *k, int ni, bool fast, Buf *h, Buf *t) {
             if (!vec_contains(&reads, s->reads.items[j]))
                 vec_push(a, &reads, s->reads.items[j]);
     }
-    put_remats(k, &reads, n, h);
+    put_remats(a, k, &reads, n, fast, h);
     buf_puts(t, " ");
     for (int i = 0; i < k->vars.len; i++) {
         Var *v = k->vars.items[i];
@@ -288,7 +339,7 @@ static void nest_text(Arena *a, Kernel *k, int ni, bool fast, Buf *h, Buf *t) {
     buf_puts(t, "}");
     if (n->has_return || n->has_fret)
         buf_printf(t, " __cu2c_next%d%s: ;", ni, sfx);
-    buf_puts(t, (n->dims & DIM_X) && fast ? " } }" : " }");
+    buf_puts(t, " }");
 }
 
 /* What `return` in an expanded function becomes in a nest: this thread leaves the call
@@ -346,29 +397,81 @@ static Edit *return_edit(Unit *u, Kernel *k, int ni, bool fast, Stmt *s, int j) 
     return e;
 }
 
-/* A lone `if (T op B && ...)` whose thread coordinate T is recomputed (or threadIdx itself)
- * and B uniform: the term holds for a range of that coordinate, so the thread loop runs over
- * that range and the term becomes 1. Threads outside the range would have skipped the if's
- * body and evaluated only pure terms: leaving them out changes nothing, and the loop body
- * loses a branch (it vectorises). Only for 32-bit comparisons, computed in long long. */
-static void narrow_guards(Unit *u, Nest *n, Stmt *s, Buf *h) {
-    const char *lo[8] = {0}, *hi[8] = {0};
+/* The statement whose guards may narrow a nest's loops: its last, a leaf `if` without else,
+ * after nothing but declarations of locals that live only in this nest, computed without
+ * effects or memory accesses (threads left out of the loops would only have computed those). */
+static Stmt *guard_stmt(Kernel *k, Nest *n) {
+    Stmt *s = k->stmts.items[n->last];
+    if (!s->guards.len || s->has_return || s->has_jump)
+        return NULL;
+    for (int i = n->first; i < n->last; i++) {
+        Stmt *d = k->stmts.items[i];
+        if (d->kind != ST_DECL || d->side_effects || d->touches_memory || d->calls_user_fn ||
+            d->has_site)
+            return NULL;
+        for (int j = 0; j < d->decls.len; j++) {
+            Var *v = d->decls.items[j];
+            if (v->promoted || v->is_shared)
+                return NULL;
+        }
+    }
+    return s;
+}
+
+/* `lim = max/min(lim, v)`, as text. */
+static void bound_term(Arena *a, const char **lim, bool upper, const char *v) {
+    *lim = *lim ? arena_printf(a, "CU2C_%sLL(%s, %s)", upper ? "MIN" : "MAX", *lim, v) : v;
+}
+
+/* The guards of a nest's last statement (see guard_stmt) `T op B && ...` with B uniform:
+ * each term holds for a range of the thread coordinate, so the thread loop runs over that
+ * range and the term becomes 1. For T = threadIdx.d (or a local holding it, recomputed) in
+ * both copies of the nest; for T an x_affine local, in the fast copy only, where T is
+ * exactly its base +- threadIdx.x (the term's edit goes to fast_edits, T to offs, the
+ * narrowed range to *flo, *fhi). Only for 32-bit comparisons, computed in long long. */
+static void narrow_guards(Unit *u, Nest *n, Stmt *s, Buf *h, PtrVec *fast_edits,
+                          PtrVec *offs, const char **flo, const char **fhi) {
+    const char *lo[8] = {0}, *hi[8] = {0}, *xlo = NULL, *xhi = NULL;
     for (int i = 0; i < s->guards.len; i++) {
         Guard *g = s->guards.items[i];
-        bool ok = (n->dims & g->dim) && (!g->coord || g->coord->remat) &&
-                  (strcmp(g->cmp_type, "int") == 0 || strcmp(g->cmp_type, "unsigned int") == 0);
+        bool offset = g->coord && !g->coord->coord;
+        bool ok = (n->dims & g->dim) &&
+                  (offset ? g->coord->x_affine && strcmp(g->cmp_type, "int") == 0
+                          : (!g->coord || g->coord->remat) &&
+                                (strcmp(g->cmp_type, "int") == 0 || strcmp(g->cmp_type, "unsigned int") == 0));
         for (int j = 0; ok && j < g->bound_reads.len; j++) {
             Var *w = g->bound_reads.items[j];
-            ok = !w->dims && !w->promoted && !w->remat && !w->is_shared;
+            ok = !w->dims && !w->promoted && !w->remat && !w->is_shared &&
+                 (!w->decl_stmt || w->decl_stmt->nest < 0);
         }
         if (!ok)
             continue;
         const char *b = arena_printf(u->arena, "(long long)(%s)(%s)", g->cmp_type, g->bound);
-        const char **lim = g->op == '<' || g->op == 'l' ? &hi[g->dim] : &lo[g->dim];
-        const char *v = g->op == '<' || g->op == 'g' ? b : arena_printf(u->arena, "%s + 1", b);
-        *lim = *lim ? arena_printf(u->arena, "CU2C_%sLL(%s, %s)", lim == &hi[g->dim] ? "MIN" : "MAX", *lim, v) : v;
-        n->guarded |= g->dim;
-        edit_replace_lines(u, g->begin, g->end, "1");
+        int op = g->op;
+        if (offset) {   /* base + tx op B  <=>  tx op B - base;  base - tx op B  <=>  tx op' base - B */
+            Var *v = g->coord;
+            const char *base = arena_printf(u->arena, "(long long)(int)(%s)", v->x_base);
+            b = v->x_sign > 0 ? arena_printf(u->arena, "(%s - %s)", b, base)
+                              : arena_printf(u->arena, "(%s - %s)", base, b);
+            if (v->x_sign < 0)
+                op = op == '<' ? '>' : op == '>' ? '<' : op == 'l' ? 'g' : 'l';
+            if (!vec_contains(offs, v))
+                vec_push(u->arena, offs, v);
+        }
+        bool upper = op == '<' || op == 'l';
+        const char *v = op == '<' || op == 'g' ? b : arena_printf(u->arena, "%s + 1", b);
+        if (offset) {
+            bound_term(u->arena, upper ? &xhi : &xlo, upper, v);
+            Edit *e = arena_alloc(u->arena, sizeof *e);
+            e->begin = g->begin;
+            e->end = g->end;
+            e->text = text_keeping_lines(u, g->begin, g->end, "1");
+            vec_push(u->arena, fast_edits, e);
+        } else {
+            bound_term(u->arena, upper ? &hi[g->dim] : &lo[g->dim], upper, v);
+            n->guarded |= g->dim;
+            edit_replace_lines(u, g->begin, g->end, "1");
+        }
     }
     static const char names[8] = {0, 'x', 'y', 0, 'z'};
     if (n->guarded)
@@ -379,6 +482,75 @@ static void narrow_guards(Unit *u, Nest *n, Stmt *s, Buf *h) {
                           "__cu2c_hi%c = (int)CU2C_MAXLL(0, CU2C_MINLL(__cu2c_b%c, %s)); ",
                        names[d], names[d], lo[d] ? lo[d] : "0", names[d], names[d],
                        hi[d] ? hi[d] : arena_printf(u->arena, "__cu2c_b%c", names[d]));
+    n->fast_guarded = xlo || xhi;
+    if (n->fast_guarded) {
+        if (xlo)
+            bound_term(u->arena, &lo[DIM_X], false, xlo);
+        if (xhi)
+            bound_term(u->arena, &hi[DIM_X], true, xhi);
+        *flo = lo[DIM_X] ? lo[DIM_X] : "0";
+        *fhi = hi[DIM_X] ? hi[DIM_X] : "__cu2c_bx";
+    }
+}
+
+/* Does an edit of the current text touch [begin, end]? */
+static bool edited(Unit *u, unsigned begin, unsigned end) {
+    for (int i = 0; i < u->edits.len; i++) {
+        Edit *e = u->edits.items[i];
+        if (e->copy == u->cur_copy && e->begin <= end && e->end >= begin)
+            return true;
+    }
+    return false;
+}
+
+/* The fast copy of a nest looping over x that computes x_affine locals (offs): taken when
+ * every such local's base +- threadIdx.x stays within int for the block's threads, which
+ * makes each an exact signed induction variable over x (the C compiler then vectorises
+ * loads and stores indexed by it, and the guards on it become loop bounds). The user's
+ * declarations of such locals are rewritten in this copy; their values are the same. */
+static void fast_copy(Unit *u, Kernel *k, int ni, unsigned begin, unsigned end, PtrVec *offs,
+                      PtrVec *fast_edits, const char *flo, const char *fhi, Buf *h) {
+    Nest *n = k->nests.items[ni];
+    Buf cond = {0};
+    bool hoisted = false;
+    for (int i = 0; i < offs->len; i++) {
+        Var *v = offs->items[i];
+        if (!x_hoisted(v) || !hoisted)
+            buf_puts(&cond, cond.len ? " && " : "");
+        if (!x_hoisted(v))
+            put_x_check(v, &cond);
+        else if (!hoisted)
+            buf_puts(&cond, "__cu2c_xf");
+        hoisted |= x_hoisted(v);
+        if (nest_declares(k, n, v) && v->copy == u->cur_copy && !edited(u, v->init_begin, v->init_end)) {
+            Edit *e = arena_alloc(u->arena, sizeof *e);
+            e->begin = v->init_begin;
+            e->end = v->init_end;
+            e->text = text_keeping_lines(u, v->init_begin, v->init_end, x_value(u->arena, v));
+            vec_push(u->arena, fast_edits, e);
+        }
+    }
+    buf_printf(h, "if (%s) { ", cond.data);
+    buf_free(&cond);
+    if (n->fast_guarded)
+        buf_printf(h, "const int __cu2c_flox = (int)CU2C_MINLL(__cu2c_bx, CU2C_MAXLL(0, %s)), "
+                      "__cu2c_fhix = (int)CU2C_MAXLL(0, CU2C_MINLL(__cu2c_bx, %s)); ", flo, fhi);
+    /* the statements' text with the edits inside it and its own, between #line directives
+     * so both copies report the .cu's lines */
+    put_line_directive(u, begin, h);
+    Buf ft = {0};
+    nest_text(u->arena, k, ni, true, h, &ft);
+    directive_break(u, begin, h);
+    for (int i = n->first; i <= n->last; i++) {
+        Stmt *s = k->stmts.items[i];
+        for (int j = 0; j < s->returns.len; j++)
+            vec_push(u->arena, fast_edits, return_edit(u, k, ni, true, s, j));
+    }
+    render_copy(u, begin, end, fast_edits, h);
+    buf_puts(h, ft.data);
+    buf_puts(h, " } else");
+    put_line_directive(u, begin, h);
+    buf_free(&ft);
 }
 
 static void lower_nest(Unit *u, Kernel *k, int ni) {
@@ -387,30 +559,15 @@ static void lower_nest(Unit *u, Kernel *k, int ni) {
     /* the text the thread loops wrap: the statements, or an interchanged loop's body */
     unsigned begin = n->interchange ? first->body_begin : first->begin, end = last->end;
     Buf h = {0}, t = {0};
-    if (first == last && first->guards.len && !first->has_return && !first->has_jump)
-        narrow_guards(u, n, first, &h);
-    if (n->dims & DIM_X) {
-        /* the fast copy first: the statements' text with the edits inside it and its returns
-         * rewritten, between #line directives so both copies report the .cu's lines */
-        buf_puts(&h, "if ((unsigned long long)blockIdx.x * __cu2c_bx + __cu2c_bx <= 0x7fffffffu) { "
-                     "const int __cu2c_glo = (int)(blockIdx.x * __cu2c_bx), "
-                     "__cu2c_ghi = __cu2c_glo + (int)__cu2c_bx;");
-        put_line_directive(u, begin, &h);
-        Buf ft = {0};
-        nest_text(u->arena, k, ni, true, &h, &ft);
-        directive_break(u, begin, &h);
-        PtrVec extra = {0};
-        for (int i = n->first; i <= n->last; i++) {
-            Stmt *s = k->stmts.items[i];
-            for (int j = 0; j < s->returns.len; j++)
-                vec_push(u->arena, &extra, return_edit(u, k, ni, true, s, j));
-        }
-        render_copy(u, begin, end, &extra, &h);
-        buf_puts(&h, ft.data);
-        buf_puts(&h, " } else");
-        put_line_directive(u, begin, &h);
-        buf_free(&ft);
-    }
+    PtrVec offs = {0}, fast_edits = {0};
+    const char *flo = NULL, *fhi = NULL;
+    if (n->dims & DIM_X)
+        nest_offsets(u->arena, k, n, &offs);
+    Stmt *gs = guard_stmt(k, n);
+    if (gs)
+        narrow_guards(u, n, gs, &h, &fast_edits, &offs, &flo, &fhi);
+    if (offs.len)
+        fast_copy(u, k, ni, begin, end, &offs, &fast_edits, flo, fhi, &h);
     nest_text(u->arena, k, ni, false, &h, &t);
     if (n->guarded)
         buf_puts(&t, " }");
@@ -440,7 +597,7 @@ static void open_thread_loop(Kernel *k, Stmt *p, PtrVec *scopes, Buf *e) {
     put_fret_checks(scopes, e);
     if (p->calls_user_fn)
         buf_puts(e, "cu2c_tls.threadIdx = threadIdx; ");
-    put_remats(k, &p->reads, NULL, e);
+    put_remats(NULL, k, &p->reads, NULL, false, e);
     for (int i = 0; i < k->vars.len; i++) {
         Var *v = k->vars.items[i];
         if (v->promoted && vec_contains(&p->reads, v))
@@ -589,10 +746,36 @@ static void stub(Unit *u, Kernel *k) {
     buf_puts(&b, "\n");
     if (k->tmpl_header)
         buf_printf(&b, "%s ", k->tmpl_header);
-    /* the block function: the body specialised for the constant block shapes of launches */
+    /* the checks of the x_affine locals whose bases read only parameters: once per block */
+    Buf xf = {0};
+    for (int i = 0; i < k->vars.len; i++) {
+        Var *v = k->vars.items[i];
+        if (v->x_affine && x_hoisted(v)) {
+            buf_puts(&xf, xf.len ? " && " : "");
+            put_x_check(v, &xf);
+        }
+    }
+    if (xf.len) {
+        /* out of line: inlined into the block function, the range facts its test gives made
+         * gcc 12 unroll the body's thread loops into slower code (tiled matmul ~15% slower) */
+        buf_printf(&b, "static __attribute__((noinline)) int __cu2c_xok_%s(void **__cu2c_args, cu2c_block *__cu2c_b, "
+                       "const int __cu2c_bx, const int __cu2c_by, const int __cu2c_bz) { ", k->name);
+        put_bindings(u, k, false, &b);
+        buf_printf(&b, "return %s; }\n", xf.data);
+        if (k->tmpl_header)
+            buf_printf(&b, "%s ", k->tmpl_header);
+    }
+    /* the block function: the body specialised for the constant block shapes of launches
+     * (blocks passing the checks above) */
     buf_printf(&b, "static void __cu2c_blk_%s(void **__cu2c_args, cu2c_block *__cu2c_b) { "
                    "const int __cu2c_bx = (int)__cu2c_b->blockDim.x, __cu2c_by = (int)__cu2c_b->blockDim.y, "
                    "__cu2c_bz = (int)__cu2c_b->blockDim.z; ", k->name);
+    if (xf.len)
+        buf_printf(&b, "const int __cu2c_xf = __cu2c_xok_%s%s(__cu2c_args, __cu2c_b, __cu2c_bx, __cu2c_by, "
+                       "__cu2c_bz); ", k->name, targs);
+    else
+        buf_puts(&b, "const int __cu2c_xf = 1; ");
+    buf_free(&xf);
     int shapes[2][3], nshapes = 0;
     for (int i = 0; i < u->launches.len && nshapes < 2; i++) {
         Launch *l = u->launches.items[i];
@@ -605,11 +788,12 @@ static void stub(Unit *u, Kernel *k) {
             memcpy(shapes[nshapes++], l->shape, sizeof shapes[0]);
     }
     for (int j = 0; j < nshapes; j++)
-        buf_printf(&b, "if (__cu2c_bx == %d && __cu2c_by == %d && __cu2c_bz == %d) "
-                       "__cu2c_body_%s%s(__cu2c_args, __cu2c_b, %d, %d, %d); else ",
+        buf_printf(&b, "if (__cu2c_bx == %d && __cu2c_by == %d && __cu2c_bz == %d && __cu2c_xf) "
+                       "__cu2c_body_%s%s(__cu2c_args, __cu2c_b, %d, %d, %d, 1); else ",
                    shapes[j][0], shapes[j][1], shapes[j][2], k->name, targs, shapes[j][0], shapes[j][1],
                    shapes[j][2]);
-    buf_printf(&b, "__cu2c_body_%s%s(__cu2c_args, __cu2c_b, __cu2c_bx, __cu2c_by, __cu2c_bz); }\n",
+    buf_printf(&b, "__cu2c_body_%s%s(__cu2c_args, __cu2c_b, __cu2c_bx, __cu2c_by, __cu2c_bz, "
+                   "__cu2c_xf); }\n",
                k->name, targs);
     put_signature(u, k, &b);
     buf_puts(&b, "{ ");

@@ -7,7 +7,9 @@
  * plain C local: declared inside its nest when it varies, once per block when not.
  * A kernel parameter that threads modify differently is a local like the others, starting
  * from the launch's value in every thread. A promoted local whose only value is pure
- * arithmetic on thread/block indices and unchanging locals is recomputed instead (remat). */
+ * arithmetic on thread/block indices and unchanging locals is recomputed instead (remat).
+ * An int local B +- threadIdx.x with B computable before the thread loops is marked
+ * x_affine. */
 #include "cu2c.h"
 
 #include <string.h>
@@ -40,6 +42,26 @@ static bool rematerialisable(Kernel *k, Var *v) {
             (w->decl_stmt && w->decl_stmt->nest >= 0))
             return false;
     }
+    return true;
+}
+
+/* A local never changed, declared outside any thread loop: it holds one value wherever
+ * locals declared after it are visible. */
+static bool fixed_uniform(Kernel *k, Var *w) {
+    return !w->dims && !w->promoted && !w->remat && !w->is_shared && !w->escapes &&
+           !written_after_decl(k, w) && (!w->decl_stmt || w->decl_stmt->nest < 0);
+}
+
+/* An int local B +- threadIdx.x whose B can be evaluated before the thread loops of any nest
+ * where the local is visible (lower_kernel gives such nests a copy where it is a signed
+ * induction variable). */
+static bool x_affine(Kernel *k, Var *v) {
+    if (!v->x_sign || v->escapes || v->is_param || v->alias || written_after_decl(k, v) ||
+        (v->x_leaf && (v->x_leaf->escapes || written_after_decl(k, v->x_leaf))))
+        return false;
+    for (int i = 0; i < v->x_reads.len; i++)
+        if (!fixed_uniform(k, v->x_reads.items[i]))
+            return false;
     return true;
 }
 
@@ -83,5 +105,9 @@ void promote_locals(Unit *u, Kernel *k) {
             v->promoted = v->alias->promoted = true;
             v->remat = v->alias->remat = false;
         }
+    }
+    for (int i = 0; i < k->vars.len; i++) {
+        Var *v = k->vars.items[i];
+        v->x_affine = !v->promoted && !v->coord && x_affine(k, v);
     }
 }

@@ -76,6 +76,15 @@ typedef struct Var {
                              * instead (it depends only on thread/block indices and constants) */
     const char *init_text;  /* its initialiser as written, when that is pure arithmetic */
     unsigned coord;         /* DIM_X/Y/Z when the initialiser is exactly threadIdx.x/y/z */
+    int x_sign;             /* an int local initialised to B + threadIdx.x (1) or B -
+                             * threadIdx.x (-1), B pure and free of thread indices (read
+                             * through a local holding threadIdx.x too); 0 otherwise */
+    const char *x_base;     /* then B: the initialiser with threadIdx.x written as 0 */
+    struct Var *x_leaf;     /* the local standing for threadIdx.x in it, or NULL */
+    PtrVec x_reads;         /* Var*: the locals B reads */
+    bool x_affine;          /* promote_locals: x_sign holds and B reads only locals that never
+                             * change, so B can be evaluated before the thread loops */
+    unsigned init_begin, init_end;  /* the initialiser's text */
     struct Var *alias;      /* `T x = f(...)` with f inlined: x takes the value of this
                              * local of the copy (and shares its per-thread storage) */
     PtrVec init_reads;      /* Var*: the locals that initialiser reads */
@@ -229,6 +238,7 @@ typedef struct Nest {
     bool interchange;       /* a single for-loop with a uniform header: the thread loops go
                              * inside it, over its body, so they vectorise over threads */
     unsigned guarded;       /* dimensions whose loops run over a narrowed range (lower_kernel) */
+    bool fast_guarded;      /* its fast copy's x loop runs over a range narrowed further */
     PtrVec fret_scopes;     /* Inline*: whose "returned" flags its threads are checked against */
     bool has_fret;          /* a thread may leave an expanded function here: needs a label */
 } Nest;

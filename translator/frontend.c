@@ -150,6 +150,18 @@ static CXCursor first_child(CXCursor c) {
     return r;
 }
 
+static enum CXChildVisitResult last_child_visit(CXCursor c, CXCursor parent, CXClientData d) {
+    (void)parent;
+    *(CXCursor *)d = c;
+    return CXChildVisit_Continue;
+}
+
+static CXCursor last_child(CXCursor c) {
+    CXCursor r = clang_getNullCursor();
+    clang_visitChildren(c, last_child_visit, &r);
+    return r;
+}
+
 /* Looks through implicit casts and parentheses. */
 static CXCursor strip_implicit(CXCursor c) {
     while (clang_getCursorKind(c) == CXCursor_UnexposedExpr ||
@@ -989,6 +1001,101 @@ static unsigned coord_dim(KScan *ks, CXCursor e) {
     return d;
 }
 
+#define X_FAIL 2
+
+/* Is e threadIdx.x itself, or a local holding it? */
+static bool x_leaf(KScan *ks, CXCursor e) {
+    enum CXCursorKind k = clang_getCursorKind(e);
+    return (k == CXCursor_DeclRefExpr || k == CXCursor_MemberRefExpr) && coord_dim(ks, e) == DIM_X;
+}
+
+/* e, reduced mod 2^32, as B + s * threadIdx.x: s (1 or -1), the threadIdx.x (or the local
+ * holding it) in *leaf; 0 when e reads no thread index directly; X_FAIL otherwise. Only
+ * +, -, parentheses and conversions between integer types of 32 bits or more may lie between
+ * e and its leaf: each commutes with the reduction, so B + s * threadIdx.x holds in any such
+ * type. B is pure (see pure_visit); the locals it reads are added to reads. */
+static int x_offset(KScan *ks, CXCursor e, CXCursor parent, CXCursor *leaf, PtrVec *reads) {
+    enum CXCursorKind k = clang_getCursorKind(e);
+    int r;
+    if (x_leaf(ks, e)) {
+        *leaf = e;
+        r = 1;
+    } else if (k == CXCursor_ParenExpr || k == CXCursor_UnexposedExpr || k == CXCursor_CStyleCastExpr) {
+        CXCursor c = last_child(e);     /* a cast's operand follows its type */
+        r = clang_Cursor_isNull(c) ? X_FAIL : x_offset(ks, c, e, leaf, reads);
+    } else if (k == CXCursor_BinaryOperator &&
+               (clang_getCursorBinaryOperatorKind(e) == CXBinaryOperator_Add ||
+                clang_getCursorBinaryOperatorKind(e) == CXBinaryOperator_Sub)) {
+        Kids kids = children(e);
+        if (kids.n != 2)
+            return X_FAIL;
+        int a = x_offset(ks, kids.c[0], e, leaf, reads), b = x_offset(ks, kids.c[1], e, leaf, reads);
+        if (a == X_FAIL || b == X_FAIL || (a && b))
+            return X_FAIL;
+        r = a ? a : clang_getCursorBinaryOperatorKind(e) == CXBinaryOperator_Sub ? -b : b;
+    } else {
+        bool tid;
+        return pure_scan(ks, e, parent, reads, &tid) && !tid ? 0 : X_FAIL;
+    }
+    return r == X_FAIL || (r && !holds_thread_index(clang_getCursorType(e))) ? X_FAIL : r;
+}
+
+/* An int local initialised to B +- threadIdx.x: its sign, B as text, its leaf (Var.x_sign). */
+static void scan_x_offset(KScan *ks, Var *v, CXCursor decl, CXCursor init) {
+    Unit *u = ks->fe->u;
+    CXCursor leaf = clang_getNullCursor();
+    if (!v->init_text || clang_getCanonicalType(clang_getCursorType(decl)).kind != CXType_Int)
+        return;
+    PtrVec reads = {0};
+    int sign = x_offset(ks, init, decl, &leaf, &reads);
+    if (sign != 1 && sign != -1)
+        return;
+    unsigned ib, ie, lb, le;
+    cursor_range(init, &ib, &ie);
+    cursor_range(leaf, &lb, &le);
+    if (!(ib <= lb && lb < le && le <= ie && ie <= u->len))
+        return;
+    /* the leaf as written (not from a macro): threadIdx.x, or the local's name */
+    Var *lv = clang_getCursorKind(leaf) == CXCursor_DeclRefExpr
+                  ? find_var(ks->k, clang_getCursorReferenced(leaf), ks->fe) : NULL;
+    char *lt = arena_strndup(u->arena, u->text + lb, le - lb), *q = lt;
+    for (char *p = lt; *p; p++)
+        if (*p != ' ' && *p != '\t')
+            *q++ = *p;
+    *q = 0;
+    if (strcmp(lt, lv ? lv->name : "threadIdx.x") != 0)
+        return;
+    static const struct { enum CXTypeKind kind; const char *zero; } zeros[] = {
+        {CXType_Int, "0"}, {CXType_UInt, "0u"}, {CXType_Long, "0l"}, {CXType_ULong, "0ul"},
+        {CXType_LongLong, "0ll"}, {CXType_ULongLong, "0ull"}};
+    enum CXTypeKind lk = clang_getCanonicalType(clang_getCursorType(leaf)).kind;
+    for (size_t i = 0; i < sizeof zeros / sizeof zeros[0]; i++)
+        if (zeros[i].kind == lk) {
+            char *b = arena_printf(u->arena, "%.*s%s%.*s", (int)(lb - ib), u->text + ib, zeros[i].zero,
+                                   (int)(ie - le), u->text + le);
+            for (char *p = b; *p; p++)
+                if (*p == '\n' || *p == '\r')
+                    *p = ' ';
+            v->x_sign = sign;
+            v->x_base = b;
+            v->x_leaf = lv;
+            v->x_reads = reads;
+            v->init_begin = ib;
+            v->init_end = ie;
+        }
+}
+
+/* The dimension of a guard's thread coordinate T: threadIdx.d, a local holding it, or an int
+ * local holding B +- threadIdx.x (DIM_X); 0 if e is none of those. */
+static unsigned guard_dim(KScan *ks, CXCursor e) {
+    unsigned d = coord_dim(ks, e);
+    CXCursor t = strip_implicit(e);
+    if (d || clang_getCursorKind(t) != CXCursor_DeclRefExpr)
+        return d;
+    Var *v = find_var(ks->k, clang_getCursorReferenced(t), ks->fe);
+    return v && v->x_sign ? DIM_X : 0;
+}
+
 /* The terms of a leaf `if (a && b && ...)` comparing a thread coordinate with something pure. */
 static void scan_guards(KScan *ks, Stmt *s, CXCursor cond) {
     Unit *u = ks->fe->u;
@@ -1008,14 +1115,14 @@ static void scan_guards(KScan *ks, Stmt *s, CXCursor cond) {
             : op == CXBinaryOperator_GT ? '>' : op == CXBinaryOperator_GE ? 'g' : 0;
     if (!opc)
         return;
-    int side = coord_dim(ks, kids.c[0]) ? 0 : coord_dim(ks, kids.c[1]) ? 1 : -1;
+    int side = guard_dim(ks, kids.c[0]) ? 0 : guard_dim(ks, kids.c[1]) ? 1 : -1;
     if (side < 0)
         return;
     CXType ct = clang_getCanonicalType(clang_getCursorType(kids.c[0]));
     if (!holds_thread_index(ct))
         return;
     Guard *g = arena_alloc(u->arena, sizeof *g);
-    g->dim = coord_dim(ks, kids.c[side]);
+    g->dim = guard_dim(ks, kids.c[side]);
     CXCursor t = strip_implicit(kids.c[side]);
     g->coord = clang_getCursorKind(t) == CXCursor_DeclRefExpr ? find_var(ks->k, clang_getCursorReferenced(t), ks->fe) : NULL;
     if (side == 1)   /* B op T  ->  T op' B */
@@ -1059,6 +1166,7 @@ static enum CXChildVisitResult decl_visit(CXCursor c, CXCursor parent, CXClientD
                 if (!strstr(t, "//") && !strchr(t, '#'))
                     v->init_text = t;
             }
+            scan_x_offset(ks, v, c, init);
         }
         vec_push(ks->fe->u->arena, &ks->s->decls, v);
         if (!v->is_shared)
@@ -1292,12 +1400,6 @@ static enum CXChildVisitResult find_body(CXCursor c, CXCursor parent, CXClientDa
     return CXChildVisit_Continue;
 }
 
-static enum CXChildVisitResult last_child_visit(CXCursor c, CXCursor parent, CXClientData d) {
-    (void)parent;
-    *(CXCursor *)d = c;
-    return CXChildVisit_Continue;
-}
-
 static enum CXChildVisitResult file_shared_visit(CXCursor c, CXCursor parent, CXClientData d);
 
 /* `f(args);` where f holds a barrier: f's body is scanned again as a copy of its own, its
@@ -1322,8 +1424,7 @@ static void scan_inline(KScan *ks, Stmt *s, CXCursor call, CXCursor fn, char *us
         return;
     }
     /* one return at most: the body's last statement, giving the result */
-    CXCursor last = clang_getNullCursor();
-    clang_visitChildren(body, last_child_visit, &last);
+    CXCursor last = last_child(body);
     bool final_return = clang_getCursorKind(last) == CXCursor_ReturnStmt;
     if (final_return) {
         if (result && children(last).n == 0) {

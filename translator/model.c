@@ -184,9 +184,12 @@ void model_dump(Unit *u, const char *after, FILE *out) {
         }
         for (int j = 0; j < k->vars.len; j++) {
             Var *v = k->vars.items[j];
-            fprintf(out, "  var %s: %s dims %s%s%s%s%s\n", v->name, v->type, dims_name(v->dims),
+            fprintf(out, "  var %s: %s dims %s%s%s%s%s", v->name, v->type, dims_name(v->dims),
                     v->is_shared ? " shared" : "", v->escapes ? " escapes" : "",
                     v->promoted ? " promoted" : "", v->remat ? " recomputed" : "");
+            if (v->x_affine)
+                fprintf(out, " x-offset (%s) %c x", v->x_base, v->x_sign > 0 ? '+' : '-');
+            fputc('\n', out);
         }
         for (int j = 0; j < k->nests.len; j++) {
             Nest *n = k->nests.items[j];
