@@ -78,14 +78,18 @@ static char *cursor_text(Fe *fe, CXCursor c) {
     return arena_strndup(fe->u->arena, fe->u->text + b, e - b);
 }
 
-/* A cursor's text with its line breaks made spaces: it is copied into generated code that
- * must stay on one line. */
-static char *cursor_line(Fe *fe, CXCursor c) {
-    char *t = cursor_text(fe, c);
+/* t with its line breaks made spaces (in place): text copied into generated code that must
+ * stay on one line. */
+static char *one_line(char *t) {
     for (char *q = t; *q; q++)
         if (*q == '\n' || *q == '\r')
             *q = ' ';
     return t;
+}
+
+/* A cursor's text on one line. */
+static char *cursor_line(Fe *fe, CXCursor c) {
+    return one_line(cursor_text(fe, c));
 }
 
 /* Skips blanks and comments forward from p. */
@@ -138,28 +142,28 @@ static Kids children(CXCursor c) {
     return k;
 }
 
-static enum CXChildVisitResult first_child_visit(CXCursor c, CXCursor parent, CXClientData d) {
+typedef struct ChildPick {
+    CXCursor c;
+    bool first;             /* stop at the first child, else go on to the last */
+} ChildPick;
+
+static enum CXChildVisitResult child_pick_visit(CXCursor c, CXCursor parent, CXClientData d) {
     (void)parent;
-    *(CXCursor *)d = c;
-    return CXChildVisit_Break;
+    ChildPick *p = d;
+    p->c = c;
+    return p->first ? CXChildVisit_Break : CXChildVisit_Continue;
 }
 
 static CXCursor first_child(CXCursor c) {
-    CXCursor r = clang_getNullCursor();
-    clang_visitChildren(c, first_child_visit, &r);
-    return r;
-}
-
-static enum CXChildVisitResult last_child_visit(CXCursor c, CXCursor parent, CXClientData d) {
-    (void)parent;
-    *(CXCursor *)d = c;
-    return CXChildVisit_Continue;
+    ChildPick p = {clang_getNullCursor(), true};
+    clang_visitChildren(c, child_pick_visit, &p);
+    return p.c;
 }
 
 static CXCursor last_child(CXCursor c) {
-    CXCursor r = clang_getNullCursor();
-    clang_visitChildren(c, last_child_visit, &r);
-    return r;
+    ChildPick p = {clang_getNullCursor(), false};
+    clang_visitChildren(c, child_pick_visit, &p);
+    return p.c;
 }
 
 /* Looks through implicit casts and parentheses. */
@@ -1071,13 +1075,9 @@ static void scan_x_offset(KScan *ks, Var *v, CXCursor decl, CXCursor init) {
     enum CXTypeKind lk = clang_getCanonicalType(clang_getCursorType(leaf)).kind;
     for (size_t i = 0; i < sizeof zeros / sizeof zeros[0]; i++)
         if (zeros[i].kind == lk) {
-            char *b = arena_printf(u->arena, "%.*s%s%.*s", (int)(lb - ib), u->text + ib, zeros[i].zero,
-                                   (int)(ie - le), u->text + le);
-            for (char *p = b; *p; p++)
-                if (*p == '\n' || *p == '\r')
-                    *p = ' ';
             v->x_sign = sign;
-            v->x_base = b;
+            v->x_base = one_line(arena_printf(u->arena, "%.*s%s%.*s", (int)(lb - ib), u->text + ib,
+                                              zeros[i].zero, (int)(ie - le), u->text + le));
             v->x_leaf = lv;
             v->x_reads = reads;
             v->init_begin = ib;
