@@ -411,7 +411,7 @@ static Stmt *guard_stmt(Kernel *k, Nest *n) {
             return NULL;
         for (int j = 0; j < d->decls.len; j++) {
             Var *v = d->decls.items[j];
-            if (v->promoted || v->is_shared)
+            if (v->promoted || v->is_shared || !v->init_text)   /* pure arithmetic only */
                 return NULL;
         }
     }
