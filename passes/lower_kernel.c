@@ -181,9 +181,12 @@ static void put_bindings(Unit *u, Kernel *k, bool report, Buf *b) {
                   "(unsigned)__cu2c_bz%s; ", u->is_cxx ? "(" : "= {", u->is_cxx ? ")" : "}");
 }
 
-/* Does v's base read only kernel parameters (besides builtins and constants)? Then its check
- * (see fast_copy) is made once per block, before the body: __cu2c_xf. */
+/* Does v's base read only kernel parameters (besides builtins and constants declared outside
+ * the kernel)? Then its check (see fast_copy) is made once per block, before the body, where
+ * nothing else of the kernel is in scope: __cu2c_xf. */
 static bool x_hoisted(Var *v) {
+    if (v->x_names_local)
+        return false;
     for (int i = 0; i < v->x_reads.len; i++)
         if (!((Var *)v->x_reads.items[i])->is_param)
             return false;

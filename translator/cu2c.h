@@ -82,6 +82,7 @@ typedef struct Var {
     const char *x_base;     /* then B: the initialiser with threadIdx.x written as 0 */
     struct Var *x_leaf;     /* the local standing for threadIdx.x in it, or NULL */
     PtrVec x_reads;         /* Var*: the locals B reads */
+    bool x_names_local;     /* B names a declaration local to the kernel (an enum, a typedef) */
     bool x_affine;          /* promote_locals: x_sign holds and B reads only locals that never
                              * change, so B can be evaluated before the thread loops */
     unsigned init_begin, init_end;  /* the initialiser's text */

@@ -1044,6 +1044,39 @@ static int x_offset(KScan *ks, CXCursor e, CXCursor parent, CXCursor *leaf, PtrV
     return r == X_FAIL || (r && !holds_thread_index(clang_getCursorType(e))) ? X_FAIL : r;
 }
 
+/* Is a declaration local to a function (an enum, typedef or struct declared in a body)? */
+static bool in_function(CXCursor d) {
+    for (CXCursor p = clang_getCursorSemanticParent(d);
+         !clang_Cursor_isNull(p) && !clang_isTranslationUnit(clang_getCursorKind(p));
+         p = clang_getCursorSemanticParent(p)) {
+        enum CXCursorKind k = clang_getCursorKind(p);
+        if (k == CXCursor_FunctionDecl || k == CXCursor_FunctionTemplate || k == CXCursor_CXXMethod ||
+            k == CXCursor_Constructor || k == CXCursor_Destructor || k == CXCursor_LambdaExpr)
+            return true;
+    }
+    return false;
+}
+
+typedef struct LocalRefs {
+    KScan *ks;
+    bool found;
+} LocalRefs;
+
+/* Finds names of declarations local to the kernel other than its locals and parameters. */
+static enum CXChildVisitResult local_refs_visit(CXCursor c, CXCursor parent, CXClientData d) {
+    (void)parent;
+    LocalRefs *lr = d;
+    enum CXCursorKind k = clang_getCursorKind(c);
+    if (k == CXCursor_DeclRefExpr || k == CXCursor_TypeRef) {
+        CXCursor ref = clang_getCursorReferenced(c);
+        if (!find_var(lr->ks->k, ref, lr->ks->fe) && in_function(ref)) {
+            lr->found = true;
+            return CXChildVisit_Break;
+        }
+    }
+    return CXChildVisit_Recurse;
+}
+
 /* An int local initialised to B +- threadIdx.x: its sign, B as text, its leaf (Var.x_sign). */
 static void scan_x_offset(KScan *ks, Var *v, CXCursor decl, CXCursor init) {
     Unit *u = ks->fe->u;
@@ -1080,6 +1113,9 @@ static void scan_x_offset(KScan *ks, Var *v, CXCursor decl, CXCursor init) {
                                               zeros[i].zero, (int)(ie - le), u->text + le));
             v->x_leaf = lv;
             v->x_reads = reads;
+            LocalRefs lr = {ks, false};
+            clang_visitChildren(init, local_refs_visit, &lr);
+            v->x_names_local = lr.found;
             v->init_begin = ib;
             v->init_end = ie;
         }

@@ -2,10 +2,10 @@
 // fast copy of their thread loops where they are signed induction variables, taken when B
 // +- threadIdx.x stays within int for the whole block; guards on them then bound the loop.
 // The results must be CUDA's in both copies: guards with every comparison, either sign,
-// negative offsets (a halo before block 0), a base read from a uniform local, a local
-// recomputed after a barrier, and blocks whose B + threadIdx.x wraps past INT_MAX (there the
-// conversion to int wraps as in CUDA, and the general copy must run). Several block sizes,
-// 1 and 2 workers.
+// negative offsets (a halo before block 0, recomputed after a barrier), a base read from a
+// uniform local, a base naming an enum declared in the kernel, and blocks whose B +
+// threadIdx.x wraps past INT_MAX (there the conversion to int wraps as in CUDA, and the
+// general copy must run). Several block sizes, 1 and 2 workers.
 // RUN: %cu2cc %s -o %t && env CU2C_NUM_THREADS=1 timeout 60 %t && env CU2C_NUM_THREADS=2 timeout 60 %t
 #include <cstdio>
 #include <cuda_runtime.h>
@@ -64,6 +64,14 @@ __global__ void wrap_negative(int *out, unsigned step) {
         out[blockIdx.x * blockDim.x + threadIdx.x] = w;
 }
 
+// B names an enum of the kernel's own: not checked before the body, where it is not in scope
+__global__ void local_enum(int *out, int n) {
+    enum { W = 32 };
+    int i = blockIdx.x * W + threadIdx.x;
+    if (i < n)
+        out[i] = i + W;
+}
+
 static int fails = 0;
 
 static void expect(const char *what, int bs, int i, int got, int want) {
@@ -120,6 +128,14 @@ int main() {
                 bool hit = i >= first && i < first + bs;
                 expect("offset", bs, i, h[i], hit ? i * 2 : -1);
             }
+        }
+        // local_enum: blocks of 32 threads
+        if (bs == 64) {
+            cudaMemset(d, 0, 4096 * sizeof(int));
+            local_enum<<<8, 32>>>(d, 250);
+            cudaMemcpy(h, d, 4096 * sizeof(int), cudaMemcpyDeviceToHost);
+            for (int i = 0; i < 256; i++)
+                expect("local_enum", 32, i, h[i], i < 250 ? i + 32 : 0);
         }
         // wrap: block 1 starts at 2147483600 (blocks of 48 or more pass INT_MAX), block 2
         // at -96 (as an int)
