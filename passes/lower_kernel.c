@@ -130,14 +130,20 @@ static void put_remats(Arena *a, Kernel *k, PtrVec *reads, Nest *n, bool fast, B
     free(need);
 }
 
-/* The x_affine locals a nest computes: recomputed ones it reads, and those it declares. */
-static void nest_offsets(Arena *a, Kernel *k, Nest *n, PtrVec *out) {
-    PtrVec reads = {0};
+/* The locals a nest's statements read, each once. */
+static void nest_reads(Arena *a, Kernel *k, Nest *n, PtrVec *out) {
     for (int i = n->first; i <= n->last; i++) {
         Stmt *s = k->stmts.items[i];
         for (int j = 0; j < s->reads.len; j++)
-            vec_push(a, &reads, s->reads.items[j]);
+            if (!vec_contains(out, s->reads.items[j]))
+                vec_push(a, out, s->reads.items[j]);
     }
+}
+
+/* The x_affine locals a nest computes: recomputed ones it reads, and those it declares. */
+static void nest_offsets(Arena *a, Kernel *k, Nest *n, PtrVec *out) {
+    PtrVec reads = {0};
+    nest_reads(a, k, n, &reads);
     bool *need = remat_closure(k, &reads);
     for (int i = 0; i < k->vars.len; i++) {
         Var *v = k->vars.items[i];
@@ -312,12 +318,7 @@ static void nest_text(Arena *a, Kernel *k, int ni, bool fast, Buf *h, Buf *t) {
     if (tls)
         buf_puts(h, "cu2c_tls.threadIdx = threadIdx; ");
     PtrVec reads = {0};
-    for (int i = n->first; i <= n->last; i++) {
-        Stmt *s = k->stmts.items[i];
-        for (int j = 0; j < s->reads.len; j++)
-            if (!vec_contains(&reads, s->reads.items[j]))
-                vec_push(a, &reads, s->reads.items[j]);
-    }
+    nest_reads(a, k, n, &reads);
     put_remats(a, k, &reads, n, fast, h);
     buf_puts(t, " ");
     for (int i = 0; i < k->vars.len; i++) {
@@ -452,14 +453,14 @@ static void narrow_guards(Unit *u, Nest *n, Stmt *s, Buf *h, PtrVec *fast_edits,
         const char *b = arena_printf(u->arena, "(long long)(%s)(%s)", g->cmp_type, g->bound);
         int op = g->op;
         if (offset) {   /* base + tx op B  <=>  tx op B - base;  base - tx op B  <=>  tx op' base - B */
-            Var *v = g->coord;
-            const char *base = arena_printf(u->arena, "(long long)(int)(%s)", v->x_base);
-            b = v->x_sign > 0 ? arena_printf(u->arena, "(%s - %s)", b, base)
+            Var *t = g->coord;
+            const char *base = arena_printf(u->arena, "(long long)(int)(%s)", t->x_base);
+            b = t->x_sign > 0 ? arena_printf(u->arena, "(%s - %s)", b, base)
                               : arena_printf(u->arena, "(%s - %s)", base, b);
-            if (v->x_sign < 0)
+            if (t->x_sign < 0)
                 op = op == '<' ? '>' : op == '>' ? '<' : op == 'l' ? 'g' : 'l';
-            if (!vec_contains(offs, v))
-                vec_push(u->arena, offs, v);
+            if (!vec_contains(offs, t))
+                vec_push(u->arena, offs, t);
         }
         bool upper = op == '<' || op == 'l';
         const char *v = op == '<' || op == 'g' ? b : arena_printf(u->arena, "%s + 1", b);

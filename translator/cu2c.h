@@ -112,9 +112,10 @@ typedef enum StmtKind {
                      * list, it runs where the return is (in a thread loop when it varies) */
 } StmtKind;
 
-/* A term `T op B` of a leaf `if`'s &&-condition where T is a thread coordinate (threadIdx.d
- * or a local initialised to it) and B is pure: when B is uniform, the term becomes a bound
- * of the thread loop over d instead of a test in it (see lower_kernel). */
+/* A term `T op B` of a leaf `if`'s &&-condition where T is a thread coordinate (threadIdx.d,
+ * a local initialised to it, or an int local holding an offset of threadIdx.x, see
+ * Var.x_sign) and B is pure: when B is uniform, the term becomes a bound of the thread loop
+ * over d instead of a test in it (see lower_kernel). */
 typedef struct Guard {
     unsigned dim;           /* DIM_X, DIM_Y or DIM_Z */
     Var *coord;             /* the local T, or NULL for threadIdx.d itself */

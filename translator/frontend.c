@@ -1008,7 +1008,7 @@ static unsigned coord_dim(KScan *ks, CXCursor e) {
 #define X_FAIL 2
 
 /* Is e threadIdx.x itself, or a local holding it? */
-static bool x_leaf(KScan *ks, CXCursor e) {
+static bool is_x_leaf(KScan *ks, CXCursor e) {
     enum CXCursorKind k = clang_getCursorKind(e);
     return (k == CXCursor_DeclRefExpr || k == CXCursor_MemberRefExpr) && coord_dim(ks, e) == DIM_X;
 }
@@ -1021,7 +1021,7 @@ static bool x_leaf(KScan *ks, CXCursor e) {
 static int x_offset(KScan *ks, CXCursor e, CXCursor parent, CXCursor *leaf, PtrVec *reads) {
     enum CXCursorKind k = clang_getCursorKind(e);
     int r;
-    if (x_leaf(ks, e)) {
+    if (is_x_leaf(ks, e)) {
         *leaf = e;
         r = 1;
     } else if (k == CXCursor_ParenExpr || k == CXCursor_UnexposedExpr || k == CXCursor_CStyleCastExpr) {
