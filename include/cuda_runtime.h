@@ -22,6 +22,7 @@
 #include "driver_types.h"
 #include "vector_types.h"
 #include "vector_functions.h"
+#include "driver_functions.h"
 #include "cuda_runtime_api.h"
 #include "device_launch_parameters.h"
 #include "cu2c/device.h"

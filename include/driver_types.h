@@ -571,4 +571,40 @@ typedef void (CUDART_CB *cudaStreamCallback_t)(cudaStream_t stream, cudaError_t 
 #define cudaCpuDeviceId                 ((int)-1)
 #define cudaInvalidDeviceId             ((int)-2)
 
+/* Three-dimensional copies (cudaMemcpy3D, cudaMalloc3D, cudaMemset3D). For linear memory
+ * widths and x positions are in bytes. CUDA arrays are opaque: cu2c copies between pitched
+ * pointers only. */
+typedef struct cudaArray *cudaArray_t;
+typedef const struct cudaArray *cudaArray_const_t;
+
+struct cudaPitchedPtr {
+    void *ptr;
+    size_t pitch;
+    size_t xsize;
+    size_t ysize;
+};
+
+struct cudaExtent {
+    size_t width;
+    size_t height;
+    size_t depth;
+};
+
+struct cudaPos {
+    size_t x;
+    size_t y;
+    size_t z;
+};
+
+struct cudaMemcpy3DParms {
+    cudaArray_t srcArray;
+    struct cudaPos srcPos;
+    struct cudaPitchedPtr srcPtr;
+    cudaArray_t dstArray;
+    struct cudaPos dstPos;
+    struct cudaPitchedPtr dstPtr;
+    struct cudaExtent extent;
+    enum cudaMemcpyKind kind;
+};
+
 #endif

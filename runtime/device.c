@@ -403,14 +403,14 @@ cudaError_t cudaDeviceDisablePeerAccess(int peerDevice)
 
 cudaError_t cudaDeviceSynchronize(void)
 {
-    /* Launches are synchronous: all work of this thread is done; wait for other threads'. */
-    rt_pool_sync();
-    return cudaSuccess;
+    return rt_error(rt_sync(RT_ALL_STREAMS));
 }
 
 cudaError_t cudaDeviceReset(void)
 {
-    rt_pool_sync();
+    if (rt_on_worker())
+        return rt_error(cudaErrorNotPermitted);
+    rt_sync(RT_ALL_STREAMS);
     rt_free_all_allocations();
     atomic_store(&rt_device_flags, 0);
     rt_clear_error();

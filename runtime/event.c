@@ -1,16 +1,27 @@
 /* runtime/event.c - event management.
  *
- * Work is complete when its call returns, so recording an event takes the time at once
- * (CLOCK_MONOTONIC) and an event is never pending: cudaEventQuery and cudaEventSynchronize
- * return at once, and cudaEventElapsedTime measures the host time between the records, which
- * is the time the work between them took. */
+ * Recording queues an operation on the stream; when the work before it is done, the worker
+ * that completed that work runs the record at once (pool.c), taking the time from
+ * CLOCK_MONOTONIC. An event is complete when its last record has run. Events are recycled,
+ * never freed (see stream.c); a record overtaken by a newer one, or by destruction, changes
+ * nothing. */
 #include <stdlib.h>
-#include <time.h>
 #include "internal.h"
+
+static struct CUevent_st *rt_free_events;   /* queue lock held */
 
 static int rt_valid_event(cudaEvent_t e)
 {
     return e && e->magic == RT_EVENT_MAGIC;
+}
+
+void rt_event_fire(rt_op *op)
+{
+    struct CUevent_st *e = op->u.record.event;
+    if (e->record_id == op->u.record.id) {
+        e->time_ns = rt_now_ns();
+        e->timed_id = op->u.record.id;
+    }
 }
 
 cudaError_t cudaEventCreateWithFlags(cudaEvent_t *event, unsigned int flags)
@@ -21,11 +32,19 @@ cudaError_t cudaEventCreateWithFlags(cudaEvent_t *event, unsigned int flags)
     /* Interprocess events must not time (CUDA's rule). */
     if ((flags & cudaEventInterprocess) && !(flags & cudaEventDisableTiming))
         return rt_error(cudaErrorInvalidValue);
-    struct CUevent_st *e = calloc(1, sizeof *e);
-    if (!e)
+    pthread_mutex_lock(&rt_queue_lock);
+    struct CUevent_st *e = rt_free_events;
+    if (e) {
+        rt_free_events = e->next_free;
+        e->record_id++;   /* a record still queued for the old event no longer matches */
+        e->last.stream = NULL;
+        e->last.seq = 0;
+    }
+    pthread_mutex_unlock(&rt_queue_lock);
+    if (!e && !(e = calloc(1, sizeof *e)))
         return rt_error(cudaErrorMemoryAllocation);
-    e->magic = RT_EVENT_MAGIC;
     e->flags = flags;
+    e->magic = RT_EVENT_MAGIC;
     *event = e;
     return cudaSuccess;
 }
@@ -41,10 +60,22 @@ cudaError_t cudaEventRecordWithFlags(cudaEvent_t event, cudaStream_t stream, uns
         return rt_error(cudaErrorInvalidResourceHandle);
     if (flags > cudaEventRecordExternal)
         return rt_error(cudaErrorInvalidValue);
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    event->time_ns = (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
-    event->recorded = 1;
+    rt_op *op = rt_op_new(RT_OP_RECORD, 0);
+    if (!op)
+        return rt_error(cudaErrorMemoryAllocation);
+    pthread_mutex_lock(&rt_queue_lock);
+    uint64_t id = ++event->record_id;
+    pthread_mutex_unlock(&rt_queue_lock);
+    op->u.record.event = event;
+    op->u.record.id = id;
+    rt_dep placed;
+    cudaError_t e = rt_submit_at(stream, op, NULL, 0, &placed);
+    if (e != cudaSuccess)
+        return rt_error(e);
+    pthread_mutex_lock(&rt_queue_lock);
+    if (event->record_id == id)
+        event->last = placed;
+    pthread_mutex_unlock(&rt_queue_lock);
     return cudaSuccess;
 }
 
@@ -53,17 +84,31 @@ cudaError_t cudaEventRecord(cudaEvent_t event, cudaStream_t stream)
     return cudaEventRecordWithFlags(event, stream, cudaEventRecordDefault);
 }
 
+/* The event's last record, read under the lock. */
+static rt_dep rt_event_last(cudaEvent_t e)
+{
+    pthread_mutex_lock(&rt_queue_lock);
+    rt_dep d = e->last;
+    pthread_mutex_unlock(&rt_queue_lock);
+    return d;
+}
+
 cudaError_t cudaEventQuery(cudaEvent_t event)
 {
     if (!rt_valid_event(event))
         return rt_error(cudaErrorInvalidResourceHandle);
-    return cudaSuccess;
+    rt_dep d = rt_event_last(event);
+    return rt_dep_done(&d) ? cudaSuccess : cudaErrorNotReady;
 }
 
 cudaError_t cudaEventSynchronize(cudaEvent_t event)
 {
     if (!rt_valid_event(event))
         return rt_error(cudaErrorInvalidResourceHandle);
+    if (rt_on_worker())
+        return rt_error(cudaErrorNotPermitted);
+    rt_dep d = rt_event_last(event);
+    rt_wait_dep(&d);
     return cudaSuccess;
 }
 
@@ -71,8 +116,11 @@ cudaError_t cudaEventDestroy(cudaEvent_t event)
 {
     if (!rt_valid_event(event))
         return rt_error(cudaErrorInvalidResourceHandle);
+    pthread_mutex_lock(&rt_queue_lock);
     event->magic = 0;
-    free(event);
+    event->next_free = rt_free_events;
+    rt_free_events = event;
+    pthread_mutex_unlock(&rt_queue_lock);
     return cudaSuccess;
 }
 
@@ -82,11 +130,19 @@ cudaError_t cudaEventElapsedTime(float *ms, cudaEvent_t start, cudaEvent_t end)
         return rt_error(cudaErrorInvalidValue);
     if (!rt_valid_event(start) || !rt_valid_event(end))
         return rt_error(cudaErrorInvalidResourceHandle);
-    /* As CUDA: events without timing, or never recorded, cannot be measured. */
+    /* As CUDA: events without timing, or never recorded, cannot be measured; events whose
+     * work is not done yet are not ready. */
     if ((start->flags | end->flags) & cudaEventDisableTiming)
         return rt_error(cudaErrorInvalidResourceHandle);
-    if (!start->recorded || !end->recorded)
-        return rt_error(cudaErrorInvalidResourceHandle);
-    *ms = (float)((double)((int64_t)(end->time_ns - start->time_ns)) / 1e6);
-    return cudaSuccess;
+    pthread_mutex_lock(&rt_queue_lock);
+    rt_dep a = start->last, b = end->last;
+    cudaError_t e = cudaSuccess;
+    if (!a.stream || !b.stream)
+        e = cudaErrorInvalidResourceHandle;
+    else if (!rt_dep_done(&a) || !rt_dep_done(&b))
+        e = cudaErrorNotReady;
+    else
+        *ms = (float)((double)(int64_t)(end->time_ns - start->time_ns) / 1e6);
+    pthread_mutex_unlock(&rt_queue_lock);
+    return e == cudaErrorNotReady ? e : rt_error(e);
 }

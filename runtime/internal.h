@@ -68,7 +68,7 @@ typedef struct rt_kernel {
     int carveout;              /* cudaFuncAttributePreferredSharedMemoryCarveout */
 } rt_kernel;
 
-/* ---- pool.c ----------------------------------------------------------------------------- */
+/* ---- pool.c: the device's work queue and the workers that drain it ------------------------ */
 
 /* One worker thread's state, reused from block to block and launch to launch. */
 typedef struct rt_worker {
@@ -80,33 +80,125 @@ typedef struct rt_worker {
     size_t scratch_cap;
 } rt_worker;
 
-/* A kernel launch: everything a worker needs to run the grid's blocks. Workers take chunks of
- * linear block indices from `next`; the launch is over when every worker has let go of the
- * job (`workers_left` reaches zero), after which the job's memory may be reused. */
+/* How a kernel's blocks reach the workers (CU2C_SCHEDULE). */
+typedef enum {
+    RT_SCHED_DYNAMIC,          /* chunks of consecutive blocks from one shared counter */
+    RT_SCHED_BLOCKED,          /* static: one contiguous range per worker */
+    RT_SCHED_CYCLIC,           /* static: worker p of P runs blocks p, p+P, p+2P... */
+    RT_SCHED_STEAL,            /* a contiguous range per worker; idle workers steal halves */
+} rt_schedule;
+
+#define RT_RANGE_STRIDE 8      /* words between two stealing ranges: one cache line */
+
+/* A kernel launch: everything a worker needs to run the grid's blocks. */
 typedef struct rt_job {
     cu2c_block_fn fn;
-    void **args;
+    void **args;               /* points into the launch's own copy of the arguments */
     dim3 grid;
     dim3 block;
     size_t shmem;
     uint64_t nblocks;          /* grid.x * grid.y * grid.z */
-    uint64_t chunk;            /* blocks taken at a time */
-    atomic_uint_fast64_t next; /* first block index not yet taken */
-    atomic_int workers_left;
+    uint64_t chunk;            /* blocks taken at a time (dynamic, steal) */
+    rt_schedule sched;
+    unsigned nparts;           /* partitions (static, steal) */
+    atomic_uint_fast64_t next; /* dynamic: first block not taken; static: next partition */
+    atomic_int failed;         /* a worker could not get shared memory: blocks were skipped */
+    /* steal: partition p holds blocks [lo, hi) packed as lo << 32 | hi (nblocks < 2^32),
+     * each range on its own cache line (RT_RANGE_STRIDE words apart) */
+    atomic_uint_fast64_t *ranges;
 } rt_job;
 
-/* Runs the job on the worker pool (starting the pool on first use) and returns when every
- * block has run. cudaErrorMemoryAllocation if a worker's shared memory could not be grown,
- * cudaErrorLaunchOutOfResources if no worker thread could be started, cudaErrorNotSupported
- * when called from inside a kernel. */
-cudaError_t rt_pool_run(rt_job *job);
-/* Waits until no launch is running (cudaDeviceSynchronize from another host thread). */
-void rt_pool_sync(void);
+/* What a queued operation does. */
+typedef enum {
+    RT_OP_KERNEL,
+    RT_OP_COPY,                /* up to three-dimensional copy or set (src NULL: set) */
+    RT_OP_HOST,                /* cudaLaunchHostFunc */
+    RT_OP_CALLBACK,            /* cudaStreamAddCallback */
+    RT_OP_RECORD,              /* cudaEventRecord */
+    RT_OP_FREE,                /* cudaFreeAsync */
+    RT_OP_NOP,                 /* cudaStreamWaitEvent: only its dependencies matter */
+} rt_op_kind;
+
+/* A copy of width bytes per row, height rows per slice, depth slices; or a set when src is
+ * NULL. Pitches are between rows, slices are bytes between slices. */
+typedef struct rt_copy {
+    char *dst;
+    const char *src;
+    int value;
+    size_t width, height, depth;
+    size_t dpitch, spitch, dslice, sslice;
+} rt_copy;
+
+/* The work is done when stream's completed count reaches seq. */
+typedef struct rt_dep {
+    struct CUstream_st *stream;
+    uint64_t seq;
+} rt_dep;
+
+#define RT_INLINE_DEPS 2
+
+typedef struct rt_op {
+    struct rt_op *next;        /* in its stream's queue */
+    struct rt_op *next_running;/* kernels with blocks to take */
+    struct CUstream_st *stream;
+    uint64_t seq;              /* its place in the stream, from 1 */
+    rt_op_kind kind;
+    int state;                 /* RT_QUEUED, RT_RUNNING, RT_BY_HOST (see pool.c) */
+    int refs;                  /* workers in a running kernel */
+    int exhausted;             /* a kernel with no blocks left to take */
+    int pooled;                /* recycled through the free list (pool.c) */
+    int ndeps, cap_deps;
+    rt_dep *deps, inline_deps[RT_INLINE_DEPS];
+    void *extra;               /* rt_op_new's extra bytes (16-aligned), NULL if none */
+    union {
+        rt_job job;
+        rt_copy copy;
+        struct { cudaHostFn_t fn; void *data; } host;
+        struct { cudaStreamCallback_t fn; void *data; cudaStream_t handle; } callback;
+        struct { struct CUevent_st *event; uint64_t id; } record;
+        void *free_ptr;
+    } u;
+} rt_op;
+
+/* A new operation with `extra` bytes after it (a kernel's arguments), zeroed; NULL when
+ * memory runs out. */
+rt_op *rt_op_new(rt_op_kind kind, size_t extra);
+/* Frees an operation that was never submitted. */
+void rt_op_discard(rt_op *op);
+/* Queues op on stream (a handle as the user passed it) behind the stream's earlier work and,
+ * as CUDA orders them, the legacy default stream's or every blocking stream's; `dep`, when
+ * not NULL, is one more dependency (an event's record). by_host: the calling thread runs the
+ * op itself (rt_run_by_host) instead of a worker. Frees op and returns the error when the
+ * stream is not valid. */
+cudaError_t rt_submit(cudaStream_t stream, rt_op *op, const rt_dep *dep, int by_host);
+/* rt_submit, and *placed tells where op went (for events). */
+cudaError_t rt_submit_at(cudaStream_t stream, rt_op *op, const rt_dep *dep, int by_host,
+                         rt_dep *placed);
+/* Waits until op, submitted by_host, may run, runs it and completes it. */
+cudaError_t rt_run_by_host(rt_op *op);
+/* Runs a copy or set. */
+void rt_do_copy(const rt_copy *c);
+/* Waits until the work queued on stream so far is done (0 on the legacy stream waits for
+ * every blocking stream too); all streams when stream is RT_ALL_STREAMS. Returns and clears
+ * an error left by asynchronous work, or cudaErrorNotPermitted on a worker thread. */
+#define RT_ALL_STREAMS ((cudaStream_t)(uintptr_t)-1)
+cudaError_t rt_sync(cudaStream_t stream);
+/* Whether every operation queued on stream so far is done (cudaStreamQuery). */
+int rt_stream_idle(cudaStream_t stream);
+/* Whether the calling thread is one of the runtime's workers. */
+int rt_on_worker(void);
+/* Where the work a dependency names stands. */
+int rt_dep_done(const rt_dep *d);
+/* Waits until d is done (cudaEventSynchronize). */
+void rt_wait_dep(const rt_dep *d);
+/* The lock that guards queues, streams and events. */
+extern pthread_mutex_t rt_queue_lock;
 
 /* ---- stream.c, event.c ------------------------------------------------------------------- */
 
 /* Handles carry a magic number so that a destroyed or foreign handle is refused (best
- * effort: the memory of a destroyed handle is poisoned before it is freed). */
+ * effort). Streams and events are never freed, only recycled, so that a dependency or an
+ * event may name a stream after the user destroyed it: counts only grow. */
 #define RT_STREAM_MAGIC 0x5354524dU  /* "STRM" */
 #define RT_EVENT_MAGIC 0x45564e54U   /* "EVNT" */
 
@@ -114,16 +206,37 @@ struct CUstream_st {
     unsigned magic;
     unsigned flags;            /* cudaStreamDefault / cudaStreamNonBlocking */
     int priority;
+    int destroyed;             /* by the user: recycled once its queue is empty */
+    rt_op *head, *tail;        /* queued work, oldest first; the head may be running */
+    struct CUstream_st *next_busy, *prev_busy;  /* streams with queued work */
+    struct CUstream_st *next_free;
+    uint64_t submitted;        /* seq of the last op queued */
+    atomic_uint_fast64_t completed;  /* seq of the last op done (ops finish in order) */
 };
 
 struct CUevent_st {
     unsigned magic;
     unsigned flags;            /* cudaEventDefault / BlockingSync / DisableTiming */
-    int recorded;              /* cudaEventRecord was called */
-    uint64_t time_ns;          /* CLOCK_MONOTONIC at the last record */
+    struct CUevent_st *next_free;
+    rt_dep last;               /* the last record's place; stream NULL: never recorded */
+    uint64_t record_id;        /* counts records, never reset (recycling included) */
+    uint64_t timed_id;         /* the record time_ns belongs to */
+    uint64_t time_ns;          /* CLOCK_MONOTONIC when that record ran */
 };
 
+/* The legacy default stream (handles NULL and cudaStreamLegacy). */
+extern struct CUstream_st rt_legacy_stream;
+
+/* The stream behind a handle: NULL and cudaStreamLegacy are the legacy default stream,
+ * cudaStreamPerThread the calling thread's own; NULL for an invalid handle. */
+struct CUstream_st *rt_stream_of(cudaStream_t s);
 /* Whether s names a stream: NULL, the two special handles, or one cudaStreamCreate made. */
 int rt_valid_stream(cudaStream_t s);
+/* A stream left by the user has drained: back to the free list. Queue lock held. */
+void rt_stream_recycle(struct CUstream_st *s);
+/* Runs a record operation: the event's time, if op is still its last record. */
+void rt_event_fire(rt_op *op);
+/* Current CLOCK_MONOTONIC time in nanoseconds. */
+uint64_t rt_now_ns(void);
 
 #endif

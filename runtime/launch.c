@@ -94,6 +94,7 @@ typedef struct rt_kernel_info {
     size_t max_dyn_shared;
     size_t static_shared;
     int nargs;
+    const size_t *arg_sizes;   /* NULL if unknown: the launch then waits for its blocks */
 } rt_kernel_info;
 
 static int rt_kernel_get(const void *func, rt_kernel_info *info)
@@ -107,6 +108,7 @@ static int rt_kernel_get(const void *func, rt_kernel_info *info)
             info->max_dyn_shared = k->max_dyn_shared;
             info->static_shared = k->static_shared;
             info->nargs = k->nargs;
+            info->arg_sizes = k->arg_sizes;
             found = 1;
         }
     }
@@ -143,9 +145,11 @@ static cudaError_t rt_launch(const void *func, dim3 grid, dim3 block, void **arg
     rt_kernel_info k;
     if (!rt_kernel_get(func, &k))
         return cudaErrorInvalidDeviceFunction;
+    /* From a kernel (dynamic parallelism) or a host function (CUDA forbids it there). */
+    if (rt_on_worker())
+        return cudaErrorNotSupported;
     if (k.nargs > 0 && !args)
         return cudaErrorInvalidValue;
-    /* Every stream runs synchronously for now: the handle is only checked. */
     if (!rt_valid_stream(stream))
         return cudaErrorInvalidResourceHandle;
     if (!rt_valid_config(grid, block))
@@ -156,16 +160,37 @@ static cudaError_t rt_launch(const void *func, dim3 grid, dim3 block, void **arg
     if (shmem > k.max_dyn_shared || k.static_shared + shmem > limit)
         return cudaErrorInvalidValue;
 
-    /* The arguments are used in place: the launch returns only when every block has run.
-     * Asynchronous streams will copy them into the job using the registered arg_sizes. */
-    rt_job job;
-    memset(&job, 0, sizeof job);
-    job.fn = k.fn;
-    job.args = args;
-    job.grid = grid;
-    job.block = block;
-    job.shmem = shmem;
-    return rt_pool_run(&job);
+    /* The launch returns before its blocks run, so it takes a copy of the arguments (each
+     * 16-aligned, after the pointer array the block function reads). */
+    int copy = k.nargs == 0 || k.arg_sizes;
+    size_t bytes = (size_t)(copy ? k.nargs : 0) * sizeof(void *);
+    for (int i = 0; copy && i < k.nargs; i++)
+        bytes = ((bytes + 15) & ~(size_t)15) + k.arg_sizes[i];
+    rt_op *op = rt_op_new(RT_OP_KERNEL, bytes);
+    if (!op)
+        return cudaErrorMemoryAllocation;
+    rt_job *job = &op->u.job;
+    job->fn = k.fn;
+    job->args = args;
+    if (copy && k.nargs) {
+        void **argv = op->extra;
+        size_t at = (size_t)k.nargs * sizeof(void *);
+        for (int i = 0; i < k.nargs; i++) {
+            at = (at + 15) & ~(size_t)15;
+            argv[i] = (char *)op->extra + at;
+            memcpy(argv[i], args[i], k.arg_sizes[i]);
+            at += k.arg_sizes[i];
+        }
+        job->args = argv;
+    }
+    job->grid = grid;
+    job->block = block;
+    job->shmem = shmem;
+    rt_dep placed;
+    cudaError_t e = rt_submit_at(stream, op, NULL, 0, &placed);
+    if (e == cudaSuccess && !copy)
+        rt_wait_dep(&placed);   /* the arguments are used in place */
+    return e;
 }
 
 cudaError_t cudaLaunchKernel(const void *func, dim3 gridDim, dim3 blockDim, void **args,

@@ -179,7 +179,8 @@ cudaError_t cudaMalloc(void **devPtr, size_t size)
 
 cudaError_t cudaMallocAsync(void **devPtr, size_t size, cudaStream_t hStream)
 {
-    (void)hStream;
+    if (!rt_valid_stream(hStream))
+        return rt_error(cudaErrorInvalidResourceHandle);
     return rt_alloc_memory(devPtr, size, RT_MEM_DEVICE, 0);
 }
 
@@ -217,12 +218,34 @@ cudaError_t cudaMallocPitch(void **devPtr, size_t *pitch, size_t width, size_t h
     return e;
 }
 
+cudaError_t cudaMalloc3D(struct cudaPitchedPtr *pitchedDevPtr, struct cudaExtent extent)
+{
+    if (!pitchedDevPtr)
+        return rt_error(cudaErrorInvalidValue);
+    if (extent.depth && extent.height > SIZE_MAX / extent.depth)
+        return rt_error(cudaErrorMemoryAllocation);
+    void *p = NULL;
+    size_t pitch = 0;
+    cudaError_t e = cudaMallocPitch(&p, &pitch, extent.width, extent.height * extent.depth);
+    if (e == cudaSuccess) {
+        pitchedDevPtr->ptr = p;
+        pitchedDevPtr->pitch = pitch;
+        pitchedDevPtr->xsize = extent.width;
+        pitchedDevPtr->ysize = extent.height;
+    }
+    return e;
+}
+
 /* Device and managed memory go back through cudaFree, pinned host memory through
  * cudaFreeHost; anything else is not ours and is refused rather than freed. */
 cudaError_t cudaFree(void *devPtr)
 {
     if (!devPtr)
         return cudaSuccess;
+    /* As on a GPU, cudaFree waits for the device: queued work may still use the memory. */
+    cudaError_t e = rt_sync(RT_ALL_STREAMS);
+    if (e != cudaSuccess)
+        return rt_error(e);
     rt_alloc a;
     if (!rt_allocs_take(devPtr, 1u << RT_MEM_DEVICE | 1u << RT_MEM_MANAGED, &a))
         return rt_error(cudaErrorInvalidValue);
@@ -230,16 +253,32 @@ cudaError_t cudaFree(void *devPtr)
     return cudaSuccess;
 }
 
+/* Stream-ordered: the pointer is checked and forgotten now, freed when the stream gets there. */
 cudaError_t cudaFreeAsync(void *devPtr, cudaStream_t hStream)
 {
-    (void)hStream;
-    return cudaFree(devPtr);
+    if (!rt_valid_stream(hStream))
+        return rt_error(cudaErrorInvalidResourceHandle);
+    if (!devPtr)
+        return rt_error(cudaErrorInvalidValue);
+    rt_op *op = rt_op_new(RT_OP_FREE, 0);
+    if (!op)
+        return rt_error(cudaErrorMemoryAllocation);
+    rt_alloc a;
+    if (!rt_allocs_take(devPtr, 1u << RT_MEM_DEVICE | 1u << RT_MEM_MANAGED, &a)) {
+        rt_op_discard(op);
+        return rt_error(cudaErrorInvalidValue);
+    }
+    op->u.free_ptr = a.ptr;
+    return rt_error(rt_submit(hStream, op, NULL, 0));
 }
 
 cudaError_t cudaFreeHost(void *ptr)
 {
     if (!ptr)
         return cudaSuccess;
+    cudaError_t e = rt_sync(RT_ALL_STREAMS);
+    if (e != cudaSuccess)
+        return rt_error(e);
     rt_alloc a;
     if (!rt_allocs_take(ptr, 1u << RT_MEM_HOST, &a))
         return rt_error(cudaErrorInvalidValue);
@@ -260,6 +299,7 @@ cudaError_t cudaHostRegister(void *ptr, size_t size, unsigned int flags)
 
 cudaError_t cudaHostUnregister(void *ptr)
 {
+    rt_sync(RT_ALL_STREAMS);   /* queued copies may still use it */
     rt_alloc a;
     if (!ptr || !rt_allocs_take(ptr, 1u << RT_MEM_REGISTERED, &a))
         return rt_error(cudaErrorHostMemoryNotRegistered);
@@ -346,7 +386,8 @@ cudaError_t cudaMemGetInfo(size_t *free_bytes, size_t *total_bytes)
 cudaError_t cudaMemPrefetchAsync(const void *devPtr, size_t count, int dstDevice,
                                  cudaStream_t stream)
 {
-    (void)stream;
+    if (!rt_valid_stream(stream))
+        return rt_error(cudaErrorInvalidResourceHandle);
     if (!devPtr || count == 0)
         return rt_error(cudaErrorInvalidValue);
     if (dstDevice != 0 && dstDevice != cudaCpuDeviceId)
@@ -367,16 +408,63 @@ cudaError_t cudaMemAdvise(const void *devPtr, size_t count, enum cudaMemoryAdvis
 
 /* ---- Copies and sets --------------------------------------------------------------------------
  * Every direction is a memmove (overlap is the user's problem on a GPU but costs nothing to
- * survive here). Pointers are not checked against the allocation map: __device__ variables
- * and pageable host memory are valid sources and destinations too. The Async variants run
- * synchronously; the stream argument is accepted and unused until streams are asynchronous. */
+ * survive here), queued on a stream like any other work. The synchronous calls run theirs
+ * on the calling thread when its turn comes. The Async ones return at once when both sides
+ * are memory the runtime allocated or registered; pageable host memory (or a __device__
+ * variable, which the runtime cannot tell from it) is copied while the caller waits, as CUDA
+ * stages pageable copies. Pointers are not checked against the allocation map otherwise:
+ * __device__ variables and pageable host memory are valid sources and destinations. */
 
 static int rt_valid_kind(enum cudaMemcpyKind kind)
 {
     return (unsigned)kind <= cudaMemcpyDefault;
 }
 
-cudaError_t cudaMemcpy(void *dst, const void *src, size_t count, enum cudaMemcpyKind kind)
+/* Whether p lies in memory the runtime allocated or registered. */
+static int rt_known_memory(const void *p)
+{
+    rt_alloc a;
+    return rt_allocs_lookup(p, &a);
+}
+
+/* Queues c on stream; the copy is done on return unless async (and both sides known). */
+static cudaError_t rt_queue_copy(const rt_copy *c, cudaStream_t stream, int async)
+{
+    if (!rt_valid_stream(stream))
+        return rt_error(cudaErrorInvalidResourceHandle);
+    int by_host = !async || !rt_known_memory(c->dst) || (c->src && !rt_known_memory(c->src));
+    if (by_host && rt_on_worker())
+        return rt_error(cudaErrorNotPermitted);   /* a host function waiting on the device */
+    rt_op *op = rt_op_new(RT_OP_COPY, 0);
+    if (!op)
+        return rt_error(cudaErrorMemoryAllocation);
+    op->u.copy = *c;
+    cudaError_t e = rt_submit(stream, op, NULL, by_host);
+    if (e == cudaSuccess && by_host)
+        e = rt_run_by_host(op);
+    return rt_error(e);
+}
+
+/* A three-dimensional copy (src NULL: a set), checked as CUDA checks it. */
+static cudaError_t rt_copy3d(void *dst, size_t dpitch, size_t dheight, const void *src,
+                             size_t spitch, size_t sheight, int value, size_t width,
+                             size_t height, size_t depth, int memset_call,
+                             cudaStream_t stream, int async)
+{
+    if (width > dpitch || (src && width > spitch))
+        return rt_error(cudaErrorInvalidPitchValue);
+    if (width == 0 || height == 0 || depth == 0)
+        return rt_valid_stream(stream) ? cudaSuccess
+                                       : rt_error(cudaErrorInvalidResourceHandle);
+    if (!dst || (!memset_call && !src))
+        return rt_error(cudaErrorInvalidValue);
+    rt_copy c = { (char *)dst, src, value, width, height, depth,
+                  dpitch, spitch, dpitch * dheight, spitch * sheight };
+    return rt_queue_copy(&c, stream, async);
+}
+
+static cudaError_t rt_memcpy(void *dst, const void *src, size_t count, enum cudaMemcpyKind kind,
+                             cudaStream_t stream, int async)
 {
     if (!rt_valid_kind(kind))
         return rt_error(cudaErrorInvalidMemcpyDirection);
@@ -384,16 +472,18 @@ cudaError_t cudaMemcpy(void *dst, const void *src, size_t count, enum cudaMemcpy
         return cudaSuccess;
     if (!dst || !src)
         return rt_error(cudaErrorInvalidValue);
-    if (dst != src)
-        memmove(dst, src, count);
-    return cudaSuccess;
+    return rt_copy3d(dst, count, 1, src, count, 1, 0, count, 1, 1, 0, stream, async);
+}
+
+cudaError_t cudaMemcpy(void *dst, const void *src, size_t count, enum cudaMemcpyKind kind)
+{
+    return rt_memcpy(dst, src, count, kind, 0, 0);
 }
 
 cudaError_t cudaMemcpyAsync(void *dst, const void *src, size_t count, enum cudaMemcpyKind kind,
                             cudaStream_t stream)
 {
-    (void)stream;
-    return cudaMemcpy(dst, src, count, kind);
+    return rt_memcpy(dst, src, count, kind, stream, 1);
 }
 
 cudaError_t cudaMemcpyPeer(void *dst, int dstDevice, const void *src, int srcDevice,
@@ -401,74 +491,111 @@ cudaError_t cudaMemcpyPeer(void *dst, int dstDevice, const void *src, int srcDev
 {
     if (dstDevice != 0 || srcDevice != 0)
         return rt_error(cudaErrorInvalidDevice);
-    return cudaMemcpy(dst, src, count, cudaMemcpyDeviceToDevice);
+    return rt_memcpy(dst, src, count, cudaMemcpyDeviceToDevice, 0, 0);
 }
 
 cudaError_t cudaMemcpyPeerAsync(void *dst, int dstDevice, const void *src, int srcDevice,
                                 size_t count, cudaStream_t stream)
 {
-    (void)stream;
-    return cudaMemcpyPeer(dst, dstDevice, src, srcDevice, count);
+    if (dstDevice != 0 || srcDevice != 0)
+        return rt_error(cudaErrorInvalidDevice);
+    return rt_memcpy(dst, src, count, cudaMemcpyDeviceToDevice, stream, 1);
+}
+
+static cudaError_t rt_memcpy2d(void *dst, size_t dpitch, const void *src, size_t spitch,
+                               size_t width, size_t height, enum cudaMemcpyKind kind,
+                               cudaStream_t stream, int async)
+{
+    if (!rt_valid_kind(kind))
+        return rt_error(cudaErrorInvalidMemcpyDirection);
+    return rt_copy3d(dst, dpitch, height, src, spitch, height, 0, width, height, 1, 0, stream,
+                     async);
 }
 
 cudaError_t cudaMemcpy2D(void *dst, size_t dpitch, const void *src, size_t spitch, size_t width,
                          size_t height, enum cudaMemcpyKind kind)
 {
-    if (!rt_valid_kind(kind))
-        return rt_error(cudaErrorInvalidMemcpyDirection);
-    if (width > dpitch || width > spitch)
-        return rt_error(cudaErrorInvalidPitchValue);
-    if (width == 0 || height == 0)
-        return cudaSuccess;
-    if (!dst || !src)
-        return rt_error(cudaErrorInvalidValue);
-    for (size_t r = 0; r < height; r++)
-        memmove((char *)dst + r * dpitch, (const char *)src + r * spitch, width);
-    return cudaSuccess;
+    return rt_memcpy2d(dst, dpitch, src, spitch, width, height, kind, 0, 0);
 }
 
 cudaError_t cudaMemcpy2DAsync(void *dst, size_t dpitch, const void *src, size_t spitch,
                               size_t width, size_t height, enum cudaMemcpyKind kind,
                               cudaStream_t stream)
 {
-    (void)stream;
-    return cudaMemcpy2D(dst, dpitch, src, spitch, width, height, kind);
+    return rt_memcpy2d(dst, dpitch, src, spitch, width, height, kind, stream, 1);
+}
+
+/* cudaMemcpy3D between pitched pointers (CUDA arrays are not supported yet: invalid value). */
+static cudaError_t rt_memcpy3d(const struct cudaMemcpy3DParms *p, cudaStream_t stream, int async)
+{
+    if (!p || p->srcArray || p->dstArray)
+        return rt_error(cudaErrorInvalidValue);
+    if (!rt_valid_kind(p->kind))
+        return rt_error(cudaErrorInvalidMemcpyDirection);
+    const struct cudaPitchedPtr *d = &p->dstPtr, *s = &p->srcPtr;
+    /* Positions: x in bytes, y in rows, z in slices of ysize rows. */
+    if (p->extent.width + p->dstPos.x > d->pitch || p->extent.width + p->srcPos.x > s->pitch)
+        return rt_error(cudaErrorInvalidPitchValue);
+    if (p->extent.width == 0 || p->extent.height == 0 || p->extent.depth == 0)
+        return cudaSuccess;
+    if (!d->ptr || !s->ptr)
+        return rt_error(cudaErrorInvalidValue);
+    char *dst = (char *)d->ptr + (p->dstPos.z * d->ysize + p->dstPos.y) * d->pitch + p->dstPos.x;
+    const char *src = (const char *)s->ptr + (p->srcPos.z * s->ysize + p->srcPos.y) * s->pitch +
+                      p->srcPos.x;
+    return rt_copy3d(dst, d->pitch, d->ysize, src, s->pitch, s->ysize, 0, p->extent.width,
+                     p->extent.height, p->extent.depth, 0, stream, async);
+}
+
+cudaError_t cudaMemcpy3D(const struct cudaMemcpy3DParms *p)
+{
+    return rt_memcpy3d(p, 0, 0);
+}
+
+cudaError_t cudaMemcpy3DAsync(const struct cudaMemcpy3DParms *p, cudaStream_t stream)
+{
+    return rt_memcpy3d(p, stream, 1);
+}
+
+static cudaError_t rt_memset(void *devPtr, size_t pitch, size_t ysize, int value, size_t width,
+                             size_t height, size_t depth, cudaStream_t stream, int async)
+{
+    return rt_copy3d(devPtr, pitch, ysize, NULL, 0, 0, value, width, height, depth, 1, stream,
+                     async);
 }
 
 cudaError_t cudaMemset(void *devPtr, int value, size_t count)
 {
-    if (count == 0)
-        return cudaSuccess;
-    if (!devPtr)
-        return rt_error(cudaErrorInvalidValue);
-    memset(devPtr, (unsigned char)value, count);
-    return cudaSuccess;
+    return rt_memset(devPtr, count, 1, value, count, 1, 1, 0, 0);
 }
 
 cudaError_t cudaMemsetAsync(void *devPtr, int value, size_t count, cudaStream_t stream)
 {
-    (void)stream;
-    return cudaMemset(devPtr, value, count);
+    return rt_memset(devPtr, count, 1, value, count, 1, 1, stream, 1);
 }
 
 cudaError_t cudaMemset2D(void *devPtr, size_t pitch, int value, size_t width, size_t height)
 {
-    if (width > pitch)
-        return rt_error(cudaErrorInvalidPitchValue);
-    if (width == 0 || height == 0)
-        return cudaSuccess;
-    if (!devPtr)
-        return rt_error(cudaErrorInvalidValue);
-    for (size_t r = 0; r < height; r++)
-        memset((char *)devPtr + r * pitch, (unsigned char)value, width);
-    return cudaSuccess;
+    return rt_memset(devPtr, pitch, height, value, width, height, 1, 0, 0);
 }
 
 cudaError_t cudaMemset2DAsync(void *devPtr, size_t pitch, int value, size_t width,
                               size_t height, cudaStream_t stream)
 {
-    (void)stream;
-    return cudaMemset2D(devPtr, pitch, value, width, height);
+    return rt_memset(devPtr, pitch, height, value, width, height, 1, stream, 1);
+}
+
+cudaError_t cudaMemset3D(struct cudaPitchedPtr p, int value, struct cudaExtent extent)
+{
+    return rt_memset(p.ptr, p.pitch, p.ysize, value, extent.width, extent.height, extent.depth,
+                     0, 0);
+}
+
+cudaError_t cudaMemset3DAsync(struct cudaPitchedPtr p, int value, struct cudaExtent extent,
+                              cudaStream_t stream)
+{
+    return rt_memset(p.ptr, p.pitch, p.ysize, value, extent.width, extent.height, extent.depth,
+                     stream, 1);
 }
 
 /* ---- Symbols ------------------------------------------------------------------------------------
@@ -476,41 +603,52 @@ cudaError_t cudaMemset2DAsync(void *devPtr, size_t pitch, int value, size_t widt
  * C signature's `symbol` is its address. The runtime does not know the variable's size, so
  * offset + count cannot be checked, and cudaGetSymbolSize answers cudaErrorInvalidSymbol. */
 
-cudaError_t cudaMemcpyToSymbol(const void *symbol, const void *src, size_t count, size_t offset,
-                               enum cudaMemcpyKind kind)
+static cudaError_t rt_to_symbol(const void *symbol, const void *src, size_t count,
+                                size_t offset, enum cudaMemcpyKind kind, cudaStream_t stream,
+                                int async)
 {
     if (!symbol)
         return rt_error(cudaErrorInvalidSymbol);
     if (kind != cudaMemcpyHostToDevice && kind != cudaMemcpyDeviceToDevice &&
         kind != cudaMemcpyDefault)
         return rt_error(cudaErrorInvalidMemcpyDirection);
-    return cudaMemcpy((char *)symbol + offset, src, count, kind);
+    return rt_memcpy((char *)symbol + offset, src, count, kind, stream, async);
 }
 
-cudaError_t cudaMemcpyFromSymbol(void *dst, const void *symbol, size_t count, size_t offset,
-                                 enum cudaMemcpyKind kind)
+static cudaError_t rt_from_symbol(void *dst, const void *symbol, size_t count, size_t offset,
+                                  enum cudaMemcpyKind kind, cudaStream_t stream, int async)
 {
     if (!symbol)
         return rt_error(cudaErrorInvalidSymbol);
     if (kind != cudaMemcpyDeviceToHost && kind != cudaMemcpyDeviceToDevice &&
         kind != cudaMemcpyDefault)
         return rt_error(cudaErrorInvalidMemcpyDirection);
-    return cudaMemcpy(dst, (const char *)symbol + offset, count, kind);
+    return rt_memcpy(dst, (const char *)symbol + offset, count, kind, stream, async);
+}
+
+cudaError_t cudaMemcpyToSymbol(const void *symbol, const void *src, size_t count, size_t offset,
+                               enum cudaMemcpyKind kind)
+{
+    return rt_to_symbol(symbol, src, count, offset, kind, 0, 0);
+}
+
+cudaError_t cudaMemcpyFromSymbol(void *dst, const void *symbol, size_t count, size_t offset,
+                                 enum cudaMemcpyKind kind)
+{
+    return rt_from_symbol(dst, symbol, count, offset, kind, 0, 0);
 }
 
 cudaError_t cudaMemcpyToSymbolAsync(const void *symbol, const void *src, size_t count,
                                     size_t offset, enum cudaMemcpyKind kind,
                                     cudaStream_t stream)
 {
-    (void)stream;
-    return cudaMemcpyToSymbol(symbol, src, count, offset, kind);
+    return rt_to_symbol(symbol, src, count, offset, kind, stream, 1);
 }
 
 cudaError_t cudaMemcpyFromSymbolAsync(void *dst, const void *symbol, size_t count, size_t offset,
                                       enum cudaMemcpyKind kind, cudaStream_t stream)
 {
-    (void)stream;
-    return cudaMemcpyFromSymbol(dst, symbol, count, offset, kind);
+    return rt_from_symbol(dst, symbol, count, offset, kind, stream, 1);
 }
 
 cudaError_t cudaGetSymbolAddress(void **devPtr, const void *symbol)

@@ -1,42 +1,62 @@
-/* runtime/pool.c - the worker pool that runs a launch's thread blocks on every core.
+/* runtime/pool.c - the device: a queue of work per stream, and the worker threads that drain
+ * the queues, running each kernel's thread blocks on every core.
+ *
+ * Every operation (launch, copy, set, host function, event record, wait) is queued on a
+ * stream and returns; synchronous calls queue theirs too and run it themselves when its turn
+ * comes (rt_run_by_host). An operation may start when it is the oldest of its stream and its
+ * dependencies are done: an event's record (cudaStreamWaitEvent) and CUDA's legacy default
+ * stream rule (work on it waits for earlier work on every blocking stream, and work on a
+ * blocking stream for earlier work on it). A dependency is a (stream, seq) pair, done when the
+ * stream has completed that many operations; operations of a stream complete in order.
  *
  * CU2C_NUM_THREADS workers (default: the cores this process may use) start on the first
- * launch with big stacks (kernels keep __shared__ arrays and per-thread copies on the stack)
- * and stay until exit. A launch is a job: the host publishes it, every worker takes chunks of
- * linear block indices from the job's atomic counter until none are left, then lets go of the
- * job; the host returns when the last worker has. Launches are serialised by one mutex, so a
- * worker cannot miss a job: the next is published only after all have let go of this one.
+ * submission with big stacks (kernels keep __shared__ arrays and per-thread copies on the
+ * stack) and stay until exit. An idle worker looks for work under the queue lock: an
+ * operation that may start (it starts it: copies and host functions it runs alone, a kernel it
+ * opens for every worker), else a running kernel with blocks left (it joins). Consecutive
+ * work therefore runs back to back: the worker that completes an operation starts the next,
+ * and idle workers poll for a while before sleeping, so the host wakes nobody per launch.
  *
- * The block loop takes no lock and allocates nothing: each worker's dynamic shared memory is
- * grown once per launch at most, and its scratch storage only when a block asks for more. */
+ * A kernel's blocks reach the workers by CU2C_SCHEDULE: dynamic (chunks from a shared
+ * counter, the default), static (one contiguous range per worker; CU2C_SCHEDULE=cyclic for
+ * every P-th block) or steal (contiguous ranges; an idle worker takes half of the fullest).
+ * The block loop takes no lock and allocates nothing. CU2C_AFFINITY=1 pins worker i to the
+ * i-th core this process may use. */
 #include <sched.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 #include "internal.h"
 
 #define RT_STACK_SIZE ((size_t)16 << 20)
-/* How long an idle worker polls for the next job before sleeping (rt_poll_pause steps, about
- * a millisecond): back-to-back launches then skip the wake-up, which costs tens of us. */
+/* How long an idle worker polls for the next operation before sleeping (rt_poll_pause steps,
+ * about a millisecond): back-to-back launches then skip the wake-up, which costs tens of us. */
 #define RT_WORKER_SPIN 20000
 /* The host's poll for completion is shorter: its core is one a worker may need. */
 #define RT_HOST_SPIN 2000
 
-static pthread_mutex_t rt_launch_lock = PTHREAD_MUTEX_INITIALIZER;  /* one launch at a time */
-static pthread_mutex_t rt_pool_lock = PTHREAD_MUTEX_INITIALIZER;    /* sleeping and waking */
-static pthread_cond_t rt_work_cv = PTHREAD_COND_INITIALIZER;        /* a job or shutdown */
-static pthread_cond_t rt_done_cv = PTHREAD_COND_INITIALIZER;        /* a job is finished */
+enum { RT_QUEUED, RT_RUNNING, RT_BY_HOST };
+
+/* Adaptive: held for short scans, so a contender spins briefly instead of sleeping in the
+ * kernel (which cost launches most of their time). */
+pthread_mutex_t rt_queue_lock = PTHREAD_ADAPTIVE_MUTEX_INITIALIZER_NP;
+static pthread_cond_t rt_work_cv = PTHREAD_COND_INITIALIZER;  /* workers: something changed */
+static pthread_cond_t rt_done_cv = PTHREAD_COND_INITIALIZER;  /* hosts: work completed */
+static atomic_uint_fast64_t rt_gen;     /* bumped, lock held, when work may have become ready */
+static int rt_sleepers, rt_waiters;     /* workers / host threads asleep on the conditions */
+static struct CUstream_st *rt_busy_head, *rt_busy_tail;   /* streams with queued work */
+static rt_op *rt_running;               /* kernels whose blocks may still be taken */
+static cudaError_t rt_async_error;      /* left by asynchronous work for the next sync */
 
 static rt_worker *rt_workers_arr;
-static int rt_nworkers;             /* threads running; 0 until the first launch */
-static int rt_spin;                 /* 0 when oversubscribed: spinning would steal cores */
-static _Atomic(rt_job *) rt_current;
-static atomic_uint_fast64_t rt_generation;  /* bumped, under rt_pool_lock, per job */
+static int rt_nworkers;                 /* threads running; 0 until the first submission */
+static int rt_spin;                     /* 0 when oversubscribed: spinning would steal cores */
+static rt_schedule rt_sched;
 static atomic_int rt_shutdown;
-static uint64_t rt_start_generation;       /* written before the workers are created */
-static _Thread_local rt_worker *rt_self;    /* this thread's worker; NULL on host threads */
+static _Thread_local rt_worker *rt_self;   /* this thread's worker; NULL on host threads */
 
 static inline void rt_cpu_relax(void)
 {
@@ -57,6 +77,494 @@ static inline void rt_poll_pause(int i)
         rt_cpu_relax();
 }
 
+uint64_t rt_now_ns(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+int rt_on_worker(void)
+{
+    return rt_self != NULL;
+}
+
+/* ---- Operations ----------------------------------------------------------------------------- */
+
+static rt_schedule rt_read_schedule(void)
+{
+    const char *env = getenv("CU2C_SCHEDULE");
+    if (!env || !*env || !strcmp(env, "dynamic"))
+        return RT_SCHED_DYNAMIC;
+    if (!strcmp(env, "static") || !strcmp(env, "blocked"))
+        return RT_SCHED_BLOCKED;
+    if (!strcmp(env, "cyclic"))
+        return RT_SCHED_CYCLIC;
+    if (!strcmp(env, "steal"))
+        return RT_SCHED_STEAL;
+    fprintf(stderr, "cu2c: ignoring CU2C_SCHEDULE=%s (want dynamic, static, cyclic or steal)\n",
+            env);
+    return RT_SCHED_DYNAMIC;
+}
+
+static pthread_once_t rt_sched_once = PTHREAD_ONCE_INIT;
+
+static void rt_init_schedule(void)
+{
+    rt_sched = rt_read_schedule();
+}
+
+/* A kernel's stealing ranges come first in its extra storage, one cache line each. */
+static size_t rt_ranges_bytes(rt_op_kind kind)
+{
+    if (kind != RT_OP_KERNEL || rt_sched != RT_SCHED_STEAL)
+        return 0;
+    return (size_t)rt_num_workers() * RT_RANGE_STRIDE * sizeof(atomic_uint_fast64_t);
+}
+
+/* Operations up to RT_OP_BYTES (header, stealing ranges and arguments) are recycled: completed
+ * ones go to a free list (lock held there anyway), and each submitting thread takes a spare
+ * from it while it holds the lock to submit, for its next rt_op_new. Launches then neither
+ * allocate nor free: with malloc the workers' frees fought the host's allocations for the
+ * arena lock. */
+#define RT_OP_BYTES 1024
+#define RT_OP_FREE_MAX 4096
+static rt_op *rt_free_ops;              /* lock held */
+static int rt_nfree_ops;
+static _Thread_local rt_op *rt_spare;
+static pthread_key_t rt_spare_key;
+static pthread_once_t rt_spare_once = PTHREAD_ONCE_INIT;
+
+static void rt_spare_exit(void *op)
+{
+    free(op);
+}
+
+static void rt_spare_init(void)
+{
+    pthread_key_create(&rt_spare_key, rt_spare_exit);
+}
+
+rt_op *rt_op_new(rt_op_kind kind, size_t extra)
+{
+    pthread_once(&rt_sched_once, rt_init_schedule);
+    size_t head = (sizeof(rt_op) + 63) & ~(size_t)63, ranges = rt_ranges_bytes(kind);
+    size_t bytes = head + ranges + extra;
+    int pooled = bytes <= RT_OP_BYTES;
+    rt_op *op = NULL;
+    if (pooled && rt_spare) {
+        op = rt_spare;
+        rt_spare = NULL;
+        pthread_setspecific(rt_spare_key, NULL);
+    } else if (posix_memalign((void **)&op, 64, pooled ? RT_OP_BYTES : bytes) != 0) {
+        return NULL;
+    }
+    memset(op, 0, sizeof *op);
+    op->kind = kind;
+    op->pooled = pooled;
+    op->deps = op->inline_deps;
+    op->cap_deps = RT_INLINE_DEPS;
+    if (ranges)
+        op->u.job.ranges = (atomic_uint_fast64_t *)((char *)op + head);
+    if (extra)
+        op->extra = (char *)op + head + ranges;
+    return op;
+}
+
+void rt_op_discard(rt_op *op)
+{
+    if (op->deps != op->inline_deps)
+        free(op->deps);
+    free(op);
+}
+
+/* Lock held. */
+static void rt_op_free(rt_op *op)
+{
+    if (op->deps != op->inline_deps)
+        free(op->deps);
+    if (op->pooled && rt_nfree_ops < RT_OP_FREE_MAX) {
+        op->next = rt_free_ops;
+        rt_free_ops = op;
+        rt_nfree_ops++;
+    } else {
+        free(op);
+    }
+}
+
+/* Gives the calling thread a spare operation for its next rt_op_new. Lock held. */
+static void rt_take_spare(void)
+{
+    if (rt_spare || !rt_free_ops)
+        return;
+    pthread_once(&rt_spare_once, rt_spare_init);
+    rt_spare = rt_free_ops;
+    rt_free_ops = rt_spare->next;
+    rt_nfree_ops--;
+    pthread_setspecific(rt_spare_key, rt_spare);
+}
+
+static int rt_add_dep(rt_op *op, struct CUstream_st *s, uint64_t seq)
+{
+    if (atomic_load_explicit(&s->completed, memory_order_acquire) >= seq)
+        return 1;   /* already done */
+    if (op->ndeps == op->cap_deps) {
+        int cap = op->cap_deps * 2;
+        rt_dep *d = malloc((size_t)cap * sizeof *d);
+        if (!d)
+            return 0;
+        memcpy(d, op->deps, (size_t)op->ndeps * sizeof *d);
+        if (op->deps != op->inline_deps)
+            free(op->deps);
+        op->deps = d;
+        op->cap_deps = cap;
+    }
+    rt_dep d = { s, seq };
+    op->deps[op->ndeps++] = d;
+    return 1;
+}
+
+int rt_dep_done(const rt_dep *d)
+{
+    return !d->stream ||
+           atomic_load_explicit(&d->stream->completed, memory_order_acquire) >= d->seq;
+}
+
+/* Whether op may start: the work before it in its stream and its dependencies are done. */
+static int rt_op_ready(const rt_op *op)
+{
+    if (atomic_load_explicit(&op->stream->completed, memory_order_acquire) + 1 < op->seq)
+        return 0;
+    for (int i = 0; i < op->ndeps; i++)
+        if (!rt_dep_done(&op->deps[i]))
+            return 0;
+    return 1;
+}
+
+static void rt_busy_unlink(struct CUstream_st *s)
+{
+    if (s->prev_busy)
+        s->prev_busy->next_busy = s->next_busy;
+    else
+        rt_busy_head = s->next_busy;
+    if (s->next_busy)
+        s->next_busy->prev_busy = s->prev_busy;
+    else
+        rt_busy_tail = s->prev_busy;
+    s->next_busy = s->prev_busy = NULL;
+}
+
+/* Something may have become ready: pollers see the generation change, sleepers are woken. */
+static void rt_notify(void)
+{
+    atomic_fetch_add_explicit(&rt_gen, 1, memory_order_release);
+    if (rt_sleepers)
+        pthread_cond_broadcast(&rt_work_cv);
+    if (rt_waiters)
+        pthread_cond_broadcast(&rt_done_cv);
+}
+
+/* op, its stream's oldest, is done. Lock held. */
+static void rt_complete(rt_op *op)
+{
+    struct CUstream_st *s = op->stream;
+    s->head = op->next;
+    if (!s->head) {
+        s->tail = NULL;
+        rt_busy_unlink(s);
+    }
+    atomic_store_explicit(&s->completed, op->seq, memory_order_release);
+    if (!s->head && s->destroyed)
+        rt_stream_recycle(s);
+    rt_notify();
+    rt_op_free(op);
+}
+
+/* ---- Starting the workers ------------------------------------------------------------------- */
+
+static void *rt_worker_main(void *arg);
+
+/* Pins worker i to the i-th core of this process's affinity mask (CU2C_AFFINITY=1). */
+static void rt_pin(pthread_t t, int i)
+{
+    cpu_set_t allowed, one;
+    if (sched_getaffinity(0, sizeof allowed, &allowed) != 0 || CPU_COUNT(&allowed) == 0)
+        return;
+    int k = i % CPU_COUNT(&allowed);
+    for (int c = 0; c < CPU_SETSIZE; c++)
+        if (CPU_ISSET(c, &allowed) && k-- == 0) {
+            CPU_ZERO(&one);
+            CPU_SET(c, &one);
+            pthread_setaffinity_np(t, sizeof one, &one);
+            return;
+        }
+}
+
+static void rt_pool_stop(void);
+
+/* Starts the workers. Queue lock held. Fewer threads than asked is fine (the others take
+ * their blocks); none is cudaErrorLaunchOutOfResources. */
+static cudaError_t rt_pool_start(void)
+{
+    int want = rt_num_workers();
+    rt_worker *ws = calloc((size_t)want, sizeof *ws);
+    if (!ws)
+        return cudaErrorMemoryAllocation;
+    size_t stack = RT_STACK_SIZE;
+    const char *env = getenv("CU2C_STACK_SIZE");   /* bytes, for kernels with huge frames */
+    if (env && atol(env) >= 65536)
+        stack = (size_t)atol(env);
+    const char *aff = getenv("CU2C_AFFINITY");
+    int pin = aff && !strcmp(aff, "1");
+    pthread_attr_t attr;
+    pthread_attr_init(&attr);
+    pthread_attr_setstacksize(&attr, stack);
+    /* Workers block every signal, so the program's handlers run on its own threads. */
+    sigset_t all, old;
+    sigfillset(&all);
+    pthread_sigmask(SIG_SETMASK, &all, &old);
+    long cores = sysconf(_SC_NPROCESSORS_ONLN);
+    rt_spin = cores > 0 && want > cores ? 0 : RT_WORKER_SPIN;
+    int n = 0;
+    for (; n < want; n++) {
+        ws[n].id = n;
+        if (pthread_create(&ws[n].thread, &attr, rt_worker_main, &ws[n]) != 0)
+            break;
+        if (pin)
+            rt_pin(ws[n].thread, n);
+    }
+    pthread_sigmask(SIG_SETMASK, &old, NULL);
+    pthread_attr_destroy(&attr);
+    if (n == 0) {
+        free(ws);
+        return cudaErrorLaunchOutOfResources;
+    }
+    rt_workers_arr = ws;
+    rt_nworkers = n;
+    atexit(rt_pool_stop);
+    return cudaSuccess;
+}
+
+/* ---- Submitting ----------------------------------------------------------------------------- */
+
+cudaError_t rt_submit_at(cudaStream_t handle, rt_op *op, const rt_dep *dep, int by_host,
+                         rt_dep *placed)
+{
+    struct CUstream_st *s = rt_stream_of(handle);
+    if (!s) {
+        rt_op_discard(op);
+        return cudaErrorInvalidResourceHandle;
+    }
+    pthread_mutex_lock(&rt_queue_lock);
+    cudaError_t e = cudaSuccess;
+    if (atomic_load(&rt_shutdown))
+        e = cudaErrorCudartUnloading;
+    else if (rt_nworkers == 0 && !by_host)
+        e = rt_pool_start();
+    int ok = e == cudaSuccess;
+    /* CUDA's legacy default stream: it waits for every blocking stream, they wait for it. */
+    if (s == &rt_legacy_stream) {
+        for (struct CUstream_st *b = rt_busy_head; ok && b; b = b->next_busy)
+            if (b != s && !(b->flags & cudaStreamNonBlocking))
+                ok = rt_add_dep(op, b, b->submitted);
+    } else if (!(s->flags & cudaStreamNonBlocking) && rt_legacy_stream.head) {
+        ok = rt_add_dep(op, &rt_legacy_stream, rt_legacy_stream.submitted);
+    }
+    if (ok && dep && dep->stream)
+        ok = rt_add_dep(op, dep->stream, dep->seq);
+    if (!ok) {
+        pthread_mutex_unlock(&rt_queue_lock);
+        rt_op_discard(op);
+        return e != cudaSuccess ? e : cudaErrorMemoryAllocation;
+    }
+    op->stream = s;
+    op->seq = ++s->submitted;
+    op->state = by_host ? RT_BY_HOST : RT_QUEUED;
+    if (placed) {
+        placed->stream = s;
+        placed->seq = op->seq;
+    }
+    rt_take_spare();
+    if (s->tail) {
+        s->tail->next = op;
+    } else {
+        s->head = op;
+        s->prev_busy = rt_busy_tail;
+        if (rt_busy_tail)
+            rt_busy_tail->next_busy = s;
+        else
+            rt_busy_head = s;
+        rt_busy_tail = s;
+    }
+    s->tail = op;
+    if (!by_host)
+        rt_notify();
+    pthread_mutex_unlock(&rt_queue_lock);
+    return cudaSuccess;
+}
+
+cudaError_t rt_submit(cudaStream_t stream, rt_op *op, const rt_dep *dep, int by_host)
+{
+    return rt_submit_at(stream, op, dep, by_host, NULL);
+}
+
+/* ---- Waiting (host threads) ----------------------------------------------------------------- */
+
+/* Polls, then sleeps, until done(arg) holds; done reads only atomics. */
+static void rt_wait_until(int (*done)(const void *), const void *arg)
+{
+    for (int i = 0; i < RT_HOST_SPIN; i++) {
+        if (done(arg))
+            return;
+        rt_poll_pause(i);
+    }
+    pthread_mutex_lock(&rt_queue_lock);
+    rt_waiters++;
+    while (!done(arg))
+        pthread_cond_wait(&rt_done_cv, &rt_queue_lock);
+    rt_waiters--;
+    pthread_mutex_unlock(&rt_queue_lock);
+}
+
+static int rt_ready_pred(const void *op)
+{
+    return rt_op_ready(op);
+}
+
+static int rt_dep_pred(const void *d)
+{
+    return rt_dep_done(d);
+}
+
+void rt_wait_dep(const rt_dep *d)
+{
+    rt_wait_until(rt_dep_pred, d);
+}
+
+/* Returns and clears the error asynchronous work left. */
+static cudaError_t rt_take_async_error(void)
+{
+    pthread_mutex_lock(&rt_queue_lock);
+    cudaError_t e = rt_async_error;
+    rt_async_error = cudaSuccess;
+    pthread_mutex_unlock(&rt_queue_lock);
+    return e;
+}
+
+void rt_do_copy(const rt_copy *c)
+{
+    for (size_t z = 0; z < c->depth; z++)
+        for (size_t y = 0; y < c->height; y++) {
+            char *d = c->dst + z * c->dslice + y * c->dpitch;
+            if (c->src)
+                memmove(d, c->src + z * c->sslice + y * c->spitch, c->width);
+            else
+                memset(d, (unsigned char)c->value, c->width);
+        }
+}
+
+/* Runs an operation that is not a kernel (a worker, or the host for by_host ones). */
+static void rt_exec(rt_op *op)
+{
+    switch (op->kind) {
+    case RT_OP_COPY:
+        rt_do_copy(&op->u.copy);
+        break;
+    case RT_OP_HOST:
+        op->u.host.fn(op->u.host.data);
+        break;
+    case RT_OP_CALLBACK:
+        op->u.callback.fn(op->u.callback.handle, cudaSuccess, op->u.callback.data);
+        break;
+    case RT_OP_FREE:
+        free(op->u.free_ptr);
+        break;
+    case RT_OP_RECORD:
+        pthread_mutex_lock(&rt_queue_lock);
+        rt_event_fire(op);
+        pthread_mutex_unlock(&rt_queue_lock);
+        break;
+    case RT_OP_KERNEL:
+    case RT_OP_NOP:
+        break;
+    }
+}
+
+cudaError_t rt_run_by_host(rt_op *op)
+{
+    rt_wait_until(rt_ready_pred, op);
+    rt_exec(op);
+    pthread_mutex_lock(&rt_queue_lock);
+    rt_complete(op);
+    cudaError_t e = rt_async_error;
+    rt_async_error = cudaSuccess;
+    pthread_mutex_unlock(&rt_queue_lock);
+    return e;
+}
+
+/* The places, at the time of the call, that rt_sync(stream) waits for. */
+typedef struct {
+    rt_dep *deps;
+    int n;
+} rt_targets;
+
+static int rt_targets_pred(const void *arg)
+{
+    const rt_targets *t = arg;
+    for (int i = 0; i < t->n; i++)
+        if (!rt_dep_done(&t->deps[i]))
+            return 0;
+    return 1;
+}
+
+cudaError_t rt_sync(cudaStream_t handle)
+{
+    if (rt_self)
+        return cudaErrorNotPermitted;   /* a host function waiting on the device */
+    struct CUstream_st *s = NULL;
+    if (handle != RT_ALL_STREAMS && !(s = rt_stream_of(handle)))
+        return cudaErrorInvalidResourceHandle;
+    rt_dep local[16];
+    rt_targets t = { local, 0 };
+    pthread_mutex_lock(&rt_queue_lock);
+    int cap = 16;
+    for (struct CUstream_st *b = rt_busy_head; b; b = b->next_busy) {
+        /* The legacy stream waits with every blocking stream (a superset of CUDA's rule). */
+        int want = !s || b == s ||
+                   (s == &rt_legacy_stream && !(b->flags & cudaStreamNonBlocking));
+        if (!want)
+            continue;
+        if (t.n == cap) {
+            rt_dep *d = malloc((size_t)cap * 2 * sizeof *d);
+            if (!d)
+                break;   /* waits for what it has, then the rest after (below) */
+            memcpy(d, t.deps, (size_t)t.n * sizeof *d);
+            if (t.deps != local)
+                free(t.deps);
+            t.deps = d;
+            cap *= 2;
+        }
+        rt_dep d = { b, b->submitted };
+        t.deps[t.n++] = d;
+    }
+    pthread_mutex_unlock(&rt_queue_lock);
+    rt_wait_until(rt_targets_pred, &t);
+    if (t.deps != local)
+        free(t.deps);
+    return rt_take_async_error();
+}
+
+int rt_stream_idle(cudaStream_t handle)
+{
+    struct CUstream_st *s = rt_stream_of(handle);
+    pthread_mutex_lock(&rt_queue_lock);
+    int idle = atomic_load(&s->completed) == s->submitted;
+    pthread_mutex_unlock(&rt_queue_lock);
+    return idle;
+}
+
+/* ---- Running a kernel's blocks -------------------------------------------------------------- */
+
 /* Makes w's dynamic shared memory at least `bytes` (never less than one cache line, so
  * dyn_shared is never NULL). Runs on the worker, once per launch. */
 static int rt_grow_dyn_shared(rt_worker *w, size_t bytes)
@@ -75,12 +583,110 @@ static int rt_grow_dyn_shared(rt_worker *w, size_t bytes)
     return 1;
 }
 
-/* The worker's share of the job: chunks of consecutive linear block indices, x fastest. */
+/* Runs blocks start, start+step, ... below end in linear order (x fastest). */
+static void rt_run_range(const rt_job *job, cu2c_block *blk, uint64_t start, uint64_t end,
+                         uint64_t step)
+{
+    const unsigned gx = job->grid.x, gy = job->grid.y;
+    cu2c_block_fn fn = job->fn;
+    void **args = job->args;
+    if (step != 1) {
+        for (uint64_t i = start; i < end; i += step) {
+            uint64_t q = i / gx;
+            blk->blockIdx.x = (unsigned)(i % gx);
+            blk->blockIdx.y = (unsigned)(q % gy);
+            blk->blockIdx.z = (unsigned)(q / gy);
+            fn(args, blk);
+        }
+        return;
+    }
+    uint64_t q = start / gx;
+    unsigned x = (unsigned)(start % gx), y = (unsigned)(q % gy), z = (unsigned)(q / gy);
+    for (uint64_t i = start; i < end; i++) {
+        blk->blockIdx.x = x;
+        blk->blockIdx.y = y;
+        blk->blockIdx.z = z;
+        fn(args, blk);
+        if (++x == gx) {
+            x = 0;
+            if (++y == gy) {
+                y = 0;
+                z++;
+            }
+        }
+    }
+}
+
+static uint64_t rt_pack(uint64_t lo, uint64_t hi)
+{
+    return lo << 32 | hi;
+}
+
+/* Takes up to `want` blocks from the front (owner) or half from the back (thief) of range
+ * r; returns how many, with the first in *first. */
+static uint64_t rt_take(atomic_uint_fast64_t *r, uint64_t want, int thief, uint64_t *first)
+{
+    uint64_t v = atomic_load_explicit(r, memory_order_relaxed);
+    for (;;) {
+        uint64_t lo = v >> 32, hi = v & 0xffffffffu;
+        if (lo >= hi)
+            return 0;
+        uint64_t n = thief ? (hi - lo + 1) / 2 : (hi - lo < want ? hi - lo : want);
+        uint64_t nv = thief ? rt_pack(lo, hi - n) : rt_pack(lo + n, hi);
+        if (atomic_compare_exchange_weak_explicit(r, &v, nv, memory_order_acq_rel,
+                                                  memory_order_relaxed)) {
+            *first = thief ? hi - n : lo;
+            return n;
+        }
+    }
+}
+
+static void rt_run_stealing(rt_job *job, cu2c_block *blk)
+{
+    const unsigned P = job->nparts;
+    uint64_t p = atomic_fetch_add_explicit(&job->next, 1, memory_order_relaxed);
+    atomic_uint_fast64_t *own = p < P ? &job->ranges[p * RT_RANGE_STRIDE] : NULL;
+    for (;;) {
+        uint64_t first, n;
+        while (own && (n = rt_take(own, job->chunk, 0, &first)) != 0)
+            rt_run_range(job, blk, first, first + n, 1);
+        /* Own range empty: steal half of the fullest. Ranges only shrink, so finding them
+         * all empty means the grid is taken. */
+        atomic_uint_fast64_t *victim = NULL;
+        uint64_t most = 0;
+        for (unsigned i = 0; i < P; i++) {
+            uint64_t v = atomic_load_explicit(&job->ranges[i * RT_RANGE_STRIDE],
+                                              memory_order_relaxed);
+            uint64_t lo = v >> 32, hi = v & 0xffffffffu;
+            if (lo < hi && hi - lo > most) {
+                most = hi - lo;
+                victim = &job->ranges[i * RT_RANGE_STRIDE];
+            }
+        }
+        if (!victim)
+            return;
+        if ((n = rt_take(victim, 0, 1, &first)) == 0)
+            continue;
+        if (n > 1 && own) {
+            /* Keep the first block, publish the rest as this worker's range to be stolen. */
+            atomic_store_explicit(own, rt_pack(first + 1, first + n), memory_order_release);
+            n = 1;
+        }
+        rt_run_range(job, blk, first, first + n, 1);
+    }
+}
+
+/* The worker's share of the job. */
 static void rt_run_blocks(rt_job *job, rt_worker *w)
 {
-    /* A worker without shared memory sits this launch out; the others take its blocks. */
-    if (!rt_grow_dyn_shared(w, job->shmem))
+    if (!rt_grow_dyn_shared(w, job->shmem)) {
+        /* No shared memory: the launch fails; its remaining blocks are dropped. */
+        atomic_store(&job->failed, 1);
+        atomic_store(&job->next, UINT64_MAX / 2);
+        for (unsigned i = 0; job->ranges && i < job->nparts; i++)
+            atomic_store(&job->ranges[i * RT_RANGE_STRIDE], 0);
         return;
+    }
     cu2c_block blk;
     memset(&blk, 0, sizeof blk);
     blk.blockDim = job->block;
@@ -88,84 +694,176 @@ static void rt_run_blocks(rt_job *job, rt_worker *w)
     blk.dyn_shared = w->dyn_shared;
     blk.dyn_shared_size = job->shmem;
     blk.worker = w;
-    const unsigned gx = job->grid.x, gy = job->grid.y;
-    const uint64_t n = job->nblocks, chunk = job->chunk;
-    cu2c_block_fn fn = job->fn;
-    void **args = job->args;
-    for (;;) {
-        uint64_t start = atomic_fetch_add_explicit(&job->next, chunk, memory_order_relaxed);
-        if (start >= n)
-            break;
-        uint64_t end = start + chunk < n ? start + chunk : n;
-        uint64_t q = start / gx;
-        unsigned x = (unsigned)(start % gx), y = (unsigned)(q % gy), z = (unsigned)(q / gy);
-        for (uint64_t i = start; i < end; i++) {
-            blk.blockIdx.x = x;
-            blk.blockIdx.y = y;
-            blk.blockIdx.z = z;
-            fn(args, &blk);
-            if (++x == gx) {
-                x = 0;
-                if (++y == gy) {
-                    y = 0;
-                    z++;
-                }
+    const uint64_t n = job->nblocks, P = job->nparts;
+    switch (job->sched) {
+    case RT_SCHED_DYNAMIC:
+        for (;;) {
+            uint64_t start = atomic_fetch_add_explicit(&job->next, job->chunk,
+                                                       memory_order_relaxed);
+            if (start >= n)
+                break;
+            rt_run_range(job, &blk, start, start + job->chunk < n ? start + job->chunk : n, 1);
+        }
+        break;
+    case RT_SCHED_BLOCKED:
+    case RT_SCHED_CYCLIC:
+        /* Partition p of P; a worker that finds its own done takes one nobody claimed. */
+        for (;;) {
+            uint64_t p = atomic_fetch_add_explicit(&job->next, 1, memory_order_relaxed);
+            if (p >= P)
+                break;
+            if (job->sched == RT_SCHED_CYCLIC) {
+                rt_run_range(job, &blk, p, n, P);
+            } else {
+                uint64_t q = n / P, r = n % P;
+                uint64_t lo = p * q + (p < r ? p : r);
+                rt_run_range(job, &blk, lo, lo + q + (p < r), 1);
             }
         }
+        break;
+    case RT_SCHED_STEAL:
+        rt_run_stealing(job, &blk);
+        break;
     }
 }
 
-/* Waits for a generation other than `seen`; returns it (shutdown shows as rt_shutdown). */
-static uint64_t rt_wait_for_job(uint64_t seen)
+/* Opens a kernel for the workers. Lock held. */
+static void rt_job_start(rt_job *job)
 {
-    for (int i = 0; i < rt_spin; i++) {
-        uint64_t g = atomic_load_explicit(&rt_generation, memory_order_acquire);
-        if (g != seen || atomic_load_explicit(&rt_shutdown, memory_order_relaxed))
-            return g;
-        rt_poll_pause(i);
+    job->nblocks = (uint64_t)job->grid.x * job->grid.y * job->grid.z;
+    const uint64_t n = job->nblocks, P = (uint64_t)rt_nworkers;
+    /* Chunks small enough that uneven blocks balance (about 8 per worker), big enough that
+     * the shared counter is not touched per block in huge grids. */
+    uint64_t chunk = n / (P * 8);
+    job->chunk = chunk < 1 ? 1 : chunk > 256 ? 256 : chunk;
+    job->sched = rt_sched;
+    job->nparts = (unsigned)P;
+    if (job->sched == RT_SCHED_STEAL) {
+        /* Ranges hold 32-bit indices and were sized for rt_num_workers() partitions. */
+        if (!job->ranges || n >> 32 || P > (uint64_t)rt_num_workers()) {
+            job->sched = RT_SCHED_DYNAMIC;
+        } else {
+            uint64_t q = n / P, r = n % P;
+            for (uint64_t p = 0; p < P; p++) {
+                uint64_t lo = p * q + (p < r ? p : r);
+                atomic_init(&job->ranges[p * RT_RANGE_STRIDE], rt_pack(lo, lo + q + (p < r)));
+            }
+        }
     }
-    pthread_mutex_lock(&rt_pool_lock);
-    uint64_t g;
-    while ((g = atomic_load(&rt_generation)) == seen && !atomic_load(&rt_shutdown))
-        pthread_cond_wait(&rt_work_cv, &rt_pool_lock);
-    pthread_mutex_unlock(&rt_pool_lock);
-    return g;
+    atomic_init(&job->next, 0);
+    atomic_init(&job->failed, 0);
+}
+
+/* ---- Workers -------------------------------------------------------------------------------- */
+
+/* Work for an idle worker, lock held: an operation it starts (for a kernel it is then the
+ * first of the kernel's workers), else a running kernel it joins; NULL if none. Records,
+ * and waits whose dependencies are done, complete here and now (an event's time is taken
+ * the moment the work before it is done). */
+static rt_op *rt_find_work(void)
+{
+    for (int again = 1; again;) {
+        again = 0;
+        struct CUstream_st *next;
+        for (struct CUstream_st *s = rt_busy_head; s; s = next) {
+            next = s->next_busy;
+            rt_op *op = s->head;
+            if (op->state != RT_QUEUED || !rt_op_ready(op))
+                continue;
+            if (op->kind == RT_OP_RECORD || op->kind == RT_OP_NOP) {
+                if (op->kind == RT_OP_RECORD)
+                    rt_event_fire(op);
+                rt_complete(op);
+                again = 1;
+                continue;
+            }
+            op->state = RT_RUNNING;
+            if (op->kind == RT_OP_KERNEL) {
+                rt_job_start(&op->u.job);
+                op->refs = 1;
+                op->next_running = rt_running;
+                rt_running = op;
+            }
+            return op;
+        }
+    }
+    for (rt_op *op = rt_running; op; op = op->next_running)
+        if (!op->exhausted) {
+            op->refs++;
+            return op;
+        }
+    return NULL;
+}
+
+/* A worker has taken all it could of a kernel: no blocks are left to take. Lock held. */
+static void rt_leave_kernel(rt_op *op)
+{
+    if (!op->exhausted) {
+        op->exhausted = 1;
+        rt_op **p = &rt_running;
+        while (*p != op)
+            p = &(*p)->next_running;
+        *p = op->next_running;
+    }
+    if (--op->refs == 0) {
+        if (atomic_load(&op->u.job.failed))
+            rt_async_error = cudaErrorLaunchOutOfResources;
+        rt_complete(op);
+    }
 }
 
 static void *rt_worker_main(void *arg)
 {
     rt_worker *w = arg;
     rt_self = w;
-    /* The generation when the pool started, not when this thread got to run: the first job
-     * may already be published by then. */
-    uint64_t seen = rt_start_generation;
+    pthread_mutex_lock(&rt_queue_lock);
     for (;;) {
-        seen = rt_wait_for_job(seen);
+        rt_op *op = rt_find_work();
+        if (op) {
+            pthread_mutex_unlock(&rt_queue_lock);
+            if (op->kind == RT_OP_KERNEL)
+                rt_run_blocks(&op->u.job, w);
+            else
+                rt_exec(op);
+            pthread_mutex_lock(&rt_queue_lock);
+            if (op->kind == RT_OP_KERNEL)
+                rt_leave_kernel(op);
+            else
+                rt_complete(op);
+            continue;
+        }
         if (atomic_load(&rt_shutdown))
             break;
-        rt_job *job = atomic_load_explicit(&rt_current, memory_order_acquire);
-        rt_run_blocks(job, w);
-        /* Last use of job: once the count reaches 0 the host may reuse its memory. */
-        if (atomic_fetch_sub_explicit(&job->workers_left, 1, memory_order_acq_rel) == 1) {
-            pthread_mutex_lock(&rt_pool_lock);
-            pthread_cond_broadcast(&rt_done_cv);
-            pthread_mutex_unlock(&rt_pool_lock);
+        uint64_t seen = atomic_load_explicit(&rt_gen, memory_order_relaxed);
+        pthread_mutex_unlock(&rt_queue_lock);
+        for (int i = 0; i < rt_spin; i++) {
+            if (atomic_load_explicit(&rt_gen, memory_order_acquire) != seen ||
+                atomic_load_explicit(&rt_shutdown, memory_order_relaxed))
+                break;
+            rt_poll_pause(i);
         }
+        pthread_mutex_lock(&rt_queue_lock);
+        rt_sleepers++;
+        while (atomic_load(&rt_gen) == seen && !atomic_load(&rt_shutdown))
+            pthread_cond_wait(&rt_work_cv, &rt_queue_lock);
+        rt_sleepers--;
     }
+    pthread_mutex_unlock(&rt_queue_lock);
     return NULL;
 }
 
-/* Joins the workers at exit so none is left running a block while the process tears down
- * (a worker calling exit itself skips this: it cannot join itself). */
+/* At exit: lets the queued work finish, then joins the workers so none is left running a
+ * block while the process tears down (a worker calling exit itself skips this: it cannot
+ * join itself). */
 static void rt_pool_stop(void)
 {
     if (rt_self)
         return;
-    pthread_mutex_lock(&rt_launch_lock);  /* let a launch in progress finish */
-    pthread_mutex_lock(&rt_pool_lock);
+    rt_sync(RT_ALL_STREAMS);
+    pthread_mutex_lock(&rt_queue_lock);
     atomic_store(&rt_shutdown, 1);
     pthread_cond_broadcast(&rt_work_cv);
-    pthread_mutex_unlock(&rt_pool_lock);
+    pthread_mutex_unlock(&rt_queue_lock);
     for (int i = 0; i < rt_nworkers; i++) {
         pthread_join(rt_workers_arr[i].thread, NULL);
         free(rt_workers_arr[i].dyn_shared);
@@ -174,104 +872,6 @@ static void rt_pool_stop(void)
     free(rt_workers_arr);
     rt_workers_arr = NULL;
     rt_nworkers = 0;
-    pthread_mutex_unlock(&rt_launch_lock);
-}
-
-/* Starts the workers. Launch lock held. Fewer threads than asked is fine (the grid is
- * shared among those that started); none is cudaErrorLaunchOutOfResources. */
-static cudaError_t rt_pool_start(void)
-{
-    int want = rt_num_workers();
-    rt_worker *ws = calloc((size_t)want, sizeof *ws);
-    if (!ws)
-        return cudaErrorMemoryAllocation;
-    size_t stack = RT_STACK_SIZE;
-    const char *env = getenv("CU2C_STACK_SIZE");   /* bytes, for kernels with huge frames */
-    if (env && atol(env) >= 65536)
-        stack = (size_t)atol(env);
-    pthread_attr_t attr;
-    pthread_attr_init(&attr);
-    pthread_attr_setstacksize(&attr, stack);
-    /* Workers block every signal, so the program's handlers run on its own threads. */
-    sigset_t all, old;
-    sigfillset(&all);
-    pthread_sigmask(SIG_SETMASK, &all, &old);
-    rt_start_generation = atomic_load(&rt_generation);
-    long cores = sysconf(_SC_NPROCESSORS_ONLN);
-    rt_spin = cores > 0 && want > cores ? 0 : RT_WORKER_SPIN;
-    int n = 0;
-    for (; n < want; n++) {
-        ws[n].id = n;
-        if (pthread_create(&ws[n].thread, &attr, rt_worker_main, &ws[n]) != 0)
-            break;
-    }
-    pthread_sigmask(SIG_SETMASK, &old, NULL);
-    pthread_attr_destroy(&attr);
-    if (n == 0) {
-        free(ws);
-        return cudaErrorLaunchOutOfResources;
-    }
-    rt_workers_arr = ws;
-    rt_nworkers = n;
-    atexit(rt_pool_stop);
-    return cudaSuccess;
-}
-
-cudaError_t rt_pool_run(rt_job *job)
-{
-    /* A kernel launching a kernel would wait for itself (no dynamic parallelism). */
-    if (rt_self)
-        return cudaErrorNotSupported;
-    pthread_mutex_lock(&rt_launch_lock);
-    if (atomic_load(&rt_shutdown)) {
-        pthread_mutex_unlock(&rt_launch_lock);
-        return cudaErrorCudartUnloading;
-    }
-    if (rt_nworkers == 0) {
-        cudaError_t e = rt_pool_start();
-        if (e != cudaSuccess) {
-            pthread_mutex_unlock(&rt_launch_lock);
-            return e;
-        }
-    }
-    job->nblocks = (uint64_t)job->grid.x * job->grid.y * job->grid.z;
-    /* Chunks small enough that uneven blocks balance (about 8 per worker), big enough that
-     * the shared counter is not touched per block in huge grids. */
-    uint64_t chunk = job->nblocks / ((uint64_t)rt_nworkers * 8);
-    job->chunk = chunk < 1 ? 1 : chunk > 256 ? 256 : chunk;
-    atomic_init(&job->next, 0);
-    atomic_init(&job->workers_left, rt_nworkers);
-
-    atomic_store_explicit(&rt_current, job, memory_order_release);
-    pthread_mutex_lock(&rt_pool_lock);
-    atomic_fetch_add_explicit(&rt_generation, 1, memory_order_release);
-    pthread_cond_broadcast(&rt_work_cv);
-    pthread_mutex_unlock(&rt_pool_lock);
-
-    int done = 0;
-    for (int i = 0; i < RT_HOST_SPIN && !done; i++) {
-        done = atomic_load_explicit(&job->workers_left, memory_order_acquire) == 0;
-        rt_poll_pause(i);
-    }
-    if (!done) {
-        pthread_mutex_lock(&rt_pool_lock);
-        while (atomic_load_explicit(&job->workers_left, memory_order_acquire) != 0)
-            pthread_cond_wait(&rt_done_cv, &rt_pool_lock);
-        pthread_mutex_unlock(&rt_pool_lock);
-    }
-    /* Every block taken has run; blocks left over mean no worker had shared memory. */
-    cudaError_t e = atomic_load(&job->next) >= job->nblocks ? cudaSuccess
-                                                             : cudaErrorMemoryAllocation;
-    pthread_mutex_unlock(&rt_launch_lock);
-    return e;
-}
-
-void rt_pool_sync(void)
-{
-    if (rt_self)
-        return;
-    pthread_mutex_lock(&rt_launch_lock);
-    pthread_mutex_unlock(&rt_launch_lock);
 }
 
 /* ---- Scratch storage ------------------------------------------------------------------------

@@ -1,29 +1,106 @@
 /* runtime/stream.c - stream management.
  *
- * Every operation runs to completion before its call returns, so a stream is only a handle
- * with flags: synchronising or querying one finds nothing pending, and host functions and
- * callbacks run at once, in order, on the calling thread. The handle layout is in
- * internal.h; asynchronous streams will give it a queue of jobs. */
+ * A stream is a queue of operations (pool.c runs them). The legacy default stream (handle
+ * NULL or cudaStreamLegacy) is one static stream; cudaStreamPerThread is a blocking stream
+ * per host thread, made on first use and left at thread exit. Destroyed streams go back to a
+ * free list once their work is done, never to free(): dependencies and events may still name
+ * them, and their counts only grow. */
 #include <stdlib.h>
 #include "internal.h"
+
+struct CUstream_st rt_legacy_stream = { .magic = RT_STREAM_MAGIC };
+
+static struct CUstream_st *rt_free_streams;   /* queue lock held */
+
+/* Lock held. */
+void rt_stream_recycle(struct CUstream_st *s)
+{
+    s->destroyed = 0;
+    s->next_free = rt_free_streams;
+    rt_free_streams = s;
+}
+
+static struct CUstream_st *rt_stream_new(unsigned flags)
+{
+    pthread_mutex_lock(&rt_queue_lock);
+    struct CUstream_st *s = rt_free_streams;
+    if (s)
+        rt_free_streams = s->next_free;
+    pthread_mutex_unlock(&rt_queue_lock);
+    if (!s && !(s = calloc(1, sizeof *s)))
+        return NULL;
+    s->flags = flags;
+    s->priority = 0;
+    s->next_free = NULL;
+    s->magic = RT_STREAM_MAGIC;
+    return s;
+}
+
+/* Lock not held: the stream is recycled now if idle, else when its last operation is done. */
+static void rt_stream_leave(struct CUstream_st *s)
+{
+    pthread_mutex_lock(&rt_queue_lock);
+    s->magic = 0;
+    if (s->head)
+        s->destroyed = 1;
+    else
+        rt_stream_recycle(s);
+    pthread_mutex_unlock(&rt_queue_lock);
+}
+
+/* ---- The per-thread default stream ---------------------------------------------------------- */
+
+static pthread_key_t rt_per_thread_key;
+static pthread_once_t rt_per_thread_once = PTHREAD_ONCE_INIT;
+static _Thread_local struct CUstream_st *rt_per_thread;
+
+static void rt_per_thread_exit(void *s)
+{
+    rt_stream_leave(s);
+}
+
+static void rt_per_thread_init(void)
+{
+    pthread_key_create(&rt_per_thread_key, rt_per_thread_exit);
+}
+
+struct CUstream_st *rt_stream_of(cudaStream_t s)
+{
+    if (s == NULL || s == cudaStreamLegacy)
+        return &rt_legacy_stream;
+    if (s == cudaStreamPerThread) {
+        if (!rt_per_thread) {
+            pthread_once(&rt_per_thread_once, rt_per_thread_init);
+            rt_per_thread = rt_stream_new(cudaStreamDefault);
+            if (rt_per_thread)
+                pthread_setspecific(rt_per_thread_key, rt_per_thread);
+        }
+        return rt_per_thread;
+    }
+    return s != RT_ALL_STREAMS && s->magic == RT_STREAM_MAGIC ? s : NULL;
+}
 
 int rt_valid_stream(cudaStream_t s)
 {
     return s == NULL || s == cudaStreamLegacy || s == cudaStreamPerThread ||
-           s->magic == RT_STREAM_MAGIC;
+           (s != RT_ALL_STREAMS && s->magic == RT_STREAM_MAGIC);
 }
+
+static int rt_special_stream(cudaStream_t s)
+{
+    return s == NULL || s == cudaStreamLegacy || s == cudaStreamPerThread;
+}
+
+/* ---- The API -------------------------------------------------------------------------------- */
 
 cudaError_t cudaStreamCreateWithPriority(cudaStream_t *pStream, unsigned int flags, int priority)
 {
     if (!pStream || flags > cudaStreamNonBlocking)
         return rt_error(cudaErrorInvalidValue);
-    struct CUstream_st *s = malloc(sizeof *s);
+    (void)priority;   /* 0 is the only priority (cudaDeviceGetStreamPriorityRange); CUDA clamps */
+    struct CUstream_st *s = rt_stream_new(flags);
     if (!s)
         return rt_error(cudaErrorMemoryAllocation);
-    s->magic = RT_STREAM_MAGIC;
-    s->flags = flags;
-    s->priority = 0;   /* the only priority (cudaDeviceGetStreamPriorityRange); CUDA clamps */
-    (void)priority;
     *pStream = s;
     return cudaSuccess;
 }
@@ -41,11 +118,9 @@ cudaError_t cudaStreamCreate(cudaStream_t *pStream)
 cudaError_t cudaStreamDestroy(cudaStream_t stream)
 {
     /* The default streams cannot be destroyed. */
-    if (!stream || stream == cudaStreamLegacy || stream == cudaStreamPerThread ||
-        stream->magic != RT_STREAM_MAGIC)
+    if (rt_special_stream(stream) || !rt_valid_stream(stream))
         return rt_error(cudaErrorInvalidResourceHandle);
-    stream->magic = 0;
-    free(stream);
+    rt_stream_leave(stream);
     return cudaSuccess;
 }
 
@@ -65,8 +140,7 @@ cudaError_t cudaStreamGetFlags(cudaStream_t hStream, unsigned int *flags)
         return rt_error(cudaErrorInvalidValue);
     if (!rt_valid_stream(hStream))
         return rt_error(cudaErrorInvalidResourceHandle);
-    *flags = hStream == NULL || hStream == cudaStreamLegacy || hStream == cudaStreamPerThread
-                 ? cudaStreamDefault : hStream->flags;
+    *flags = rt_special_stream(hStream) ? cudaStreamDefault : hStream->flags;
     return cudaSuccess;
 }
 
@@ -74,14 +148,15 @@ cudaError_t cudaStreamSynchronize(cudaStream_t stream)
 {
     if (!rt_valid_stream(stream))
         return rt_error(cudaErrorInvalidResourceHandle);
-    return cudaSuccess;
+    return rt_error(rt_sync(stream));
 }
 
 cudaError_t cudaStreamQuery(cudaStream_t stream)
 {
-    if (!rt_valid_stream(stream))
+    if (!rt_valid_stream(stream) || !rt_stream_of(stream))
         return rt_error(cudaErrorInvalidResourceHandle);
-    return cudaSuccess;  /* all work is complete (not cudaErrorNotReady) */
+    /* cudaErrorNotReady is an answer, not a failure: it is not recorded as the last error. */
+    return rt_stream_idle(stream) ? cudaSuccess : cudaErrorNotReady;
 }
 
 cudaError_t cudaStreamWaitEvent(cudaStream_t stream, cudaEvent_t event, unsigned int flags)
@@ -90,7 +165,16 @@ cudaError_t cudaStreamWaitEvent(cudaStream_t stream, cudaEvent_t event, unsigned
         return rt_error(cudaErrorInvalidResourceHandle);
     if (flags > cudaEventWaitExternal)
         return rt_error(cudaErrorInvalidValue);
-    return cudaSuccess;  /* the event's work is already done */
+    pthread_mutex_lock(&rt_queue_lock);
+    rt_dep d = event->last;
+    pthread_mutex_unlock(&rt_queue_lock);
+    /* An event never recorded, or whose work is done, orders nothing. */
+    if (rt_dep_done(&d))
+        return cudaSuccess;
+    rt_op *op = rt_op_new(RT_OP_NOP, 0);
+    if (!op)
+        return rt_error(cudaErrorMemoryAllocation);
+    return rt_error(rt_submit(stream, op, &d, 0));
 }
 
 cudaError_t cudaStreamAddCallback(cudaStream_t stream, cudaStreamCallback_t callback,
@@ -100,8 +184,13 @@ cudaError_t cudaStreamAddCallback(cudaStream_t stream, cudaStreamCallback_t call
         return rt_error(cudaErrorInvalidValue);
     if (!rt_valid_stream(stream))
         return rt_error(cudaErrorInvalidResourceHandle);
-    callback(stream, cudaSuccess, userData);
-    return cudaSuccess;
+    rt_op *op = rt_op_new(RT_OP_CALLBACK, 0);
+    if (!op)
+        return rt_error(cudaErrorMemoryAllocation);
+    op->u.callback.fn = callback;
+    op->u.callback.data = userData;
+    op->u.callback.handle = stream;
+    return rt_error(rt_submit(stream, op, NULL, 0));
 }
 
 cudaError_t cudaLaunchHostFunc(cudaStream_t stream, cudaHostFn_t fn, void *userData)
@@ -110,8 +199,12 @@ cudaError_t cudaLaunchHostFunc(cudaStream_t stream, cudaHostFn_t fn, void *userD
         return rt_error(cudaErrorInvalidValue);
     if (!rt_valid_stream(stream))
         return rt_error(cudaErrorInvalidResourceHandle);
-    fn(userData);
-    return cudaSuccess;
+    rt_op *op = rt_op_new(RT_OP_HOST, 0);
+    if (!op)
+        return rt_error(cudaErrorMemoryAllocation);
+    op->u.host.fn = fn;
+    op->u.host.data = userData;
+    return rt_error(rt_submit(stream, op, NULL, 0));
 }
 
 cudaError_t cudaStreamAttachMemAsync(cudaStream_t stream, void *devPtr, size_t length,

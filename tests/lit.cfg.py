@@ -13,7 +13,8 @@ llvm_bin = "/usr/lib/llvm-19/bin"
 
 config.environment["PATH"] = os.pathsep.join([llvm_bin, os.path.join(root, "bin"),
                                               os.environ.get("PATH", "")])
-for var in ("HOME", "TMPDIR"):
+# The runtime's scheduling knobs pass through, so the suite can run under each schedule.
+for var in ("HOME", "TMPDIR", "CU2C_SCHEDULE", "CU2C_AFFINITY"):
     if var in os.environ:
         config.environment[var] = os.environ[var]
 

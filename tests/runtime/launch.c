@@ -128,6 +128,7 @@ static void run_shape(dim3 grid, dim3 block, size_t shmem, int via_stub)
         void *args[] = { &rp, &tag, &dbl };
         CHECK_OK(cudaLaunchKernel((const void *)record_blocks, grid, block, args, shmem, 0));
     }
+    CHECK_OK(cudaDeviceSynchronize());
     size_t wrong = 0;
     for (size_t i = 0; i < n; i++)
         wrong += r.hits[i] != 1;
@@ -294,6 +295,7 @@ int main(void)
     cu2c_push_call_configuration(d3(1, 1, 1), d3(1, 1, 1), 0, 0);
     nested_stub(&result);
     CHECK_ERR(cudaGetLastError(), cudaSuccess);
+    CHECK_OK(cudaDeviceSynchronize());
     CHECK(result == cudaErrorNotSupported);
 
     CHECK_OK(cudaDeviceSynchronize());

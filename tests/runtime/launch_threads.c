@@ -46,6 +46,7 @@ static void *host_thread(void *arg)
         }
         bad += cudaGetLastError() != cudaSuccess;
     }
+    bad += cudaStreamSynchronize(0) != cudaSuccess;
     for (int b = 0; b < BLOCKS; b++)
         bad += out[b] != LAUNCHES * ((int)id + 1);
     free(out);

@@ -62,6 +62,7 @@ int main(void)
     CHECK_OK(cudaMemset(d, 0x1ab, sizeof host));
     CHECK(all_bytes((unsigned char *)d, sizeof host, 0xab));
     CHECK_OK(cudaMemsetAsync(m, 0, sizeof host, 0));
+    CHECK_OK(cudaStreamSynchronize(0));
     CHECK(all_bytes((unsigned char *)m, sizeof host, 0));
 
     /* Pitched memory and 2-D copies. */
