@@ -1,4 +1,5 @@
 # cu2c - explicit source lists; `make check` needs no GPU and no CUDA toolkit.
+SHELL = /bin/bash
 LLVM_DIR ?= /usr/lib/llvm-19
 CC ?= cc
 PREFIX ?= /usr/local
@@ -20,6 +21,8 @@ HEADERS        = $(shell find include -name '*.h' | LC_ALL=C sort)
 
 TRANSLATOR_OBJ = $(TRANSLATOR_SRC:%.c=build/%.o) $(PASS_SRC:%.c=build/%.o) build/embedded_headers.o
 RUNTIME_OBJ    = $(RUNTIME_SRC:%.c=build/%.o)
+# The runtime built with a sanitizer (make check-sanitize): SAN is thread or address.
+SANITIZERS     = thread address
 
 all: bin/cu2c bin/cu2cc lib/libcu2c.a
 
@@ -51,6 +54,25 @@ build/runtime/%.o: runtime/%.c runtime/*.h $(HEADERS)
 	@mkdir -p $(dir $@)
 	$(CC) $(PROJ_CFLAGS) -pthread -Iinclude -c $< -o $@
 
+build/san-%/runtime.stamp: $(RUNTIME_SRC) runtime/*.h $(HEADERS)
+	@mkdir -p $(dir $@)
+	for f in $(RUNTIME_SRC); do \
+	  $(CC) $(PROJ_CFLAGS) -O1 -fno-omit-frame-pointer -fsanitize=$* -pthread -Iinclude \
+	    -c $$f -o $(dir $@)$$(basename $$f .c).o || exit 1; done
+	touch $@
+
+lib/libcu2c-%.a: build/san-%/runtime.stamp
+	@mkdir -p lib
+	rm -f $@ && ar rcs $@ $(patsubst runtime/%.c,build/san-$*/%.o,$(RUNTIME_SRC))
+
+# The runtime tests (tests/runtime) under ThreadSanitizer, then AddressSanitizer (with
+# LeakSanitizer): any report fails the test.
+check-sanitize: all $(SANITIZERS:%=lib/libcu2c-%.a)
+	for san in $(SANITIZERS); do \
+	  CU2C_TEST_SANITIZE=$$san $(PYTHON) tools/run_tests.py --filter ' runtime/' | tail -1 | \
+	    sed "s/^/$$san: /"; \
+	  test "$${PIPESTATUS[0]}" = 0 || exit 1; done
+
 # cu2c's CUDA headers, embedded in the translator: parsing needs no files on disk.
 build/embedded_headers.c: tools/embed_headers.py $(HEADERS)
 	@mkdir -p build
@@ -75,4 +97,5 @@ install: all
 clean:
 	rm -rf build bin lib tests/*/Output
 
-.PHONY: all check bench install clean
+.PHONY: all check check-sanitize bench install clean
+.SECONDARY:

@@ -12,6 +12,10 @@
 4. Time-tiled 2-D Jacobi stencil, 2048x2048 floats, 16 steps as 4 launches of 4 steps each
    done in shared memory: stencil.cu against stencil_omp.c (the same tiling by hand), as in 2.
 5. Vectorisation: does g++ -O3 vectorise the thread loops of the translated kernels?
+6. Launch cost: empty-kernel launches per second on one stream, asynchronous (then one
+   synchronise), and each followed by cudaStreamSynchronize (goal: <= 5 us per launch + sync).
+7. Block scheduling: a kernel with deliberately uneven blocks (a ramp, and spikes every 4th
+   block) under CU2C_SCHEDULE=dynamic, static, cyclic and steal, runs interleaved.
 
 The machine is shared and noisy: every figure is a median of several runs taken side by side
 in this one invocation. Work files go to build/bench/.
@@ -208,6 +212,50 @@ def bench_vectorisation():
         vectorisation(name, kernel)
 
 
+LAUNCH_ROUNDS = 5       # launch benchmark: program runs per thread count
+LAUNCH_N = 20000        # launches per timed batch inside each run
+UNEVEN_ROUNDS = 5       # uneven blocks: program runs per schedule per pattern
+
+
+def bench_launch():
+    section(f"6. launch cost: empty kernel, 1 block of 32 threads, {LAUNCH_N} launches per batch "
+            f"({LAUNCH_ROUNDS} runs per thread count, each the median of 7 batches)")
+    exe = os.path.join(WORK, "launch")
+    run([CU2CC, "-O2", os.path.join(BENCH, "launch.cu"), "-o", exe])
+    print(f"{'threads':>7} {'async us':>9} {'launches/s':>11} {'launch+sync us':>15} "
+          f"{'launch+sync/s':>14}")
+    for threads in ("2", "1"):
+        env = dict(os.environ, CU2C_NUM_THREADS=threads)
+        a, b = [], []
+        for _ in range(LAUNCH_ROUNDS):
+            out = run([exe, str(LAUNCH_N)], env=env).stdout
+            m = re.search(r"async_us=([0-9.]+) .*sync_us=([0-9.]+)", out)
+            if not m:
+                sys.exit(f"bench: unexpected output of launch:\n{out}")
+            a.append(float(m.group(1)))
+            b.append(float(m.group(2)))
+        ma, mb = statistics.median(a), statistics.median(b)
+        print(f"{threads:>7} {ma:>9.3f} {1e6 / ma:>11.0f} {mb:>15.3f} {1e6 / mb:>14.0f}")
+
+
+def bench_uneven():
+    section(f"7. block scheduling: 512 uneven blocks, 2 workers ({UNEVEN_ROUNDS} interleaved runs "
+            f"per schedule, each the median of 9 launches; ms per launch)")
+    exe = os.path.join(WORK, "uneven")
+    run([CU2CC, "-O2", os.path.join(BENCH, "uneven.cu"), "-o", exe])
+    schedules = ("dynamic", "static", "cyclic", "steal")
+    print(f"{'pattern':>8} " + " ".join(f"{s:>9}" for s in schedules) + "   (ratio to dynamic)")
+    for pattern, name in (("0", "ramp"), ("1", "spikes")):
+        times = {s: [] for s in schedules}
+        for r in range(UNEVEN_ROUNDS):
+            for sched in (schedules if r % 2 == 0 else schedules[::-1]):
+                env = dict(os.environ, CU2C_NUM_THREADS="2", CU2C_SCHEDULE=sched)
+                times[sched].append(program_ms([exe, pattern], env))
+        med = {s: statistics.median(t) for s, t in times.items()}
+        print(f"{name:>8} " + " ".join(f"{med[s]:>9.2f}" for s in schedules) + "   (" +
+              " ".join(f"{med[s] / med['dynamic']:.2f}" for s in schedules) + ")")
+
+
 def main():
     if not (os.access(CU2C, os.X_OK) and os.access(CU2CC, os.X_OK)):
         sys.exit("bench: build first (make all)")
@@ -219,6 +267,8 @@ def main():
     bench_matmul()
     bench_stencil()
     bench_vectorisation()
+    bench_launch()
+    bench_uneven()
     print(f"\n(bench took {time.perf_counter() - t0:.0f} s)")
 
 

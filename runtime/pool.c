@@ -622,8 +622,8 @@ static uint64_t rt_pack(uint64_t lo, uint64_t hi)
     return lo << 32 | hi;
 }
 
-/* Takes up to `want` blocks from the front (owner) or half from the back (thief) of range
- * r; returns how many, with the first in *first. */
+/* Takes an eighth (at most `want`) from the front (owner) or half from the back (thief) of
+ * range r; returns how many, with the first in *first. */
 static uint64_t rt_take(atomic_uint_fast64_t *r, uint64_t want, int thief, uint64_t *first)
 {
     uint64_t v = atomic_load_explicit(r, memory_order_relaxed);
@@ -631,7 +631,9 @@ static uint64_t rt_take(atomic_uint_fast64_t *r, uint64_t want, int thief, uint6
         uint64_t lo = v >> 32, hi = v & 0xffffffffu;
         if (lo >= hi)
             return 0;
-        uint64_t n = thief ? (hi - lo + 1) / 2 : (hi - lo < want ? hi - lo : want);
+        uint64_t n = thief ? (hi - lo + 1) / 2 : (hi - lo + 7) / 8;
+        if (!thief && n > want)
+            n = want;
         uint64_t nv = thief ? rt_pack(lo, hi - n) : rt_pack(lo + n, hi);
         if (atomic_compare_exchange_weak_explicit(r, &v, nv, memory_order_acq_rel,
                                                   memory_order_relaxed)) {
@@ -697,12 +699,19 @@ static void rt_run_blocks(rt_job *job, rt_worker *w)
     const uint64_t n = job->nblocks, P = job->nparts;
     switch (job->sched) {
     case RT_SCHED_DYNAMIC:
+        /* Guided: each claim takes a share of what is left (at most job->chunk), so the
+         * chunks shrink towards the end and a heavy tail still splits evenly. */
         for (;;) {
-            uint64_t start = atomic_fetch_add_explicit(&job->next, job->chunk,
-                                                       memory_order_relaxed);
-            if (start >= n)
-                break;
-            rt_run_range(job, &blk, start, start + job->chunk < n ? start + job->chunk : n, 1);
+            uint64_t start = atomic_load_explicit(&job->next, memory_order_relaxed), c;
+            do {
+                if (start >= n)
+                    return;
+                c = (n - start) / (2 * P);
+                c = c < 1 ? 1 : c > job->chunk ? job->chunk : c;
+            } while (!atomic_compare_exchange_weak_explicit(&job->next, &start, start + c,
+                                                            memory_order_relaxed,
+                                                            memory_order_relaxed));
+            rt_run_range(job, &blk, start, start + c, 1);
         }
         break;
     case RT_SCHED_BLOCKED:
@@ -732,10 +741,9 @@ static void rt_job_start(rt_job *job)
 {
     job->nblocks = (uint64_t)job->grid.x * job->grid.y * job->grid.z;
     const uint64_t n = job->nblocks, P = (uint64_t)rt_nworkers;
-    /* Chunks small enough that uneven blocks balance (about 8 per worker), big enough that
-     * the shared counter is not touched per block in huge grids. */
-    uint64_t chunk = n / (P * 8);
-    job->chunk = chunk < 1 ? 1 : chunk > 256 ? 256 : chunk;
+    /* The largest chunk a claim takes: big enough that the shared counter is not touched per
+     * block in huge grids. */
+    job->chunk = 256;
     job->sched = rt_sched;
     job->nparts = (unsigned)P;
     if (job->sched == RT_SCHED_STEAL) {

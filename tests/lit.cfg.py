@@ -22,5 +22,14 @@ cc = os.environ.get("CC", "cc")
 config.substitutions.append(("%root", root))
 config.substitutions.append(("%cu2cc", os.path.join(root, "bin", "cu2cc")))
 config.substitutions.append(("%cu2c", os.path.join(root, "bin", "cu2c")))
-config.substitutions.append(("%rtcc", f"{cc} -std=c11 -g -O1 -Wall -Werror -I{root}/include"))
-config.substitutions.append(("%rtlibs", f"{root}/lib/libcu2c.a -pthread -lm"))
+# make check-sanitize: the runtime tests built with a sanitizer and the runtime built with it;
+# any report makes the program fail.
+san = os.environ.get("CU2C_TEST_SANITIZE", "")
+san_flags = f" -fsanitize={san} -fno-omit-frame-pointer" if san else ""
+lib = f"libcu2c-{san}.a" if san else "libcu2c.a"
+if san:
+    config.environment["TSAN_OPTIONS"] = "halt_on_error=1 exitcode=66"
+    config.environment["ASAN_OPTIONS"] = "halt_on_error=1 detect_leaks=1"
+config.substitutions.append(("%rtcc", f"{cc} -std=c11 -g -O1 -Wall -Werror -I{root}/include"
+                             + san_flags))
+config.substitutions.append(("%rtlibs", f"{root}/lib/{lib} -pthread -lm" + san_flags))
