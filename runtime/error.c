@@ -2,11 +2,25 @@
  * for every code.
  *
  * CUDA keeps the last error per host thread: any failing runtime call records it,
- * cudaGetLastError returns and clears it, cudaPeekAtLastError only returns it. cu2c has no
- * sticky errors (no device can be left in a broken state), so clearing always works. */
+ * cudaGetLastError returns and clears it, cudaPeekAtLastError only returns it. A fault in a
+ * kernel (cu2c_device_fault: a device-side assert, a trap) is sticky instead, as on a GPU: it
+ * is reported by the synchronising call after it and by every call that uses the device
+ * from then on, and neither cudaGetLastError nor cudaDeviceReset clears it. */
 #include "internal.h"
 
 static _Thread_local cudaError_t rt_last_error = cudaSuccess;
+static _Atomic cudaError_t rt_sticky = cudaSuccess;
+
+void rt_set_sticky(cudaError_t e)
+{
+    cudaError_t none = cudaSuccess;
+    atomic_compare_exchange_strong(&rt_sticky, &none, e);   /* the first fault stays */
+}
+
+cudaError_t rt_sticky_error(void)
+{
+    return atomic_load_explicit(&rt_sticky, memory_order_relaxed);
+}
 
 cudaError_t rt_error(cudaError_t e)
 {
@@ -22,6 +36,8 @@ void rt_clear_error(void)
 
 cudaError_t cudaGetLastError(void)
 {
+    if (rt_sticky_error())
+        return rt_sticky_error();
     cudaError_t e = rt_last_error;
     rt_last_error = cudaSuccess;
     return e;
@@ -29,6 +45,8 @@ cudaError_t cudaGetLastError(void)
 
 cudaError_t cudaPeekAtLastError(void)
 {
+    if (rt_sticky_error())
+        return rt_sticky_error();
     return rt_last_error;
 }
 

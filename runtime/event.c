@@ -26,6 +26,7 @@ void rt_event_fire(rt_op *op)
 
 cudaError_t cudaEventCreateWithFlags(cudaEvent_t *event, unsigned int flags)
 {
+    RT_STICKY_CHECK();
     if (!event || (flags & ~(unsigned)(cudaEventBlockingSync | cudaEventDisableTiming |
                                        cudaEventInterprocess)))
         return rt_error(cudaErrorInvalidValue);
@@ -95,6 +96,7 @@ static rt_dep rt_event_last(cudaEvent_t e)
 
 cudaError_t cudaEventQuery(cudaEvent_t event)
 {
+    RT_STICKY_CHECK();
     if (!rt_valid_event(event))
         return rt_error(cudaErrorInvalidResourceHandle);
     rt_dep d = rt_event_last(event);
@@ -109,7 +111,7 @@ cudaError_t cudaEventSynchronize(cudaEvent_t event)
         return rt_error(cudaErrorNotPermitted);
     rt_dep d = rt_event_last(event);
     rt_wait_dep(&d);
-    return cudaSuccess;
+    return rt_error(rt_sticky_error());
 }
 
 cudaError_t cudaEventDestroy(cudaEvent_t event)

@@ -30,6 +30,16 @@
 cudaError_t rt_error(cudaError_t e);
 /* Clears this thread's last error (cudaDeviceReset). */
 void rt_clear_error(void);
+/* Records a sticky error (a fault in a kernel); the first one stays for the process. */
+void rt_set_sticky(cudaError_t e);
+/* The sticky error, cudaSuccess while there is none. Calls that use the device start with
+ * RT_STICKY_CHECK(). */
+cudaError_t rt_sticky_error(void);
+#define RT_STICKY_CHECK()                              \
+    do {                                               \
+        if (rt_sticky_error() != cudaSuccess)          \
+            return rt_error(rt_sticky_error());        \
+    } while (0)
 
 /* ---- device.c --------------------------------------------------------------------------- */
 
@@ -74,6 +84,8 @@ typedef struct rt_kernel {
 typedef struct rt_worker {
     int id;
     pthread_t thread;
+    struct rt_job *job;        /* the kernel whose blocks it is running, NULL between them */
+    void *fault_jmp;           /* jmp_buf * to leave a block that faulted */
     void *dyn_shared;          /* extern __shared__ storage, 64-aligned */
     size_t dyn_shared_cap;
     void *scratch;             /* cu2c_block_scratch storage, 64-aligned */

@@ -142,6 +142,8 @@ static int rt_valid_config(dim3 grid, dim3 block)
 static cudaError_t rt_launch(const void *func, dim3 grid, dim3 block, void **args,
                              size_t shmem, cudaStream_t stream)
 {
+    if (rt_sticky_error())
+        return rt_sticky_error();
     rt_kernel_info k;
     if (!rt_kernel_get(func, &k))
         return cudaErrorInvalidDeviceFunction;

@@ -151,6 +151,7 @@ void rt_free_all_allocations(void)
 
 static cudaError_t rt_alloc_memory(void **out, size_t size, rt_mem_kind kind, unsigned flags)
 {
+    RT_STICKY_CHECK();
     if (!out)
         return rt_error(cudaErrorInvalidValue);
     if (size == 0) {
@@ -240,6 +241,7 @@ cudaError_t cudaMalloc3D(struct cudaPitchedPtr *pitchedDevPtr, struct cudaExtent
  * cudaFreeHost; anything else is not ours and is refused rather than freed. */
 cudaError_t cudaFree(void *devPtr)
 {
+    RT_STICKY_CHECK();
     if (!devPtr)
         return cudaSuccess;
     /* As on a GPU, cudaFree waits for the device: queued work may still use the memory. */
@@ -256,6 +258,7 @@ cudaError_t cudaFree(void *devPtr)
 /* Stream-ordered: the pointer is checked and forgotten now, freed when the stream gets there. */
 cudaError_t cudaFreeAsync(void *devPtr, cudaStream_t hStream)
 {
+    RT_STICKY_CHECK();
     if (!rt_valid_stream(hStream))
         return rt_error(cudaErrorInvalidResourceHandle);
     if (!devPtr)
@@ -274,6 +277,7 @@ cudaError_t cudaFreeAsync(void *devPtr, cudaStream_t hStream)
 
 cudaError_t cudaFreeHost(void *ptr)
 {
+    RT_STICKY_CHECK();
     if (!ptr)
         return cudaSuccess;
     cudaError_t e = rt_sync(RT_ALL_STREAMS);

@@ -23,6 +23,7 @@
  * The block loop takes no lock and allocates nothing. CU2C_AFFINITY=1 pins worker i to the
  * i-th core this process may use. */
 #include <sched.h>
+#include <setjmp.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -351,9 +352,9 @@ cudaError_t rt_submit_at(cudaStream_t handle, rt_op *op, const rt_dep *dep, int 
                          rt_dep *placed)
 {
     struct CUstream_st *s = rt_stream_of(handle);
-    if (!s) {
+    if (!s || rt_sticky_error()) {
         rt_op_discard(op);
-        return cudaErrorInvalidResourceHandle;
+        return s ? rt_sticky_error() : cudaErrorInvalidResourceHandle;
     }
     pthread_mutex_lock(&rt_queue_lock);
     cudaError_t e = cudaSuccess;
@@ -441,9 +442,11 @@ void rt_wait_dep(const rt_dep *d)
     rt_wait_until(rt_dep_pred, d);
 }
 
-/* Returns and clears the error asynchronous work left. */
+/* Returns the sticky error, or returns and clears the error asynchronous work left. */
 static cudaError_t rt_take_async_error(void)
 {
+    if (rt_sticky_error())
+        return rt_sticky_error();
     pthread_mutex_lock(&rt_queue_lock);
     cudaError_t e = rt_async_error;
     rt_async_error = cudaSuccess;
@@ -474,7 +477,7 @@ static void rt_exec(rt_op *op)
         op->u.host.fn(op->u.host.data);
         break;
     case RT_OP_CALLBACK:
-        op->u.callback.fn(op->u.callback.handle, cudaSuccess, op->u.callback.data);
+        op->u.callback.fn(op->u.callback.handle, rt_sticky_error(), op->u.callback.data);
         break;
     case RT_OP_FREE:
         free(op->u.free_ptr);
@@ -496,10 +499,8 @@ cudaError_t rt_run_by_host(rt_op *op)
     rt_exec(op);
     pthread_mutex_lock(&rt_queue_lock);
     rt_complete(op);
-    cudaError_t e = rt_async_error;
-    rt_async_error = cudaSuccess;
     pthread_mutex_unlock(&rt_queue_lock);
-    return e;
+    return rt_take_async_error();
 }
 
 /* The places, at the time of the call, that rt_sync(stream) waits for. */
@@ -678,24 +679,17 @@ static void rt_run_stealing(rt_job *job, cu2c_block *blk)
     }
 }
 
-/* The worker's share of the job. */
-static void rt_run_blocks(rt_job *job, rt_worker *w)
+/* Lets no worker take another block of the job (a fault, or no shared memory). */
+static void rt_job_drain(rt_job *job)
 {
-    if (!rt_grow_dyn_shared(w, job->shmem)) {
-        /* No shared memory: the launch fails; its remaining blocks are dropped. */
-        atomic_store(&job->failed, 1);
-        atomic_store(&job->next, UINT64_MAX / 2);
-        for (unsigned i = 0; job->ranges && i < job->nparts; i++)
-            atomic_store(&job->ranges[i * RT_RANGE_STRIDE], 0);
-        return;
-    }
-    cu2c_block blk;
-    memset(&blk, 0, sizeof blk);
-    blk.blockDim = job->block;
-    blk.gridDim = job->grid;
-    blk.dyn_shared = w->dyn_shared;
-    blk.dyn_shared_size = job->shmem;
-    blk.worker = w;
+    atomic_store(&job->next, UINT64_MAX / 2);
+    for (unsigned i = 0; job->ranges && i < job->nparts; i++)
+        atomic_store(&job->ranges[i * RT_RANGE_STRIDE], 0);
+}
+
+/* Takes blocks by the job's schedule and runs them until none is left to take. */
+static void rt_take_blocks(rt_job *job, cu2c_block *blk)
+{
     const uint64_t n = job->nblocks, P = job->nparts;
     switch (job->sched) {
     case RT_SCHED_DYNAMIC:
@@ -711,29 +705,62 @@ static void rt_run_blocks(rt_job *job, rt_worker *w)
             } while (!atomic_compare_exchange_weak_explicit(&job->next, &start, start + c,
                                                             memory_order_relaxed,
                                                             memory_order_relaxed));
-            rt_run_range(job, &blk, start, start + c, 1);
+            rt_run_range(job, blk, start, start + c, 1);
         }
-        break;
     case RT_SCHED_BLOCKED:
     case RT_SCHED_CYCLIC:
         /* Partition p of P; a worker that finds its own done takes one nobody claimed. */
         for (;;) {
             uint64_t p = atomic_fetch_add_explicit(&job->next, 1, memory_order_relaxed);
             if (p >= P)
-                break;
+                return;
             if (job->sched == RT_SCHED_CYCLIC) {
-                rt_run_range(job, &blk, p, n, P);
+                rt_run_range(job, blk, p, n, P);
             } else {
                 uint64_t q = n / P, r = n % P;
                 uint64_t lo = p * q + (p < r ? p : r);
-                rt_run_range(job, &blk, lo, lo + q + (p < r), 1);
+                rt_run_range(job, blk, lo, lo + q + (p < r), 1);
             }
         }
-        break;
     case RT_SCHED_STEAL:
-        rt_run_stealing(job, &blk);
-        break;
+        rt_run_stealing(job, blk);
+        return;
     }
+}
+
+/* The worker's share of the job. A block that faults (cu2c_device_fault) jumps back here. */
+static void rt_run_blocks(rt_job *job, rt_worker *w)
+{
+    if (!rt_grow_dyn_shared(w, job->shmem)) {
+        /* No shared memory: the launch fails; its remaining blocks are dropped. */
+        atomic_store(&job->failed, 1);
+        rt_job_drain(job);
+        return;
+    }
+    cu2c_block blk;
+    memset(&blk, 0, sizeof blk);
+    blk.blockDim = job->block;
+    blk.gridDim = job->grid;
+    blk.dyn_shared = w->dyn_shared;
+    blk.dyn_shared_size = job->shmem;
+    blk.worker = w;
+    jmp_buf fault;
+    w->job = job;
+    w->fault_jmp = &fault;
+    if (setjmp(fault) == 0)
+        rt_take_blocks(job, &blk);
+    w->job = NULL;
+    w->fault_jmp = NULL;
+}
+
+void cu2c_device_fault(cudaError_t e)
+{
+    rt_set_sticky(e);
+    rt_worker *w = rt_self;
+    if (!w || !w->job)
+        return;   /* a block function called outside the pool: it goes on */
+    rt_job_drain(w->job);
+    longjmp(*(jmp_buf *)w->fault_jmp, 1);
 }
 
 /* Opens a kernel for the workers. Lock held. */
@@ -782,6 +809,11 @@ static rt_op *rt_find_work(void)
                 if (op->kind == RT_OP_RECORD)
                     rt_event_fire(op);
                 rt_complete(op);
+                again = 1;
+                continue;
+            }
+            if (op->kind == RT_OP_KERNEL && rt_sticky_error()) {
+                rt_complete(op);   /* after a fault the device runs no kernel */
                 again = 1;
                 continue;
             }

@@ -95,6 +95,7 @@ static int rt_special_stream(cudaStream_t s)
 
 cudaError_t cudaStreamCreateWithPriority(cudaStream_t *pStream, unsigned int flags, int priority)
 {
+    RT_STICKY_CHECK();
     if (!pStream || flags > cudaStreamNonBlocking)
         return rt_error(cudaErrorInvalidValue);
     (void)priority;   /* 0 is the only priority (cudaDeviceGetStreamPriorityRange); CUDA clamps */
@@ -153,6 +154,7 @@ cudaError_t cudaStreamSynchronize(cudaStream_t stream)
 
 cudaError_t cudaStreamQuery(cudaStream_t stream)
 {
+    RT_STICKY_CHECK();
     if (!rt_valid_stream(stream) || !rt_stream_of(stream))
         return rt_error(cudaErrorInvalidResourceHandle);
     /* cudaErrorNotReady is an answer, not a failure: it is not recorded as the last error. */

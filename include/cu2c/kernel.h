@@ -60,6 +60,11 @@ int cu2c_push_call_configuration(dim3 grid, dim3 block, size_t shmem, cudaStream
  * cudaErrorMissingConfiguration. */
 void cu2c_launch_stub(const void *stub, void **args);
 
+/* A fault in the running kernel (a failed device-side assert: cudaErrorAssert; a trap:
+ * cudaErrorLaunchFailure): the error becomes sticky, the kernel's remaining blocks are
+ * dropped and, on a worker, the calling block ends here (it does not return). */
+void cu2c_device_fault(cudaError_t e);
+
 /* Per-worker storage for the block being run (per-thread copies of promoted locals): at
  * least `bytes` bytes, 64-aligned, valid until the block function returns, reused (not
  * reallocated) by the worker's next block when large enough. NULL if memory runs out. */

@@ -1,6 +1,7 @@
 // RUN: %rtcc %s -o %t %rtlibs && timeout 60 %t
 // Error names and messages are CUDA's; the last error is per host thread, cudaGetLastError
-// clears it and cudaPeekAtLastError does not; errors are not sticky.
+// clears it and cudaPeekAtLastError does not; these errors are not sticky (a fault in a
+// kernel is: sticky_errors.c).
 #include <pthread.h>
 #include <string.h>
 #include "cuda_runtime_api.h"
