@@ -313,6 +313,19 @@ static inline dim3 cu2c_rt_dim3_from_uint(unsigned long long n) { dim3 d = {(uns
 
 #endif /* C */
 
+/* nvcc --default-stream per-thread (cu2cc defines the macro as nvcc does): stream 0 means the
+ * calling host thread's default stream, in the whole program. */
+#if defined(CUDA_API_PER_THREAD_DEFAULT_STREAM) && !defined(CU2C_PARSING)
+#ifdef __cplusplus
+extern "C"
+#endif
+void cu2c_default_stream_per_thread(void);
+__attribute__((constructor)) static void cu2c_per_thread_default_stream(void)
+{
+    cu2c_default_stream_per_thread();
+}
+#endif
+
 /* nvcc defines __CUDACC__ for .cu files (clang only in its own CUDA wrapper headers, which
  * the translator does not use); programs test it to pick their CUDA code paths, so it is
  * defined in both runs. Defined last: glibc and libstdc++ read it too, and then turn off

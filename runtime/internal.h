@@ -240,7 +240,8 @@ struct CUevent_st {
 extern struct CUstream_st rt_legacy_stream;
 
 /* The stream behind a handle: NULL and cudaStreamLegacy are the legacy default stream,
- * cudaStreamPerThread the calling thread's own; NULL for an invalid handle. */
+ * cudaStreamPerThread the calling thread's own (and NULL too under --default-stream
+ * per-thread); NULL for an invalid handle. */
 struct CUstream_st *rt_stream_of(cudaStream_t s);
 /* Whether s names a stream: NULL, the two special handles, or one cudaStreamCreate made. */
 int rt_valid_stream(cudaStream_t s);

@@ -64,11 +64,19 @@ static void rt_per_thread_init(void)
     pthread_key_create(&rt_per_thread_key, rt_per_thread_exit);
 }
 
+/* --default-stream per-thread: handle 0 is the per-thread stream (set before main). */
+static int rt_ptds;
+
+void cu2c_default_stream_per_thread(void)
+{
+    rt_ptds = 1;
+}
+
 struct CUstream_st *rt_stream_of(cudaStream_t s)
 {
-    if (s == NULL || s == cudaStreamLegacy)
+    if (s == cudaStreamLegacy || (s == NULL && !rt_ptds))
         return &rt_legacy_stream;
-    if (s == cudaStreamPerThread) {
+    if (s == cudaStreamPerThread || s == NULL) {
         if (!rt_per_thread) {
             pthread_once(&rt_per_thread_once, rt_per_thread_init);
             rt_per_thread = rt_stream_new(cudaStreamDefault);

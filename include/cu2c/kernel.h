@@ -65,6 +65,10 @@ void cu2c_launch_stub(const void *stub, void **args);
  * dropped and, on a worker, the calling block ends here (it does not return). */
 void cu2c_device_fault(cudaError_t e);
 
+/* nvcc --default-stream per-thread: called before main (cuda_runtime.h), it makes stream 0
+ * the calling host thread's default stream. */
+void cu2c_default_stream_per_thread(void);
+
 /* Per-worker storage for the block being run (per-thread copies of promoted locals): at
  * least `bytes` bytes, 64-aligned, valid until the block function returns, reused (not
  * reallocated) by the worker's next block when large enough. NULL if memory runs out. */
