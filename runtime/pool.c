@@ -527,29 +527,36 @@ cudaError_t rt_sync(cudaStream_t handle)
         return cudaErrorInvalidResourceHandle;
     rt_dep local[16];
     rt_targets t = { local, 0 };
-    pthread_mutex_lock(&rt_queue_lock);
-    int cap = 16;
-    for (struct CUstream_st *b = rt_busy_head; b; b = b->next_busy) {
-        /* The legacy stream waits with every blocking stream (a superset of CUDA's rule). */
-        int want = !s || b == s ||
-                   (s == &rt_legacy_stream && !(b->flags & cudaStreamNonBlocking));
-        if (!want)
-            continue;
-        if (t.n == cap) {
-            rt_dep *d = malloc((size_t)cap * 2 * sizeof *d);
-            if (!d)
-                break;   /* waits for what it has, then the rest after (below) */
-            memcpy(d, t.deps, (size_t)t.n * sizeof *d);
-            if (t.deps != local)
-                free(t.deps);
-            t.deps = d;
-            cap *= 2;
+    int cap = 16, truncated;
+    do {
+        /* Out of memory for the list, it waits for what it holds and looks again. */
+        truncated = 0;
+        t.n = 0;
+        pthread_mutex_lock(&rt_queue_lock);
+        for (struct CUstream_st *b = rt_busy_head; b; b = b->next_busy) {
+            /* The legacy stream waits with every blocking stream (a superset of CUDA's). */
+            int want = !s || b == s ||
+                       (s == &rt_legacy_stream && !(b->flags & cudaStreamNonBlocking));
+            if (!want)
+                continue;
+            if (t.n == cap) {
+                rt_dep *d = malloc((size_t)cap * 2 * sizeof *d);
+                if (!d) {
+                    truncated = 1;
+                    break;
+                }
+                memcpy(d, t.deps, (size_t)t.n * sizeof *d);
+                if (t.deps != local)
+                    free(t.deps);
+                t.deps = d;
+                cap *= 2;
+            }
+            rt_dep d = { b, b->submitted };
+            t.deps[t.n++] = d;
         }
-        rt_dep d = { b, b->submitted };
-        t.deps[t.n++] = d;
-    }
-    pthread_mutex_unlock(&rt_queue_lock);
-    rt_wait_until(rt_targets_pred, &t);
+        pthread_mutex_unlock(&rt_queue_lock);
+        rt_wait_until(rt_targets_pred, &t);
+    } while (truncated);
     if (t.deps != local)
         free(t.deps);
     return rt_take_async_error();
