@@ -16,6 +16,7 @@
 
 #include "defs.h"
 #include <vector_types.h>
+#include <driver_types.h>
 
 #include <limits.h>
 #include <stdint.h>
@@ -705,8 +706,13 @@ static inline long long clock64(void)
 /* CUDA only promises "approximately up to ns", zero included; a spinning block would not
  * be helped by sleeping its worker anyway. */
 static inline void __nanosleep(unsigned int ns) { (void)ns; }
-/* A device-side trap aborts the kernel; on a CPU that is the process. */
-static inline void __trap(void) { abort(); }
+/* A device-side trap aborts the kernel with the sticky cudaErrorLaunchFailure, as on a GPU
+ * (cu2c/kernel.h); a block function run outside the runtime's workers aborts the process. */
+#ifdef __cplusplus
+extern "C"
+#endif
+void cu2c_device_fault(cudaError_t e);
+static inline void __trap(void) { cu2c_device_fault(cudaErrorLaunchFailure); abort(); }
 static inline void __brkpt(void) { __builtin_trap(); }
 
 #ifdef CU2C_PARSING
