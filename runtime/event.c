@@ -85,8 +85,7 @@ cudaError_t cudaEventRecord(cudaEvent_t event, cudaStream_t stream)
     return cudaEventRecordWithFlags(event, stream, cudaEventRecordDefault);
 }
 
-/* The event's last record, read under the lock. */
-static rt_dep rt_event_last(cudaEvent_t e)
+rt_dep rt_event_last(cudaEvent_t e)
 {
     pthread_mutex_lock(&rt_queue_lock);
     rt_dep d = e->last;

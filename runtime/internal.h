@@ -110,7 +110,6 @@ typedef struct rt_job {
     dim3 block;
     size_t shmem;
     uint64_t nblocks;          /* grid.x * grid.y * grid.z */
-    uint64_t chunk;            /* blocks taken at a time (dynamic, steal) */
     rt_schedule sched;
     unsigned nparts;           /* partitions (static, steal) */
     atomic_uint_fast64_t next; /* dynamic: first block not taken; static: next partition */
@@ -247,6 +246,8 @@ struct CUstream_st *rt_stream_of(cudaStream_t s);
 int rt_valid_stream(cudaStream_t s);
 /* A stream left by the user has drained: back to the free list. Queue lock held. */
 void rt_stream_recycle(struct CUstream_st *s);
+/* The event's last record (read under the queue lock). */
+rt_dep rt_event_last(cudaEvent_t e);
 /* Runs a record operation: the event's time, if op is still its last record. */
 void rt_event_fire(rt_op *op);
 /* Current CLOCK_MONOTONIC time in nanoseconds. */

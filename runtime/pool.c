@@ -38,6 +38,9 @@
 #define RT_WORKER_SPIN 20000
 /* The host's poll for completion is shorter: its core is one a worker may need. */
 #define RT_HOST_SPIN 2000
+/* The most blocks one claim takes: enough that huge grids do not touch the shared counter (or
+ * a stealing range) per block. */
+#define RT_MAX_CHUNK 256
 
 enum { RT_QUEUED, RT_RUNNING, RT_BY_HOST };
 
@@ -182,15 +185,15 @@ void rt_op_discard(rt_op *op)
 /* Lock held. */
 static void rt_op_free(rt_op *op)
 {
+    if (!op->pooled || rt_nfree_ops >= RT_OP_FREE_MAX) {
+        rt_op_discard(op);
+        return;
+    }
     if (op->deps != op->inline_deps)
         free(op->deps);
-    if (op->pooled && rt_nfree_ops < RT_OP_FREE_MAX) {
-        op->next = rt_free_ops;
-        rt_free_ops = op;
-        rt_nfree_ops++;
-    } else {
-        free(op);
-    }
+    op->next = rt_free_ops;
+    rt_free_ops = op;
+    rt_nfree_ops++;
 }
 
 /* Gives the calling thread a spare operation for its next rt_op_new. Lock held. */
@@ -466,7 +469,8 @@ void rt_do_copy(const rt_copy *c)
         }
 }
 
-/* Runs an operation that is not a kernel (a worker, or the host for by_host ones). */
+/* Runs a copy, set, host function, callback or free (a worker, or the host for by_host ones).
+ * Kernels run in rt_run_blocks; records and waits complete in rt_find_work. */
 static void rt_exec(rt_op *op)
 {
     switch (op->kind) {
@@ -482,12 +486,8 @@ static void rt_exec(rt_op *op)
     case RT_OP_FREE:
         free(op->u.free_ptr);
         break;
-    case RT_OP_RECORD:
-        pthread_mutex_lock(&rt_queue_lock);
-        rt_event_fire(op);
-        pthread_mutex_unlock(&rt_queue_lock);
-        break;
     case RT_OP_KERNEL:
+    case RT_OP_RECORD:
     case RT_OP_NOP:
         break;
     }
@@ -625,6 +625,15 @@ static void rt_run_range(const rt_job *job, cu2c_block *blk, uint64_t start, uin
     }
 }
 
+/* Blocks [*lo, *hi) of partition p when n blocks are split into P contiguous ranges whose
+ * sizes differ by one at most. */
+static void rt_partition(uint64_t n, uint64_t P, uint64_t p, uint64_t *lo, uint64_t *hi)
+{
+    uint64_t q = n / P, r = n % P;
+    *lo = p * q + (p < r ? p : r);
+    *hi = *lo + q + (p < r);
+}
+
 static uint64_t rt_pack(uint64_t lo, uint64_t hi)
 {
     return lo << 32 | hi;
@@ -658,7 +667,7 @@ static void rt_run_stealing(rt_job *job, cu2c_block *blk)
     atomic_uint_fast64_t *own = p < P ? &job->ranges[p * RT_RANGE_STRIDE] : NULL;
     for (;;) {
         uint64_t first, n;
-        while (own && (n = rt_take(own, job->chunk, 0, &first)) != 0)
+        while (own && (n = rt_take(own, RT_MAX_CHUNK, 0, &first)) != 0)
             rt_run_range(job, blk, first, first + n, 1);
         /* Own range empty: steal half of the fullest. Ranges only shrink, so finding them
          * all empty means the grid is taken. */
@@ -700,7 +709,7 @@ static void rt_take_blocks(rt_job *job, cu2c_block *blk)
     const uint64_t n = job->nblocks, P = job->nparts;
     switch (job->sched) {
     case RT_SCHED_DYNAMIC:
-        /* Guided: each claim takes a share of what is left (at most job->chunk), so the
+        /* Guided: each claim takes a share of what is left (at most RT_MAX_CHUNK), so the
          * chunks shrink towards the end and a heavy tail still splits evenly. */
         for (;;) {
             uint64_t start = atomic_load_explicit(&job->next, memory_order_relaxed), c;
@@ -708,7 +717,7 @@ static void rt_take_blocks(rt_job *job, cu2c_block *blk)
                 if (start >= n)
                     return;
                 c = (n - start) / (2 * P);
-                c = c < 1 ? 1 : c > job->chunk ? job->chunk : c;
+                c = c < 1 ? 1 : c > RT_MAX_CHUNK ? RT_MAX_CHUNK : c;
             } while (!atomic_compare_exchange_weak_explicit(&job->next, &start, start + c,
                                                             memory_order_relaxed,
                                                             memory_order_relaxed));
@@ -724,9 +733,9 @@ static void rt_take_blocks(rt_job *job, cu2c_block *blk)
             if (job->sched == RT_SCHED_CYCLIC) {
                 rt_run_range(job, blk, p, n, P);
             } else {
-                uint64_t q = n / P, r = n % P;
-                uint64_t lo = p * q + (p < r ? p : r);
-                rt_run_range(job, blk, lo, lo + q + (p < r), 1);
+                uint64_t lo, hi;
+                rt_partition(n, P, p, &lo, &hi);
+                rt_run_range(job, blk, lo, hi, 1);
             }
         }
     case RT_SCHED_STEAL:
@@ -775,9 +784,6 @@ static void rt_job_start(rt_job *job)
 {
     job->nblocks = (uint64_t)job->grid.x * job->grid.y * job->grid.z;
     const uint64_t n = job->nblocks, P = (uint64_t)rt_nworkers;
-    /* The largest chunk a claim takes: big enough that the shared counter is not touched per
-     * block in huge grids. */
-    job->chunk = 256;
     job->sched = rt_sched;
     job->nparts = (unsigned)P;
     if (job->sched == RT_SCHED_STEAL) {
@@ -785,10 +791,10 @@ static void rt_job_start(rt_job *job)
         if (!job->ranges || n >> 32 || P > (uint64_t)rt_num_workers()) {
             job->sched = RT_SCHED_DYNAMIC;
         } else {
-            uint64_t q = n / P, r = n % P;
             for (uint64_t p = 0; p < P; p++) {
-                uint64_t lo = p * q + (p < r ? p : r);
-                atomic_init(&job->ranges[p * RT_RANGE_STRIDE], rt_pack(lo, lo + q + (p < r)));
+                uint64_t lo, hi;
+                rt_partition(n, P, p, &lo, &hi);
+                atomic_init(&job->ranges[p * RT_RANGE_STRIDE], rt_pack(lo, hi));
             }
         }
     }

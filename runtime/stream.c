@@ -88,15 +88,14 @@ struct CUstream_st *rt_stream_of(cudaStream_t s)
     return s != RT_ALL_STREAMS && s->magic == RT_STREAM_MAGIC ? s : NULL;
 }
 
-int rt_valid_stream(cudaStream_t s)
-{
-    return s == NULL || s == cudaStreamLegacy || s == cudaStreamPerThread ||
-           (s != RT_ALL_STREAMS && s->magic == RT_STREAM_MAGIC);
-}
-
 static int rt_special_stream(cudaStream_t s)
 {
     return s == NULL || s == cudaStreamLegacy || s == cudaStreamPerThread;
+}
+
+int rt_valid_stream(cudaStream_t s)
+{
+    return rt_special_stream(s) || (s != RT_ALL_STREAMS && s->magic == RT_STREAM_MAGIC);
 }
 
 /* ---- The API -------------------------------------------------------------------------------- */
@@ -175,9 +174,7 @@ cudaError_t cudaStreamWaitEvent(cudaStream_t stream, cudaEvent_t event, unsigned
         return rt_error(cudaErrorInvalidResourceHandle);
     if (flags > cudaEventWaitExternal)
         return rt_error(cudaErrorInvalidValue);
-    pthread_mutex_lock(&rt_queue_lock);
-    rt_dep d = event->last;
-    pthread_mutex_unlock(&rt_queue_lock);
+    rt_dep d = rt_event_last(event);
     /* An event never recorded, or whose work is done, orders nothing. */
     if (rt_dep_done(&d))
         return cudaSuccess;
