@@ -78,6 +78,16 @@ static void put_fret_checks(PtrVec *scopes, Buf *h) {
                    index_expr(DIM_XYZ));
 }
 
+/* Skips, in a thread loop, the threads that do not run the branch of each per-thread if
+ * around s (Stmt.predicated): flag 2 runs the then branch, 1 the else branch, 0 neither. */
+static void put_pred_checks(Stmt *s, Buf *h) {
+    Stmt *c = s;
+    for (Stmt *p = s->parent; p; c = p, p = p->parent)
+        if (p->predicated)
+            buf_printf(h, "if (__cu2c_pf%d[%s] != %d) continue; ", p->index, index_expr(DIM_XYZ),
+                       p->else_begin && c->loc.offset >= p->else_begin ? 1 : 2);
+}
+
 /* Declares a thread loop's copy of a promoted local, loaded from its per-thread array. */
 static void put_load(Var *v, Buf *h) {
     if (is_array_type(v->type))
@@ -233,8 +243,14 @@ static void prologue(Unit *u, Kernel *k, Buf *b) {
         if (hoisted_shared(s))
             buf_printf(b, "%.*s ", (int)(s->end - s->begin), u->text + s->begin);
     }
-    for (int i = 0; i < k->sites.len; i++)
-        buf_printf(b, "unsigned __cu2c_rc%d = 0, __cu2c_ra%d = 0; ", i, i);
+    bool warp = false;
+    for (int i = 0; i < k->sites.len; i++) {
+        Site *site = k->sites.items[i];
+        if (site->op >= WARP_SHFL)
+            warp = true;
+        else
+            buf_printf(b, "unsigned __cu2c_rc%d = 0, __cu2c_ra%d = 0; ", i, i);
+    }
     /* per-thread storage: one scratch area per block, carved into arrays */
     Buf total = {0};
     buf_puts(&total, "0");
@@ -255,6 +271,23 @@ static void prologue(Unit *u, Kernel *k, Buf *b) {
             any = true;
             buf_printf(&total, " + CU2C_ROUND64(%s)", count_expr(DIM_XYZ));
         }
+    /* warp functions: who runs, masks, lane arguments and widths (shared by all of them),
+     * then each one's values and results */
+    for (int i = 0; warp && i < 4; i++)
+        buf_printf(&total, " + CU2C_ROUND64(%s * %s)", count_expr(DIM_XYZ), i ? "sizeof(int)" : "1");
+    for (int i = 0; i < k->sites.len; i++) {
+        Site *site = k->sites.items[i];
+        if (site->type)
+            buf_printf(&total, " + CU2C_ROUND64(sizeof(%s) * %s)", site->type, count_expr(DIM_XYZ));
+        if (site->op >= WARP_SHFL && site->op != WARP_SYNC)
+            buf_printf(&total, " + CU2C_ROUND64(sizeof(%s) * %s)", site->result_type, count_expr(DIM_XYZ));
+    }
+    for (int i = 0; i < k->stmts.len; i++)
+        if (((Stmt *)k->stmts.items[i])->predicated) {
+            any = true;
+            buf_printf(&total, " + CU2C_ROUND64(%s)", count_expr(DIM_XYZ));
+        }
+    any |= warp;
     if (any) {
         buf_printf(b, "char *__cu2c_scr = (char *)cu2c_block_scratch(__cu2c_b, %s); "
                       "if (!__cu2c_scr) return; size_t __cu2c_off = 0; ", total.data);
@@ -277,6 +310,29 @@ static void prologue(Unit *u, Kernel *k, Buf *b) {
                           "for (size_t __cu2c_i = 0; __cu2c_i < %s; __cu2c_i++) __cu2c_exited[__cu2c_i] = 0; "
                           "__cu2c_off += CU2C_ROUND64(%s); ",
                        count_expr(DIM_XYZ), count_expr(DIM_XYZ));
+        if (warp) {
+            static const char *const types[] = {"unsigned char", "unsigned", "int", "int"};
+            static const char *const names[] = {"wact", "wmk", "wln", "wwd"};
+            for (int i = 0; i < 4; i++)
+                buf_printf(b, "%s *__restrict __cu2c_%s = (%s *)(__cu2c_scr + __cu2c_off); "
+                              "__cu2c_off += CU2C_ROUND64(%s * %s); ",
+                           types[i], names[i], types[i], count_expr(DIM_XYZ), i ? "sizeof(int)" : "1");
+        }
+        for (int i = 0; i < k->sites.len; i++) {
+            Site *site = k->sites.items[i];
+            if (site->type)
+                buf_printf(b, "%s *__restrict __cu2c_wv%d = (%s *)(__cu2c_scr + __cu2c_off); "
+                              "__cu2c_off += CU2C_ROUND64(sizeof(%s) * %s); ",
+                           site->type, i, site->type, site->type, count_expr(DIM_XYZ));
+            if (site->op >= WARP_SHFL && site->op != WARP_SYNC)
+                buf_printf(b, "%s *__restrict __cu2c_wr%d = (%s *)(__cu2c_scr + __cu2c_off); "
+                              "__cu2c_off += CU2C_ROUND64(sizeof(%s) * %s); ",
+                           site->result_type, i, site->result_type, site->result_type, count_expr(DIM_XYZ));
+        }
+        for (int i = 0; i < k->stmts.len; i++)
+            if (((Stmt *)k->stmts.items[i])->predicated)
+                buf_printf(b, "unsigned char *__restrict __cu2c_pf%d = (unsigned char *)(__cu2c_scr + __cu2c_off); "
+                              "__cu2c_off += CU2C_ROUND64(%s); ", i, count_expr(DIM_XYZ));
         /* per expanded call returning for some threads only: who has left it (cleared per call) */
         for (int i = 0; i < k->inlines.len; i++) {
             Inline *in = k->inlines.items[i];
@@ -312,6 +368,7 @@ static void nest_text(Arena *a, Kernel *k, int ni, bool fast, Buf *h, Buf *t) {
     if (n->check_exited)
         buf_printf(h, "if (__cu2c_exited[%s]) continue; ", index_expr(DIM_XYZ));
     put_fret_checks(&n->fret_scopes, h);
+    put_pred_checks(k->stmts.items[n->first], h);
     bool tls = false;
     for (int i = n->first; i <= n->last; i++)
         tls |= ((Stmt *)k->stmts.items[i])->calls_user_fn;
@@ -575,6 +632,12 @@ static void lower_nest(Unit *u, Kernel *k, int ni) {
     nest_text(u->arena, k, ni, false, &h, &t);
     if (n->guarded)
         buf_puts(&t, " }");
+    /* the block opened before the warp functions' gathering loops (lower_warp_site) */
+    for (int i = 0; i < k->sites.len; i++) {
+        Site *site = k->sites.items[i];
+        if (site->owner == first && site->op >= WARP_SHFL)
+            buf_puts(&t, " }");
+    }
     directive_break(u, begin, &h);
     edit_insert(u, begin, arena_strdup(u->arena, h.data));
     edit_insert(u, end, arena_strdup(u->arena, t.data));
@@ -599,6 +662,7 @@ static void open_thread_loop(Kernel *k, Stmt *p, PtrVec *scopes, Buf *e) {
     if (k->needs_exit_flags)
         buf_printf(e, "if (__cu2c_exited[%s]) continue; ", index_expr(DIM_XYZ));
     put_fret_checks(scopes, e);
+    put_pred_checks(p, e);
     if (p->calls_user_fn)
         buf_puts(e, "cu2c_tls.threadIdx = threadIdx; ");
     put_remats(NULL, k, &p->reads, NULL, false, e);
@@ -624,6 +688,7 @@ static void lower_site(Unit *u, Kernel *k, Site *site) {
     case RED_COUNT: buf_printf(&e, "(int)__cu2c_rc%d; })", site->id); break;
     case RED_AND: buf_printf(&e, "(int)(__cu2c_rc%d == __cu2c_ra%d); })", site->id, site->id); break;
     case RED_OR: buf_printf(&e, "(int)(__cu2c_rc%d != 0); })", site->id); break;
+    default: break;
     }
     if (strstr(site->pred_text, "//"))
         diag_error(u, site->loc, "a // comment inside a reduction barrier's argument is not supported");
@@ -634,6 +699,103 @@ static void lower_site(Unit *u, Kernel *k, Site *site) {
                     arena_printf(u->arena, "const int __cu2c_rv%d = %s; ", site->id, e.data));
         edit_replace_lines(u, site->call_begin, site->call_end, arena_printf(u->arena, "__cu2c_rv%d", site->id));
     }
+    buf_free(&e);
+}
+
+/* A warp function: before the statement holding it (a leaf, starting a region), a loop over
+ * the running threads gathers each one's arguments, then cu2c/warp.h combines them warp by
+ * warp into every thread's result, which replaces the call. */
+static void lower_warp_site(Unit *u, Kernel *k, Site *site) {
+    static const char *const names[] = {
+        [WARP_SHFL] = "CU2C_WARP_SHFL(CU2C_SHFL_IDX", [WARP_SHFL_UP] = "CU2C_WARP_SHFL(CU2C_SHFL_UP",
+        [WARP_SHFL_DOWN] = "CU2C_WARP_SHFL(CU2C_SHFL_DOWN", [WARP_SHFL_XOR] = "CU2C_WARP_SHFL(CU2C_SHFL_XOR",
+        [WARP_BALLOT] = "CU2C_WARP_VOTE(CU2C_VOTE_BALLOT", [WARP_ANY] = "CU2C_WARP_VOTE(CU2C_VOTE_ANY",
+        [WARP_ALL] = "CU2C_WARP_VOTE(CU2C_VOTE_ALL", [WARP_ACTIVEMASK] = "CU2C_WARP_VOTE(CU2C_VOTE_ACTIVE",
+        [WARP_SYNC] = NULL, [WARP_MATCH_ANY] = "CU2C_WARP_MATCH(0", [WARP_MATCH_ALL] = "CU2C_WARP_MATCH(1",
+        [WARP_REDUCE_ADD] = "CU2C_WARP_REDUCE(CU2C_RED_ADD", [WARP_REDUCE_MIN] = "CU2C_WARP_REDUCE(CU2C_RED_MIN",
+        [WARP_REDUCE_MAX] = "CU2C_WARP_REDUCE(CU2C_RED_MAX", [WARP_REDUCE_AND] = "CU2C_WARP_REDUCE(CU2C_RED_AND",
+        [WARP_REDUCE_OR] = "CU2C_WARP_REDUCE(CU2C_RED_OR", [WARP_REDUCE_XOR] = "CU2C_WARP_REDUCE(CU2C_RED_XOR",
+    };
+    const char *fn = u->text + site->call_begin;
+    int fn_len = (int)strcspn(fn, " \t\n(");
+    Stmt *owner = site->owner;
+    if (owner->kind == ST_SYNC) {
+        diag_error(u, site->loc, "%.*s() in the condition of a loop (or of an if holding barriers or warp "
+                   "functions) is not supported yet: its result differs between warps (assign it to a local "
+                   "in the body)", fn_len, fn);
+        return;
+    }
+    for (int i = 0; i < 4; i++)
+        if (site->args[i] && strstr(site->args[i], "//"))
+            diag_error(u, site->loc, "a // comment inside a warp function's arguments is not supported");
+    for (int i = 0; i < site->pred->reads.len; i++) {
+        Var *v = site->pred->reads.items[i];
+        if (v->decl_stmt == owner)
+            diag_error(u, v->loc, "'%s' is declared in the statement whose warp function reads it: declare "
+                       "it in a statement of its own", v->name);
+    }
+    const char *lin = index_expr(DIM_XYZ), *n = count_expr(DIM_XYZ);
+    int id = site->id;
+    ReduceOp op = site->op;
+    bool shfl = op <= WARP_SHFL_XOR;
+    /* one statement with the holder's nest (closed by lower_nest): the holder may be the
+     * body of a loop without braces */
+    Buf e = {0};
+    buf_printf(&e, "{ for (size_t __cu2c_i = 0; __cu2c_i < %s; __cu2c_i++) __cu2c_wact[__cu2c_i] = 0; ", n);
+    open_thread_loop(k, site->pred, &owner->fret_scopes, &e);
+    buf_printf(&e, "__cu2c_wact[%s] = 1; __cu2c_wmk[%s] = (unsigned)(%s); ", lin, lin,
+               op != WARP_ACTIVEMASK && site->args[0] ? site->args[0] : "0xffffffffu");
+    if (site->type)
+        buf_printf(&e, "__cu2c_wv%d[%s] = (%s); ", id, lin, site->args[1]);
+    if (shfl)
+        buf_printf(&e, "__cu2c_wln[%s] = (int)(%s); __cu2c_wwd[%s] = (int)(%s); ", lin, site->args[2], lin,
+                   site->args[3] ? site->args[3] : "32");
+    buf_puts(&e, "} ");
+    if (shfl)
+        buf_printf(&e, "%s, %s, __cu2c_wact, __cu2c_wln, __cu2c_wwd, __cu2c_wv%d, __cu2c_wr%d); ", names[op], n, id, id);
+    else if (op == WARP_ACTIVEMASK)
+        buf_printf(&e, "%s, %s, __cu2c_wact, __cu2c_wmk, __cu2c_wact, __cu2c_wr%d); ", names[op], n, id);
+    else if (op != WARP_SYNC)
+        buf_printf(&e, "%s, %s, __cu2c_wact, __cu2c_wmk, __cu2c_wv%d, __cu2c_wr%d); ", names[op], n, id, id);
+    edit_insert(u, owner->begin, arena_strdup(u->arena, e.data));
+    buf_free(&e);
+    const char *result = op == WARP_SYNC ? "((void)0)"
+                       : op == WARP_MATCH_ALL && site->args[2]
+                           ? arena_printf(u->arena, "(*(%s) = __cu2c_wr%d[%s] != 0, __cu2c_wr%d[%s])", site->args[2],
+                                          id, lin, id, lin)
+                           : arena_printf(u->arena, "__cu2c_wr%d[%s]", id, lin);
+    edit_replace_lines(u, site->call_begin, site->call_end, result);
+}
+
+/* A copy of text on one line. */
+static const char *one_line_text(Arena *a, const char *text) {
+    char *t = arena_strdup(a, text);
+    for (char *q = t; *q; q++)
+        if (*q == '\n' || *q == '\r')
+            *q = ' ';
+    return t;
+}
+
+/* An if holding warp functions whose condition varies (Stmt.predicated): a block where a
+ * loop over the running threads sets each one's flag (see put_pred_checks), checks that it
+ * is the same for the lanes of each warp, as CUDA requires of code reaching a warp function,
+ * then runs both branches, whose thread loops each skip the threads not taking it. */
+static void lower_predicated(Unit *u, Kernel *k, Stmt *s) {
+    const char *lin = index_expr(DIM_XYZ), *n = count_expr(DIM_XYZ);
+    Buf e = {0};
+    buf_printf(&e, "{ for (size_t __cu2c_i = 0; __cu2c_i < %s; __cu2c_i++) __cu2c_pf%d[__cu2c_i] = 0; ", n, s->index);
+    open_thread_loop(k, s, &s->fret_scopes, &e);
+    buf_printf(&e, "__cu2c_pf%d[%s] = (%s) ? 2 : 1; } ", s->index, lin, s->cond_text);
+    SrcLoc at = s->loc;
+    buf_printf(&e, "cu2c_warp_uniform_check(__cu2c_pf%d, %s, __cu2c_b, \"", s->index, n);
+    put_path(&e, at.shown_file ? at.shown_file : at.file);
+    buf_printf(&e, ":%u:%u\"); ", at.shown_file ? at.shown_line : at.line, at.col);
+    if (strstr(s->cond_text, "//"))
+        diag_error(u, s->loc, "a // comment inside this if's condition is not supported");
+    edit_replace_lines(u, s->begin, s->then_begin, arena_strdup(u->arena, one_line_text(u->arena, e.data)));
+    if (s->else_begin)
+        edit_replace_lines(u, s->then_end, s->else_begin, " ");
+    edit_insert(u, s->end, " }");
     buf_free(&e);
 }
 
@@ -904,9 +1066,19 @@ void lower_kernel(Unit *u, Kernel *k) {
                          : in->ret_expr ? arena_printf(u->arena, "(void)(%s);", in->ret_expr) : ";";
         edit_replace_lines(u, in->ret->begin, in->ret->end, text);
     }
+    for (int i = 0; i < k->stmts.len; i++) {
+        Stmt *s = k->stmts.items[i];
+        u->cur_copy = s->copy;
+        if (s->predicated)
+            lower_predicated(u, k, s);
+    }
     for (int i = 0; i < k->sites.len; i++) {
-        u->cur_copy = ((Site *)k->sites.items[i])->owner->copy;
-        lower_site(u, k, k->sites.items[i]);
+        Site *site = k->sites.items[i];
+        u->cur_copy = site->owner->copy;
+        if (site->op >= WARP_SHFL)
+            lower_warp_site(u, k, site);
+        else
+            lower_site(u, k, site);
     }
     for (int i = 0; i < k->nests.len; i++) {
         u->cur_copy = ((Stmt *)k->stmts.items[((Nest *)k->nests.items[i])->first])->copy;

@@ -1,8 +1,9 @@
 /* promote_locals - which locals need one copy per thread: a decision pass.
  * Expects: nests (form_loops) and per-local dimensions (thread_variance).
  * Guarantees: v->promoted exactly for the locals whose value can differ between threads
- * (dims != 0) and that are used in more than one nest, i.e. whose value must survive from
- * one thread loop (often one barrier region) to the next, or parameters changed per thread
+ * (dims != 0) and that are used in more than one nest (or in a reduction predicate, a warp
+ * function's arguments, a per-thread if's condition: each runs in a thread loop of its own),
+ * i.e. whose value must survive from one thread loop (often one barrier region) to the next, or parameters changed per thread
  * inside a loop holding barriers. Everything else keeps one
  * plain C local: declared inside its nest when it varies, once per block when not.
  * A kernel parameter that threads modify differently is a local like the others, starting
@@ -78,7 +79,11 @@ void promote_locals(Unit *u, Kernel *k) {
         for (int j = 0, n = k->stmts.len + pseudo_count(k); j < n; j++) {
             Stmt *s = fact_at(k, j);
             int nest = j < k->stmts.len ? s->nest : k->nests.len + (j - k->stmts.len);
-            if (s->kind == ST_SYNC || (!vec_contains(&s->reads, v) && !vec_contains(&s->writes, v)))
+            /* a per-thread if's condition runs in a thread loop of its own too */
+            if (s->predicated)
+                nest = k->nests.len + pseudo_count(k) + j;
+            if ((s->kind == ST_SYNC && !s->predicated) ||
+                (!vec_contains(&s->reads, v) && !vec_contains(&s->writes, v)))
                 continue;
             if (first_nest < 0)
                 first_nest = nest;

@@ -36,6 +36,14 @@ static bool inside(Stmt *s, Stmt *ancestor) {
     return false;
 }
 
+/* Does s run under an if that runs per thread (Stmt.predicated)? */
+static bool under_predicate(Stmt *s) {
+    for (Stmt *p = s->parent; p; p = p->parent)
+        if (p->predicated)
+            return true;
+    return false;
+}
+
 /* Marks what may run after leaf r returned for some threads; true if anything changed. */
 static bool mark_after_exit(Kernel *k, Stmt *r) {
     bool changed = false;
@@ -101,6 +109,15 @@ void thread_variance(Unit *u, Kernel *k) {
                          (s->kind == ST_BIND && (s->parent->after_exit || s->parent->fret_scopes.len));
             if (after && s->kind != ST_SYNC && !declares_shared(s) &&
                 (s->touches_memory || s->side_effects || s->has_return || s->has_site))
+                d = DIM_XYZ;
+            /* an if holding warp functions only, with a varying condition: per thread, and so
+             * is every leaf under it (each thread runs it or not by its own flag) */
+            if (s->kind == ST_SYNC && s->sync == SK_IF && d && !s->block_barrier && s->simple_if &&
+                !s->predicated) {
+                s->predicated = true;
+                changed = true;
+            }
+            if (s->kind != ST_SYNC && !declares_shared(s) && under_predicate(s))
                 d = DIM_XYZ;
             if (d != s->dims) {
                 s->dims = d;

@@ -76,6 +76,8 @@ typedef struct Var {
                              * instead (it depends only on thread/block indices and constants) */
     const char *init_text;  /* its initialiser as written, when that is pure arithmetic */
     unsigned coord;         /* DIM_X/Y/Z when the initialiser is exactly threadIdx.x/y/z */
+    bool lane_part;         /* initialised to threadIdx.x (through locals), or that % or & a
+                             * constant: comparing it with a constant may split a warp */
     int x_sign;             /* an int local initialised to B + threadIdx.x (1) or B -
                              * threadIdx.x (-1), B pure and free of thread indices (read
                              * through a local holding threadIdx.x too); 0 otherwise */
@@ -150,7 +152,17 @@ struct Stmt {
     Stmt *parent;           /* the ST_SYNC statement whose body holds it; NULL at the top */
     PtrVec bodies;          /* ST_SYNC: PtrVec* of Stmt*, one per body */
     SrcLoc barrier_loc;     /* ST_SYNC: the first barrier inside, for messages */
+    const char *barrier_name; /* ST_SYNC: that barrier's name when it is a warp function */
     const char *cond_text;  /* ST_SYNC: its condition as written, for messages */
+    bool block_barrier;     /* ST_SYNC: holds a __syncthreads* (not only warp functions) */
+    bool simple_if;         /* SK_IF: no init statement or condition variable */
+    unsigned then_begin, then_end, else_begin; /* SK_IF: its branches (else_begin 0: none) */
+    bool lane_split;        /* SK_IF: its condition compares the lane part of the thread index
+                             * with a constant that splits a warp (see Stmt.predicated) */
+    bool predicated;        /* thread_variance: an if holding warp functions (no block barrier)
+                             * whose condition varies: it runs per thread, its condition kept
+                             * in a per-thread flag that every thread loop inside respects
+                             * (warp-uniform, as CUDA requires: checked when it runs) */
     bool has_jump;          /* a break/continue leaving it for an enclosing ST_SYNC loop/switch */
     SrcLoc jump_loc;        /* where */
     int index;              /* its position in Kernel.stmts (pre-order) */
@@ -192,14 +204,37 @@ struct Stmt {
 
 /* A __syncthreads_count/_and/_or(pred) call: a barrier that also combines a per-thread
  * predicate into a block-uniform result. The statement holding it runs once per block at
- * the barrier (a leaf holding one starts a region); the predicate runs in its own loop. */
-typedef enum ReduceOp { RED_COUNT, RED_AND, RED_OR } ReduceOp;
+ * the barrier (a leaf holding one starts a region); the predicate runs in its own loop.
+ * A warp function (__shfl*_sync, __ballot_sync, __any/__all_sync, __activemask, __syncwarp,
+ * __match_*_sync, __reduce_*_sync) is a site too: a barrier where the running threads'
+ * arguments are gathered in a thread loop of its own, then combined warp by warp (lanes by
+ * linear thread index) into a per-thread result the holder reads; the holder varies. */
+typedef enum ReduceOp {
+    RED_COUNT, RED_AND, RED_OR,     /* __syncthreads_count/_and/_or(pred) */
+    WARP_SHFL,          /* __shfl_sync(mask, var, srcLane[, width]) */
+    WARP_SHFL_UP,       /* __shfl_up_sync(mask, var, delta[, width]) */
+    WARP_SHFL_DOWN,     /* __shfl_down_sync(mask, var, delta[, width]) */
+    WARP_SHFL_XOR,      /* __shfl_xor_sync(mask, var, laneMask[, width]) */
+    WARP_BALLOT,        /* __ballot_sync(mask, pred) */
+    WARP_ANY,           /* __any_sync(mask, pred) */
+    WARP_ALL,           /* __all_sync(mask, pred) */
+    WARP_ACTIVEMASK,    /* __activemask() */
+    WARP_SYNC,          /* __syncwarp([mask]) */
+    WARP_MATCH_ANY,     /* __match_any_sync(mask, value) */
+    WARP_MATCH_ALL,     /* __match_all_sync(mask, value, &pred) */
+    WARP_REDUCE_ADD, WARP_REDUCE_MIN, WARP_REDUCE_MAX,  /* __reduce_*_sync(mask, value) */
+    WARP_REDUCE_AND, WARP_REDUCE_OR, WARP_REDUCE_XOR,
+} ReduceOp;
 
 typedef struct Site {
     ReduceOp op;
     SrcLoc loc;
     unsigned call_begin, call_end;  /* the call */
-    const char *pred_text;  /* its argument as written, on one line */
+    const char *pred_text;  /* its argument as written, on one line (a warp function: the
+                             * value or predicate argument, NULL if none) */
+    const char *args[4];    /* a warp function: its arguments as written (NULL: defaulted) */
+    const char *type;       /* a warp function: the type of its value argument */
+    const char *result_type;/* a warp function: the type of the call */
     Stmt *pred;             /* ST_REDUCE: the predicate's facts (reads, threadIdx uses) */
     Stmt *owner;            /* the statement holding the call (a leaf, or an ST_SYNC's control) */
     int id;

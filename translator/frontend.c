@@ -23,6 +23,8 @@ typedef struct Fe {
     CXFile main_file;
     PtrVec tls_fns;         /* char*: USR of user functions reading threadIdx & co. (transitively) */
     PtrVec barrier_fns;     /* char*: USR of user functions containing a barrier (transitively) */
+    PtrVec block_barrier_fns; /* char*: those of them holding a __syncthreads* (not only warp
+                             * functions) */
     PtrVec fn_names, fn_usrs; /* functions declared in the main file, to spot overloading */
     int copy;               /* the text being scanned: 0 the kernel, n an inlined body */
     PtrVec pure_fns;        /* char*: USRs of user functions without effects (see fn_scan_visit) */
@@ -243,8 +245,11 @@ static bool impure_builtin(const char *name) {
     return false;
 }
 
+static bool is_warp_fn(const char *n);
+
+/* __syncthreads and its reduction variants, and the warp functions (warp-scoped barriers). */
 static bool is_barrier_name(const char *n) {
-    return strcmp(n, "__syncthreads") == 0 || strncmp(n, "__syncthreads_", 14) == 0;
+    return strcmp(n, "__syncthreads") == 0 || strncmp(n, "__syncthreads_", 14) == 0 || is_warp_fn(n);
 }
 
 /* ---- user functions: which read threadIdx & co., which contain barriers --------------- */
@@ -253,6 +258,7 @@ typedef struct FnScan {
     Fe *fe;
     bool reads_builtin;
     bool has_barrier;
+    bool has_block_barrier; /* a __syncthreads* among its barriers */
     PtrVec callees;         /* char* USRs */
     CXCursor first_barrier;
     CXCursor first_shared;
@@ -339,6 +345,8 @@ static enum CXChildVisitResult fn_scan_visit(CXCursor c, CXCursor parent, CXClie
         if (!clang_Cursor_isNull(fn)) {
             CXString sp = clang_getCursorSpelling(fn);
             const char *n = clang_getCString(sp);
+            if (n && is_barrier_name(n) && !is_warp_fn(n))
+                s->has_block_barrier = true;
             if (n && is_barrier_name(n) && !s->has_barrier) {
                 s->has_barrier = true;
                 s->first_barrier = c;
@@ -371,7 +379,7 @@ static enum CXChildVisitResult fn_scan_visit(CXCursor c, CXCursor parent, CXClie
 
 typedef struct UserFn {
     char *usr;
-    bool reads_builtin, has_barrier, impure;
+    bool reads_builtin, has_barrier, has_block_barrier, impure;
     PtrVec callees;
 } UserFn;
 
@@ -504,6 +512,7 @@ typedef struct KScan {
     Stmt *s;                /* the statement (or pseudo-statement) collecting facts */
     CXCursor top;           /* its cursor */
     int lambda_depth;
+    int cond_depth;         /* inside ?:, && or || (evaluated for some threads only) */
     int loop_depth;         /* loops entered inside the statement: break/continue stay inside */
     int switch_depth;       /* switches entered inside the statement: break stays inside */
     bool loop_level_jump;   /* a break/continue seen at loop depth 1 (the leaf for-loop's own) */
@@ -571,10 +580,6 @@ static void scan_call(KScan *ks, CXCursor c) {
     char *name = fe_str(u->arena, clang_getCursorSpelling(fn));
     if (is_barrier_name(name)) {
         diag_error(u, cursor_loc(fe, c), "%s() inside an expression is not supported yet", name);
-        return;
-    }
-    if (strncmp(name, "__syncwarp", 10) == 0) {
-        diag_error(u, cursor_loc(fe, c), "%s() is not supported yet", name);
         return;
     }
     if (is_user_fn(fn)) {
@@ -666,45 +671,106 @@ static Stmt *new_fact_stmt(Fe *fe, StmtKind kind, SrcLoc loc, Stmt *parent) {
     return s;
 }
 
-/* Is c a call of __syncthreads_count/_and/_or? */
+/* The sites' functions: the reduction barriers, then the warp functions. */
+static const struct { const char *name; ReduceOp op; } site_fns[] = {
+    {"__syncthreads_count", RED_COUNT}, {"__syncthreads_and", RED_AND}, {"__syncthreads_or", RED_OR},
+    {"__shfl_sync", WARP_SHFL}, {"__shfl_up_sync", WARP_SHFL_UP}, {"__shfl_down_sync", WARP_SHFL_DOWN},
+    {"__shfl_xor_sync", WARP_SHFL_XOR}, {"__ballot_sync", WARP_BALLOT}, {"__any_sync", WARP_ANY},
+    {"__all_sync", WARP_ALL}, {"__activemask", WARP_ACTIVEMASK}, {"__syncwarp", WARP_SYNC},
+    {"__match_any_sync", WARP_MATCH_ANY}, {"__match_all_sync", WARP_MATCH_ALL},
+    {"__reduce_add_sync", WARP_REDUCE_ADD}, {"__reduce_min_sync", WARP_REDUCE_MIN},
+    {"__reduce_max_sync", WARP_REDUCE_MAX}, {"__reduce_and_sync", WARP_REDUCE_AND},
+    {"__reduce_or_sync", WARP_REDUCE_OR}, {"__reduce_xor_sync", WARP_REDUCE_XOR},
+};
+
+static bool site_name(const char *n, ReduceOp *op) {
+    for (size_t i = 0; n && i < sizeof site_fns / sizeof site_fns[0]; i++)
+        if (strcmp(n, site_fns[i].name) == 0) {
+            *op = site_fns[i].op;
+            return true;
+        }
+    return false;
+}
+
+static bool is_warp_fn(const char *n) {
+    ReduceOp op;
+    return site_name(n, &op) && op >= WARP_SHFL;
+}
+
+/* Is c a call of __syncthreads_count/_and/_or or of a warp function? */
 static bool reduce_op(CXCursor c, ReduceOp *op) {
     CXString sp = clang_getCursorSpelling(clang_getCursorReferenced(c));
-    const char *n = clang_getCString(sp);
-    bool r = true;
-    if (n && strcmp(n, "__syncthreads_count") == 0)
-        *op = RED_COUNT;
-    else if (n && strcmp(n, "__syncthreads_and") == 0)
-        *op = RED_AND;
-    else if (n && strcmp(n, "__syncthreads_or") == 0)
-        *op = RED_OR;
-    else
-        r = false;
+    bool r = site_name(clang_getCString(sp), op);
     clang_disposeString(sp);
     return r;
 }
 
+/* The text of a call's i-th argument, NULL when it is defaulted (not written). */
+static const char *written_arg(Fe *fe, CXCursor call, unsigned i) {
+    if ((int)i >= clang_Cursor_getNumArguments(call))
+        return NULL;
+    CXCursor a = clang_Cursor_getArgument(call, i);
+    unsigned b, e, cb, ce;
+    cursor_range(a, &b, &e);
+    cursor_range(call, &cb, &ce);
+    if (b >= e || b < cb || e > ce)
+        return NULL;
+    return cursor_line(fe, a);
+}
+
 /* A reduction barrier inside the statement being scanned: its predicate's facts go to a
- * statement of their own, the call's uniform result is all the holder sees. */
+ * statement of their own, the call's uniform result is all the holder sees. A warp
+ * function likewise, but its result varies: the holder runs per thread. */
 static void scan_site(KScan *ks, CXCursor c, ReduceOp op) {
     Unit *u = ks->fe->u;
     Stmt *owner = ks->s;
-    if (ks->lambda_depth > 0 || clang_Cursor_getNumArguments(c) != 1) {
+    bool warp = op >= WARP_SHFL;
+    int nargs = clang_Cursor_getNumArguments(c);
+    if (ks->lambda_depth > 0 || (!warp && nargs != 1)) {
         diag_error(u, cursor_loc(ks->fe, c), "this use of a reduction barrier is not supported yet");
+        return;
+    }
+    if (warp && (owner->kind == ST_REDUCE || ks->cond_depth > 0)) {
+        diag_error(u, cursor_loc(ks->fe, c), "%s() inside %s is not supported yet (assign its result to a "
+                   "local first)", site_fns[op].name, owner->kind == ST_REDUCE ? "another warp function's "
+                   "argument" : "a conditional expression (?:, && or ||)");
         return;
     }
     Site *site = arena_alloc(u->arena, sizeof *site);
     site->op = op;
     site->loc = cursor_loc(ks->fe, c);
     cursor_range(c, &site->call_begin, &site->call_end);
-    site->pred_text = cursor_line(ks->fe, clang_Cursor_getArgument(c, 0));
+    if (!warp)
+        site->pred_text = cursor_line(ks->fe, clang_Cursor_getArgument(c, 0));
+    for (int i = 0; warp && i < nargs && i < 4; i++)
+        site->args[i] = written_arg(ks->fe, c, (unsigned)i);
+    if (warp && nargs >= 2) {
+        site->pred_text = site->args[1];
+        site->type = fe_str(u->arena, clang_getTypeSpelling(clang_getUnqualifiedType(
+                                          clang_getCursorType(clang_Cursor_getArgument(c, 1)))));
+    }
+    if (warp)
+        site->result_type = fe_str(u->arena, clang_getTypeSpelling(clang_getUnqualifiedType(clang_getCursorType(c))));
     site->owner = owner;
     site->id = ks->k->sites.len;
     Stmt *pred = new_fact_stmt(ks->fe, ST_REDUCE, site->loc, owner->parent);
     site->pred = pred;
     owner->has_site = true;
+    if (warp)
+        owner->side_effects = true;     /* each thread gets its own result */
     vec_push(u->arena, &ks->k->sites, site);
     ks->s = pred;
-    clang_visitChildren(c, kscan_visit, ks);
+    if (op == WARP_MATCH_ALL && nargs == 3) {
+        /* the predicate's address is written through where the result is used */
+        for (unsigned i = 0; i < 3; i++) {
+            CXCursor a = clang_Cursor_getArgument(c, i);
+            ks->s = i < 2 ? pred : owner;
+            if (kscan_visit(a, c, ks) == CXChildVisit_Recurse)
+                clang_visitChildren(a, kscan_visit, ks);
+        }
+    } else {
+        clang_visitChildren(c, kscan_visit, ks);
+    }
     ks->s = owner;
 }
 
@@ -779,9 +845,13 @@ static enum CXChildVisitResult kscan_visit(CXCursor c, CXCursor parent, CXClient
         }
         break;
     }
+    case CXCursor_ConditionalOperator:
+        return visit_nested(c, ks, &ks->cond_depth);
     case CXCursor_BinaryOperator:
     case CXCursor_CompoundAssignOperator: {
         enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(c);
+        if (op == CXBinaryOperator_LAnd || op == CXBinaryOperator_LOr)
+            return visit_nested(c, ks, &ks->cond_depth);
         if (kind == CXCursor_CompoundAssignOperator ||
             (op >= CXBinaryOperator_Assign && op <= CXBinaryOperator_OrAssign))
             note_write(ks, lvalue_root(ks, first_child(c)));
@@ -1187,6 +1257,8 @@ static void scan_if_guards(KScan *ks, Stmt *s, CXCursor c) {
         scan_guards(ks, s, kids.c[0]);
 }
 
+static bool lane_linear(KScan *ks, CXCursor e);
+
 static enum CXChildVisitResult decl_visit(CXCursor c, CXCursor parent, CXClientData d) {
     (void)parent;
     KScan *ks = d;
@@ -1196,6 +1268,8 @@ static enum CXChildVisitResult decl_visit(CXCursor c, CXCursor parent, CXClientD
         /* a coordinate only in a type that holds every thread index unchanged */
         if (!clang_Cursor_isNull(init) && holds_thread_index(clang_getCursorType(c)))
             v->coord = coord_dim(ks, init);
+        if (!clang_Cursor_isNull(init))
+            v->lane_part = lane_linear(ks, init);
         if (!clang_Cursor_isNull(init) && !v->is_shared && !is_array_type(clang_getCursorType(c))) {
             if (pure_scan(ks, init, c, &v->init_reads, NULL)) {
                 char *t = cursor_line(ks->fe, init);
@@ -1281,6 +1355,20 @@ static bool is_barrier_call(CXCursor c) {
     return r;
 }
 
+/* A __syncthreads* call, or a call of a user function holding one. */
+static bool is_block_barrier_call(CXCursor c) {
+    if (clang_getCursorKind(c) != CXCursor_CallExpr)
+        return false;
+    CXCursor fn = clang_getCursorReferenced(c);
+    CXString sp = clang_getCursorSpelling(fn);
+    const char *n = clang_getCString(sp);
+    bool r = n && is_barrier_name(n) && !is_warp_fn(n);
+    clang_disposeString(sp);
+    if (!r && scan_fe && !clang_Cursor_isNull(fn) && is_user_fn(fn))
+        r = usr_in(&scan_fe->block_barrier_fns, fe_str(scan_fe->u->arena, clang_getCursorUSR(fn)));
+    return r;
+}
+
 /* A barrier call that is not a reduction barrier (those are sites, see scan_site). */
 static bool is_plain_barrier_call(CXCursor c) {
     ReduceOp op;
@@ -1310,6 +1398,76 @@ static bool find_plain_barrier(CXCursor c, CXCursor *where) {
 }
 
 static void scan_list(KScan *ks, CXCursor c, PtrVec *list, Stmt *parent);
+
+/* Is e the lane part of the linear thread index: threadIdx.x (or a local initialised to
+ * it), or that taken % or & a constant? */
+static bool lane_linear(KScan *ks, CXCursor e) {
+    e = strip_implicit(e);
+    while (clang_getCursorKind(e) == CXCursor_ParenExpr)
+        e = strip_implicit(first_child(e));
+    enum CXCursorKind k = clang_getCursorKind(e);
+    if (k == CXCursor_MemberRefExpr) {
+        const char *b;
+        CXCursor base = strip_implicit(first_child(e));
+        CXString m = clang_getCursorSpelling(e);
+        bool x = strcmp(clang_getCString(m), "x") == 0;
+        clang_disposeString(m);
+        return x && clang_getCursorKind(base) == CXCursor_DeclRefExpr &&
+               is_builtin_var(clang_getCursorReferenced(base), &b) && strcmp(b, "threadIdx") == 0;
+    }
+    if (k == CXCursor_DeclRefExpr) {
+        Var *v = find_var(ks->k, clang_getCursorReferenced(e), ks->fe);
+        return v && (v->coord == DIM_X || v->lane_part);
+    }
+    if (k == CXCursor_BinaryOperator) {
+        enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(e);
+        Kids kids = children(e);
+        return (op == CXBinaryOperator_Rem || op == CXBinaryOperator_And) && kids.n == 2 &&
+               (lane_linear(ks, kids.c[0]) || lane_linear(ks, kids.c[1]));
+    }
+    return false;
+}
+
+/* Does an integer constant expression hold e's value? */
+static bool int_constant(CXCursor e, long long *value) {
+    CXEvalResult r = clang_Cursor_Evaluate(e);
+    bool ok = r && clang_EvalResult_getKind(r) == CXEval_Int;
+    if (ok)
+        *value = clang_EvalResult_getAsLongLong(r);
+    if (r)
+        clang_EvalResult_dispose(r);
+    return ok;
+}
+
+typedef struct LaneScan {
+    KScan *ks;
+    bool found;
+} LaneScan;
+
+/* A comparison of the lane part of the thread index with a constant that splits a warp:
+ * `threadIdx.x < 16`, `lane == 0` (`tid < 64` splits none: it is uniform per warp in a
+ * one-dimensional block). */
+static enum CXChildVisitResult lane_split_visit(CXCursor c, CXCursor parent, CXClientData d) {
+    (void)parent;
+    LaneScan *ls = d;
+    if (clang_getCursorKind(c) != CXCursor_BinaryOperator)
+        return CXChildVisit_Recurse;
+    enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(c);
+    if (op < CXBinaryOperator_LT || op > CXBinaryOperator_NE)
+        return CXChildVisit_Recurse;
+    Kids kids = children(c);
+    long long v;
+    for (int side = 0; kids.n == 2 && side < 2; side++) {
+        if (!lane_linear(ls->ks, kids.c[side]) || !int_constant(kids.c[1 - side], &v))
+            continue;
+        /* t < v and t >= v split at v; t <= v and t > v at v + 1 (either side) */
+        bool at_plus_one = (op == CXBinaryOperator_LE || op == CXBinaryOperator_GT) == (side == 0);
+        long long cut = at_plus_one ? v + 1 : v;
+        if (op == CXBinaryOperator_EQ || op == CXBinaryOperator_NE || cut % 32 != 0)
+            ls->found = true;
+    }
+    return CXChildVisit_Recurse;
+}
 
 static Stmt *new_stmt(KScan *ks, CXCursor c, PtrVec *list, Stmt *parent) {
     Unit *u = ks->fe->u;
@@ -1345,6 +1503,12 @@ static void scan_sync(KScan *ks, Stmt *s, CXCursor c, CXCursor barrier) {
     Unit *u = fe->u;
     s->kind = ST_SYNC;
     s->barrier_loc = cursor_loc(fe, barrier);
+    if (clang_getCursorKind(barrier) == CXCursor_CallExpr) {
+        CXString sp = clang_getCursorSpelling(clang_getCursorReferenced(barrier));
+        if (is_warp_fn(clang_getCString(sp)))
+            s->barrier_name = fe_str(u->arena, clang_getCursorSpelling(clang_getCursorReferenced(barrier)));
+        clang_disposeString(sp);
+    }
     Kids kids = children(c);
     if (kids.n > 8) {
         diag_error(u, s->loc, "statement too complex for cu2c");
@@ -1368,6 +1532,19 @@ static void scan_sync(KScan *ks, Stmt *s, CXCursor c, CXCursor barrier) {
         cond = kids.c[ci];
         first_body = ci + 1;
         nbodies = kids.n - first_body;
+        /* where the branches are, should the if run per thread (see Stmt.predicated) */
+        s->simple_if = ci == 0;
+        cursor_range(kids.c[first_body], &s->then_begin, &s->then_end);
+        if (nbodies == 2) {
+            unsigned eb, ee;
+            cursor_range(kids.c[first_body + 1], &eb, &ee);
+            s->else_begin = eb;
+        }
+        s->block_barrier = find_in(c, is_block_barrier_call, NULL);
+        LaneScan ls = {ks, false};
+        if (lane_split_visit(cond, c, &ls) == CXChildVisit_Recurse)
+            clang_visitChildren(cond, lane_split_visit, &ls);
+        s->lane_split = ls.found;
         break;
     }
     case CXCursor_ForStmt:
@@ -2163,6 +2340,7 @@ static enum CXChildVisitResult userfn_visit(CXCursor c, CXCursor parent, CXClien
         f->reads_builtin = s.reads_builtin;
         /* __shared__ storage is per block: such a function is expanded into the kernel too */
         f->has_barrier = s.has_barrier || s.has_shared || s.uses_file_shared;
+        f->has_block_barrier = s.has_block_barrier;
         f->impure = s.impure || s.reads_builtin || s.has_barrier || s.has_shared;
         f->callees = s.callees;
         vec_push(fe->u->arena, &ts->user_fns, f);
@@ -2248,6 +2426,8 @@ static void close_user_fns(Fe *fe, TuScan *ts) {
             vec_push(fe->u->arena, &fe->tls_fns, f->usr);
         if (f->has_barrier)
             vec_push(fe->u->arena, &fe->barrier_fns, f->usr);
+        if (f->has_block_barrier)
+            vec_push(fe->u->arena, &fe->block_barrier_fns, f->usr);
     }
     /* impurity spreads to callers; what stays is pure */
     bool spread = true;
@@ -2285,6 +2465,11 @@ static void close_user_fns(Fe *fe, TuScan *ts) {
                 }
                 if (usr_in(&fe->barrier_fns, f->callees.items[j]) && !usr_in(&fe->barrier_fns, f->usr)) {
                     vec_push(fe->u->arena, &fe->barrier_fns, f->usr);
+                    changed = true;
+                }
+                if (usr_in(&fe->block_barrier_fns, f->callees.items[j]) &&
+                    !usr_in(&fe->block_barrier_fns, f->usr)) {
+                    vec_push(fe->u->arena, &fe->block_barrier_fns, f->usr);
                     changed = true;
                 }
             }

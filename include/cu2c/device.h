@@ -85,9 +85,27 @@ __device__ void __syncthreads(void);
 __device__ int __syncthreads_count(int predicate);
 __device__ int __syncthreads_and(int predicate);
 __device__ int __syncthreads_or(int predicate);
-#ifdef __cplusplus
+/* Warp functions: warp-scoped barriers the translator lowers (cu2c/warp.h). */
 __device__ void __syncwarp(unsigned int mask = 0xffffffffu);
-#endif
+template <class T> __device__ T __shfl_sync(unsigned int mask, T var, int srcLane, int width = 32);
+template <class T> __device__ T __shfl_up_sync(unsigned int mask, T var, unsigned int delta, int width = 32);
+template <class T> __device__ T __shfl_down_sync(unsigned int mask, T var, unsigned int delta, int width = 32);
+template <class T> __device__ T __shfl_xor_sync(unsigned int mask, T var, int laneMask, int width = 32);
+__device__ unsigned int __ballot_sync(unsigned int mask, int predicate);
+__device__ int __any_sync(unsigned int mask, int predicate);
+__device__ int __all_sync(unsigned int mask, int predicate);
+__device__ unsigned int __activemask(void);
+template <class T> __device__ unsigned int __match_any_sync(unsigned int mask, T value);
+template <class T> __device__ unsigned int __match_all_sync(unsigned int mask, T value, int *pred);
+__device__ unsigned int __reduce_add_sync(unsigned int mask, unsigned int value);
+__device__ int __reduce_add_sync(unsigned int mask, int value);
+__device__ unsigned int __reduce_min_sync(unsigned int mask, unsigned int value);
+__device__ int __reduce_min_sync(unsigned int mask, int value);
+__device__ unsigned int __reduce_max_sync(unsigned int mask, unsigned int value);
+__device__ int __reduce_max_sync(unsigned int mask, int value);
+__device__ unsigned int __reduce_and_sync(unsigned int mask, unsigned int value);
+__device__ unsigned int __reduce_or_sync(unsigned int mask, unsigned int value);
+__device__ unsigned int __reduce_xor_sync(unsigned int mask, unsigned int value);
 #pragma clang force_cuda_host_device begin
 #endif
 

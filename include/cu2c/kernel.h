@@ -96,4 +96,6 @@ static inline dim3 cu2c_dim3_from_uint(unsigned long long n) { dim3 d = {(unsign
                               default: cu2c_dim3_from_uint)(v)
 #endif
 
+#include "warp.h"
+
 #endif

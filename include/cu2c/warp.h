@@ -1,0 +1,147 @@
+/* cu2c/warp.h - how translated kernels combine the arguments of a warp function.
+ *
+ * A warp function is a warp-scoped barrier: the translator gathers the arguments of every
+ * running thread of the block into per-thread arrays (indexed by the linear thread index,
+ * so lanes are numbered as on the GPU: lane = index % 32, also in 2-D and 3-D blocks), then
+ * one of the loops below computes each thread's result from its warp's lanes, and the
+ * statement holding the call reads that result. `act[i]` says whether thread i is running
+ * (has not returned); `mk[i]` is its mask argument. Lanes not running, or beyond a partial
+ * last warp, never contribute; a shuffle reading from one gets the reader's own value (the
+ * GPU leaves that value undefined). */
+#ifndef CU2C_WARP_H
+#define CU2C_WARP_H
+
+#include <stddef.h>
+#include <stdio.h>
+#include <string.h>
+
+enum { CU2C_SHFL_IDX, CU2C_SHFL_UP, CU2C_SHFL_DOWN, CU2C_SHFL_XOR };
+enum { CU2C_VOTE_BALLOT, CU2C_VOTE_ANY, CU2C_VOTE_ALL, CU2C_VOTE_ACTIVE };
+
+/* The lane a shuffle reads, as PTX's shfl.sync defines it for CUDA's
+ * c = ((32 - width) << 8) | (up ? 0 : 31): lanes are split into segments of `width`;
+ * out-of-range sources read the lane's own value. */
+static inline int cu2c_shfl_src(int kind, int lane, int b, int width)
+{
+    int segmask = (32 - width) & 31;
+    long long min_lane = lane & segmask;
+    long long max_lane = kind == CU2C_SHFL_UP ? min_lane : min_lane | (31 & ~segmask);
+    long long j;
+    int ok;
+    switch (kind) {
+    case CU2C_SHFL_IDX: j = min_lane | (b & 31 & ~segmask); ok = j <= max_lane; break;
+    case CU2C_SHFL_UP: j = (long long)lane - (unsigned)b; ok = j >= max_lane; break;
+    case CU2C_SHFL_DOWN: j = (long long)lane + (unsigned)b; ok = j <= max_lane; break;
+    default: j = (long long)(unsigned)(lane ^ b); ok = j <= max_lane; break;
+    }
+    return ok ? (int)j : lane;
+}
+
+static inline unsigned cu2c_vote(int kind, unsigned active, unsigned set)
+{
+    switch (kind) {
+    case CU2C_VOTE_BALLOT: return set;
+    case CU2C_VOTE_ANY: return set != 0;
+    case CU2C_VOTE_ALL: return set == active;
+    default: return active;
+    }
+}
+
+/* __shfl*_sync: r[i] = v[source lane of i]. */
+#define CU2C_WARP_SHFL(kind, n, act, ln, wd, v, r)                                          \
+    do {                                                                                    \
+        for (size_t i_ = 0; i_ < (n); i_++) {                                               \
+            if (!(act)[i_])                                                                 \
+                continue;                                                                   \
+            size_t j_ = (i_ & ~(size_t)31) +                                                \
+                        (size_t)cu2c_shfl_src(kind, (int)(i_ & 31), (ln)[i_], (wd)[i_]);    \
+            (r)[i_] = j_ < (n) && (act)[j_] ? (v)[j_] : (v)[i_];                            \
+        }                                                                                   \
+    } while (0)
+
+/* __ballot_sync, __any_sync, __all_sync, __activemask: over the running lanes in i's mask. */
+#define CU2C_WARP_VOTE(kind, n, act, mk, v, r)                                              \
+    do {                                                                                    \
+        for (size_t w_ = 0; w_ < (n); w_ += 32) {                                           \
+            unsigned a_ = 0, b_ = 0;                                                        \
+            for (size_t i_ = w_; i_ < w_ + 32 && i_ < (n); i_++)                            \
+                if ((act)[i_]) {                                                            \
+                    a_ |= 1u << (i_ - w_);                                                  \
+                    if ((v)[i_])                                                            \
+                        b_ |= 1u << (i_ - w_);                                              \
+                }                                                                           \
+            for (size_t i_ = w_; i_ < w_ + 32 && i_ < (n); i_++)                            \
+                if ((act)[i_])                                                              \
+                    (r)[i_] = cu2c_vote(kind, a_ & (mk)[i_], b_ & (mk)[i_]);                \
+        }                                                                                   \
+    } while (0)
+
+/* __match_any_sync: the running lanes in i's mask holding the same bits as i. With all != 0,
+ * __match_all_sync: i's mask when all of those hold the same bits, else 0. */
+#define CU2C_WARP_MATCH(all, n, act, mk, v, r)                                              \
+    do {                                                                                    \
+        for (size_t i_ = 0; i_ < (n); i_++) {                                               \
+            if (!(act)[i_])                                                                 \
+                continue;                                                                   \
+            size_t w_ = i_ & ~(size_t)31;                                                   \
+            unsigned same_ = 0, differ_ = 0;                                                \
+            for (size_t j_ = w_; j_ < w_ + 32 && j_ < (n); j_++)                            \
+                if ((act)[j_] && ((mk)[i_] >> (j_ - w_) & 1u)) {                            \
+                    if (memcmp(&(v)[j_], &(v)[i_], sizeof (v)[0]) == 0)                     \
+                        same_ |= 1u << (j_ - w_);                                           \
+                    else                                                                    \
+                        differ_ = 1;                                                        \
+                }                                                                           \
+            (r)[i_] = (all) ? (differ_ ? 0u : (mk)[i_]) : same_;                            \
+        }                                                                                   \
+    } while (0)
+
+/* __reduce_*_sync: op folded over the values of the running lanes in i's mask. */
+#define CU2C_RED_ADD(a, b) ((__typeof__(a))((unsigned)(a) + (unsigned)(b)))
+#define CU2C_RED_MIN(a, b) ((b) < (a) ? (b) : (a))
+#define CU2C_RED_MAX(a, b) ((b) > (a) ? (b) : (a))
+#define CU2C_RED_AND(a, b) ((a) & (b))
+#define CU2C_RED_OR(a, b) ((a) | (b))
+#define CU2C_RED_XOR(a, b) ((a) ^ (b))
+#define CU2C_WARP_REDUCE(op, n, act, mk, v, r)                                              \
+    do {                                                                                    \
+        for (size_t i_ = 0; i_ < (n); i_++) {                                               \
+            if (!(act)[i_])                                                                 \
+                continue;                                                                   \
+            size_t w_ = i_ & ~(size_t)31;                                                   \
+            int first_ = 1;                                                                 \
+            __typeof__((r)[0]) acc_ = 0;                                                    \
+            for (size_t j_ = w_; j_ < w_ + 32 && j_ < (n); j_++)                            \
+                if ((act)[j_] && ((mk)[i_] >> (j_ - w_) & 1u)) {                            \
+                    __typeof__((r)[0]) x_ = (__typeof__((r)[0]))(v)[j_];                    \
+                    acc_ = first_ ? x_ : op(acc_, x_);                                      \
+                    first_ = 0;                                                             \
+                }                                                                           \
+            (r)[i_] = acc_;                                                                 \
+        }                                                                                   \
+    } while (0)
+
+/* An if around warp functions, run per thread (flags: 0 not running, 1 false, 2 true):
+ * CUDA requires the lanes of a warp to agree at a warp function; a warp whose lanes do not
+ * ends the kernel with cudaErrorLaunchFailure, saying where, instead of computing something
+ * else. Once per if and block, outside the thread loops. */
+static inline void cu2c_warp_uniform_check(const unsigned char *f, size_t n, const cu2c_block *b,
+                                           const char *where)
+{
+    for (size_t w = 0; w < n; w += 32) {
+        unsigned char seen = 0;
+        for (size_t i = w; i < w + 32 && i < n; i++) {
+            if (f[i] && seen && f[i] != seen) {
+                fprintf(stderr, "%s: error: warp function under lane-dependent control: lanes of warp %zu "
+                        "of block (%u,%u,%u) differ on this if's condition\n", where, w / 32,
+                        b->blockIdx.x, b->blockIdx.y, b->blockIdx.z);
+                cu2c_device_fault(cudaErrorLaunchFailure);
+                return;
+            }
+            if (f[i])
+                seen = f[i];
+        }
+    }
+}
+
+#endif

@@ -1,0 +1,27 @@
+// A warp function is a warp-scoped barrier: the statement holding it starts a region; a loop
+// over the running threads gathers each thread's arguments (v, promoted: it crosses from
+// region to region, and the delta o, uniform), CU2C_WARP_SHFL combines them lane by lane
+// within each warp, and the statement reads its own thread's result in a thread loop of its
+// own. The loop holding the shuffle runs once per block. An if whose condition is uniform
+// per warp but not per block (t < 32) runs per thread: a flag per thread, checked for being
+// the same across each warp, and every thread loop inside skips the threads not taking it.
+// RUN: %cu2c %s -o - | FileCheck %s
+__global__ void warp_sums(const float *in, float *out) {
+    int t = threadIdx.x;
+    float v = in[t];
+    if (t < 32) {
+        for (int o = 16; o > 0; o >>= 1)
+            v += __shfl_down_sync(0xffffffffu, v, o);
+    }
+    out[t] = v;
+}
+// CHECK: float v = in[t]; __cu2c_p[[V:[0-9]+]][{{[^]]*}}] = v;
+// CHECK: { for (size_t __cu2c_i = 0; {{.*}} __cu2c_pf[[IF:[0-9]+]][__cu2c_i] = 0; for (int __cu2c_tz
+// CHECK-SAME: __cu2c_pf[[IF]][{{[^]]*}}] = (t < 32) ? 2 : 1; } cu2c_warp_uniform_check(__cu2c_pf[[IF]], {{.*}}warp_shuffle_structure.cu:12:5");
+// CHECK: for (int o = 16; o > 0; o >>= 1)
+// CHECK-NEXT: { for (size_t __cu2c_i = 0; {{.*}} __cu2c_wact[__cu2c_i] = 0; for (int __cu2c_tz
+// CHECK-SAME: if (__cu2c_pf[[IF]][{{[^]]*}}] != 2) continue;
+// CHECK-SAME: __cu2c_wv0[{{[^]]*}}] = (v); __cu2c_wln[{{[^]]*}}] = (int)(o); __cu2c_wwd[{{[^]]*}}] = (int)(32); }
+// CHECK-SAME: CU2C_WARP_SHFL(CU2C_SHFL_DOWN, {{.*}}, __cu2c_wact, __cu2c_wln, __cu2c_wwd, __cu2c_wv0, __cu2c_wr0);
+// CHECK-SAME: if (__cu2c_pf[[IF]][{{[^]]*}}] != 2) continue;
+// CHECK-SAME: { v += __cu2c_wr0[{{[^]]*}}]; __cu2c_p[[V]][{{[^]]*}}] = v; } } }
