@@ -1992,6 +1992,18 @@ static void scan_stmt(KScan *ks, CXCursor c, PtrVec *list, Stmt *parent) {
      * place, or it is a case label among barriers */
     bool construct = find_plain_barrier(c, &barrier) ||
                      ((case_label || !expression) && find_barrier(c, &barrier)) || case_label;
+    /* an if whose condition only holds warp functions (sites), its branches nothing: a leaf
+     * holding them, run per thread like any leaf */
+    if (construct && kind == CXCursor_IfStmt && !find_plain_barrier(c, NULL)) {
+        Kids kids = children(c);
+        int ci = 0;
+        while (ci < kids.n && !clang_isExpression(clang_getCursorKind(kids.c[ci])))
+            ci++;
+        bool branches = ci > 0;     /* an init statement or a condition variable: a construct */
+        for (int i = ci + 1; i < kids.n; i++)
+            branches |= find_barrier(kids.c[i], NULL);
+        construct = branches;
+    }
     if (!construct) {
         /* a leaf: reduction barriers in it are sites (scan_site) */
         if (kind == CXCursor_ForStmt)
