@@ -1127,15 +1127,16 @@ static bool in_function(CXCursor d) {
     return false;
 }
 
-typedef struct LocalRefs {
+/* A search through an expression of the kernel being scanned. */
+typedef struct KSearch {
     KScan *ks;
     bool found;
-} LocalRefs;
+} KSearch;
 
 /* Finds names of declarations local to the kernel other than its locals and parameters. */
 static enum CXChildVisitResult local_refs_visit(CXCursor c, CXCursor parent, CXClientData d) {
     (void)parent;
-    LocalRefs *lr = d;
+    KSearch *lr = d;
     enum CXCursorKind k = clang_getCursorKind(c);
     if (k == CXCursor_DeclRefExpr || k == CXCursor_TypeRef) {
         CXCursor ref = clang_getCursorReferenced(c);
@@ -1183,7 +1184,7 @@ static void scan_x_offset(KScan *ks, Var *v, CXCursor decl, CXCursor init) {
                                               zeros[i].zero, (int)(ie - le), u->text + le));
             v->x_leaf = lv;
             v->x_reads = reads;
-            LocalRefs lr = {ks, false};
+            KSearch lr = {ks, false};
             clang_visitChildren(init, local_refs_visit, &lr);
             v->x_names_local = lr.found;
             v->init_begin = ib;
@@ -1439,17 +1440,12 @@ static bool int_constant(CXCursor e, long long *value) {
     return ok;
 }
 
-typedef struct LaneScan {
-    KScan *ks;
-    bool found;
-} LaneScan;
-
 /* A comparison of the lane part of the thread index with a constant that splits a warp:
  * `threadIdx.x < 16`, `lane == 0` (`tid < 64` splits none: it is uniform per warp in a
  * one-dimensional block). */
 static enum CXChildVisitResult lane_split_visit(CXCursor c, CXCursor parent, CXClientData d) {
     (void)parent;
-    LaneScan *ls = d;
+    KSearch *ls = d;
     if (clang_getCursorKind(c) != CXCursor_BinaryOperator)
         return CXChildVisit_Recurse;
     enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(c);
@@ -1541,7 +1537,7 @@ static void scan_sync(KScan *ks, Stmt *s, CXCursor c, CXCursor barrier) {
             s->else_begin = eb;
         }
         s->block_barrier = find_in(c, is_block_barrier_call, NULL);
-        LaneScan ls = {ks, false};
+        KSearch ls = {ks, false};
         if (lane_split_visit(cond, c, &ls) == CXChildVisit_Recurse)
             clang_visitChildren(cond, lane_split_visit, &ls);
         s->lane_split = ls.found;
