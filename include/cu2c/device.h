@@ -628,7 +628,7 @@ static inline unsigned int __funnelshift_l(unsigned int lo, unsigned int hi, uns
 }
 static inline unsigned int __funnelshift_lc(unsigned int lo, unsigned int hi, unsigned int shift)
 {
-    return shift >= 32u ? hi : __funnelshift_l(lo, hi, shift);
+    return shift >= 32u ? lo : __funnelshift_l(lo, hi, shift);   /* hi:lo << 32 leaves lo on top */
 }
 static inline unsigned int __funnelshift_r(unsigned int lo, unsigned int hi, unsigned int shift)
 {
