@@ -22,6 +22,9 @@
  * every P-th block) or steal (contiguous ranges; an idle worker takes half of the fullest).
  * The block loop takes no lock and allocates nothing. CU2C_AFFINITY=1 pins worker i to the
  * i-th core this process may use. */
+#include <assert.h>
+#include <dlfcn.h>
+#include <errno.h>
 #include <sched.h>
 #include <setjmp.h>
 #include <signal.h>
@@ -777,6 +780,48 @@ void cu2c_device_fault(cudaError_t e)
         return;   /* a block function called outside the pool: it goes on */
     rt_job_drain(w->job);
     longjmp(*(jmp_buf *)w->fault_jmp, 1);
+}
+
+/* The kernel's own name in the function text assert reports: the translated kernel body is
+ * __cu2c_body_NAME (gcc's __PRETTY_FUNCTION__ adds the return type and the body's own
+ * parameters, which are not the kernel's: those become "..."). */
+static void rt_kernel_fn_name(const char *function, char *out, size_t cap)
+{
+    const char *body = function ? strstr(function, "__cu2c_body_") : NULL;
+    if (!body) {
+        snprintf(out, cap, "%s", function ? function : "");
+        return;
+    }
+    const char *name = body + strlen("__cu2c_body_");
+    size_t len = strcspn(name, "(<");
+    snprintf(out, cap, "%.*s%.*s%s", (int)(body - function), function, (int)len, name,
+             name[len] == '(' ? "(...)" : "");
+}
+
+/* glibc's assert macro calls this on failure; libcu2c's definition comes first at link time.
+ * In a kernel's block on a worker it is a device-side assert, as on a GPU: CUDA's message
+ * (the block's and thread's indices from cu2c_tls, which the translator keeps current in
+ * kernels that can assert), then the sticky cudaErrorAssert ends the kernel and the host
+ * program goes on. Anywhere else it is libc's own __assert_fail (message, abort). */
+void __assert_fail(const char *assertion, const char *file, unsigned int line, const char *function)
+{
+    rt_worker *w = rt_self;
+    if (w && w->job) {
+        char fn[512];
+        rt_kernel_fn_name(function, fn, sizeof fn);
+        fprintf(stderr, "%s:%u: %s: block: [%u,%u,%u], thread: [%u,%u,%u] Assertion `%s` failed.\n",
+                file, line, fn, cu2c_tls.blockIdx.x, cu2c_tls.blockIdx.y, cu2c_tls.blockIdx.z,
+                cu2c_tls.threadIdx.x, cu2c_tls.threadIdx.y, cu2c_tls.threadIdx.z, assertion);
+        cu2c_device_fault(cudaErrorAssert);
+    }
+    typedef void (*assert_fn)(const char *, const char *, unsigned int, const char *);
+    assert_fn libc_assert = (assert_fn)dlsym(RTLD_NEXT, "__assert_fail");
+    if (libc_assert && libc_assert != __assert_fail)
+        libc_assert(assertion, file, line, function);
+    /* no libc to defer to (static link): its message, then abort */
+    fprintf(stderr, "%s: %s:%u: %s%sAssertion `%s' failed.\n", program_invocation_short_name, file, line,
+            function ? function : "", function ? ": " : "", assertion);
+    abort();
 }
 
 /* Opens a kernel for the workers. Lock held. */

@@ -21,7 +21,7 @@ typedef struct Fe {
     Unit *u;
     CXTranslationUnit tu;
     CXFile main_file;
-    PtrVec tls_fns;         /* char*: USR of user functions reading threadIdx & co. (transitively) */
+    PtrVec tls_fns;         /* char*: USR of user functions reading threadIdx & co. or calling assert (transitively) */
     PtrVec barrier_fns;     /* char*: USR of user functions containing a barrier (transitively) */
     PtrVec block_barrier_fns; /* char*: those of them holding a __syncthreads* (not only warp
                              * functions) */
@@ -245,6 +245,12 @@ static bool impure_builtin(const char *name) {
     return false;
 }
 
+/* What glibc's assert macro calls on failure. libcu2c's definition reports a failure inside
+ * a kernel as CUDA does, with the thread's indices: callers keep cu2c_tls up to date. */
+static bool is_assert_fail(const char *name) {
+    return strcmp(name, "__assert_fail") == 0 || strcmp(name, "__assert") == 0;
+}
+
 static bool is_warp_fn(const char *n);
 
 /* __syncthreads and its reduction variants, and the warp functions (warp-scoped barriers). */
@@ -257,6 +263,7 @@ static bool is_barrier_name(const char *n) {
 typedef struct FnScan {
     Fe *fe;
     bool reads_builtin;
+    bool asserts;           /* calls assert: a failure reports the thread (cu2c_tls) */
     bool has_barrier;
     bool has_block_barrier; /* a __syncthreads* among its barriers */
     PtrVec callees;         /* char* USRs */
@@ -327,6 +334,8 @@ static enum CXChildVisitResult fn_scan_visit(CXCursor c, CXCursor parent, CXClie
             const char *n = clang_getCString(sp);
             if (!n || impure_builtin(n) || is_barrier_name(n))
                 s->impure = true;
+            if (n && is_assert_fail(n))
+                s->asserts = true;
             clang_disposeString(sp);
         }
     }
@@ -380,6 +389,7 @@ static enum CXChildVisitResult fn_scan_visit(CXCursor c, CXCursor parent, CXClie
 typedef struct UserFn {
     char *usr;
     bool reads_builtin, has_barrier, has_block_barrier, impure;
+    bool asserts;           /* calls assert (see is_assert_fail) */
     PtrVec callees;
 } UserFn;
 
@@ -597,6 +607,10 @@ static void scan_call(KScan *ks, CXCursor c) {
         }
     } else if (impure_builtin(name)) {
         ks->s->side_effects = true;
+        if (is_assert_fail(name)) {
+            ks->s->calls_user_fn = true;
+            ks->k->uses_tls = true;
+        }
     }
     /* arguments bound to non-const references, and objects of non-const member calls, may
      * be written by the callee */
@@ -2346,6 +2360,7 @@ static enum CXChildVisitResult userfn_visit(CXCursor c, CXCursor parent, CXClien
         UserFn *f = arena_alloc(fe->u->arena, sizeof *f);
         f->usr = fe_str(fe->u->arena, clang_getCursorUSR(c));
         f->reads_builtin = s.reads_builtin;
+        f->asserts = s.asserts;
         /* __shared__ storage is per block: such a function is expanded into the kernel too */
         f->has_barrier = s.has_barrier || s.has_shared || s.uses_file_shared;
         f->has_block_barrier = s.has_block_barrier;
@@ -2430,7 +2445,7 @@ static void close_user_fns(Fe *fe, TuScan *ts) {
     bool changed = true;
     for (int i = 0; i < ts->user_fns.len; i++) {
         UserFn *f = ts->user_fns.items[i];
-        if (f->reads_builtin)
+        if (f->reads_builtin || f->asserts)
             vec_push(fe->u->arena, &fe->tls_fns, f->usr);
         if (f->has_barrier)
             vec_push(fe->u->arena, &fe->barrier_fns, f->usr);

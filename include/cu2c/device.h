@@ -31,6 +31,7 @@
 #define _GLIBCXX_INCLUDE_NEXT_C_HEADERS 1
 #pragma clang force_cuda_host_device begin
 #include <assert.h>
+#include <fenv.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -45,6 +46,7 @@ extern "C" __device__ int printf(const char *format, ...);
 #include <new>          /* clang's wrapper: placement new inside kernels */
 #else
 #include <assert.h>
+#include <fenv.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -209,7 +211,8 @@ extern double (exp10)(double x);
 #endif
 
 static inline float rsqrtf(float x) { return 1.0f / sqrtf(x); }
-static inline double rsqrt(double x) { return 1.0 / sqrt(x); }
+/* In long double: 1.0 / sqrt(x) rounds twice, up to 1.2 ulp, over CUDA's bound of 1. */
+static inline double rsqrt(double x) { return (double)(1.0L / sqrtl(x)); }
 static inline float rcbrtf(float x) { return 1.0f / cbrtf(x); }
 static inline double rcbrt(double x) { return 1.0 / cbrt(x); }
 static inline float rhypotf(float x, float y) { return 1.0f / hypotf(x, y); }
@@ -233,7 +236,8 @@ static inline double sinpi(double x)
 {
     double r = remainder(x, 2.0);
     if (fabs(r) > 0.5) r = copysign(1.0, r) - r;
-    return sin(3.14159265358979323846 * r);
+    /* pi r rounded to double would cost up to 1.4 ulp; CUDA's bound is 1 */
+    return (double)sinl(3.14159265358979323846264338327950288L * r);
 }
 static inline double cospi(double x) { return sinpi(0.5 - fabs(remainder(x, 2.0))); }
 static inline float sinpif(float x) { return (float)sinpi(x); }
@@ -331,22 +335,176 @@ static inline float __fdividef(float x, float y) { return x / y; }
 /* Clamp to [0, 1]; NaN gives 0. */
 static inline float __saturatef(float x) { return x >= 1.0f ? 1.0f : (x > 0.0f ? x : 0.0f); }
 
-/* Explicit rounding: only round-to-nearest, the CPU's default mode, is provided. */
-static inline float __fadd_rn(float x, float y) { return x + y; }
-static inline float __fsub_rn(float x, float y) { return x - y; }
-static inline float __fmul_rn(float x, float y) { return x * y; }
-static inline float __fdiv_rn(float x, float y) { return x / y; }
-static inline float __fmaf_rn(float x, float y, float z) { return fmaf(x, y, z); }
-static inline float __frcp_rn(float x) { return 1.0f / x; }
-static inline float __fsqrt_rn(float x) { return sqrtf(x); }
-static inline float __frsqrt_rn(float x) { return 1.0f / sqrtf(x); }
-static inline double __dadd_rn(double x, double y) { return x + y; }
-static inline double __dsub_rn(double x, double y) { return x - y; }
-static inline double __dmul_rn(double x, double y) { return x * y; }
-static inline double __ddiv_rn(double x, double y) { return x / y; }
-static inline double __fma_rn(double x, double y, double z) { return fma(x, y, z); }
-static inline double __drcp_rn(double x) { return 1.0 / x; }
-static inline double __dsqrt_rn(double x) { return sqrt(x); }
+/* Explicit rounding. Round-to-nearest is the CPU's default mode. The directed modes (rz, ru,
+ * rd: toward zero, +infinity, -infinity) switch the thread's floating-point rounding mode
+ * (fesetround) around the one operation; the empty asm statements make the operands and the
+ * result opaque values pinned between the two mode switches (the "memory" clobber orders them
+ * against the calls), so the compiler can neither constant-fold the operation in the default
+ * mode nor move it out of the window. Every IEEE operation the CPU provides (+ - * / sqrt,
+ * fma, int<->float and double->float conversions) then rounds exactly as the GPU's does,
+ * subnormals and overflow included. Slower than round-to-nearest (two mode switches),
+ * which is fine for these rarely used functions. */
+#define CU2C_OPAQUE(v) __asm__ volatile("" : "+m"(v) : : "memory")
+#define CU2C_RND2(name, T, mode, expr)                                                      \
+    static inline T name(T x, T y)                                                          \
+    {                                                                                       \
+        int old = fegetround();                                                             \
+        fesetround(mode);                                                                   \
+        CU2C_OPAQUE(x); CU2C_OPAQUE(y);                                                     \
+        T r = (expr);                                                                       \
+        CU2C_OPAQUE(r);                                                                     \
+        fesetround(old);                                                                    \
+        return r;                                                                           \
+    }
+#define CU2C_RND3(name, T, mode, expr)                                                      \
+    static inline T name(T x, T y, T z)                                                     \
+    {                                                                                       \
+        int old = fegetround();                                                             \
+        fesetround(mode);                                                                   \
+        CU2C_OPAQUE(x); CU2C_OPAQUE(y); CU2C_OPAQUE(z);                                     \
+        T r = (expr);                                                                       \
+        CU2C_OPAQUE(r);                                                                     \
+        fesetround(old);                                                                    \
+        return r;                                                                           \
+    }
+#define CU2C_RND1(name, T, A, mode, expr)                                                   \
+    static inline T name(A x)                                                               \
+    {                                                                                       \
+        int old = fegetround();                                                             \
+        fesetround(mode);                                                                   \
+        CU2C_OPAQUE(x);                                                                     \
+        T r = (expr);                                                                       \
+        CU2C_OPAQUE(r);                                                                     \
+        fesetround(old);                                                                    \
+        return r;                                                                           \
+    }
+/* The four modes of one operation: _rn plain, the others through CU2C_RNDn. */
+#define CU2C_RND_ALL2(base, T, expr)                                                        \
+    static inline T base##_rn(T x, T y) { return (expr); }                                  \
+    CU2C_RND2(base##_rz, T, FE_TOWARDZERO, expr)                                            \
+    CU2C_RND2(base##_ru, T, FE_UPWARD, expr)                                                \
+    CU2C_RND2(base##_rd, T, FE_DOWNWARD, expr)
+#define CU2C_RND_ALL3(base, T, expr)                                                        \
+    static inline T base##_rn(T x, T y, T z) { return (expr); }                             \
+    CU2C_RND3(base##_rz, T, FE_TOWARDZERO, expr)                                            \
+    CU2C_RND3(base##_ru, T, FE_UPWARD, expr)                                                \
+    CU2C_RND3(base##_rd, T, FE_DOWNWARD, expr)
+#define CU2C_RND_ALL1(base, T, A, expr)                                                     \
+    static inline T base##_rn(A x) { return (expr); }                                       \
+    CU2C_RND1(base##_rz, T, A, FE_TOWARDZERO, expr)                                         \
+    CU2C_RND1(base##_ru, T, A, FE_UPWARD, expr)                                             \
+    CU2C_RND1(base##_rd, T, A, FE_DOWNWARD, expr)
+
+CU2C_RND_ALL2(__fadd, float, x + y)
+CU2C_RND_ALL2(__fsub, float, x - y)
+CU2C_RND_ALL2(__fmul, float, x * y)
+CU2C_RND_ALL2(__fdiv, float, x / y)
+CU2C_RND_ALL3(__fmaf, float, fmaf(x, y, z))
+CU2C_RND_ALL3(__fmaf_ieee, float, fmaf(x, y, z))
+CU2C_RND_ALL1(__frcp, float, float, 1.0f / x)
+CU2C_RND_ALL1(__fsqrt, float, float, sqrtf(x))
+/* 1/sqrt(x) rounded once (CUDA has only _rn). The double 1/sqrt(x) rounded to float can
+ * be one ulp off when 1/sqrt(x) lies very near a midpoint between floats, so the candidate is
+ * checked against its two midpoints m exactly: 1/sqrt(x) > m <=> m^2 x < 1, and m^2 (at most
+ * 50 bits) is exact in double, so fma(m^2, x, -1) has the exact product's sign. */
+static inline float __frsqrt_rn(float x)
+{
+    if (!(x > 0.0f) || x == INFINITY) return 1.0f / sqrtf(x);
+    float r = (float)(1.0 / sqrt((double)x));
+    double lo = 0.5 * ((double)r + (double)nextafterf(r, 0.0f));
+    double hi = 0.5 * ((double)r + (double)nextafterf(r, INFINITY));
+    if (fma(lo * lo, (double)x, -1.0) > 0.0) return nextafterf(r, 0.0f);    /* below lo */
+    if (fma(hi * hi, (double)x, -1.0) < 0.0) return nextafterf(r, INFINITY); /* above hi */
+    return r;
+}
+CU2C_RND_ALL2(__dadd, double, x + y)
+CU2C_RND_ALL2(__dsub, double, x - y)
+CU2C_RND_ALL2(__dmul, double, x * y)
+CU2C_RND_ALL2(__ddiv, double, x / y)
+CU2C_RND_ALL3(__fma, double, fma(x, y, z))
+CU2C_RND_ALL1(__drcp, double, double, 1.0 / x)
+CU2C_RND_ALL1(__dsqrt, double, double, sqrt(x))
+/* Conversions that can round: the CPU's conversion instructions follow the rounding mode. */
+CU2C_RND_ALL1(__int2float, float, int, (float)x)
+CU2C_RND_ALL1(__uint2float, float, unsigned int, (float)x)
+CU2C_RND_ALL1(__ll2float, float, long long, (float)x)
+CU2C_RND_ALL1(__ull2float, float, unsigned long long, (float)x)
+CU2C_RND_ALL1(__ll2double, double, long long, (double)x)
+CU2C_RND_ALL1(__ull2double, double, unsigned long long, (double)x)
+CU2C_RND_ALL1(__double2float, float, double, (float)x)
+#undef CU2C_RND_ALL1
+#undef CU2C_RND_ALL2
+#undef CU2C_RND_ALL3
+#undef CU2C_RND1
+#undef CU2C_RND2
+#undef CU2C_RND3
+#undef CU2C_OPAQUE
+
+/* ---- Math: special functions beyond glibc -------------------------------------------- */
+
+/* exp(x * x) without the rounding error of x * x, which exp would magnify by 2 x^2: x is
+ * split into a 26-bit head (whose square is exact) and a tail. */
+static inline double cu2c_exp_sq(double x)
+{
+    double h = (double)(float)x, t = x - h;   /* 24-bit head: h * h is exact */
+    return exp(h * h) * exp(t * (2.0 * h + t));
+}
+/* Scaled complementary error function exp(x^2) erfc(x): glibc's erfc (1 ulp) times the
+ * exact-argument exp while erfc(x) is a normal number; the asymptotic series
+ * 1 / (x sqrt(pi)) sum (-1)^k (2k-1)!! / (2x^2)^k beyond, where it converges to double
+ * precision within a dozen terms. */
+static inline double erfcx(double x)
+{
+    if (x != x) return x;
+    if (x < 26.0) {
+        if (x < -26.7) return HUGE_VAL;
+        return cu2c_exp_sq(x) * erfc(x);
+    }
+    double q = 1.0 / (2.0 * x * x), term = 1.0, sum = 1.0;
+    for (int k = 1; k < 16; k++) {
+        term *= -(2 * k - 1) * q;
+        sum += term;
+    }
+    return sum / (x * 1.7724538509055160273);
+}
+static inline float erfcxf(float x) { return (float)erfcx(x); }
+
+/* Modified Bessel functions of the first kind, orders 0 and 1: the power series
+ * sum (x/2)^(2k+n) / (k! (k+n)!) up to |x| = 30 (positive terms, so it sums accurately),
+ * then the asymptotic expansion e^x / sqrt(2 pi x) sum_k (-1)^k a_k(n) / x^k with
+ * a_k(n) = prod_{j<=k} (4n^2 - (2j-1)^2) / (8j). */
+static inline double cu2c_bessel_i(int n, double x)
+{
+    /* long double (x86's 64-bit significand) keeps the dozens of rounded steps below
+     * CUDA's 6 ulp; where long double is only double, the error grows to about 8 ulp */
+    long double ax = fabs(x), r;
+    if (x != x) return x;
+    if (ax <= 30.0L) {
+        long double q = 0.25L * ax * ax, term = n ? 0.5L * ax : 1.0L, sum = term;
+        for (int k = 1; k < 200 && term > sum * 1e-21L; k++) {
+            term *= q / ((long double)k * (long double)(k + n));
+            sum += term;
+        }
+        r = sum;
+    } else {
+        long double mu = 4.0L * n * n, term = 1.0L, sum = 1.0L;
+        for (int j = 1; j < 60; j++) {
+            long double f = -(mu - (long double)(2 * j - 1) * (2 * j - 1)) / (8.0L * j * ax);
+            if (fabsl(f) >= 1.0L) break;
+            term *= f;
+            sum += term;
+            if (fabsl(term) < 1e-21L * fabsl(sum)) break;
+        }
+        /* e^x in two halves: results up to DBL_MAX must not overflow early */
+        long double e = expl(0.5L * ax);
+        r = e * (e * sum / sqrtl(2.0L * 3.14159265358979323846264338327950288L * ax));
+    }
+    return (double)((n && x < 0) ? -r : r);
+}
+static inline double cyl_bessel_i0(double x) { return cu2c_bessel_i(0, x); }
+static inline double cyl_bessel_i1(double x) { return cu2c_bessel_i(1, x); }
+static inline float cyl_bessel_i0f(float x) { return (float)cu2c_bessel_i(0, x); }
+static inline float cyl_bessel_i1f(float x) { return (float)cu2c_bessel_i(1, x); }
 
 #ifdef __cplusplus
 /* CUDA's float overloads of its own extras (<cmath> covers the standard ones). */
@@ -436,15 +594,8 @@ static inline unsigned long long __double2ull_rn(double x) { return cu2c_sat_ull
 static inline unsigned long long __double2ull_rz(double x) { return cu2c_sat_ull(trunc(x)); }
 static inline unsigned long long __double2ull_ru(double x) { return cu2c_sat_ull(ceil(x)); }
 static inline unsigned long long __double2ull_rd(double x) { return cu2c_sat_ull(floor(x)); }
-static inline float __int2float_rn(int x) { return (float)x; }
-static inline float __uint2float_rn(unsigned int x) { return (float)x; }
-static inline float __ll2float_rn(long long x) { return (float)x; }
-static inline float __ull2float_rn(unsigned long long x) { return (float)x; }
 static inline double __int2double_rn(int x) { return (double)x; }
 static inline double __uint2double_rn(unsigned int x) { return (double)x; }
-static inline double __ll2double_rn(long long x) { return (double)x; }
-static inline double __ull2double_rn(unsigned long long x) { return (double)x; }
-static inline float __double2float_rn(double x) { return (float)x; }
 
 /* Bit reinterpretation through memcpy: no aliasing questions, compiles to a register move. */
 static inline float __int_as_float(int x) { float f; memcpy(&f, &x, sizeof f); return f; }
@@ -495,7 +646,7 @@ static inline unsigned int __funnelshift_l(unsigned int lo, unsigned int hi, uns
 }
 static inline unsigned int __funnelshift_lc(unsigned int lo, unsigned int hi, unsigned int shift)
 {
-    return shift >= 32u ? hi : __funnelshift_l(lo, hi, shift);
+    return shift >= 32u ? lo : __funnelshift_l(lo, hi, shift);   /* hi:lo << 32 leaves lo on top */
 }
 static inline unsigned int __funnelshift_r(unsigned int lo, unsigned int hi, unsigned int shift)
 {
