@@ -304,7 +304,8 @@ cudaError_t cudaBindTextureToArray(const struct textureReference *texref, cudaAr
     if (!desc || !array || !rt_mem_is(array, RT_MEM_ARRAY))
         return rt_error(cudaErrorInvalidValue);
     /* the texels are read in the array's own format */
-    if (rt_channel_bytes(desc) != array->elem)
+    if (desc->x != array->desc.x || desc->y != array->desc.y || desc->z != array->desc.z ||
+        desc->w != array->desc.w || desc->f != array->desc.f)
         return rt_error(cudaErrorInvalidChannelDescriptor);
     struct cudaResourceDesc r;
     memset(&r, 0, sizeof r);
