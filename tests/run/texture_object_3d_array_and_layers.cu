@@ -1,7 +1,8 @@
 // A 3-D CUDA array (cudaMalloc3DArray) filled and read back with cudaMemcpy3D from and to
 // pitched memory, sampled with tex3D<float> (point and trilinear, unnormalised and
-// normalised, clamp, wrap and border), and a 2-D layered array sampled with
-// tex2DLayered<float2>: every fetch against a host reference with weights rounded to 1/256.
+// normalised, clamp, wrap and border), a 2-D layered array sampled with
+// tex2DLayered<float2> and a 1-D layered one with tex1DLayered<float>: every fetch against a
+// host reference with weights rounded to 1/256.
 // RUN: %cu2cc %s -o %t && env CU2C_NUM_THREADS=1 timeout 60 %t && env CU2C_NUM_THREADS=2 timeout 60 %t
 #include <cmath>
 #include <cstdio>
@@ -15,6 +16,12 @@ __global__ void fetch3d(cudaTextureObject_t t, const float4 *p, float *out, int 
     int i = blockIdx.x * blockDim.x + threadIdx.x;
     if (i < n)
         out[i] = tex3D<float>(t, p[i].x, p[i].y, p[i].z);
+}
+
+__global__ void fetch_1d_layers(cudaTextureObject_t t, float *out, int n) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n)
+        out[i] = tex1DLayered<float>(t, 0.25f * (i % 16) - 0.6f, i / 16);
 }
 
 __global__ void fetch_layers(cudaTextureObject_t t, const float4 *p, float2 *out, int n) {
@@ -239,6 +246,40 @@ int main() {
     }
     CHECK(cudaDestroyTextureObject(ltex));
     CHECK(cudaFreeArray(larr));
+
+    // A 1-D layered array (height 0): row 0 of each 2-D layer above, linear filtering.
+    cudaArray_t l1;
+    CHECK(cudaMalloc3DArray(&l1, &cd, make_cudaExtent(W, 0, L), cudaArrayLayered));
+    static float rows1[L][W];
+    for (int l = 0; l < L; l++)
+        for (int x = 0; x < W; x++)
+            rows1[l][x] = layers[l][0][x].x;
+    memset(&p, 0, sizeof p);
+    p.srcPtr = make_cudaPitchedPtr(rows1, W * sizeof(float), W, 1);
+    p.dstArray = l1;
+    p.extent = make_cudaExtent(W, 1, L);
+    p.kind = cudaMemcpyHostToDevice;
+    CHECK(cudaMemcpy3D(&p));
+    rd.res.array.array = l1;
+    CHECK(cudaCreateTextureObject(&ltex, &rd, &td, NULL));
+    const int n1 = 16 * L;
+    float *d1;
+    CHECK(cudaMalloc(&d1, n1 * sizeof(float)));
+    fetch_1d_layers<<<1, n1>>>(ltex, d1, n1);
+    static float o1[n1];
+    CHECK(cudaMemcpy(o1, d1, sizeof o1, cudaMemcpyDeviceToHost));
+    for (int q = 0; q < n1; q++) {
+        float x = 0.25f * (q % 16) - 0.6f - 0.5f, a = weight(x);
+        int i0 = (int)floorf(x), l = q / 16;
+        int i = i0 < 0 ? 0 : i0 >= W ? W - 1 : i0, i1 = i0 + 1 < 0 ? 0 : i0 + 1 >= W ? W - 1 : i0 + 1;
+        float want = (1 - a) * rows1[l][i] + a * rows1[l][i1];
+        if (!close_to(o1[q], want)) {
+            printf("tex1DLayered at %g layer %d: got %g want %g\n", x + 0.5f, l, o1[q], want);
+            return 1;
+        }
+    }
+    CHECK(cudaDestroyTextureObject(ltex));
+    CHECK(cudaFreeArray(l1));
     CHECK(cudaFreeArray(arr));
     printf("ok\n");
     return 0;
