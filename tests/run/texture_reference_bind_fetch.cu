@@ -5,12 +5,14 @@
 // after binding (applies to the next launch, as in CUDA); texture<uchar4, 2,
 // cudaReadModeNormalizedFloat> bound to a CUDA array with cudaBindTextureToArray, read with
 // normalised coordinates, wrap and bilinear filtering (weights rounded to 1/256); rebinding
-// and unbinding.
+// and unbinding. The toolkit headers older programs include for textures are there.
 // RUN: %cu2cc %s -o %t && env CU2C_NUM_THREADS=1 timeout 60 %t && env CU2C_NUM_THREADS=2 timeout 60 %t
 #include <cmath>
 #include <cstdio>
 #include <cstring>
 #include <cuda_runtime.h>
+#include <cuda_texture_types.h>       // older programs include these explicitly
+#include <texture_fetch_functions.h>
 
 #define CHECK(x) do { cudaError_t e_ = (x); if (e_ != cudaSuccess) { \
     printf("%s:%d: %s\n", __FILE__, __LINE__, cudaGetErrorString(e_)); return 1; } } while (0)
