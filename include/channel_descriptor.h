@@ -67,6 +67,24 @@ template <class T> static inline struct cudaChannelFormatDesc cudaCreateChannelD
     return d;
 }
 
+/* Half-precision floats (cuda_fp16.h's types are not provided, these formats are). */
+static inline struct cudaChannelFormatDesc cudaCreateChannelDescHalf(void)
+{
+    return cudaCreateChannelDesc(16, 0, 0, 0, cudaChannelFormatKindFloat);
+}
+static inline struct cudaChannelFormatDesc cudaCreateChannelDescHalf1(void)
+{
+    return cudaCreateChannelDesc(16, 0, 0, 0, cudaChannelFormatKindFloat);
+}
+static inline struct cudaChannelFormatDesc cudaCreateChannelDescHalf2(void)
+{
+    return cudaCreateChannelDesc(16, 16, 0, 0, cudaChannelFormatKindFloat);
+}
+static inline struct cudaChannelFormatDesc cudaCreateChannelDescHalf4(void)
+{
+    return cudaCreateChannelDesc(16, 16, 16, 16, cudaChannelFormatKindFloat);
+}
+
 #if defined(CU2C_PARSING) && defined(__CUDA__)
 #pragma clang force_cuda_host_device end
 #endif

@@ -2,7 +2,7 @@
 // (uchar4, short2, int, unsigned) and as normalised floats (uchar4 -> float4 in [0, 1],
 // signed char -> float in [-1, 1] with -128 reading -1, ushort -> float), zero outside the
 // range; a 2-D uchar4 array read as normalised float4 with bilinear filtering, and a 2-D int
-// array read as int (integers are never filtered or promoted).
+// array read as int (integers are never filtered or promoted); half floats read as floats.
 // RUN: %cu2cc %s -o %t && env CU2C_NUM_THREADS=1 timeout 60 %t && env CU2C_NUM_THREADS=2 timeout 60 %t
 #include <cmath>
 #include <cstdio>
@@ -46,6 +46,12 @@ __global__ void fetch_2d(cudaTextureObject_t tf4, cudaTextureObject_t ti, const 
         f[k] = tex2D<float4>(tf4, xy[k].x, xy[k].y);
         iv[k] = tex2D<int>(ti, xy[k].x, xy[k].y);
     }
+}
+
+__global__ void fetch_half(cudaTextureObject_t t, float *out, int n) {
+    int k = blockIdx.x * blockDim.x + threadIdx.x;
+    if (k < n)
+        out[k] = tex1Dfetch<float>(t, k);
 }
 
 template <class T> static cudaTextureObject_t linear_object(T *dev, size_t n, cudaTextureReadMode mode) {
@@ -129,6 +135,33 @@ int main() {
         EXPECT(o.us == hus[x] / 65535.0f);
     }
     EXPECT(out[10].sc == -1.0f && out[10 + 255].sc == 1.0f);   // -128 and 127
+
+    // Half floats (given as their bits) read as floats.
+    const unsigned short halves[] = {0x3c00, 0xc000, 0x3555, 0x7bff, 0x0001, 0x8000, 0x0400};
+    const float half_values[] = {1.0f, -2.0f, 0.333251953125f, 65504.0f, 5.9604644775390625e-8f, -0.0f, 6.103515625e-5f};
+    const int nh = sizeof halves / sizeof *halves;
+    unsigned short *dh = upload(halves, nh);
+    cudaResourceDesc hrd;
+    memset(&hrd, 0, sizeof hrd);
+    hrd.resType = cudaResourceTypeLinear;
+    hrd.res.linear.devPtr = dh;
+    hrd.res.linear.desc = cudaCreateChannelDescHalf();
+    hrd.res.linear.sizeInBytes = sizeof halves;
+    cudaTextureDesc htd;
+    memset(&htd, 0, sizeof htd);
+    cudaTextureObject_t th;
+    CHECK(cudaCreateTextureObject(&th, &hrd, &htd, NULL));
+    float *dhf;
+    CHECK(cudaMalloc(&dhf, nh * sizeof(float)));
+    fetch_half<<<1, nh>>>(th, dhf, nh);
+    float hf[nh];
+    CHECK(cudaMemcpy(hf, dhf, sizeof hf, cudaMemcpyDeviceToHost));
+    for (int k = 0; k < nh; k++)
+        if (hf[k] != half_values[k] || signbit(hf[k]) != signbit(half_values[k])) {
+            printf("half 0x%04x read %.9g want %.9g\n", halves[k], hf[k], half_values[k]);
+            return 1;
+        }
+    CHECK(cudaDestroyTextureObject(th));
 
     // 2-D arrays: uchar4 as normalised float4 with bilinear filtering, int as int.
     const int W = 6, H = 4;
