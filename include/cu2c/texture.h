@@ -153,10 +153,10 @@ static inline int cu2c_tex_address(int i, int n, int mode)
         i %= n;
         return i < 0 ? i + n : i;
     case cudaAddressModeMirror: {
-        int m = i % (2 * n);
+        long long m = i % (2 * (long long)n);
         if (m < 0)
-            m += 2 * n;
-        return m < n ? m : 2 * n - 1 - m;
+            m += 2 * (long long)n;
+        return (int)(m < n ? m : 2 * (long long)n - 1 - m);
     }
     case cudaAddressModeBorder:
         return -1;
