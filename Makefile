@@ -15,7 +15,7 @@ TRANSLATOR_SRC = translator/main.c translator/arena.c translator/diag.c translat
                  translator/frontend.c translator/emit.c
 PASS_SRC       = passes/find_regions.c passes/thread_variance.c passes/check_barriers.c passes/form_loops.c \
                  passes/promote_locals.c passes/lower_kernel.c passes/lower_launches.c
-RUNTIME_SRC    = runtime/error.c runtime/device.c runtime/memory.c runtime/launch.c \
+RUNTIME_SRC    = runtime/error.c runtime/device.c runtime/memory.c runtime/texture.c runtime/launch.c \
                  runtime/pool.c runtime/stream.c runtime/event.c
 HEADERS        = $(shell find include -name '*.h' | LC_ALL=C sort)
 

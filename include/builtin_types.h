@@ -5,6 +5,7 @@
 #define __BUILTIN_TYPES_H__ /* the CUDA toolkit's guard: programs test it (e.g. helper_cuda.h) */
 
 #include "driver_types.h"
+#include "texture_types.h"
 #include "vector_types.h"
 
 #endif

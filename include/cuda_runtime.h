@@ -26,6 +26,8 @@
 #include "cuda_runtime_api.h"
 #include "device_launch_parameters.h"
 #include "cu2c/device.h"
+#include "channel_descriptor.h"
+#include "cu2c/texture.h"
 
 #ifdef CU2C_PARSING
 /* clang turns k<<<g, b, s, st>>>(args) into a call of one of these (which one depends on
@@ -82,7 +84,87 @@ static inline cudaError_t cudaMemPrefetchAsync(const void *devPtr, size_t count,
     return cudaMemPrefetchAsync(devPtr, count, dstDevice, (cudaStream_t)0);
 }
 
+static inline cudaError_t cudaMallocArray(cudaArray_t *array, const struct cudaChannelFormatDesc *desc,
+                                          size_t width, size_t height = 0)
+{
+    return cudaMallocArray(array, desc, width, height, 0u);
+}
+static inline cudaError_t cudaMalloc3DArray(cudaArray_t *array, const struct cudaChannelFormatDesc *desc,
+                                            struct cudaExtent extent)
+{
+    return cudaMalloc3DArray(array, desc, extent, 0u);
+}
+static inline cudaError_t cudaMemcpy2DToArrayAsync(cudaArray_t dst, size_t wOffset, size_t hOffset,
+                                                   const void *src, size_t spitch, size_t width,
+                                                   size_t height, enum cudaMemcpyKind kind)
+{
+    return cudaMemcpy2DToArrayAsync(dst, wOffset, hOffset, src, spitch, width, height, kind,
+                                    (cudaStream_t)0);
+}
+static inline cudaError_t cudaMemcpy2DFromArrayAsync(void *dst, size_t dpitch, cudaArray_const_t src,
+                                                     size_t wOffset, size_t hOffset, size_t width,
+                                                     size_t height, enum cudaMemcpyKind kind)
+{
+    return cudaMemcpy2DFromArrayAsync(dst, dpitch, src, wOffset, hOffset, width, height, kind,
+                                      (cudaStream_t)0);
+}
+static inline cudaError_t cudaMemcpyToArrayAsync(cudaArray_t dst, size_t wOffset, size_t hOffset,
+                                                 const void *src, size_t count,
+                                                 enum cudaMemcpyKind kind)
+{
+    return cudaMemcpyToArrayAsync(dst, wOffset, hOffset, src, count, kind, (cudaStream_t)0);
+}
+static inline cudaError_t cudaMemcpyFromArrayAsync(void *dst, cudaArray_const_t src, size_t wOffset,
+                                                   size_t hOffset, size_t count,
+                                                   enum cudaMemcpyKind kind)
+{
+    return cudaMemcpyFromArrayAsync(dst, src, wOffset, hOffset, count, kind, (cudaStream_t)0);
+}
+
 /* ---- CUDA's C++ convenience API ------------------------------------------------------- */
+
+/* CUDA arrays of T's channel format. */
+template <class T> static inline cudaError_t cudaMallocArray(cudaArray_t *array, const struct cudaChannelFormatDesc &desc, size_t width, size_t height = 0, unsigned int flags = 0)
+{
+    return cudaMallocArray(array, &desc, width, height, flags);
+}
+
+/* Texture references: the texture<T, dim, mode> itself, its own channel format by default
+ * (a size of UINT_MAX means the whole allocation). */
+template <class T, int dim, enum cudaTextureReadMode mode> static inline cudaError_t cudaBindTexture(size_t *offset, const struct texture<T, dim, mode> &tex, const void *devPtr, const struct cudaChannelFormatDesc &desc, size_t size = UINT_MAX)
+{
+    return cudaBindTexture(offset, &tex, devPtr, &desc, size);
+}
+template <class T, int dim, enum cudaTextureReadMode mode> static inline cudaError_t cudaBindTexture(size_t *offset, const struct texture<T, dim, mode> &tex, const void *devPtr, size_t size = UINT_MAX)
+{
+    return cudaBindTexture(offset, &tex, devPtr, &tex.channelDesc, size);
+}
+template <class T, int dim, enum cudaTextureReadMode mode> static inline cudaError_t cudaBindTexture2D(size_t *offset, const struct texture<T, dim, mode> &tex, const void *devPtr, const struct cudaChannelFormatDesc &desc, size_t width, size_t height, size_t pitch)
+{
+    return cudaBindTexture2D(offset, &tex, devPtr, &desc, width, height, pitch);
+}
+template <class T, int dim, enum cudaTextureReadMode mode> static inline cudaError_t cudaBindTexture2D(size_t *offset, const struct texture<T, dim, mode> &tex, const void *devPtr, size_t width, size_t height, size_t pitch)
+{
+    return cudaBindTexture2D(offset, &tex, devPtr, &tex.channelDesc, width, height, pitch);
+}
+template <class T, int dim, enum cudaTextureReadMode mode> static inline cudaError_t cudaBindTextureToArray(const struct texture<T, dim, mode> &tex, cudaArray_const_t array, const struct cudaChannelFormatDesc &desc)
+{
+    return cudaBindTextureToArray(&tex, array, &desc);
+}
+template <class T, int dim, enum cudaTextureReadMode mode> static inline cudaError_t cudaBindTextureToArray(const struct texture<T, dim, mode> &tex, cudaArray_const_t array)
+{
+    struct cudaChannelFormatDesc desc;
+    cudaError_t e = cudaGetChannelDesc(&desc, array);
+    return e == cudaSuccess ? cudaBindTextureToArray(&tex, array, &desc) : e;
+}
+template <class T, int dim, enum cudaTextureReadMode mode> static inline cudaError_t cudaUnbindTexture(const struct texture<T, dim, mode> &tex)
+{
+    return cudaUnbindTexture(&tex);
+}
+template <class T, int dim, enum cudaTextureReadMode mode> static inline cudaError_t cudaGetTextureAlignmentOffset(size_t *offset, const struct texture<T, dim, mode> &tex)
+{
+    return cudaGetTextureAlignmentOffset(offset, &tex);
+}
 
 static inline cudaError_t cudaEventCreate(cudaEvent_t *event, unsigned int flags)
 {
@@ -281,6 +363,27 @@ static inline dim3 cu2c_rt_dim3_from_uint(unsigned long long n) { dim3 d = {(uns
 #define cudaMemPrefetchAsync(...) CU2C_BY_ARGC(cu2c_rt_cudaMemPrefetchAsync, __VA_ARGS__)
 #define cu2c_rt_cudaMemPrefetchAsync3(p, n, dev) cudaMemPrefetchAsync((p), (n), (dev), (cudaStream_t)0)
 #define cu2c_rt_cudaMemPrefetchAsync4(p, n, dev, s) cudaMemPrefetchAsync((p), (n), (dev), (s))
+
+/* CUDA arrays and textures: CUDA's default arguments. */
+#define cudaMallocArray(...) CU2C_BY_ARGC(cu2c_rt_cudaMallocArray, __VA_ARGS__)
+#define cu2c_rt_cudaMallocArray3(a, d, w) cudaMallocArray((a), (d), (w), 0, 0u)
+#define cu2c_rt_cudaMallocArray4(a, d, w, h) cudaMallocArray((a), (d), (w), (h), 0u)
+#define cu2c_rt_cudaMallocArray5(a, d, w, h, f) cudaMallocArray((a), (d), (w), (h), (f))
+#define cudaMalloc3DArray(...) CU2C_BY_ARGC(cu2c_rt_cudaMalloc3DArray, __VA_ARGS__)
+#define cu2c_rt_cudaMalloc3DArray3(a, d, e) cudaMalloc3DArray((a), (d), (e), 0u)
+#define cu2c_rt_cudaMalloc3DArray4(a, d, e, f) cudaMalloc3DArray((a), (d), (e), (f))
+#define cudaMemcpy2DToArrayAsync(...) CU2C_BY_ARGC(cu2c_rt_cudaMemcpy2DToArrayAsync, __VA_ARGS__)
+#define cu2c_rt_cudaMemcpy2DToArrayAsync8(a, x, y, src, sp, w, h, kind) cudaMemcpy2DToArrayAsync((a), (x), (y), (src), (sp), (w), (h), (kind), (cudaStream_t)0)
+#define cu2c_rt_cudaMemcpy2DToArrayAsync9(a, x, y, src, sp, w, h, kind, s) cudaMemcpy2DToArrayAsync((a), (x), (y), (src), (sp), (w), (h), (kind), (s))
+#define cudaMemcpy2DFromArrayAsync(...) CU2C_BY_ARGC(cu2c_rt_cudaMemcpy2DFromArrayAsync, __VA_ARGS__)
+#define cu2c_rt_cudaMemcpy2DFromArrayAsync8(dst, dp, a, x, y, w, h, kind) cudaMemcpy2DFromArrayAsync((dst), (dp), (a), (x), (y), (w), (h), (kind), (cudaStream_t)0)
+#define cu2c_rt_cudaMemcpy2DFromArrayAsync9(dst, dp, a, x, y, w, h, kind, s) cudaMemcpy2DFromArrayAsync((dst), (dp), (a), (x), (y), (w), (h), (kind), (s))
+#define cudaMemcpyToArrayAsync(...) CU2C_BY_ARGC(cu2c_rt_cudaMemcpyToArrayAsync, __VA_ARGS__)
+#define cu2c_rt_cudaMemcpyToArrayAsync6(a, x, y, src, n, kind) cudaMemcpyToArrayAsync((a), (x), (y), (src), (n), (kind), (cudaStream_t)0)
+#define cu2c_rt_cudaMemcpyToArrayAsync7(a, x, y, src, n, kind, s) cudaMemcpyToArrayAsync((a), (x), (y), (src), (n), (kind), (s))
+#define cudaMemcpyFromArrayAsync(...) CU2C_BY_ARGC(cu2c_rt_cudaMemcpyFromArrayAsync, __VA_ARGS__)
+#define cu2c_rt_cudaMemcpyFromArrayAsync6(dst, a, x, y, n, kind) cudaMemcpyFromArrayAsync((dst), (a), (x), (y), (n), (kind), (cudaStream_t)0)
+#define cu2c_rt_cudaMemcpyFromArrayAsync7(dst, a, x, y, n, kind, s) cudaMemcpyFromArrayAsync((dst), (a), (x), (y), (n), (kind), (s))
 
 /* Events and streams. */
 #define cudaEventCreate(...) CU2C_BY_ARGC(cu2c_rt_cudaEventCreate, __VA_ARGS__)

@@ -572,10 +572,12 @@ typedef void (CUDART_CB *cudaStreamCallback_t)(cudaStream_t stream, cudaError_t 
 #define cudaInvalidDeviceId             ((int)-2)
 
 /* Three-dimensional copies (cudaMemcpy3D, cudaMalloc3D, cudaMemset3D). For linear memory
- * widths and x positions are in bytes. CUDA arrays are opaque: cu2c copies between pitched
- * pointers only. */
+ * widths and x positions are in bytes; where an endpoint is a CUDA array they are in the
+ * array's elements, as in CUDA. CUDA arrays are opaque (runtime/internal.h). */
 typedef struct cudaArray *cudaArray_t;
 typedef const struct cudaArray *cudaArray_const_t;
+typedef struct cudaMipmappedArray *cudaMipmappedArray_t;
+typedef const struct cudaMipmappedArray *cudaMipmappedArray_const_t;
 
 struct cudaPitchedPtr {
     void *ptr;
@@ -606,5 +608,132 @@ struct cudaMemcpy3DParms {
     struct cudaExtent extent;
     enum cudaMemcpyKind kind;
 };
+
+/* ---- CUDA arrays and texture resources ---------------------------------------------------- */
+
+/* What one channel of a texel holds (cudaChannelFormatDesc::f). */
+enum cudaChannelFormatKind {
+    cudaChannelFormatKindSigned = 0,
+    cudaChannelFormatKindUnsigned = 1,
+    cudaChannelFormatKindFloat = 2,
+    cudaChannelFormatKindNone = 3,
+    cudaChannelFormatKindNV12 = 4,    /* not supported by cu2c's arrays */
+};
+
+/* A texel's format: bits per channel x, y, z, w (0: no such channel) and their kind. */
+struct cudaChannelFormatDesc {
+    int x;
+    int y;
+    int z;
+    int w;
+    enum cudaChannelFormatKind f;
+};
+
+/* cudaMallocArray / cudaMalloc3DArray flags */
+#define cudaArrayDefault                0x00
+#define cudaArrayLayered                0x01
+#define cudaArraySurfaceLoadStore       0x02
+#define cudaArrayCubemap                0x04
+#define cudaArrayTextureGather          0x08
+
+/* What a texture object reads (cudaResourceDesc::resType). */
+enum cudaResourceType {
+    cudaResourceTypeArray = 0x00,
+    cudaResourceTypeMipmappedArray = 0x01,
+    cudaResourceTypeLinear = 0x02,
+    cudaResourceTypePitch2D = 0x03,
+};
+
+/* Formats of a resource view (accepted; cu2c reads the resource's own format). */
+enum cudaResourceViewFormat {
+    cudaResViewFormatNone = 0x00,
+    cudaResViewFormatUnsignedChar1 = 0x01,
+    cudaResViewFormatUnsignedChar2 = 0x02,
+    cudaResViewFormatUnsignedChar4 = 0x03,
+    cudaResViewFormatSignedChar1 = 0x04,
+    cudaResViewFormatSignedChar2 = 0x05,
+    cudaResViewFormatSignedChar4 = 0x06,
+    cudaResViewFormatUnsignedShort1 = 0x07,
+    cudaResViewFormatUnsignedShort2 = 0x08,
+    cudaResViewFormatUnsignedShort4 = 0x09,
+    cudaResViewFormatSignedShort1 = 0x0a,
+    cudaResViewFormatSignedShort2 = 0x0b,
+    cudaResViewFormatSignedShort4 = 0x0c,
+    cudaResViewFormatUnsignedInt1 = 0x0d,
+    cudaResViewFormatUnsignedInt2 = 0x0e,
+    cudaResViewFormatUnsignedInt4 = 0x0f,
+    cudaResViewFormatSignedInt1 = 0x10,
+    cudaResViewFormatSignedInt2 = 0x11,
+    cudaResViewFormatSignedInt4 = 0x12,
+    cudaResViewFormatHalf1 = 0x13,
+    cudaResViewFormatHalf2 = 0x14,
+    cudaResViewFormatHalf4 = 0x15,
+    cudaResViewFormatFloat1 = 0x16,
+    cudaResViewFormatFloat2 = 0x17,
+    cudaResViewFormatFloat4 = 0x18,
+    cudaResViewFormatUnsignedBlockCompressed1 = 0x19,
+    cudaResViewFormatUnsignedBlockCompressed2 = 0x1a,
+    cudaResViewFormatUnsignedBlockCompressed3 = 0x1b,
+    cudaResViewFormatUnsignedBlockCompressed4 = 0x1c,
+    cudaResViewFormatSignedBlockCompressed4 = 0x1d,
+    cudaResViewFormatUnsignedBlockCompressed5 = 0x1e,
+    cudaResViewFormatSignedBlockCompressed5 = 0x1f,
+    cudaResViewFormatUnsignedBlockCompressed6H = 0x20,
+    cudaResViewFormatSignedBlockCompressed6H = 0x21,
+    cudaResViewFormatUnsignedBlockCompressed7 = 0x22,
+};
+
+/* The memory a texture object reads: an array, a range of linear memory (tex1Dfetch) or
+ * pitched 2-D linear memory. */
+struct cudaResourceDesc {
+    enum cudaResourceType resType;
+    union {
+        struct {
+            cudaArray_t array;
+        } array;
+        struct {
+            cudaMipmappedArray_t mipmap;
+        } mipmap;
+        struct {
+            void *devPtr;
+            struct cudaChannelFormatDesc desc;
+            size_t sizeInBytes;
+        } linear;
+        struct {
+            void *devPtr;
+            struct cudaChannelFormatDesc desc;
+            size_t width;            /* in elements */
+            size_t height;
+            size_t pitchInBytes;
+        } pitch2D;
+        struct {
+            int reserved[32];
+        } reserved;
+    } res;
+    unsigned int flags;              /* must be zero */
+};
+
+struct cudaResourceViewDesc {
+    enum cudaResourceViewFormat format;
+    size_t width;
+    size_t height;
+    size_t depth;
+    unsigned int firstMipmapLevel;
+    unsigned int lastMipmapLevel;
+    unsigned int firstLayer;
+    unsigned int lastLayer;
+    unsigned int reserved[16];
+};
+
+typedef enum cudaChannelFormatKind cudaChannelFormatKind;
+typedef struct cudaChannelFormatDesc cudaChannelFormatDesc;
+typedef enum cudaResourceType cudaResourceType;
+typedef enum cudaResourceViewFormat cudaResourceViewFormat;
+typedef struct cudaResourceDesc cudaResourceDesc;
+typedef struct cudaResourceViewDesc cudaResourceViewDesc;
+typedef struct cudaMemcpy3DParms cudaMemcpy3DParms;
+typedef struct cudaExtent cudaExtent;
+typedef struct cudaPos cudaPos;
+typedef struct cudaPitchedPtr cudaPitchedPtr;
 
 #endif

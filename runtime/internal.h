@@ -58,10 +58,37 @@ typedef enum {
     RT_MEM_MANAGED,  /* cudaMallocManaged */
     RT_MEM_HOST,     /* cudaMallocHost, cudaHostAlloc */
     RT_MEM_REGISTERED, /* the user's memory, cudaHostRegister'ed: never freed by the runtime */
+    RT_MEM_ARRAY,    /* a struct cudaArray, its texels in the same block */
+    RT_MEM_TEXTURE,  /* a struct cu2c_texture: a texture object or a reference's binding */
 } rt_mem_kind;
 
 /* Frees every allocation the runtime made (cudaDeviceReset destroys them, as on a GPU). */
 void rt_free_all_allocations(void);
+/* Records p, one malloc'd block of size bytes, as an allocation of kind (arrays and
+ * textures live in the same map, so cudaDeviceReset frees them too); 0 when out of memory. */
+int rt_mem_track(void *p, size_t size, rt_mem_kind kind);
+/* Forgets p if it is an allocation of kind, without freeing it; returns whether it was. */
+int rt_mem_untrack(const void *p, rt_mem_kind kind);
+/* Whether p is (the start of) an allocation of kind. */
+int rt_mem_is(const void *p, rt_mem_kind kind);
+/* Bytes from p to the end of the allocation holding it; 0 if the runtime did not allocate it. */
+size_t rt_mem_extent(const void *p);
+
+/* A CUDA array: width x height x depth elements (height, depth 0 where the array has fewer
+ * dimensions, as allocated), stored densely right after the struct. */
+struct cudaArray {
+    struct cudaChannelFormatDesc desc;
+    struct cudaExtent extent;
+    unsigned int flags;
+    size_t elem;               /* bytes per element */
+    size_t pitch;              /* bytes per row: width * elem */
+    size_t rows;               /* rows per slice or layer: height, at least 1 */
+    size_t slices;             /* slices or layers: depth, at least 1 */
+    char *data;
+};
+/* Bytes per element of a channel format cu2c arrays and textures can hold (1, 2 or 4 equal
+ * channels of 8, 16 or 32 bits; 16 or 32 for floats); 0 for any other. */
+size_t rt_channel_bytes(const struct cudaChannelFormatDesc *d);
 
 /* ---- launch.c --------------------------------------------------------------------------- */
 

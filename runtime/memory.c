@@ -147,6 +147,38 @@ void rt_free_all_allocations(void)
     pthread_mutex_unlock(&rt_allocs_lock);
 }
 
+int rt_mem_track(void *p, size_t size, rt_mem_kind kind)
+{
+    rt_alloc a = { p, size, kind, 0 };
+    return rt_allocs_insert(a);
+}
+
+int rt_mem_untrack(const void *p, rt_mem_kind kind)
+{
+    rt_alloc a;
+    return p && rt_allocs_take(p, 1u << kind, &a);
+}
+
+int rt_mem_is(const void *p, rt_mem_kind kind)
+{
+    int found = 0;
+    pthread_mutex_lock(&rt_allocs_lock);
+    if (p && rt_allocs_len) {
+        size_t i = rt_find_slot(p);
+        found = rt_allocs[i].ptr && rt_allocs[i].kind == kind;
+    }
+    pthread_mutex_unlock(&rt_allocs_lock);
+    return found;
+}
+
+size_t rt_mem_extent(const void *p)
+{
+    rt_alloc a;
+    if (!p || !rt_allocs_lookup(p, &a))
+        return 0;
+    return a.size - (size_t)((const char *)p - (const char *)a.ptr);
+}
+
 /* ---- Allocation ------------------------------------------------------------------------------ */
 
 static cudaError_t rt_alloc_memory(void **out, size_t size, rt_mem_kind kind, unsigned flags)
@@ -355,6 +387,12 @@ cudaError_t cudaPointerGetAttributes(struct cudaPointerAttributes *attributes, c
     case RT_MEM_REGISTERED:
         attributes->type = cudaMemoryTypeHost;
         break;
+    case RT_MEM_ARRAY:       /* handles, not memory a pointer may point into */
+    case RT_MEM_TEXTURE:
+        attributes->type = cudaMemoryTypeUnregistered;
+        attributes->device = cudaInvalidDeviceId;
+        attributes->devicePointer = NULL;
+        break;
     }
     return cudaSuccess;
 }
@@ -529,25 +567,60 @@ cudaError_t cudaMemcpy2DAsync(void *dst, size_t dpitch, const void *src, size_t 
     return rt_memcpy2d(dst, dpitch, src, spitch, width, height, kind, stream, 1);
 }
 
-/* cudaMemcpy3D between pitched pointers (CUDA arrays are not supported yet: invalid value). */
+/* One end of a cudaMemcpy3D: the first byte, bytes per row, rows per slice. */
+typedef struct {
+    char *at;
+    size_t pitch, rows;
+} rt_end;
+
+/* An array end: positions and the extent in its elements; the region must lie inside it. */
+static int rt_array_end(const struct cudaArray *a, struct cudaPos pos, struct cudaExtent ext,
+                        rt_end *e)
+{
+    if (pos.x > a->extent.width || ext.width > a->extent.width - pos.x || pos.y > a->rows ||
+        ext.height > a->rows - pos.y || pos.z > a->slices || ext.depth > a->slices - pos.z)
+        return 0;
+    e->at = a->data + (pos.z * a->rows + pos.y) * a->pitch + pos.x * a->elem;
+    e->pitch = a->pitch;
+    e->rows = a->rows;
+    return 1;
+}
+
+/* cudaMemcpy3D between pitched pointers and CUDA arrays. Where an array takes part the
+ * extent counts its elements (the source's when both are arrays) and its position too; a
+ * pointer's position is in bytes, rows and slices of ysize rows. */
 static cudaError_t rt_memcpy3d(const struct cudaMemcpy3DParms *p, cudaStream_t stream, int async)
 {
-    if (!p || p->srcArray || p->dstArray)
+    if (!p || (p->srcArray && p->srcPtr.ptr) || (p->dstArray && p->dstPtr.ptr))
         return rt_error(cudaErrorInvalidValue);
     if (!rt_valid_kind(p->kind))
         return rt_error(cudaErrorInvalidMemcpyDirection);
-    const struct cudaPitchedPtr *d = &p->dstPtr, *s = &p->srcPtr;
-    /* Positions: x in bytes, y in rows, z in slices of ysize rows. */
-    if (p->extent.width + p->dstPos.x > d->pitch || p->extent.width + p->srcPos.x > s->pitch)
-        return rt_error(cudaErrorInvalidPitchValue);
-    if (p->extent.width == 0 || p->extent.height == 0 || p->extent.depth == 0)
-        return cudaSuccess;
-    if (!d->ptr || !s->ptr)
+    const struct cudaArray *sa = p->srcArray, *da = p->dstArray;
+    if ((sa && !rt_mem_is(sa, RT_MEM_ARRAY)) || (da && !rt_mem_is(da, RT_MEM_ARRAY)) ||
+        (sa && da && sa->elem != da->elem))
         return rt_error(cudaErrorInvalidValue);
-    char *dst = (char *)d->ptr + (p->dstPos.z * d->ysize + p->dstPos.y) * d->pitch + p->dstPos.x;
-    const char *src = (const char *)s->ptr + (p->srcPos.z * s->ysize + p->srcPos.y) * s->pitch +
-                      p->srcPos.x;
-    return rt_copy3d(dst, d->pitch, d->ysize, src, s->pitch, s->ysize, 0, p->extent.width,
+    size_t elem = sa ? sa->elem : da ? da->elem : 1;
+    if (p->extent.width > SIZE_MAX / elem)
+        return rt_error(cudaErrorInvalidValue);
+    size_t width = p->extent.width * elem;
+    const struct cudaPitchedPtr *d = &p->dstPtr, *s = &p->srcPtr;
+    if ((!da && width + p->dstPos.x > d->pitch) || (!sa && width + p->srcPos.x > s->pitch))
+        return rt_error(cudaErrorInvalidPitchValue);
+    rt_end de = { NULL, 0, 0 }, se = { NULL, 0, 0 };
+    if ((da && !rt_array_end(da, p->dstPos, p->extent, &de)) ||
+        (sa && !rt_array_end(sa, p->srcPos, p->extent, &se)))
+        return rt_error(cudaErrorInvalidValue);
+    if (width == 0 || p->extent.height == 0 || p->extent.depth == 0)
+        return cudaSuccess;
+    if ((!da && !d->ptr) || (!sa && !s->ptr))
+        return rt_error(cudaErrorInvalidValue);
+    if (!da)
+        de = (rt_end){ (char *)d->ptr + (p->dstPos.z * d->ysize + p->dstPos.y) * d->pitch +
+                       p->dstPos.x, d->pitch, d->ysize };
+    if (!sa)
+        se = (rt_end){ (char *)s->ptr + (p->srcPos.z * s->ysize + p->srcPos.y) * s->pitch +
+                       p->srcPos.x, s->pitch, s->ysize };
+    return rt_copy3d(de.at, de.pitch, de.rows, se.at, se.pitch, se.rows, 0, width,
                      p->extent.height, p->extent.depth, 0, stream, async);
 }
 
@@ -600,6 +673,257 @@ cudaError_t cudaMemset3DAsync(struct cudaPitchedPtr p, int value, struct cudaExt
 {
     return rt_memset(p.ptr, p.pitch, p.ysize, value, extent.width, extent.height, extent.depth,
                      stream, 1);
+}
+
+/* ---- CUDA arrays ---------------------------------------------------------------------------------
+ * An array is one block: the struct, then its elements densely (rows of width elements), so
+ * the allocation map owns it and cudaDeviceReset frees it. Texture fetches read it like
+ * pitched memory (cu2c/texture.h). Widths and offsets of the 2-D copies are in bytes. */
+
+size_t rt_channel_bytes(const struct cudaChannelFormatDesc *d)
+{
+    int n = d->w ? 4 : d->z ? 3 : d->y ? 2 : d->x ? 1 : 0;
+    if (n == 0 || n == 3 || (n > 1 && d->y != d->x) || (n > 2 && (d->z != d->x || d->w != d->x)))
+        return 0;
+    switch (d->f) {
+    case cudaChannelFormatKindSigned:
+    case cudaChannelFormatKindUnsigned:
+        if (d->x != 8 && d->x != 16 && d->x != 32)
+            return 0;
+        break;
+    case cudaChannelFormatKindFloat:
+        if (d->x != 16 && d->x != 32)
+            return 0;
+        break;
+    default:
+        return 0;
+    }
+    return (size_t)n * (size_t)d->x / 8;
+}
+
+cudaError_t cudaMalloc3DArray(cudaArray_t *array, const struct cudaChannelFormatDesc *desc,
+                              struct cudaExtent extent, unsigned int flags)
+{
+    RT_STICKY_CHECK();
+    if (!array || !desc)
+        return rt_error(cudaErrorInvalidValue);
+    size_t elem = rt_channel_bytes(desc);
+    if (!elem)
+        return rt_error(cudaErrorInvalidChannelDescriptor);
+    int layered = (flags & cudaArrayLayered) != 0;
+    /* Shapes CUDA allows: 1-D (w), 2-D (w, h), 3-D (w, h, d), layered 1-D (w, 0, layers) and
+     * 2-D (w, h, layers); a depth without a height is 3-D only when layered. */
+    if (flags & ~(unsigned)(cudaArrayLayered | cudaArraySurfaceLoadStore | cudaArrayTextureGather) ||
+        extent.width == 0 || (extent.depth && !extent.height && !layered) ||
+        (layered && !extent.depth))
+        return rt_error(cudaErrorInvalidValue);
+    size_t rows = extent.height ? extent.height : 1, slices = extent.depth ? extent.depth : 1;
+    size_t head = (sizeof(struct cudaArray) + RT_ALLOC_ALIGN - 1) / RT_ALLOC_ALIGN * RT_ALLOC_ALIGN;
+    if (extent.width > SIZE_MAX / elem / rows / slices ||
+        extent.width * elem * rows * slices > rt_total_memory())
+        return rt_error(cudaErrorMemoryAllocation);
+    size_t bytes = head + extent.width * elem * rows * slices;
+    struct cudaArray *a = NULL;
+    if (posix_memalign((void **)&a, RT_ALLOC_ALIGN, bytes) != 0)
+        return rt_error(cudaErrorMemoryAllocation);
+    a->desc = *desc;
+    a->extent = extent;
+    a->flags = flags;
+    a->elem = elem;
+    a->pitch = extent.width * elem;
+    a->rows = rows;
+    a->slices = slices;
+    a->data = (char *)a + head;
+    memset(a->data, 0, bytes - head);
+    if (!rt_mem_track(a, bytes, RT_MEM_ARRAY)) {
+        free(a);
+        return rt_error(cudaErrorMemoryAllocation);
+    }
+    *array = a;
+    return cudaSuccess;
+}
+
+cudaError_t cudaMallocArray(cudaArray_t *array, const struct cudaChannelFormatDesc *desc,
+                            size_t width, size_t height, unsigned int flags)
+{
+    if (flags & cudaArrayLayered)
+        return rt_error(cudaErrorInvalidValue);
+    struct cudaExtent e = { width, height, 0 };
+    return cudaMalloc3DArray(array, desc, e, flags);
+}
+
+cudaError_t cudaFreeArray(cudaArray_t array)
+{
+    RT_STICKY_CHECK();
+    if (!array)
+        return cudaSuccess;
+    cudaError_t e = rt_sync(RT_ALL_STREAMS);   /* queued kernels may still read it */
+    if (e != cudaSuccess)
+        return rt_error(e);
+    if (!rt_mem_untrack(array, RT_MEM_ARRAY))
+        return rt_error(cudaErrorInvalidValue);
+    free(array);
+    return cudaSuccess;
+}
+
+cudaError_t cudaArrayGetInfo(struct cudaChannelFormatDesc *desc, struct cudaExtent *extent,
+                             unsigned int *flags, cudaArray_t array)
+{
+    if (!array || !rt_mem_is(array, RT_MEM_ARRAY))
+        return rt_error(cudaErrorInvalidValue);
+    if (desc)
+        *desc = array->desc;
+    if (extent)
+        *extent = array->extent;
+    if (flags)
+        *flags = array->flags;
+    return cudaSuccess;
+}
+
+/* Byte wOffset of row hOffset of a's first slice, when width bytes x height rows from there
+ * lie inside it; NULL otherwise (or when a is not an array). */
+static char *rt_array_at(const struct cudaArray *a, size_t wOffset, size_t hOffset, size_t width,
+                         size_t height)
+{
+    if (!a || !rt_mem_is(a, RT_MEM_ARRAY) || wOffset > a->pitch || width > a->pitch - wOffset ||
+        hOffset > a->rows || height > a->rows - hOffset)
+        return NULL;
+    return a->data + hOffset * a->pitch + wOffset;
+}
+
+static cudaError_t rt_memcpy2d_array(char *dst, size_t dpitch, size_t drows, const char *src,
+                                     size_t spitch, size_t srows, size_t width, size_t height,
+                                     enum cudaMemcpyKind kind, cudaStream_t stream, int async)
+{
+    if (!rt_valid_kind(kind))
+        return rt_error(cudaErrorInvalidMemcpyDirection);
+    if (!dst || !src)
+        return rt_error(cudaErrorInvalidValue);
+    return rt_copy3d(dst, dpitch, drows, src, spitch, srows, 0, width, height, 1, 0, stream,
+                     async);
+}
+
+static cudaError_t rt_to_array2d(cudaArray_t dst, size_t wOffset, size_t hOffset,
+                                 const void *src, size_t spitch, size_t width, size_t height,
+                                 enum cudaMemcpyKind kind, cudaStream_t stream, int async)
+{
+    if (width > spitch)
+        return rt_error(cudaErrorInvalidPitchValue);
+    return rt_memcpy2d_array(rt_array_at(dst, wOffset, hOffset, width, height),
+                             dst ? dst->pitch : 0, dst ? dst->rows : 0, src, spitch, height,
+                             width, height, kind, stream, async);
+}
+
+static cudaError_t rt_from_array2d(void *dst, size_t dpitch, cudaArray_const_t src,
+                                   size_t wOffset, size_t hOffset, size_t width, size_t height,
+                                   enum cudaMemcpyKind kind, cudaStream_t stream, int async)
+{
+    if (width > dpitch)
+        return rt_error(cudaErrorInvalidPitchValue);
+    return rt_memcpy2d_array(dst, dpitch, height, rt_array_at(src, wOffset, hOffset, width, height),
+                             src ? src->pitch : 0, src ? src->rows : 0, width, height, kind,
+                             stream, async);
+}
+
+cudaError_t cudaMemcpy2DToArray(cudaArray_t dst, size_t wOffset, size_t hOffset, const void *src,
+                                size_t spitch, size_t width, size_t height,
+                                enum cudaMemcpyKind kind)
+{
+    return rt_to_array2d(dst, wOffset, hOffset, src, spitch, width, height, kind, 0, 0);
+}
+
+cudaError_t cudaMemcpy2DToArrayAsync(cudaArray_t dst, size_t wOffset, size_t hOffset,
+                                     const void *src, size_t spitch, size_t width,
+                                     size_t height, enum cudaMemcpyKind kind, cudaStream_t stream)
+{
+    return rt_to_array2d(dst, wOffset, hOffset, src, spitch, width, height, kind, stream, 1);
+}
+
+cudaError_t cudaMemcpy2DFromArray(void *dst, size_t dpitch, cudaArray_const_t src,
+                                  size_t wOffset, size_t hOffset, size_t width, size_t height,
+                                  enum cudaMemcpyKind kind)
+{
+    return rt_from_array2d(dst, dpitch, src, wOffset, hOffset, width, height, kind, 0, 0);
+}
+
+cudaError_t cudaMemcpy2DFromArrayAsync(void *dst, size_t dpitch, cudaArray_const_t src,
+                                       size_t wOffset, size_t hOffset, size_t width,
+                                       size_t height, enum cudaMemcpyKind kind,
+                                       cudaStream_t stream)
+{
+    return rt_from_array2d(dst, dpitch, src, wOffset, hOffset, width, height, kind, stream, 1);
+}
+
+cudaError_t cudaMemcpy2DArrayToArray(cudaArray_t dst, size_t wOffsetDst, size_t hOffsetDst,
+                                     cudaArray_const_t src, size_t wOffsetSrc,
+                                     size_t hOffsetSrc, size_t width, size_t height,
+                                     enum cudaMemcpyKind kind)
+{
+    return rt_memcpy2d_array(rt_array_at(dst, wOffsetDst, hOffsetDst, width, height),
+                             dst ? dst->pitch : 0, dst ? dst->rows : 0,
+                             rt_array_at(src, wOffsetSrc, hOffsetSrc, width, height),
+                             src ? src->pitch : 0, src ? src->rows : 0, width, height, kind, 0, 0);
+}
+
+/* The deprecated linear forms: count bytes from (wOffset, hOffset) on, running on into the
+ * following rows of the first slice. */
+static char *rt_array_span(const struct cudaArray *a, size_t wOffset, size_t hOffset, size_t count)
+{
+    if (!a || !rt_mem_is(a, RT_MEM_ARRAY) || wOffset > a->pitch || hOffset > a->rows)
+        return NULL;
+    size_t off = hOffset * a->pitch + wOffset, total = a->pitch * a->rows;
+    return off <= total && count <= total - off ? a->data + off : NULL;
+}
+
+static cudaError_t rt_to_array(cudaArray_t dst, size_t wOffset, size_t hOffset, const void *src,
+                               size_t count, enum cudaMemcpyKind kind, cudaStream_t stream,
+                               int async)
+{
+    return rt_memcpy2d_array(rt_array_span(dst, wOffset, hOffset, count), count, 1, src, count,
+                             1, count, 1, kind, stream, async);
+}
+
+static cudaError_t rt_from_array(void *dst, cudaArray_const_t src, size_t wOffset, size_t hOffset,
+                                 size_t count, enum cudaMemcpyKind kind, cudaStream_t stream,
+                                 int async)
+{
+    return rt_memcpy2d_array(dst, count, 1, rt_array_span(src, wOffset, hOffset, count), count,
+                             1, count, 1, kind, stream, async);
+}
+
+cudaError_t cudaMemcpyToArray(cudaArray_t dst, size_t wOffset, size_t hOffset, const void *src,
+                              size_t count, enum cudaMemcpyKind kind)
+{
+    return rt_to_array(dst, wOffset, hOffset, src, count, kind, 0, 0);
+}
+
+cudaError_t cudaMemcpyToArrayAsync(cudaArray_t dst, size_t wOffset, size_t hOffset,
+                                   const void *src, size_t count, enum cudaMemcpyKind kind,
+                                   cudaStream_t stream)
+{
+    return rt_to_array(dst, wOffset, hOffset, src, count, kind, stream, 1);
+}
+
+cudaError_t cudaMemcpyFromArray(void *dst, cudaArray_const_t src, size_t wOffset, size_t hOffset,
+                                size_t count, enum cudaMemcpyKind kind)
+{
+    return rt_from_array(dst, src, wOffset, hOffset, count, kind, 0, 0);
+}
+
+cudaError_t cudaMemcpyFromArrayAsync(void *dst, cudaArray_const_t src, size_t wOffset,
+                                     size_t hOffset, size_t count, enum cudaMemcpyKind kind,
+                                     cudaStream_t stream)
+{
+    return rt_from_array(dst, src, wOffset, hOffset, count, kind, stream, 1);
+}
+
+cudaError_t cudaMemcpyArrayToArray(cudaArray_t dst, size_t wOffsetDst, size_t hOffsetDst,
+                                   cudaArray_const_t src, size_t wOffsetSrc, size_t hOffsetSrc,
+                                   size_t count, enum cudaMemcpyKind kind)
+{
+    return rt_memcpy2d_array(rt_array_span(dst, wOffsetDst, hOffsetDst, count), count, 1,
+                             rt_array_span(src, wOffsetSrc, hOffsetSrc, count), count, 1, count,
+                             1, kind, 0, 0);
 }
 
 /* ---- Symbols ------------------------------------------------------------------------------------

@@ -432,6 +432,25 @@ static const char *cxx_construct(Fe *fe, CXCursor c) {
     case CXCursor_CXXTryStmt: return "try";
     case CXCursor_CXXForRangeStmt: return "a range-based for";
     case CXCursor_CXXTypeidExpr: return "typeid";
+    case CXCursor_DeclRefExpr: {
+        /* f<T>(...): explicit template arguments of a function from a header, e.g.
+         * tex2D<float>(obj, x, y) (a template defined in the file is caught above) */
+        CXCursor ref = clang_getCursorReferenced(c);
+        if (clang_getCursorKind(ref) != CXCursor_FunctionDecl ||
+            clang_Cursor_getNumTemplateArguments(ref) <= 0)
+            return NULL;
+        unsigned b, e;
+        cursor_range(c, &b, &e);
+        CXString sp = clang_getCursorSpelling(c);
+        const char *n = clang_getCString(sp);
+        size_t len = n ? strlen(n) : 0;
+        bool explicit_args = len && e <= fe->u->len && e > b + len &&
+                             strncmp(fe->u->text + b, n, len) == 0;
+        clang_disposeString(sp);
+        while (explicit_args && (fe->u->text[b + len] == ' ' || fe->u->text[b + len] == '\t'))
+            len++;
+        return explicit_args && fe->u->text[b + len] == '<' ? "explicit template arguments" : NULL;
+    }
     case CXCursor_CallExpr: {
         CXCursor ref = clang_getCursorReferenced(c);
         if (clang_getCursorKind(ref) == CXCursor_Constructor) {

@@ -1,0 +1,463 @@
+/* cu2c/texture.h - texture fetches: texture objects (tex1Dfetch<T>(obj, i), tex2D<T>(obj, x, y)
+ * ...) and the texture references of programs written before CUDA 12 (texture<T, dim, mode>
+ * globals, tex2D(ref, x, y)).
+ *
+ * A texture object is the address of an immutable struct cu2c_texture that
+ * cudaCreateTextureObject fills (runtime/texture.c); a bound texture reference points at one.
+ * Fetching follows the CUDA programming guide's appendix "Texture Fetching" to the bit where
+ * it is specified: coordinates are scaled by the size when normalised, point filtering reads
+ * texel floor(x), linear filtering blends the texels around x - 0.5 with weights rounded to
+ * 8 fractional bits (the GPU's 9-bit fixed point), and each address mode maps integer texel
+ * indices (so wrap blends the last texel with the first). Everything is static inline: a
+ * fetch inside a generated thread loop inlines into it, and takes no lock.
+ *
+ * The descriptor and the sampling core are C (the runtime builds descriptors); the fetch
+ * functions are templates, as in CUDA, so programs that fetch are C++. At parse time it is
+ * all __host__ __device__, like device.h. */
+#ifndef CU2C_TEXTURE_H
+#define CU2C_TEXTURE_H
+
+#include "defs.h"
+#include <driver_types.h>
+#include <texture_types.h>
+#include <channel_descriptor.h>
+#include <vector_types.h>
+#include <limits.h>
+#include <math.h>
+#include <stdint.h>
+#include <string.h>
+
+#if defined(CU2C_PARSING) && defined(__CUDA__)
+#pragma clang force_cuda_host_device begin
+#endif
+
+/* How one channel of a texel is stored (cu2c_texture::format). */
+enum cu2c_tex_format {
+    CU2C_TEX_S8, CU2C_TEX_U8, CU2C_TEX_S16, CU2C_TEX_U16,   /* may read as normalised floats */
+    CU2C_TEX_S32, CU2C_TEX_U32, CU2C_TEX_F16, CU2C_TEX_F32,
+};
+
+/* How a fetch samples: a texture object's own, or built from a texture reference's fields
+ * at each fetch. */
+typedef struct cu2c_tex_sampler {
+    int normalized_read;      /* cudaReadModeNormalizedFloat, on an 8- or 16-bit format */
+    int normalized_coords;    /* coordinates in [0, 1) scale by the size */
+    int filter;               /* enum cudaTextureFilterMode */
+    int addr[3];              /* enum cudaTextureAddressMode per dimension */
+    float border[4];          /* cudaAddressModeBorder's colour */
+} cu2c_tex_sampler;
+
+/* What a texture reads: texel (i, j, k) of layer l lies at
+ * data + (k + l) * slice + j * pitch + i * elem (3-D textures have one layer). */
+typedef struct cu2c_texture {
+    const char *data;
+    size_t pitch;             /* bytes between rows */
+    size_t slice;             /* bytes between 2-D slices or layers */
+    int size[3];              /* width, height, depth in texels; 1 where absent */
+    int layers;               /* layered arrays: their layer count; else 1 */
+    int format;               /* enum cu2c_tex_format of every channel */
+    int channels;             /* 1, 2 or 4 */
+    int elem;                 /* bytes per texel */
+    cu2c_tex_sampler sampler; /* texture objects' sampling (unused by references) */
+    /* What cudaCreateTextureObject was given, for cudaGetTextureObject*Desc. */
+    struct cudaResourceDesc res;
+    struct cudaTextureDesc tex;
+    struct cudaResourceViewDesc view;
+    int has_view;
+} cu2c_texture;
+
+static inline float cu2c_tex_half(unsigned short h)
+{
+    int e = (h >> 10) & 0x1f, m = h & 0x3ff;
+    float v = e == 0 ? ldexpf((float)m, -24)
+            : e == 31 ? (m ? NAN : INFINITY)
+            : ldexpf((float)(m | 0x400), e - 25);
+    return (h & 0x8000) ? -v : v;
+}
+
+/* Channel c of the texel at p as a float: the value, or in [0, 1] / [-1, 1] for a normalised
+ * read (the most negative integer reads as -1, as on the GPU). */
+static inline float cu2c_tex_chan_f(const char *p, int format, int c, int normalized)
+{
+    switch (format) {
+    case CU2C_TEX_S8: {
+        float v = ((const signed char *)p)[c];
+        return normalized ? (v < -127.0f ? -1.0f : v / 127.0f) : v;
+    }
+    case CU2C_TEX_U8: {
+        float v = ((const unsigned char *)p)[c];
+        return normalized ? v / 255.0f : v;
+    }
+    case CU2C_TEX_S16: {
+        short s;
+        memcpy(&s, p + 2 * c, 2);
+        float v = s;
+        return normalized ? (v < -32767.0f ? -1.0f : v / 32767.0f) : v;
+    }
+    case CU2C_TEX_U16: {
+        unsigned short s;
+        memcpy(&s, p + 2 * c, 2);
+        return normalized ? s / 65535.0f : (float)s;
+    }
+    case CU2C_TEX_S32: {
+        int v;
+        memcpy(&v, p + 4 * c, 4);
+        return (float)v;
+    }
+    case CU2C_TEX_U32: {
+        unsigned v;
+        memcpy(&v, p + 4 * c, 4);
+        return (float)v;
+    }
+    case CU2C_TEX_F16: {
+        unsigned short h;
+        memcpy(&h, p + 2 * c, 2);
+        return cu2c_tex_half(h);
+    }
+    default: {
+        float v;
+        memcpy(&v, p + 4 * c, 4);
+        return v;
+    }
+    }
+}
+
+/* Channel c of the texel at p as the integer it holds (element-type reads). */
+static inline int cu2c_tex_chan_i(const char *p, int format, int c)
+{
+    switch (format) {
+    case CU2C_TEX_S8: return ((const signed char *)p)[c];
+    case CU2C_TEX_U8: return ((const unsigned char *)p)[c];
+    case CU2C_TEX_S16: { short v; memcpy(&v, p + 2 * c, 2); return v; }
+    case CU2C_TEX_U16: case CU2C_TEX_F16: { unsigned short v; memcpy(&v, p + 2 * c, 2); return v; }
+    default: { int v; memcpy(&v, p + 4 * c, 4); return v; }
+    }
+}
+
+/* floor(u) as an int, saturated (a NaN reads texel 0). */
+static inline int cu2c_tex_floor(float u)
+{
+    float f = floorf(u);
+    if (!(f > -1073741824.0f))
+        return f != f ? 0 : -1073741824;
+    return f < 1073741824.0f ? (int)f : 1073741824;
+}
+
+/* Texel index i of n along one dimension under an address mode; -1: the border colour. */
+static inline int cu2c_tex_address(int i, int n, int mode)
+{
+    if (i >= 0 && i < n)
+        return i;
+    switch (mode) {
+    case cudaAddressModeWrap:
+        i %= n;
+        return i < 0 ? i + n : i;
+    case cudaAddressModeMirror: {
+        long long m = i % (2 * (long long)n);
+        if (m < 0)
+            m += 2 * (long long)n;
+        return (int)(m < n ? m : 2 * (long long)n - 1 - m);
+    }
+    case cudaAddressModeBorder:
+        return -1;
+    default:
+        return i < 0 ? 0 : n - 1;
+    }
+}
+
+static inline const char *cu2c_tex_texel(const cu2c_texture *t, const int *idx, int layer)
+{
+    return t->data + (size_t)(idx[2] + layer) * t->slice + (size_t)idx[1] * t->pitch +
+           (size_t)idx[0] * (size_t)t->elem;
+}
+
+static inline int cu2c_tex_layer(const cu2c_texture *t, int layer)
+{
+    return layer < 0 ? 0 : layer >= t->layers ? t->layers - 1 : layer;
+}
+
+/* A fetch returning floats: dims coordinates (x, y, z), point or linear filtering. Channels
+ * the texture lacks read 0. */
+static inline void cu2c_tex_sample_f(const cu2c_texture *t, const cu2c_tex_sampler *s, int dims,
+                                     float x, float y, float z, int layer, float *out)
+{
+    float c[3] = {x, y, z}, a[3] = {0, 0, 0};
+    int i0[3] = {0, 0, 0};
+    int linear = s->filter == cudaFilterModeLinear;
+    layer = cu2c_tex_layer(t, layer);
+    for (int d = 0; d < dims; d++) {
+        float u = s->normalized_coords ? c[d] * (float)t->size[d] : c[d];
+        if (linear) {
+            float f = floorf(u - 0.5f);
+            /* the weight in 9-bit fixed point with 8 fractional bits */
+            a[d] = floorf((u - 0.5f - f) * 256.0f + 0.5f) * (1.0f / 256.0f);
+            i0[d] = cu2c_tex_floor(f);
+        } else {
+            i0[d] = cu2c_tex_floor(u);
+        }
+    }
+    out[0] = out[1] = out[2] = out[3] = 0.0f;
+    for (int corner = 0; corner < (linear ? 1 << dims : 1); corner++) {
+        float w = 1.0f;
+        int idx[3] = {0, 0, 0}, border = 0;
+        for (int d = 0; d < dims; d++) {
+            int hi = (corner >> d) & 1;
+            if (linear)
+                w *= hi ? a[d] : 1.0f - a[d];
+            idx[d] = cu2c_tex_address(i0[d] + hi, t->size[d], s->addr[d]);
+            border |= idx[d] < 0;
+        }
+        if (border) {
+            for (int ch = 0; ch < 4; ch++)
+                out[ch] += w * s->border[ch];
+            continue;
+        }
+        const char *p = cu2c_tex_texel(t, idx, layer);
+        for (int ch = 0; ch < t->channels; ch++)
+            out[ch] += w * cu2c_tex_chan_f(p, t->format, ch, s->normalized_read);
+    }
+}
+
+/* A fetch returning integers: always point sampled (linear filtering applies to floats only);
+ * the border colour's float bits are the integers, as in CUDA. */
+static inline void cu2c_tex_sample_i(const cu2c_texture *t, const cu2c_tex_sampler *s, int dims,
+                                     float x, float y, float z, int layer, int *out)
+{
+    float c[3] = {x, y, z};
+    int idx[3] = {0, 0, 0}, border = 0;
+    for (int d = 0; d < dims; d++) {
+        float u = s->normalized_coords ? c[d] * (float)t->size[d] : c[d];
+        idx[d] = cu2c_tex_address(cu2c_tex_floor(u), t->size[d], s->addr[d]);
+        border |= idx[d] < 0;
+    }
+    out[0] = out[1] = out[2] = out[3] = 0;
+    if (border) {
+        memcpy(out, s->border, sizeof s->border);
+        return;
+    }
+    const char *p = cu2c_tex_texel(t, idx, cu2c_tex_layer(t, layer));
+    for (int ch = 0; ch < t->channels; ch++)
+        out[ch] = cu2c_tex_chan_i(p, t->format, ch);
+}
+
+/* tex1Dfetch: an integer index into linear memory; outside it reads zero. */
+static inline int cu2c_tex_fetch_index(const cu2c_texture *t, int x, const char **p)
+{
+    if (x < 0 || x >= t->size[0])
+        return 0;
+    *p = t->data + (size_t)x * (size_t)t->elem;
+    return 1;
+}
+
+#ifdef __cplusplus
+
+/* ---- Result types --------------------------------------------------------------------- */
+
+/* The types a fetch may return: channel type, channel count, whether the fetch returns
+ * floats, and the float type a normalised read of a reference to it returns. */
+template <class T> struct cu2c_tex_type;
+#define CU2C_TEX_TYPE(T, S, N, F, FT)                                                     \
+    template <> struct cu2c_tex_type<T> {                                                 \
+        typedef S scalar;                                                                 \
+        typedef FT float_type;                                                            \
+        static const int n = N;                                                           \
+        static const bool is_float = F;                                                   \
+    };
+CU2C_TEX_TYPE(char, char, 1, false, float)
+CU2C_TEX_TYPE(signed char, signed char, 1, false, float)
+CU2C_TEX_TYPE(unsigned char, unsigned char, 1, false, float)
+CU2C_TEX_TYPE(short, short, 1, false, float)
+CU2C_TEX_TYPE(unsigned short, unsigned short, 1, false, float)
+CU2C_TEX_TYPE(int, int, 1, false, float)
+CU2C_TEX_TYPE(unsigned int, unsigned int, 1, false, float)
+CU2C_TEX_TYPE(float, float, 1, true, float)
+CU2C_TEX_TYPE(char1, signed char, 1, false, float1)
+CU2C_TEX_TYPE(char2, signed char, 2, false, float2)
+CU2C_TEX_TYPE(char4, signed char, 4, false, float4)
+CU2C_TEX_TYPE(uchar1, unsigned char, 1, false, float1)
+CU2C_TEX_TYPE(uchar2, unsigned char, 2, false, float2)
+CU2C_TEX_TYPE(uchar4, unsigned char, 4, false, float4)
+CU2C_TEX_TYPE(short1, short, 1, false, float1)
+CU2C_TEX_TYPE(short2, short, 2, false, float2)
+CU2C_TEX_TYPE(short4, short, 4, false, float4)
+CU2C_TEX_TYPE(ushort1, unsigned short, 1, false, float1)
+CU2C_TEX_TYPE(ushort2, unsigned short, 2, false, float2)
+CU2C_TEX_TYPE(ushort4, unsigned short, 4, false, float4)
+CU2C_TEX_TYPE(int1, int, 1, false, float1)
+CU2C_TEX_TYPE(int2, int, 2, false, float2)
+CU2C_TEX_TYPE(int4, int, 4, false, float4)
+CU2C_TEX_TYPE(uint1, unsigned int, 1, false, float1)
+CU2C_TEX_TYPE(uint2, unsigned int, 2, false, float2)
+CU2C_TEX_TYPE(uint4, unsigned int, 4, false, float4)
+CU2C_TEX_TYPE(float1, float, 1, true, float1)
+CU2C_TEX_TYPE(float2, float, 2, true, float2)
+CU2C_TEX_TYPE(float4, float, 4, true, float4)
+#undef CU2C_TEX_TYPE
+
+/* The first n channels as a T (a scalar or a struct of n scalars). */
+template <class T, class V> static inline T cu2c_tex_result(const V *v)
+{
+    typedef typename cu2c_tex_type<T>::scalar S;
+    S s[4];
+    for (int c = 0; c < cu2c_tex_type<T>::n; c++)
+        s[c] = (S)v[c];
+    T r;
+    memcpy(&r, s, sizeof r);
+    return r;
+}
+
+/* A sampled fetch of dims coordinates as a T; a null texture reads zero. */
+template <class T> static inline T cu2c_tex_fetch(const cu2c_texture *t, const cu2c_tex_sampler *s,
+                                                  int dims, float x, float y, float z, int layer)
+{
+    if (!t)
+        return T();
+    if (cu2c_tex_type<T>::is_float) {
+        float v[4];
+        cu2c_tex_sample_f(t, s, dims, x, y, z, layer, v);
+        return cu2c_tex_result<T>(v);
+    }
+    int v[4];
+    cu2c_tex_sample_i(t, s, dims, x, y, z, layer, v);
+    return cu2c_tex_result<T>(v);
+}
+
+template <class T> static inline T cu2c_tex_fetch1(const cu2c_texture *t, int normalized_read, int x)
+{
+    const char *p;
+    if (!t || !cu2c_tex_fetch_index(t, x, &p))
+        return T();
+    if (cu2c_tex_type<T>::is_float) {
+        float v[4] = {0, 0, 0, 0};
+        for (int c = 0; c < t->channels; c++)
+            v[c] = cu2c_tex_chan_f(p, t->format, c, normalized_read);
+        return cu2c_tex_result<T>(v);
+    }
+    int v[4] = {0, 0, 0, 0};
+    for (int c = 0; c < t->channels; c++)
+        v[c] = cu2c_tex_chan_i(p, t->format, c);
+    return cu2c_tex_result<T>(v);
+}
+
+/* ---- Texture objects -------------------------------------------------------------------- */
+
+static inline const cu2c_texture *cu2c_tex_object(cudaTextureObject_t o)
+{
+    return (const cu2c_texture *)(uintptr_t)o;
+}
+#define CU2C_TEX_OBJ(o, dims, x, y, z, layer)                                              \
+    const cu2c_texture *t = cu2c_tex_object(o);                                           \
+    return cu2c_tex_fetch<T>(t, t ? &t->sampler : 0, dims, x, y, z, layer)
+
+template <class T> static inline T tex1Dfetch(cudaTextureObject_t o, int x)
+{
+    const cu2c_texture *t = cu2c_tex_object(o);
+    return cu2c_tex_fetch1<T>(t, t ? t->sampler.normalized_read : 0, x);
+}
+template <class T> static inline T tex1D(cudaTextureObject_t o, float x) { CU2C_TEX_OBJ(o, 1, x, 0, 0, 0); }
+template <class T> static inline T tex2D(cudaTextureObject_t o, float x, float y) { CU2C_TEX_OBJ(o, 2, x, y, 0, 0); }
+template <class T> static inline T tex3D(cudaTextureObject_t o, float x, float y, float z) { CU2C_TEX_OBJ(o, 3, x, y, z, 0); }
+template <class T> static inline T tex1DLayered(cudaTextureObject_t o, float x, int layer) { CU2C_TEX_OBJ(o, 1, x, 0, 0, layer); }
+template <class T> static inline T tex2DLayered(cudaTextureObject_t o, float x, float y, int layer) { CU2C_TEX_OBJ(o, 2, x, y, 0, layer); }
+/* No mipmaps: every level is level 0. */
+template <class T> static inline T tex1DLod(cudaTextureObject_t o, float x, float level) { (void)level; CU2C_TEX_OBJ(o, 1, x, 0, 0, 0); }
+template <class T> static inline T tex2DLod(cudaTextureObject_t o, float x, float y, float level) { (void)level; CU2C_TEX_OBJ(o, 2, x, y, 0, 0); }
+template <class T> static inline T tex3DLod(cudaTextureObject_t o, float x, float y, float z, float level) { (void)level; CU2C_TEX_OBJ(o, 3, x, y, z, 0); }
+#undef CU2C_TEX_OBJ
+
+/* CUDA's forms that store through a pointer. */
+template <class T> static inline void tex1Dfetch(T *r, cudaTextureObject_t o, int x) { *r = tex1Dfetch<T>(o, x); }
+template <class T> static inline void tex1D(T *r, cudaTextureObject_t o, float x) { *r = tex1D<T>(o, x); }
+template <class T> static inline void tex2D(T *r, cudaTextureObject_t o, float x, float y) { *r = tex2D<T>(o, x, y); }
+template <class T> static inline void tex3D(T *r, cudaTextureObject_t o, float x, float y, float z) { *r = tex3D<T>(o, x, y, z); }
+template <class T> static inline void tex1DLayered(T *r, cudaTextureObject_t o, float x, int layer) { *r = tex1DLayered<T>(o, x, layer); }
+template <class T> static inline void tex2DLayered(T *r, cudaTextureObject_t o, float x, float y, int layer) { *r = tex2DLayered<T>(o, x, y, layer); }
+template <class T> static inline void tex2DLod(T *r, cudaTextureObject_t o, float x, float y, float level) { *r = tex2DLod<T>(o, x, y, level); }
+
+/* ---- Texture references (removed in CUDA 12; older programs use them) ------------------- */
+
+template <class T, int texType = cudaTextureType1D,
+          enum cudaTextureReadMode mode = cudaReadModeElementType>
+struct texture : public textureReference {
+    texture(int norm = 0, enum cudaTextureFilterMode fMode = cudaFilterModePoint,
+            enum cudaTextureAddressMode aMode = cudaAddressModeClamp)
+    {
+        cu2c_init(norm, fMode, aMode, cudaCreateChannelDesc<T>());
+    }
+    texture(int norm, enum cudaTextureFilterMode fMode, enum cudaTextureAddressMode aMode,
+            struct cudaChannelFormatDesc desc)
+    {
+        cu2c_init(norm, fMode, aMode, desc);
+    }
+
+private:
+    void cu2c_init(int norm, enum cudaTextureFilterMode fMode, enum cudaTextureAddressMode aMode,
+                   struct cudaChannelFormatDesc desc)
+    {
+        memset((textureReference *)this, 0, sizeof(textureReference));
+        normalized = norm;
+        filterMode = fMode;
+        addressMode[0] = addressMode[1] = addressMode[2] = aMode;
+        channelDesc = desc;
+    }
+};
+
+/* A normalised read of a reference returns floats. */
+template <class T, enum cudaTextureReadMode mode> struct cu2c_tex_ret { typedef T type; };
+template <class T> struct cu2c_tex_ret<T, cudaReadModeNormalizedFloat> {
+    typedef typename cu2c_tex_type<T>::float_type type;
+};
+
+/* The sampler of a reference: its fields as they are now (CUDA applies changes made after
+ * binding too). Wrap and mirror need normalised coordinates. */
+static inline cu2c_tex_sampler cu2c_tex_ref_sampler(const textureReference &r, int mode)
+{
+    cu2c_tex_sampler s;
+    const cu2c_texture *t = r.cu2c_bound;
+    s.normalized_read = mode == cudaReadModeNormalizedFloat && t && t->format <= CU2C_TEX_U16;
+    s.normalized_coords = r.normalized;
+    s.filter = r.filterMode;
+    for (int d = 0; d < 3; d++) {
+        int a = r.addressMode[d];
+        s.addr[d] = !r.normalized && (a == cudaAddressModeWrap || a == cudaAddressModeMirror)
+                        ? cudaAddressModeClamp : a;
+    }
+    s.border[0] = s.border[1] = s.border[2] = s.border[3] = 0.0f;
+    return s;
+}
+#define CU2C_TEX_REF(dims, x, y, z, layer)                                                 \
+    cu2c_tex_sampler s = cu2c_tex_ref_sampler(r, mode);                                   \
+    return cu2c_tex_fetch<typename cu2c_tex_ret<T, mode>::type>(r.cu2c_bound, &s, dims, x, y, z, layer)
+
+template <class T, enum cudaTextureReadMode mode>
+static inline typename cu2c_tex_ret<T, mode>::type
+tex1Dfetch(const texture<T, cudaTextureType1D, mode> &r, int x)
+{
+    return cu2c_tex_fetch1<typename cu2c_tex_ret<T, mode>::type>(
+        r.cu2c_bound, mode == cudaReadModeNormalizedFloat && r.cu2c_bound &&
+                          r.cu2c_bound->format <= CU2C_TEX_U16, x);
+}
+template <class T, enum cudaTextureReadMode mode>
+static inline typename cu2c_tex_ret<T, mode>::type
+tex1D(const texture<T, cudaTextureType1D, mode> &r, float x) { CU2C_TEX_REF(1, x, 0, 0, 0); }
+template <class T, enum cudaTextureReadMode mode>
+static inline typename cu2c_tex_ret<T, mode>::type
+tex2D(const texture<T, cudaTextureType2D, mode> &r, float x, float y) { CU2C_TEX_REF(2, x, y, 0, 0); }
+template <class T, enum cudaTextureReadMode mode>
+static inline typename cu2c_tex_ret<T, mode>::type
+tex3D(const texture<T, cudaTextureType3D, mode> &r, float x, float y, float z) { CU2C_TEX_REF(3, x, y, z, 0); }
+template <class T, enum cudaTextureReadMode mode>
+static inline typename cu2c_tex_ret<T, mode>::type
+tex1DLayered(const texture<T, cudaTextureType1DLayered, mode> &r, float x, int layer) { CU2C_TEX_REF(1, x, 0, 0, layer); }
+template <class T, enum cudaTextureReadMode mode>
+static inline typename cu2c_tex_ret<T, mode>::type
+tex2DLayered(const texture<T, cudaTextureType2DLayered, mode> &r, float x, float y, int layer) { CU2C_TEX_REF(2, x, y, 0, layer); }
+#undef CU2C_TEX_REF
+
+#endif /* __cplusplus */
+
+#if defined(CU2C_PARSING) && defined(__CUDA__)
+#pragma clang force_cuda_host_device end
+#endif
+
+#endif

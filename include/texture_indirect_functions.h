@@ -1,0 +1,8 @@
+/* texture_indirect_functions.h - CUDA's header for texture object fetches (tex2D<T>(obj, x, y)...);
+ * cu2c keeps them in cu2c/texture.h (cuda_runtime.h includes it). */
+#ifndef CU2C_TEXTURE_INDIRECT_FUNCTIONS_H
+#define CU2C_TEXTURE_INDIRECT_FUNCTIONS_H
+
+#include "cu2c/texture.h"
+
+#endif
