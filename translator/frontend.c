@@ -1374,33 +1374,31 @@ static bool find_in(CXCursor c, bool (*match)(CXCursor), CXCursor *where) {
 /* The parse being scanned, for the finders' predicates (one parse at a time). */
 static Fe *scan_fe;
 
-/* A call of __syncthreads or one of its variants, or of a function expanded in place (it
- * holds a barrier or __shared__ memory): either makes the statements around it constructs. */
-static bool is_barrier_call(CXCursor c) {
+/* A call of __syncthreads or one of its variants (or, unless block_only, a warp function),
+ * or of a user function holding one. */
+static bool barrier_call(CXCursor c, bool block_only) {
     if (clang_getCursorKind(c) != CXCursor_CallExpr)
         return false;
     CXCursor fn = clang_getCursorReferenced(c);
     CXString sp = clang_getCursorSpelling(fn);
     const char *n = clang_getCString(sp);
-    bool r = n && is_barrier_name(n);
+    bool r = n && is_barrier_name(n) && !(block_only && is_warp_fn(n));
     clang_disposeString(sp);
     if (!r && scan_fe && !clang_Cursor_isNull(fn) && is_user_fn(fn))
-        r = usr_in(&scan_fe->barrier_fns, fe_str(scan_fe->u->arena, clang_getCursorUSR(fn)));
+        r = usr_in(block_only ? &scan_fe->block_barrier_fns : &scan_fe->barrier_fns,
+                   fe_str(scan_fe->u->arena, clang_getCursorUSR(fn)));
     return r;
+}
+
+/* Such a call, or one of a function expanded in place (it holds a barrier, a warp function
+ * or __shared__ memory): either makes the statements around it constructs. */
+static bool is_barrier_call(CXCursor c) {
+    return barrier_call(c, false);
 }
 
 /* A __syncthreads* call, or a call of a user function holding one. */
 static bool is_block_barrier_call(CXCursor c) {
-    if (clang_getCursorKind(c) != CXCursor_CallExpr)
-        return false;
-    CXCursor fn = clang_getCursorReferenced(c);
-    CXString sp = clang_getCursorSpelling(fn);
-    const char *n = clang_getCString(sp);
-    bool r = n && is_barrier_name(n) && !is_warp_fn(n);
-    clang_disposeString(sp);
-    if (!r && scan_fe && !clang_Cursor_isNull(fn) && is_user_fn(fn))
-        r = usr_in(&scan_fe->block_barrier_fns, fe_str(scan_fe->u->arena, clang_getCursorUSR(fn)));
-    return r;
+    return barrier_call(c, true);
 }
 
 /* A barrier call that is not a reduction barrier (those are sites, see scan_site). */
