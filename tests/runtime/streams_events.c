@@ -176,12 +176,14 @@ int main(void)
     CHECK(ms >= 19.0f && ms < 2000.0f);
     CHECK_OK(cudaEventElapsedTime(&ms, stop, start));
     CHECK(ms <= -19.0f);
-    /*    back-to-back records measure (nearly) nothing, with sub-millisecond resolution */
+    /*    back-to-back records measure (nearly) nothing, far below the 20 ms gate above (the
+     *    bound leaves room for a worker preempted between them on a loaded machine, as under
+     *    ThreadSanitizer next to other jobs) */
     CHECK_OK(cudaEventRecord(start, s2));
     CHECK_OK(cudaEventRecord(stop, s2));
     CHECK_OK(cudaEventSynchronize(stop));
     CHECK_OK(cudaEventElapsedTime(&ms, start, stop));
-    CHECK(ms >= 0.0f && ms < 1.0f);
+    CHECK(ms >= 0.0f && ms < 10.0f);
     CHECK_OK(cudaEventRecord(untimed, 0));
     CHECK_ERR(cudaEventElapsedTime(&ms, start, untimed), cudaErrorInvalidResourceHandle);
     CHECK_ERR(cudaEventElapsedTime(&ms, start, fresh), cudaErrorInvalidResourceHandle);
