@@ -3,7 +3,10 @@
  * barrier), and a break/continue under thread-dependent control leaving such a loop.
  * Expects: thread_variance. Guarantees: every construct holding a barrier is block-uniform,
  * so its control can run once per block; located errors otherwise, at the barrier (or the
- * jump), saying which condition varies and where that comes from. */
+ * jump), saying which condition varies and where that comes from. For warp functions
+ * (warp-scoped barriers) the same, except under an if whose condition may be uniform per warp
+ * (predicated, checked when it runs); an if comparing the lane part of the thread index with
+ * a constant that splits a warp is refused here. */
 #include "cu2c.h"
 
 static const char *construct_name(SyncKind k) {

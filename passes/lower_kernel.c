@@ -15,8 +15,9 @@
  * emitted twice: a fast copy where they are signed induction variables, for blocks where
  * that is exact (see fast_copy), and the general one. Also here: locals recomputed instead of
  * promoted (put_remats), guards turned into loop bounds (narrow_guards), reduction barriers
- * (lower_site), expanded device functions (expand_inline), the body specialised for the
- * launches' constant block shapes (stub). */
+ * (lower_site), warp functions (lower_warp_site), ifs run per thread (lower_predicated),
+ * expanded device functions (expand_inline), the body specialised for the launches'
+ * constant block shapes (stub). */
 #include "cu2c.h"
 
 #include <stdlib.h>

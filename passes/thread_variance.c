@@ -11,7 +11,9 @@
  * of the locals it writes (a write into a per-thread copy happens per thread); a local
  * varies in the dimensions of every statement writing it. Control dependence inside a leaf
  * is covered by the leaf's own set; a construct holding a barrier must be uniform (see
- * check_barriers), so nothing under it depends on a varying condition. Side effects run
+ * check_barriers), so nothing under it depends on a varying condition, except an if holding
+ * warp functions only: it is marked predicated and every leaf under it runs per thread
+ * (all three dimensions), each thread by its own flag. Side effects run
  * per thread: all three dimensions. After a thread may have returned (later in the body, or
  * anywhere in a loop around the return), leaves touching memory or with effects run per
  * thread so ended threads can be skipped. Fixpoint: the sets only grow. */
