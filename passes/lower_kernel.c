@@ -717,13 +717,11 @@ static void lower_warp_site(Unit *u, Kernel *k, Site *site) {
         [WARP_REDUCE_MAX] = "CU2C_WARP_REDUCE(CU2C_RED_MAX", [WARP_REDUCE_AND] = "CU2C_WARP_REDUCE(CU2C_RED_AND",
         [WARP_REDUCE_OR] = "CU2C_WARP_REDUCE(CU2C_RED_OR", [WARP_REDUCE_XOR] = "CU2C_WARP_REDUCE(CU2C_RED_XOR",
     };
-    const char *fn = u->text + site->call_begin;
-    int fn_len = (int)strcspn(fn, " \t\n(");
     Stmt *owner = site->owner;
     if (owner->kind == ST_SYNC) {
-        diag_error(u, site->loc, "%.*s() in the condition of a loop (or of an if holding barriers or warp "
+        diag_error(u, site->loc, "%s() in the condition of a loop (or of an if holding barriers or warp "
                    "functions) is not supported yet: its result differs between warps (assign it to a local "
-                   "in the body)", fn_len, fn);
+                   "in the body)", site->name);
         return;
     }
     for (int i = 0; i < 4; i++)
@@ -768,15 +766,6 @@ static void lower_warp_site(Unit *u, Kernel *k, Site *site) {
     edit_replace_lines(u, site->call_begin, site->call_end, result);
 }
 
-/* A copy of text on one line. */
-static const char *one_line_text(Arena *a, const char *text) {
-    char *t = arena_strdup(a, text);
-    for (char *q = t; *q; q++)
-        if (*q == '\n' || *q == '\r')
-            *q = ' ';
-    return t;
-}
-
 /* An if holding warp functions whose condition varies (Stmt.predicated): a block where a
  * loop over the running threads sets each one's flag (see put_pred_checks), checks that it
  * is the same for the lanes of each warp, as CUDA requires of code reaching a warp function,
@@ -793,7 +782,7 @@ static void lower_predicated(Unit *u, Kernel *k, Stmt *s) {
     buf_printf(&e, ":%u:%u\"); ", at.shown_file ? at.shown_line : at.line, at.col);
     if (strstr(s->cond_text, "//"))
         diag_error(u, s->loc, "a // comment inside this if's condition is not supported");
-    edit_replace_lines(u, s->begin, s->then_begin, arena_strdup(u->arena, one_line_text(u->arena, e.data)));
+    edit_replace_lines(u, s->begin, s->then_begin, arena_strdup(u->arena, e.data));
     if (s->else_begin)
         edit_replace_lines(u, s->then_end, s->else_begin, " ");
     edit_insert(u, s->end, " }");

@@ -153,7 +153,7 @@ struct Stmt {
     PtrVec bodies;          /* ST_SYNC: PtrVec* of Stmt*, one per body */
     SrcLoc barrier_loc;     /* ST_SYNC: the first barrier inside, for messages */
     const char *barrier_name; /* ST_SYNC: that barrier's name when it is a warp function */
-    const char *cond_text;  /* ST_SYNC: its condition as written, for messages */
+    const char *cond_text;  /* ST_SYNC: its condition as written, on one line */
     bool block_barrier;     /* ST_SYNC: holds a __syncthreads* (not only warp functions) */
     bool simple_if;         /* SK_IF: no init statement or condition variable */
     unsigned then_begin, then_end, else_begin; /* SK_IF: its branches (else_begin 0: none) */
@@ -228,6 +228,7 @@ typedef enum ReduceOp {
 
 typedef struct Site {
     ReduceOp op;
+    const char *name;       /* the function's name */
     SrcLoc loc;
     unsigned call_begin, call_end;  /* the call */
     const char *pred_text;  /* its argument as written, on one line (a warp function: the

@@ -725,6 +725,14 @@ static bool site_name(const char *n, ReduceOp *op) {
     return false;
 }
 
+/* The name of a site's function. */
+static const char *site_fn(ReduceOp op) {
+    for (size_t i = 0; i < sizeof site_fns / sizeof site_fns[0]; i++)
+        if (site_fns[i].op == op)
+            return site_fns[i].name;
+    return "?";
+}
+
 static bool is_warp_fn(const char *n) {
     ReduceOp op;
     return site_name(n, &op) && op >= WARP_SHFL;
@@ -765,12 +773,13 @@ static void scan_site(KScan *ks, CXCursor c, ReduceOp op) {
     }
     if (warp && (owner->kind == ST_REDUCE || ks->cond_depth > 0)) {
         diag_error(u, cursor_loc(ks->fe, c), "%s() inside %s is not supported yet (assign its result to a "
-                   "local first)", site_fns[op].name, owner->kind == ST_REDUCE ? "another warp function's "
+                   "local first)", site_fn(op), owner->kind == ST_REDUCE ? "another warp function's "
                    "argument" : "a conditional expression (?:, && or ||)");
         return;
     }
     Site *site = arena_alloc(u->arena, sizeof *site);
     site->op = op;
+    site->name = site_fn(op);
     site->loc = cursor_loc(ks->fe, c);
     cursor_range(c, &site->call_begin, &site->call_end);
     if (!warp)
@@ -1612,7 +1621,7 @@ static void scan_sync(KScan *ks, Stmt *s, CXCursor c, CXCursor barrier) {
     if (!clang_Cursor_isNull(cond)) {
         unsigned b, e;
         cursor_range(cond, &b, &e);
-        s->cond_text = arena_strndup(u->arena, u->text + b, e > b ? e - b : 0);
+        s->cond_text = one_line(arena_strndup(u->arena, u->text + b, e > b ? e - b : 0));
     }
     /* control parts: everything but the bodies (a case's constant included: it is uniform) */
     for (int i = 0; i < kids.n; i++)
