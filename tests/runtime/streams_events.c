@@ -168,6 +168,9 @@ int main(void)
     CHECK_OK(cudaEventRecord(stop, s1));
     float ms = -1;
     CHECK_ERR(cudaEventElapsedTime(&ms, start, stop), cudaErrorNotReady);
+    /*    the nap starts once `start` has its time (the stream's worker may be slow to take
+     *    it on a loaded machine), so the two records are at least the nap apart */
+    CHECK_OK(cudaEventSynchronize(start));
     struct timespec nap = { 0, 20 * 1000 * 1000 };
     nanosleep(&nap, NULL);
     atomic_store(&gates[3], 1);
