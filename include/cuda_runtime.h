@@ -244,6 +244,14 @@ template <class R, class... A> static inline cudaError_t cudaLaunchKernel(R (*fu
 {
     return cudaLaunchKernel((const void *)func, gridDim, blockDim, args, sharedMem, stream);
 }
+template <class T> static inline cudaError_t cudaLaunchCooperativeKernel(const T *func, dim3 gridDim, dim3 blockDim, void **args, size_t sharedMem = 0, cudaStream_t stream = 0)
+{
+    return cudaLaunchCooperativeKernel((const void *)func, gridDim, blockDim, args, sharedMem, stream);
+}
+template <class R, class... A> static inline cudaError_t cudaLaunchCooperativeKernel(R (*func)(A...), dim3 gridDim, dim3 blockDim, void **args, size_t sharedMem = 0, cudaStream_t stream = 0)
+{
+    return cudaLaunchCooperativeKernel((const void *)func, gridDim, blockDim, args, sharedMem, stream);
+}
 template <class T> static inline cudaError_t cudaFuncSetCacheConfig(T *func, enum cudaFuncCache cacheConfig)
 {
     return cudaFuncSetCacheConfig((const void *)func, cacheConfig);
@@ -405,6 +413,10 @@ static inline dim3 cu2c_rt_dim3_from_uint(unsigned long long n) { dim3 d = {(uns
 #define cu2c_rt_cudaLaunchKernel4(f, g, b, args) cudaLaunchKernel((const void *)(f), CU2C_RT_DIM3(g), CU2C_RT_DIM3(b), (args), 0, (cudaStream_t)0)
 #define cu2c_rt_cudaLaunchKernel5(f, g, b, args, shm) cudaLaunchKernel((const void *)(f), CU2C_RT_DIM3(g), CU2C_RT_DIM3(b), (args), (shm), (cudaStream_t)0)
 #define cu2c_rt_cudaLaunchKernel6(f, g, b, args, shm, s) cudaLaunchKernel((const void *)(f), CU2C_RT_DIM3(g), CU2C_RT_DIM3(b), (args), (shm), (s))
+#define cudaLaunchCooperativeKernel(...) CU2C_BY_ARGC(cu2c_rt_cudaLaunchCooperativeKernel, __VA_ARGS__)
+#define cu2c_rt_cudaLaunchCooperativeKernel4(f, g, b, args) cudaLaunchCooperativeKernel((const void *)(f), CU2C_RT_DIM3(g), CU2C_RT_DIM3(b), (args), 0, (cudaStream_t)0)
+#define cu2c_rt_cudaLaunchCooperativeKernel5(f, g, b, args, shm) cudaLaunchCooperativeKernel((const void *)(f), CU2C_RT_DIM3(g), CU2C_RT_DIM3(b), (args), (shm), (cudaStream_t)0)
+#define cu2c_rt_cudaLaunchCooperativeKernel6(f, g, b, args, shm, s) cudaLaunchCooperativeKernel((const void *)(f), CU2C_RT_DIM3(g), CU2C_RT_DIM3(b), (args), (shm), (s))
 #define cudaFuncSetCacheConfig(f, c) cudaFuncSetCacheConfig((const void *)(f), (c))
 #define cudaFuncSetSharedMemConfig(f, c) cudaFuncSetSharedMemConfig((const void *)(f), (c))
 #define cudaFuncGetAttributes(attr, f) cudaFuncGetAttributes((attr), (const void *)(f))

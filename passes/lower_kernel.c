@@ -716,6 +716,7 @@ static void lower_warp_site(Unit *u, Kernel *k, Site *site) {
         [WARP_REDUCE_ADD] = "CU2C_WARP_REDUCE(CU2C_RED_ADD", [WARP_REDUCE_MIN] = "CU2C_WARP_REDUCE(CU2C_RED_MIN",
         [WARP_REDUCE_MAX] = "CU2C_WARP_REDUCE(CU2C_RED_MAX", [WARP_REDUCE_AND] = "CU2C_WARP_REDUCE(CU2C_RED_AND",
         [WARP_REDUCE_OR] = "CU2C_WARP_REDUCE(CU2C_RED_OR", [WARP_REDUCE_XOR] = "CU2C_WARP_REDUCE(CU2C_RED_XOR",
+        [CG_REDUCE] = NULL,
     };
     Stmt *owner = site->owner;
     if (owner->kind == ST_SYNC) {
@@ -754,6 +755,9 @@ static void lower_warp_site(Unit *u, Kernel *k, Site *site) {
         buf_printf(&e, "%s, %s, __cu2c_wact, __cu2c_wln, __cu2c_wwd, __cu2c_wv%d, __cu2c_wr%d); ", names[op], n, id, id);
     else if (op == WARP_ACTIVEMASK)
         buf_printf(&e, "%s, %s, __cu2c_wact, __cu2c_wmk, __cu2c_wact, __cu2c_wr%d); ", names[op], n, id);
+    else if (op == CG_REDUCE)     /* cooperative_groups.h: 0 for a coalesced group */
+        buf_printf(&e, "cooperative_groups::__cu2c_reduce(%d, %s, __cu2c_wact, __cu2c_wmk, __cu2c_wv%d, __cu2c_wr%d, %s); ",
+                   site->coalesced ? 0 : site->width, n, id, id, site->args[2]);
     else if (op != WARP_SYNC)
         buf_printf(&e, "%s, %s, __cu2c_wact, __cu2c_wmk, __cu2c_wv%d, __cu2c_wr%d); ", names[op], n, id, id);
     edit_insert(u, owner->begin, arena_strdup(u->arena, e.data));
@@ -763,6 +767,8 @@ static void lower_warp_site(Unit *u, Kernel *k, Site *site) {
                            ? arena_printf(u->arena, "(*(%s) = __cu2c_wr%d[%s] != 0, __cu2c_wr%d[%s])", site->args[2],
                                           id, lin, id, lin)
                            : arena_printf(u->arena, "__cu2c_wr%d[%s]", id, lin);
+    if (site->wrap_pre)
+        result = arena_printf(u->arena, "%s%s%s", site->wrap_pre, result, site->wrap_post);
     edit_replace_lines(u, site->call_begin, site->call_end, result);
 }
 
@@ -992,7 +998,8 @@ void lower_kernel(Unit *u, Kernel *k) {
         Stmt *s = k->stmts.items[i];
         u->cur_copy = s->copy;
         if (s->kind == ST_BARRIER)
-            edit_replace_lines(u, s->begin, s->end, "/* __syncthreads() */;");
+            edit_replace_lines(u, s->begin, s->end, s->grid_sync ? "cu2c_grid_sync(__cu2c_b);"
+                                                                 : "/* __syncthreads() */;");
         if (hoisted_shared(s))
             edit_replace_lines(u, s->begin, s->end, "/* __shared__: declared at the kernel's top */;");
         if (s->kind == ST_DECL && s->decls.len > 0 && ((Var *)s->decls.items[0])->is_extern_shared) {

@@ -156,6 +156,7 @@ static void rt_init_props(void)
     p->maxSurface2D[1] = 65536;
     p->surfaceAlignment = 512;
     p->concurrentKernels = 1;
+    p->cooperativeLaunch = 1;
     p->unifiedAddressing = 1;
     p->memoryClockRate = 1600000;
     p->memoryBusWidth = 64;

@@ -144,6 +144,8 @@ typedef struct rt_job {
     /* steal: partition p holds blocks [lo, hi) packed as lo << 32 | hi (nblocks < 2^32),
      * each range on its own cache line (RT_RANGE_STRIDE words apart) */
     atomic_uint_fast64_t *ranges;
+    int cooperative;           /* cudaLaunchCooperativeKernel: every block at once (rt_run_cooperative) */
+    struct rt_grid *grid_bar;  /* then its grid barrier, while it runs */
 } rt_job;
 
 /* What a queued operation does. */

@@ -140,7 +140,7 @@ static int rt_valid_config(dim3 grid, dim3 block)
 }
 
 static cudaError_t rt_launch(const void *func, dim3 grid, dim3 block, void **args,
-                             size_t shmem, cudaStream_t stream)
+                             size_t shmem, cudaStream_t stream, int cooperative)
 {
     if (rt_sticky_error())
         return rt_sticky_error();
@@ -161,6 +161,15 @@ static cudaError_t rt_launch(const void *func, dim3 grid, dim3 block, void **arg
     size_t limit = k.max_dyn_shared > RT_SHARED_PER_BLOCK ? RT_SHARED_PER_BLOCK_OPTIN : RT_SHARED_PER_BLOCK;
     if (shmem > k.max_dyn_shared || k.static_shared + shmem > limit)
         return cudaErrorInvalidValue;
+    if (cooperative) {
+        /* every block at once: no more than the occupancy calculator says the device holds */
+        int per_sm = 0;
+        uint64_t threads = (uint64_t)block.x * block.y * block.z;
+        if (cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, func, (int)threads, shmem) != cudaSuccess)
+            return cudaErrorInvalidDeviceFunction;
+        if ((uint64_t)grid.x * grid.y * grid.z > (uint64_t)per_sm * (uint64_t)rt_num_workers())
+            return cudaErrorCooperativeLaunchTooLarge;
+    }
 
     /* The launch returns before its blocks run, so it takes a copy of the arguments (each
      * 16-aligned, after the pointer array the block function reads). */
@@ -188,6 +197,7 @@ static cudaError_t rt_launch(const void *func, dim3 grid, dim3 block, void **arg
     job->grid = grid;
     job->block = block;
     job->shmem = shmem;
+    job->cooperative = cooperative;
     rt_dep placed;
     cudaError_t e = rt_submit_at(stream, op, NULL, 0, &placed);
     if (e == cudaSuccess && !copy)
@@ -198,7 +208,13 @@ static cudaError_t rt_launch(const void *func, dim3 grid, dim3 block, void **arg
 cudaError_t cudaLaunchKernel(const void *func, dim3 gridDim, dim3 blockDim, void **args,
                              size_t sharedMem, cudaStream_t stream)
 {
-    return rt_error(rt_launch(func, gridDim, blockDim, args, sharedMem, stream));
+    return rt_error(rt_launch(func, gridDim, blockDim, args, sharedMem, stream, 0));
+}
+
+cudaError_t cudaLaunchCooperativeKernel(const void *func, dim3 gridDim, dim3 blockDim, void **args,
+                                        size_t sharedMem, cudaStream_t stream)
+{
+    return rt_error(rt_launch(func, gridDim, blockDim, args, sharedMem, stream, 1));
 }
 
 /* The configurations pushed by `<<<...>>>` and not yet popped by a stub, per host thread. A
@@ -236,7 +252,7 @@ void cu2c_launch_stub(const void *stub, void **args)
         return;
     }
     rt_config c = rt_configs[d];
-    rt_error(rt_launch(stub, c.grid, c.block, args, c.shmem, c.stream));
+    rt_error(rt_launch(stub, c.grid, c.block, args, c.shmem, c.stream, 0));
 }
 
 /* ---- Kernel attributes ------------------------------------------------------------------------ */

@@ -747,9 +747,153 @@ static void rt_take_blocks(rt_job *job, cu2c_block *blk)
     }
 }
 
+/* ---- Cooperative launches -------------------------------------------------------------------
+ * grid_group::sync() needs every block of the grid running at once, as on a GPU that admits
+ * the launch only when its blocks fit on the device together. The worker that takes such a
+ * kernel runs each block on a thread of its own (cudaLaunchCooperativeKernel limits the grid
+ * to what the occupancy calculator says fits: a few dozen threads per core) and waits for
+ * them. The barrier counts the blocks still running, so a block that has finished does not
+ * hold the others up; a block that faults breaks it, and every block then leaves. */
+
+typedef struct rt_grid {
+    pthread_mutex_t lock;
+    pthread_cond_t cv;
+    uint64_t live;             /* blocks not finished */
+    uint64_t arrived;          /* blocks waiting at the barrier */
+    uint64_t gen;              /* barriers passed */
+    int broken;                /* a block faulted: nobody waits any more */
+} rt_grid;
+
+typedef struct {
+    rt_job *job;
+    rt_worker w;
+    cu2c_block blk;
+    pthread_t thread;
+} rt_coop_block;
+
+/* The barrier's count changed: releases the waiters when all live blocks are there. Lock held. */
+static void rt_grid_release(rt_grid *g)
+{
+    if (g->arrived > 0 && g->arrived >= g->live) {
+        g->arrived = 0;
+        g->gen++;
+        pthread_cond_broadcast(&g->cv);
+    }
+}
+
+static void rt_grid_leave(rt_grid *g, int fault)
+{
+    pthread_mutex_lock(&g->lock);
+    g->live--;
+    if (fault) {
+        g->broken = 1;
+        pthread_cond_broadcast(&g->cv);
+    }
+    rt_grid_release(g);
+    pthread_mutex_unlock(&g->lock);
+}
+
+static void *rt_coop_main(void *arg)
+{
+    rt_coop_block *b = arg;
+    rt_worker *w = &b->w;
+    rt_self = w;
+    jmp_buf fault;
+    w->job = b->job;
+    w->fault_jmp = &fault;
+    if (setjmp(fault) == 0) {
+        b->job->fn(b->job->args, &b->blk);
+        rt_grid_leave(b->job->grid_bar, 0);
+    } else {
+        rt_grid_leave(b->job->grid_bar, 1);
+    }
+    w->job = NULL;
+    return NULL;
+}
+
+static void rt_run_cooperative(rt_job *job)
+{
+    const uint64_t n = job->nblocks;
+    rt_grid g = {.live = n};
+    pthread_mutex_init(&g.lock, NULL);
+    pthread_cond_init(&g.cv, NULL);
+    job->grid_bar = &g;
+    rt_coop_block *bs = calloc(n, sizeof *bs);
+    uint64_t started = 0;
+    for (uint64_t i = 0; bs && i < n; i++, started++) {
+        rt_coop_block *b = &bs[i];
+        b->job = job;
+        b->w.id = -1;
+        if (!rt_grow_dyn_shared(&b->w, job->shmem))
+            break;
+        uint64_t q = i / job->grid.x;
+        b->blk.blockIdx.x = (unsigned)(i % job->grid.x);
+        b->blk.blockIdx.y = (unsigned)(q % job->grid.y);
+        b->blk.blockIdx.z = (unsigned)(q / job->grid.y);
+        b->blk.blockDim = job->block;
+        b->blk.gridDim = job->grid;
+        b->blk.dyn_shared = b->w.dyn_shared;
+        b->blk.dyn_shared_size = job->shmem;
+        b->blk.worker = &b->w;
+        if (pthread_create(&b->thread, NULL, rt_coop_main, b) != 0)
+            break;
+    }
+    if (started < n) {
+        /* out of threads or memory: the launch fails, the blocks started leave the barrier */
+        atomic_store(&job->failed, 1);
+        pthread_mutex_lock(&g.lock);
+        g.live -= n - started;
+        g.broken = 1;
+        pthread_cond_broadcast(&g.cv);
+        pthread_mutex_unlock(&g.lock);
+    }
+    for (uint64_t i = 0; i < started; i++)
+        pthread_join(bs[i].thread, NULL);
+    for (uint64_t i = 0; bs && i < n; i++) {
+        free(bs[i].w.dyn_shared);
+        free(bs[i].w.scratch);
+    }
+    free(bs);
+    job->grid_bar = NULL;
+    pthread_cond_destroy(&g.cv);
+    pthread_mutex_destroy(&g.lock);
+}
+
+void cu2c_grid_sync(cu2c_block *blk)
+{
+    rt_worker *w = blk ? blk->worker : NULL;
+    rt_grid *g = w && w->job ? w->job->grid_bar : NULL;
+    if (!g) {
+        fprintf(stderr, "cu2c: error: grid_group::sync() in a kernel not launched with "
+                        "cudaLaunchCooperativeKernel\n");
+        cu2c_device_fault(cudaErrorLaunchFailure);
+        return;
+    }
+    pthread_mutex_lock(&g->lock);
+    uint64_t gen = g->gen;
+    g->arrived++;
+    rt_grid_release(g);
+    while (g->gen == gen && !g->broken)
+        pthread_cond_wait(&g->cv, &g->lock);
+    int broken = g->broken && g->gen == gen;
+    pthread_mutex_unlock(&g->lock);
+    if (broken)
+        longjmp(*(jmp_buf *)w->fault_jmp, 1);   /* another block faulted: the kernel is over */
+}
+
+int cu2c_grid_is_valid(void)
+{
+    return rt_self && rt_self->job && rt_self->job->grid_bar;
+}
+
 /* The worker's share of the job. A block that faults (cu2c_device_fault) jumps back here. */
 static void rt_run_blocks(rt_job *job, rt_worker *w)
 {
+    if (job->cooperative) {
+        if (atomic_fetch_add(&job->next, 1) == 0)
+            rt_run_cooperative(job);
+        return;
+    }
     if (!rt_grow_dyn_shared(w, job->shmem)) {
         /* No shared memory: the launch fails; its remaining blocks are dropped. */
         atomic_store(&job->failed, 1);

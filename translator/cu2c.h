@@ -163,6 +163,7 @@ struct Stmt {
                              * whose condition varies: it runs per thread, its condition kept
                              * in a per-thread flag that every thread loop inside respects
                              * (warp-uniform, as CUDA requires: checked when it runs) */
+    bool grid_sync;         /* ST_BARRIER: grid_group::sync(), a barrier of the whole grid */
     bool has_jump;          /* a break/continue leaving it for an enclosing ST_SYNC loop/switch */
     SrcLoc jump_loc;        /* where */
     int index;              /* its position in Kernel.stmts (pre-order) */
@@ -224,7 +225,13 @@ typedef enum ReduceOp {
     WARP_MATCH_ALL,     /* __match_all_sync(mask, value, &pred) */
     WARP_REDUCE_ADD, WARP_REDUCE_MIN, WARP_REDUCE_MAX,  /* __reduce_*_sync(mask, value) */
     WARP_REDUCE_AND, WARP_REDUCE_OR, WARP_REDUCE_XOR,
+    CG_REDUCE,          /* cooperative_groups::reduce(group, value, op) (CG_REDUCE_NAME) */
 } ReduceOp;
+
+/* The names the frontend gives cooperative groups' calls that have no CUDA function of their
+ * own: grid_group::sync() (an ST_BARRIER with grid_sync) and cooperative_groups::reduce. */
+#define GRID_SYNC "__cu2c_grid_sync"
+#define CG_REDUCE_NAME "__cu2c_cg_reduce"
 
 typedef struct Site {
     ReduceOp op;
@@ -235,7 +242,12 @@ typedef struct Site {
                              * value or predicate argument, NULL if none) */
     const char *args[4];    /* a warp function: its arguments as written (NULL: defaulted) */
     const char *type;       /* a warp function: the type of its value argument */
-    const char *result_type;/* a warp function: the type of the call */
+    const char *result_type;/* a warp function: the type of the call (of its result array) */
+    int width;              /* a group's method: the tile's size (32 for a coalesced group) */
+    bool coalesced;         /* a group's method: the group is a coalesced_group */
+    const char *wrap_pre, *wrap_post; /* a group's method: written around the result array's
+                             * element where the call was (tile-relative ballots, the group
+                             * made of __activemask()'s result) */
     Stmt *pred;             /* ST_REDUCE: the predicate's facts (reads, threadIdx uses) */
     Stmt *owner;            /* the statement holding the call (a leaf, or an ST_SYNC's control) */
     int id;

@@ -253,9 +253,158 @@ static bool is_assert_fail(const char *name) {
 
 static bool is_warp_fn(const char *n);
 
-/* __syncthreads and its reduction variants, and the warp functions (warp-scoped barriers). */
+/* __syncthreads and its reduction variants, a grid barrier (GRID_SYNC), and the warp
+ * functions (warp-scoped barriers). */
 static bool is_barrier_name(const char *n) {
-    return strcmp(n, "__syncthreads") == 0 || strncmp(n, "__syncthreads_", 14) == 0 || is_warp_fn(n);
+    return strcmp(n, "__syncthreads") == 0 || strncmp(n, "__syncthreads_", 14) == 0 ||
+           strcmp(n, GRID_SYNC) == 0 || is_warp_fn(n);
+}
+
+/* ---- cooperative groups: the barriers and warp functions their methods are ------------ */
+
+/* A call of a method of a group of cooperative_groups.h, or of cg::sync, cg::reduce or
+ * cg::coalesced_threads, and what it stands for. */
+typedef struct GroupCall {
+    const char *builtin;    /* the barrier or warp function it is (see group_call) */
+    const char *shown;      /* its name for messages, e.g. "thread_block_tile::shfl_down" */
+    int width;              /* a tile's size (32 for a coalesced group); 0 for block and grid */
+    bool coalesced;         /* the group is a coalesced_group (lanes by a mask it holds) */
+    int first_arg;          /* its first argument after the group (cg::sync/reduce take it first) */
+    CXCursor group;         /* the group, as an expression (null for coalesced_threads()) */
+} GroupCall;
+
+static bool in_cg_namespace(CXCursor fn) {
+    CXString usr = clang_getCursorUSR(fn);
+    const char *u = clang_getCString(usr);
+    bool r = u && strncmp(u, "c:@N@cooperative_groups@", 24) == 0 && !strstr(u, "@N@__cu2c@");
+    clang_disposeString(usr);
+    return r;
+}
+
+/* Which group a type is: 't' a tile (*width its size), 'c' coalesced, 'b' block, 'g' grid. */
+static char group_kind(CXType t, int *width) {
+    CXString sp = clang_getTypeSpelling(clang_getCanonicalType(clang_getNonReferenceType(t)));
+    const char *n = clang_getCString(sp);
+    const char *tile = n ? strstr(n, "cooperative_groups::thread_block_tile<") : NULL;
+    char r = 0;
+    if (tile) {
+        r = 't';
+        *width = atoi(tile + strlen("cooperative_groups::thread_block_tile<"));
+    } else if (n && strstr(n, "cooperative_groups::coalesced_group")) {
+        r = 'c';
+        *width = 32;
+    } else if (n && strstr(n, "cooperative_groups::thread_block")) {
+        r = 'b';
+    } else if (n && strstr(n, "cooperative_groups::grid_group")) {
+        r = 'g';
+    }
+    clang_disposeString(sp);
+    return r;
+}
+
+static bool group_call(CXCursor c, GroupCall *g) {
+    static const struct { const char *method, *builtin; } warp_methods[] = {
+        {"sync", "__syncwarp"}, {"shfl", "__shfl_sync"}, {"shfl_up", "__shfl_up_sync"},
+        {"shfl_down", "__shfl_down_sync"}, {"shfl_xor", "__shfl_xor_sync"}, {"ballot", "__ballot_sync"},
+        {"any", "__any_sync"}, {"all", "__all_sync"}, {"match_any", "__match_any_sync"},
+        {"match_all", "__match_all_sync"}, {"reduce", CG_REDUCE_NAME},
+    };
+    if (clang_getCursorKind(c) != CXCursor_CallExpr)
+        return false;
+    CXCursor fn = clang_getCursorReferenced(c);
+    if (clang_Cursor_isNull(fn) || !in_cg_namespace(fn))
+        return false;
+    memset(g, 0, sizeof *g);
+    CXString sp = clang_getCursorSpelling(fn);
+    const char *name = clang_getCString(sp);
+    static char shown[96];
+    if (strcmp(name, "coalesced_threads") == 0) {
+        g->builtin = "__activemask";
+        g->shown = "coalesced_threads";
+        g->width = 32;
+        g->coalesced = true;
+        clang_disposeString(sp);
+        return true;
+    }
+    if (clang_getCursorKind(fn) == CXCursor_CXXMethod) {
+        CXCursor callee = strip_implicit(first_child(c));
+        g->group = clang_getCursorKind(callee) == CXCursor_MemberRefExpr ? strip_implicit(first_child(callee))
+                                                                         : clang_getNullCursor();
+    } else if (strcmp(name, "sync") == 0 || strcmp(name, "reduce") == 0) {
+        g->group = clang_Cursor_getArgument(c, 0);
+        g->first_arg = 1;
+    } else {
+        g->group = clang_getNullCursor();
+    }
+    char kind = clang_Cursor_isNull(g->group) ? 0 : group_kind(clang_getCursorType(g->group), &g->width);
+    g->coalesced = kind == 'c';
+    static const char *const group_names[] = {['t'] = "thread_block_tile", ['c'] = "coalesced_group",
+                                              ['b'] = "thread_block", ['g'] = "grid_group"};
+    snprintf(shown, sizeof shown, "%s%s%s", g->first_arg ? "cooperative_groups::" : kind ? group_names[(int)kind] : "",
+             g->first_arg || !kind ? "" : "::", name);
+    g->shown = shown;
+    if ((kind == 'b' && (strcmp(name, "sync") == 0 || strcmp(name, "barrier_wait") == 0)))
+        g->builtin = "__syncthreads";
+    else if (kind == 'g' && strcmp(name, "sync") == 0)
+        g->builtin = GRID_SYNC;
+    for (size_t i = 0; (kind == 't' || kind == 'c') && i < sizeof warp_methods / sizeof warp_methods[0]; i++)
+        if (strcmp(name, warp_methods[i].method) == 0)
+            g->builtin = warp_methods[i].builtin;
+    clang_disposeString(sp);
+    return g->builtin != NULL;
+}
+
+/* A call of a group's barrier or warp method (GroupCall) that clang cannot resolve where the
+ * template holding it is written (the group's type depends on a template parameter). */
+static bool unresolved_group_call(CXCursor c, char *name, size_t cap) {
+    static const char *const methods[] = {"sync", "shfl", "shfl_up", "shfl_down", "shfl_xor", "ballot", "any",
+                                          "all", "match_any", "match_all", "reduce", "barrier_wait"};
+    CXCursor callee = first_child(c);
+    if (!clang_Cursor_isNull(clang_getCursorReferenced(c)) || clang_Cursor_isNull(callee) ||
+        clang_getCursorKind(callee) != CXCursor_MemberRefExpr)
+        return false;
+    /* the member's name is the callee's last token (`g.shfl_down`, `g->sync`) */
+    CXTranslationUnit tu = clang_Cursor_getTranslationUnit(c);
+    CXToken *toks;
+    unsigned n;
+    clang_tokenize(tu, clang_getCursorExtent(callee), &toks, &n);
+    bool r = false;
+    if (n > 0) {
+        CXString sp = clang_getTokenSpelling(tu, toks[n - 1]);
+        snprintf(name, cap, "%s", clang_getCString(sp));
+        clang_disposeString(sp);
+        for (size_t i = 0; i < sizeof methods / sizeof methods[0]; i++)
+            r |= strcmp(name, methods[i]) == 0;
+    }
+    clang_disposeTokens(tu, toks, n);
+    return r;
+}
+
+/* A call's function as messages name it: a group's method as `group::method`. */
+static const char *shown_name(CXCursor c) {
+    static char buf[256];
+    GroupCall g;
+    if (group_call(c, &g))
+        return g.shown;
+    CXString sp = clang_getCursorSpelling(clang_getCursorReferenced(c));
+    const char *n = clang_getCString(sp);
+    snprintf(buf, sizeof buf, "%s", n ? n : "");
+    clang_disposeString(sp);
+    return buf;
+}
+
+/* The function a call stands for: a group's method or function (group_call) as the barrier
+ * or warp function it is, anything else as its callee's name. Valid until the next call. */
+static const char *call_name(CXCursor c) {
+    static char buf[256];
+    GroupCall g;
+    if (group_call(c, &g))
+        return g.builtin;
+    CXString sp = clang_getCursorSpelling(clang_getCursorReferenced(c));
+    const char *n = clang_getCString(sp);
+    snprintf(buf, sizeof buf, "%s", n ? n : "");
+    clang_disposeString(sp);
+    return buf;
 }
 
 /* ---- user functions: which read threadIdx & co., which contain barriers --------------- */
@@ -276,6 +425,9 @@ typedef struct FnScan {
     CXCursor first_volatile;
     bool has_goto;
     CXCursor first_goto;
+    bool has_dependent_group; /* a group's warp method on a group of a dependent type */
+    CXCursor dependent_group;
+    char dependent_name[32];
     CXCursor fn;            /* the function scanned */
     bool impure;            /* writes memory or non-local state, or calls what does */
 } FnScan;
@@ -330,13 +482,11 @@ static enum CXChildVisitResult fn_scan_visit(CXCursor c, CXCursor parent, CXClie
         if (clang_Cursor_isNull(callee)) {
             s->impure = true;
         } else if (!is_user_fn(callee)) {
-            CXString sp = clang_getCursorSpelling(callee);
-            const char *n = clang_getCString(sp);
-            if (!n || impure_builtin(n) || is_barrier_name(n))
+            const char *n = call_name(c);
+            if (impure_builtin(n) || is_barrier_name(n))
                 s->impure = true;
-            if (n && is_assert_fail(n))
+            if (is_assert_fail(n))
                 s->asserts = true;
-            clang_disposeString(sp);
         }
     }
     if (k == CXCursor_DeclRefExpr && is_builtin_var(clang_getCursorReferenced(c), NULL))
@@ -352,15 +502,13 @@ static enum CXChildVisitResult fn_scan_visit(CXCursor c, CXCursor parent, CXClie
     if (k == CXCursor_CallExpr) {
         CXCursor fn = clang_getCursorReferenced(c);
         if (!clang_Cursor_isNull(fn)) {
-            CXString sp = clang_getCursorSpelling(fn);
-            const char *n = clang_getCString(sp);
-            if (n && is_barrier_name(n) && !is_warp_fn(n))
+            const char *n = call_name(c);
+            if (is_barrier_name(n) && !is_warp_fn(n))
                 s->has_block_barrier = true;
-            if (n && is_barrier_name(n) && !s->has_barrier) {
+            if (is_barrier_name(n) && !s->has_barrier) {
                 s->has_barrier = true;
                 s->first_barrier = c;
             }
-            clang_disposeString(sp);
             /* a launch is not a call: a kernel's barriers stay in the kernel */
             if (is_user_fn(fn) && !is_kernel(fn))
                 vec_push(s->fe->u->arena, &s->callees,
@@ -374,6 +522,11 @@ static enum CXChildVisitResult fn_scan_visit(CXCursor c, CXCursor parent, CXClie
             s->has_volatile = true;
             s->first_volatile = c;
         }
+    }
+    if (k == CXCursor_CallExpr && !s->has_dependent_group &&
+        unresolved_group_call(c, s->dependent_name, sizeof s->dependent_name)) {
+        s->has_dependent_group = true;
+        s->dependent_group = c;
     }
     if ((k == CXCursor_GotoStmt || k == CXCursor_IndirectGotoStmt) && !s->has_goto) {
         s->has_goto = true;
@@ -607,8 +760,8 @@ static void scan_call(KScan *ks, CXCursor c) {
         return;
     }
     char *name = fe_str(u->arena, clang_getCursorSpelling(fn));
-    if (is_barrier_name(name)) {
-        diag_error(u, cursor_loc(fe, c), "%s() inside an expression is not supported yet", name);
+    if (is_barrier_name(call_name(c))) {
+        diag_error(u, cursor_loc(fe, c), "%s() inside an expression is not supported yet", shown_name(c));
         return;
     }
     if (is_user_fn(fn)) {
@@ -714,6 +867,7 @@ static const struct { const char *name; ReduceOp op; } site_fns[] = {
     {"__reduce_add_sync", WARP_REDUCE_ADD}, {"__reduce_min_sync", WARP_REDUCE_MIN},
     {"__reduce_max_sync", WARP_REDUCE_MAX}, {"__reduce_and_sync", WARP_REDUCE_AND},
     {"__reduce_or_sync", WARP_REDUCE_OR}, {"__reduce_xor_sync", WARP_REDUCE_XOR},
+    {CG_REDUCE_NAME, CG_REDUCE},
 };
 
 static bool site_name(const char *n, ReduceOp *op) {
@@ -740,10 +894,7 @@ static bool is_warp_fn(const char *n) {
 
 /* Is c a call of __syncthreads_count/_and/_or or of a warp function? */
 static bool reduce_op(CXCursor c, ReduceOp *op) {
-    CXString sp = clang_getCursorSpelling(clang_getCursorReferenced(c));
-    bool r = site_name(clang_getCString(sp), op);
-    clang_disposeString(sp);
-    return r;
+    return site_name(call_name(c), op);
 }
 
 /* The text of a call's i-th argument, NULL when it is defaulted (not written). */
@@ -759,6 +910,59 @@ static const char *written_arg(Fe *fe, CXCursor call, unsigned i) {
     return cursor_line(fe, a);
 }
 
+/* A group's warp method or function (see GroupCall) as a site: the arguments of the warp
+ * function it is (the mask of the tile's or coalesced group's lanes, the width of a tile),
+ * and what turns that function's result into the method's. Returns the index of the call's
+ * value argument; *write_arg becomes that of match_all's predicate. */
+static int scan_group_site(KScan *ks, CXCursor c, GroupCall *g, Site *site, int *write_arg) {
+    Fe *fe = ks->fe;
+    Arena *a = fe->u->arena;
+    int f = g->first_arg;
+    const char *grp = clang_Cursor_isNull(g->group) ? NULL : cursor_line(fe, g->group);
+    const char *a0 = written_arg(fe, c, (unsigned)f), *a1 = written_arg(fe, c, (unsigned)f + 1);
+    site->width = g->width;
+    site->coalesced = g->coalesced;
+    if (g->coalesced && grp)
+        site->args[0] = arena_printf(a, "(%s).__cu2c_mask", grp);
+    else if (!g->coalesced)
+        site->args[0] = arena_printf(a, "CU2C_CG_TILE_MASK(%d, threadIdx, blockDim)", g->width);
+    site->args[1] = a0;
+    switch (site->op) {
+    case WARP_SHFL: case WARP_SHFL_UP: case WARP_SHFL_DOWN: case WARP_SHFL_XOR:
+        if (g->coalesced) {
+            /* ranks, not lanes: the source lane is found from the group's mask */
+            site->args[2] = arena_printf(a, "cooperative_groups::__cu2c_coalesced_src((%s).__cu2c_mask, threadIdx, "
+                                         "blockDim, (%s), %d)", grp, a1, (int)(site->op - WARP_SHFL));
+            site->op = WARP_SHFL;
+            site->args[3] = "32";
+        } else {
+            site->args[2] = a1;
+            site->args[3] = arena_printf(a, "%d", g->width);
+        }
+        break;
+    case WARP_MATCH_ALL:
+        site->args[2] = arena_printf(a, "&(%s)", a1);
+        *write_arg = f + 1;
+        /* fall through */
+    case WARP_BALLOT: case WARP_MATCH_ANY:
+        site->wrap_pre = g->coalesced ? arena_printf(a, "cooperative_groups::__cu2c_pack_lanes((%s).__cu2c_mask, ", grp)
+                                      : arena_printf(a, "CU2C_CG_TILE_BITS(%d, threadIdx, blockDim, ", g->width);
+        site->wrap_post = ")";
+        break;
+    case CG_REDUCE:
+        site->args[2] = a1;
+        break;
+    case WARP_ACTIVEMASK:   /* coalesced_threads() */
+        site->wrap_pre = "cooperative_groups::coalesced_group(";
+        site->wrap_post = ")";
+        site->result_type = "unsigned int";
+        break;
+    default:
+        break;
+    }
+    return f;
+}
+
 /* A reduction barrier inside the statement being scanned: its predicate's facts go to a
  * statement of their own, the call's uniform result is all the holder sees. A warp
  * function likewise, but its result varies: the holder runs per thread. */
@@ -767,32 +971,43 @@ static void scan_site(KScan *ks, CXCursor c, ReduceOp op) {
     Stmt *owner = ks->s;
     bool warp = op >= WARP_SHFL;
     int nargs = clang_Cursor_getNumArguments(c);
+    GroupCall g;
+    bool group = group_call(c, &g);
+    const char *name = group ? g.shown : site_fn(op);
     if (ks->lambda_depth > 0 || (!warp && nargs != 1)) {
         diag_error(u, cursor_loc(ks->fe, c), "this use of a reduction barrier is not supported yet");
         return;
     }
     if (warp && (owner->kind == ST_REDUCE || ks->cond_depth > 0)) {
         diag_error(u, cursor_loc(ks->fe, c), "%s() inside %s is not supported yet (assign its result to a "
-                   "local first)", site_fn(op), owner->kind == ST_REDUCE ? "another warp function's "
+                   "local first)", name, owner->kind == ST_REDUCE ? "another warp function's "
                    "argument" : "a conditional expression (?:, && or ||)");
         return;
     }
     Site *site = arena_alloc(u->arena, sizeof *site);
     site->op = op;
-    site->name = site_fn(op);
+    site->name = arena_strdup(u->arena, name);
     site->loc = cursor_loc(ks->fe, c);
     cursor_range(c, &site->call_begin, &site->call_end);
+    int value_arg = 1, write_arg = op == WARP_MATCH_ALL && nargs == 3 ? 2 : -1;
     if (!warp)
         site->pred_text = cursor_line(ks->fe, clang_Cursor_getArgument(c, 0));
-    for (int i = 0; warp && i < nargs && i < 4; i++)
-        site->args[i] = written_arg(ks->fe, c, (unsigned)i);
-    if (warp && nargs >= 2) {
+    if (group)
+        value_arg = scan_group_site(ks, c, &g, site, &write_arg);
+    else
+        for (int i = 0; warp && i < nargs && i < 4; i++)
+            site->args[i] = written_arg(ks->fe, c, (unsigned)i);
+    if (warp && nargs > value_arg && op != WARP_ACTIVEMASK) {
+        CXType vt = clang_getCursorType(clang_Cursor_getArgument(c, (unsigned)value_arg));
         site->pred_text = site->args[1];
         site->type = fe_str(u->arena, clang_getTypeSpelling(clang_getUnqualifiedType(
-                                          clang_getCursorType(clang_Cursor_getArgument(c, 1)))));
+                                          group ? clang_getCanonicalType(vt) : vt)));
     }
-    if (warp)
-        site->result_type = fe_str(u->arena, clang_getTypeSpelling(clang_getUnqualifiedType(clang_getCursorType(c))));
+    if (warp && !site->result_type) {
+        CXType rt = clang_getCursorType(c);
+        site->result_type = fe_str(u->arena, clang_getTypeSpelling(clang_getUnqualifiedType(
+                                                 group ? clang_getCanonicalType(rt) : rt)));
+    }
     site->owner = owner;
     site->id = ks->k->sites.len;
     Stmt *pred = new_fact_stmt(ks->fe, ST_REDUCE, site->loc, owner->parent);
@@ -802,14 +1017,17 @@ static void scan_site(KScan *ks, CXCursor c, ReduceOp op) {
         owner->side_effects = true;     /* each thread gets its own result */
     vec_push(u->arena, &ks->k->sites, site);
     ks->s = pred;
-    if (op == WARP_MATCH_ALL && nargs == 3) {
-        /* the predicate's address is written through where the result is used */
-        for (unsigned i = 0; i < 3; i++) {
+    if (write_arg >= 0) {
+        /* the predicate is written where the result is used */
+        for (unsigned i = 0; i < (unsigned)nargs; i++) {
             CXCursor a = clang_Cursor_getArgument(c, i);
-            ks->s = i < 2 ? pred : owner;
+            ks->s = (int)i != write_arg ? pred : owner;
             if (kscan_visit(a, c, ks) == CXChildVisit_Recurse)
                 clang_visitChildren(a, kscan_visit, ks);
         }
+        ks->s = pred;
+        if (group && !clang_Cursor_isNull(g.group) && kscan_visit(g.group, c, ks) == CXChildVisit_Recurse)
+            clang_visitChildren(g.group, kscan_visit, ks);
     } else {
         clang_visitChildren(c, kscan_visit, ks);
     }
@@ -1389,10 +1607,8 @@ static bool barrier_call(CXCursor c, bool block_only) {
     if (clang_getCursorKind(c) != CXCursor_CallExpr)
         return false;
     CXCursor fn = clang_getCursorReferenced(c);
-    CXString sp = clang_getCursorSpelling(fn);
-    const char *n = clang_getCString(sp);
-    bool r = n && is_barrier_name(n) && !(block_only && is_warp_fn(n));
-    clang_disposeString(sp);
+    const char *n = call_name(c);
+    bool r = is_barrier_name(n) && !(block_only && is_warp_fn(n));
     if (!r && scan_fe && !clang_Cursor_isNull(fn) && is_user_fn(fn))
         r = usr_in(block_only ? &scan_fe->block_barrier_fns : &scan_fe->barrier_fns,
                    fe_str(scan_fe->u->arena, clang_getCursorUSR(fn)));
@@ -1420,12 +1636,8 @@ static bool is_plain_barrier_call(CXCursor c) {
 static bool is_written_barrier(CXCursor c) {
     if (clang_getCursorKind(c) != CXCursor_CallExpr)
         return false;
-    CXString sp = clang_getCursorSpelling(clang_getCursorReferenced(c));
-    const char *n = clang_getCString(sp);
     ReduceOp op;
-    bool r = n && is_barrier_name(n) && !reduce_op(c, &op);
-    clang_disposeString(sp);
-    return r;
+    return is_barrier_name(call_name(c)) && !reduce_op(c, &op);
 }
 
 /* Does c hold a barrier (not counting lambdas)? */
@@ -1539,12 +1751,8 @@ static void scan_sync(KScan *ks, Stmt *s, CXCursor c, CXCursor barrier) {
     Unit *u = fe->u;
     s->kind = ST_SYNC;
     s->barrier_loc = cursor_loc(fe, barrier);
-    if (clang_getCursorKind(barrier) == CXCursor_CallExpr) {
-        CXString sp = clang_getCursorSpelling(clang_getCursorReferenced(barrier));
-        if (is_warp_fn(clang_getCString(sp)))
-            s->barrier_name = fe_str(u->arena, clang_getCursorSpelling(clang_getCursorReferenced(barrier)));
-        clang_disposeString(sp);
-    }
+    if (clang_getCursorKind(barrier) == CXCursor_CallExpr && is_warp_fn(call_name(barrier)))
+        s->barrier_name = arena_strdup(u->arena, shown_name(barrier));
     Kids kids = children(c);
     if (kids.n > 8) {
         diag_error(u, s->loc, "statement too complex for cu2c");
@@ -1963,10 +2171,11 @@ static void scan_stmt(KScan *ks, CXCursor c, PtrVec *list, Stmt *parent) {
     CXCursor barrier = clang_getNullCursor();
     enum CXCursorKind kind = clang_getCursorKind(c);
     if (kind == CXCursor_CallExpr) {
-        const char *n = fe_str(u->arena, clang_getCursorSpelling(clang_getCursorReferenced(c)));
+        const char *n = arena_strdup(u->arena, call_name(c));
         ReduceOp op;
-        if (strcmp(n, "__syncthreads") == 0) {
+        if (strcmp(n, "__syncthreads") == 0 || strcmp(n, GRID_SYNC) == 0) {
             s->kind = ST_BARRIER;
+            s->grid_sync = strcmp(n, GRID_SYNC) == 0;
             return;
         }
         if (reduce_op(c, &op)) {
@@ -2052,8 +2261,9 @@ static void scan_stmt(KScan *ks, CXCursor c, PtrVec *list, Stmt *parent) {
     }
     if (clang_isExpression(kind) || kind == CXCursor_DeclStmt || kind == CXCursor_ReturnStmt) {
         const char *n = fe_str(u->arena, clang_getCursorSpelling(clang_getCursorReferenced(barrier)));
-        if (is_barrier_name(n))
-            diag_error(u, cursor_loc(fe, barrier), "%s() inside an expression is not supported yet", n);
+        if (is_barrier_name(call_name(barrier)))
+            diag_error(u, cursor_loc(fe, barrier), "%s() inside an expression is not supported yet",
+                       shown_name(barrier));
         else
             diag_error(u, cursor_loc(fe, barrier), "call to '%s', which holds a barrier or __shared__ "
                        "memory, inside an expression: not supported yet (call it as a statement of "
@@ -2413,6 +2623,13 @@ static enum CXChildVisitResult userfn_visit(CXCursor c, CXCursor parent, CXClien
     if (device && s.has_volatile)
         diag_error(fe->u, cursor_loc(fe, s.first_volatile),
                    "volatile in device code (warp-synchronous programming) is not supported yet");
+    if (device && s.has_dependent_group) {
+        const char *m = s.dependent_name;
+        diag_error(fe->u, cursor_loc(fe, s.dependent_group),
+                   "%s() on a group whose type depends on a template parameter is not supported yet "
+                   "(cu2c needs the group's type where the template is written, e.g. "
+                   "thread_block_tile<32>)", m);
+    }
     if (kernel && s.has_goto)
         diag_error(fe->u, cursor_loc(fe, s.first_goto), "goto in a kernel is not supported yet");
     if (!kernel && s.uses_file_shared && !is_file_shared(fe, clang_getCursorReferenced(s.first_file_shared)))

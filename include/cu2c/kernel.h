@@ -65,6 +65,14 @@ void cu2c_launch_stub(const void *stub, void **args);
  * dropped and, on a worker, the calling block ends here (it does not return). */
 void cu2c_device_fault(cudaError_t e);
 
+/* grid_group::sync() (cooperative_groups.h), once per block where all its threads reach
+ * it: returns when every block of the grid has reached it (or finished). Outside a kernel
+ * launched with cudaLaunchCooperativeKernel it is a fault (cudaErrorLaunchFailure). */
+void cu2c_grid_sync(cu2c_block *blk);
+
+/* grid_group::is_valid(): whether the running kernel was launched cooperatively. */
+int cu2c_grid_is_valid(void);
+
 /* nvcc --default-stream per-thread: called before main (cuda_runtime.h), it makes stream 0
  * the calling host thread's default stream. */
 void cu2c_default_stream_per_thread(void);

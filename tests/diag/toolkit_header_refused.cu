@@ -1,4 +1,4 @@
-// A header of a CUDA toolkit installation that cu2c does not provide (cooperative_groups.h,
+// A header of a CUDA toolkit installation that cu2c does not provide (cublas_v2.h,
 // curand.h...) is refused where it is included, instead of mixing the toolkit's headers with
 // cu2c's. A stand-in toolkit directory keeps the test independent of what is installed.
 // RUN: rm -rf %t.tk && mkdir -p %t.tk/cuda-99.0/include && echo "int fake;" > %t.tk/cuda-99.0/include/cufake.h

@@ -1,0 +1,308 @@
+/* cooperative_groups.h - CUDA's cooperative groups for kernels that run on CPU threads (C++).
+ *
+ * The groups are small uniform values: what varies per thread (the thread's index) is
+ * passed in where a method is called. The macros below make `g.thread_rank()` read
+ * `g.__cu2c_thread_rank(threadIdx, blockDim)` at the call, so that the translator sees a
+ * use of threadIdx (the statement runs per thread) and the compiled code reads the thread
+ * loop's own index: no thread-local state, nothing but arithmetic in the thread loops.
+ *
+ * What synchronises or exchanges values between threads is not done here: the translator
+ * recognises these methods and functions by their names in this namespace and turns them
+ * into the barriers and warp functions they are (translator/frontend.c, group_builtin):
+ * - thread_block::sync(), cg::sync(block): __syncthreads();
+ * - thread_block_tile<N>: sync, shfl, shfl_up/down/xor, ballot, any, all, match_any/all,
+ *   cg::reduce: warp functions over the tile's N lanes (width N, tile-relative ballots);
+ * - coalesced_threads(): __activemask(); coalesced_group's methods over its lanes;
+ * - grid_group::sync(): a barrier of the whole grid (cudaLaunchCooperativeKernel).
+ * The bodies below are what a call would mean if it were not recognised: never reached in
+ * translated code. */
+#ifndef CU2C_COOPERATIVE_GROUPS_H
+#define CU2C_COOPERATIVE_GROUPS_H
+
+#ifndef __cplusplus
+#error "cooperative_groups.h is C++: compile this file as C++"
+#endif
+
+#include "cuda_runtime.h"
+
+#ifdef CU2C_PARSING
+#pragma clang force_cuda_host_device begin
+#endif
+
+extern "C" int cu2c_grid_is_valid(void);
+
+namespace cooperative_groups {
+
+/* The bodies of the methods the translator replaces: a call left in translated code (one it
+ * did not recognise) fails to compile instead of computing something else. */
+#if !defined(CU2C_PARSING) && defined(__GNUC__)
+void __cu2c_untranslated(void) __attribute__((error("a cooperative groups barrier or warp function that cu2c "
+                                                    "did not translate (please report it)")));
+#else
+void __cu2c_untranslated(void);
+#endif
+
+namespace __cu2c {
+static inline unsigned long long lin(uint3 t, dim3 d) {
+    return ((unsigned long long)t.z * d.y + t.y) * d.x + t.x;
+}
+static inline unsigned popc(unsigned m) { return (unsigned)__builtin_popcount(m); }
+} // namespace __cu2c
+
+/* The thread block: sizes and indices (uniform) held by value. */
+class thread_block {
+public:
+    dim3 __cu2c_dim;
+    uint3 __cu2c_idx;
+    thread_block(dim3 d, uint3 i) : __cu2c_dim(d), __cu2c_idx(i) {}
+    void sync() const { __cu2c_untranslated(); }
+    void barrier_wait() const { __cu2c_untranslated(); }
+    unsigned int size() const { return __cu2c_dim.x * __cu2c_dim.y * __cu2c_dim.z; }
+    unsigned int num_threads() const { return size(); }
+    dim3 group_index() const { return dim3(__cu2c_idx.x, __cu2c_idx.y, __cu2c_idx.z); }
+    dim3 group_dim() const { return __cu2c_dim; }
+    dim3 dim_threads() const { return __cu2c_dim; }
+    bool is_valid() const { return true; }
+    unsigned int __cu2c_thread_rank(uint3 t, dim3 d) const { return (unsigned)__cu2c::lin(t, d); }
+    dim3 __cu2c_thread_index(uint3 t, dim3) const { return dim3(t.x, t.y, t.z); }
+    unsigned int __cu2c_meta_group_rank(uint3, dim3) const { return 0; }
+    unsigned int meta_group_size() const { return 1; }
+};
+
+static inline thread_block __cu2c_this_thread_block(dim3 d, uint3 i) { return thread_block(d, i); }
+
+/* A tile of Size (1, 2, 4, ..., 32) consecutive threads of the block, by linear index: its
+ * lanes are those of a warp, Size-aligned. ParentT says what it was partitioned from. */
+template <unsigned int Size, typename ParentT = void>
+class thread_block_tile {
+    static_assert(Size >= 1 && Size <= 32 && (Size & (Size - 1)) == 0,
+                  "cu2c: thread_block_tile sizes are powers of two up to 32");
+public:
+    unsigned int __cu2c_parent;     /* the parent's size when a tile, 0 when the block */
+    unsigned int __cu2c_meta_size;  /* meta_group_size() */
+    thread_block_tile(unsigned parent, unsigned meta) : __cu2c_parent(parent), __cu2c_meta_size(meta) {}
+    template <typename P>
+    thread_block_tile(const thread_block_tile<Size, P> &g)
+        : __cu2c_parent(g.__cu2c_parent), __cu2c_meta_size(g.__cu2c_meta_size) {}
+    static constexpr unsigned int num_threads() { return Size; }
+    static constexpr unsigned int size() { return Size; }
+    bool is_valid() const { return true; }
+    unsigned int meta_group_size() const { return __cu2c_meta_size; }
+    unsigned int __cu2c_thread_rank(uint3 t, dim3 d) const { return (unsigned)(__cu2c::lin(t, d) & (Size - 1)); }
+    unsigned int __cu2c_meta_group_rank(uint3 t, dim3 d) const {
+        unsigned long long r = __cu2c::lin(t, d);
+        return (unsigned)((__cu2c_parent ? r % __cu2c_parent : r) / Size);
+    }
+    void sync() const { __cu2c_untranslated(); }
+    template <class T> T shfl(T v, int) const { return __cu2c_untranslated(), v; }
+    template <class T> T shfl_up(T v, unsigned int) const { return __cu2c_untranslated(), v; }
+    template <class T> T shfl_down(T v, unsigned int) const { return __cu2c_untranslated(), v; }
+    template <class T> T shfl_xor(T v, unsigned int) const { return __cu2c_untranslated(), v; }
+    int any(int p) const { return __cu2c_untranslated(), p != 0; }
+    int all(int p) const { return __cu2c_untranslated(), p != 0; }
+    unsigned int ballot(int p) const { return __cu2c_untranslated(), p != 0; }
+    template <class T> unsigned int match_any(T) const { return __cu2c_untranslated(), 1; }
+    template <class T> unsigned int match_all(T, int &pred) const { return __cu2c_untranslated(), pred = 1; }
+};
+
+/* The running threads of a warp where it is called, as a bit mask over the warp's lanes. */
+class coalesced_group {
+public:
+    unsigned int __cu2c_mask;
+    explicit coalesced_group(unsigned m) : __cu2c_mask(m) {}
+    unsigned int size() const { return __cu2c::popc(__cu2c_mask); }
+    unsigned int num_threads() const { return size(); }
+    bool is_valid() const { return true; }
+    unsigned int get_mask() const { return __cu2c_mask; }
+    unsigned int meta_group_size() const { return 1; }
+    unsigned int __cu2c_thread_rank(uint3 t, dim3 d) const {
+        return __cu2c::popc(__cu2c_mask & ((1u << (__cu2c::lin(t, d) & 31)) - 1));
+    }
+    unsigned int __cu2c_meta_group_rank(uint3, dim3) const { return 0; }
+    void sync() const { __cu2c_untranslated(); }
+    template <class T> T shfl(T v, unsigned int) const { return __cu2c_untranslated(), v; }
+    template <class T> T shfl_up(T v, unsigned int) const { return __cu2c_untranslated(), v; }
+    template <class T> T shfl_down(T v, unsigned int) const { return __cu2c_untranslated(), v; }
+    int any(int p) const { return __cu2c_untranslated(), p != 0; }
+    int all(int p) const { return __cu2c_untranslated(), p != 0; }
+    unsigned int ballot(int p) const { return __cu2c_untranslated(), p != 0; }
+    template <class T> unsigned int match_any(T) const { return __cu2c_untranslated(), 1; }
+    template <class T> unsigned int match_all(T, int &pred) const { return __cu2c_untranslated(), pred = 1; }
+};
+
+static inline coalesced_group coalesced_threads() { return __cu2c_untranslated(), coalesced_group(1); }
+
+/* The lane of the src-th (mod size) thread of a coalesced group, 32 for an empty group. */
+static inline int __cu2c_rank_lane(unsigned mask, unsigned src) {
+    unsigned n = __cu2c::popc(mask);
+    if (n == 0)
+        return 32;
+    src %= n;
+    for (int l = 0; l < 32; l++)
+        if (mask >> l & 1u) {
+            if (src == 0)
+                return l;
+            src--;
+        }
+    return 32;
+}
+
+/* The bits of a warp-wide mask of the group's lanes, packed into the group's ranks. */
+static inline unsigned __cu2c_pack_lanes(unsigned mask, unsigned bits) {
+    unsigned r = 0, k = 0;
+    for (int l = 0; l < 32; l++)
+        if (mask >> l & 1u)
+            r |= (bits >> l & 1u) << k++;
+    return r;
+}
+
+/* The whole grid, under cudaLaunchCooperativeKernel. */
+class grid_group {
+public:
+    dim3 __cu2c_bdim, __cu2c_gdim;
+    uint3 __cu2c_bidx;
+    grid_group(dim3 bd, uint3 bi, dim3 gd) : __cu2c_bdim(bd), __cu2c_gdim(gd), __cu2c_bidx(bi) {}
+    bool is_valid() const { return cu2c_grid_is_valid() != 0; }
+    void sync() const { __cu2c_untranslated(); }
+    unsigned long long num_blocks() const {
+        return (unsigned long long)__cu2c_gdim.x * __cu2c_gdim.y * __cu2c_gdim.z;
+    }
+    unsigned long long block_rank() const {
+        return ((unsigned long long)__cu2c_bidx.z * __cu2c_gdim.y + __cu2c_bidx.y) * __cu2c_gdim.x + __cu2c_bidx.x;
+    }
+    dim3 block_index() const { return dim3(__cu2c_bidx.x, __cu2c_bidx.y, __cu2c_bidx.z); }
+    dim3 dim_blocks() const { return __cu2c_gdim; }
+    dim3 group_dim() const { return __cu2c_gdim; }
+    unsigned long long num_threads() const {
+        return num_blocks() * ((unsigned long long)__cu2c_bdim.x * __cu2c_bdim.y * __cu2c_bdim.z);
+    }
+    unsigned long long size() const { return num_threads(); }
+    unsigned long long __cu2c_thread_rank(uint3 t, dim3 d) const {
+        return block_rank() * ((unsigned long long)d.x * d.y * d.z) + __cu2c::lin(t, d);
+    }
+    dim3 __cu2c_thread_index(uint3 t, dim3) const { return dim3(t.x, t.y, t.z); }
+};
+
+static inline grid_group __cu2c_this_grid(dim3 bd, uint3 bi, dim3 gd) { return grid_group(bd, bi, gd); }
+
+template <unsigned int Size, typename ParentT>
+thread_block_tile<Size, ParentT> tiled_partition(const ParentT &g);
+
+template <unsigned int Size>
+thread_block_tile<Size, thread_block> tiled_partition(const thread_block &g) {
+    return thread_block_tile<Size, thread_block>(0, (g.size() + Size - 1) / Size);
+}
+
+template <unsigned int Size, unsigned int P, typename PP>
+thread_block_tile<Size, thread_block_tile<P, PP>> tiled_partition(const thread_block_tile<P, PP> &g) {
+    static_assert(Size <= P, "cu2c: a tile is partitioned into smaller tiles");
+    return thread_block_tile<Size, thread_block_tile<P, PP>>(P, P / Size);
+}
+
+template <class GroupT> void sync(const GroupT &g) { g.sync(); }
+
+/* cg::reduce's operations. */
+template <class T> struct plus { T operator()(T a, T b) const { return a + b; } };
+template <class T> struct less { T operator()(T a, T b) const { return b < a ? b : a; } };
+template <class T> struct greater { T operator()(T a, T b) const { return a < b ? b : a; } };
+template <class T> struct bit_and { T operator()(T a, T b) const { return a & b; } };
+template <class T> struct bit_or { T operator()(T a, T b) const { return a | b; } };
+template <class T> struct bit_xor { T operator()(T a, T b) const { return a ^ b; } };
+
+template <class GroupT, class T, class Op>
+auto reduce(const GroupT &, T v, Op op) -> decltype(op(v, v)) { return __cu2c_untranslated(), op(v, v); }
+
+/* ---- what the translator's code calls (see translator/passes/lower_kernel.c) ---------- */
+
+/* The source lane of a coalesced group's shfl (kind 0), shfl_up (1) or shfl_down (2) by
+ * rank; out of the group: the thread's own lane (it reads its own value). */
+static inline int __cu2c_coalesced_src(unsigned mask, uint3 t, dim3 d, long long b, int kind) {
+    int lane = (int)(__cu2c::lin(t, d) & 31);
+    long long n = __cu2c::popc(mask), me = __cu2c::popc(mask & ((1u << lane) - 1));
+    long long r = kind == 0 ? (n ? (long long)((unsigned long long)b % (unsigned long long)n) : 0)
+                : kind == 1 ? me - b : me + b;
+    if (r < 0 || r >= n)
+        return lane;
+    return __cu2c_rank_lane(mask, (unsigned)r);
+}
+
+/* cooperative_groups::reduce over the threads gathered for it (act: running, mk: the
+ * group's lanes, v: values), as CUDA computes it (cooperative_groups/details): a tile of
+ * `width` threads (or a whole warp) by the butterfly op(own, shfl_xor(own, s)) for s =
+ * width/2 .. 1; a coalesced group (width 0) of fewer than 32 threads by an inclusive scan
+ * over its ranks (op(own, value i ranks below) for i = 1, 2, 4, ...), the last rank's
+ * result. A lane missing from a tile (returned, or past the block's end) reads its own
+ * value, as a shuffle from it does. */
+template <class V, class R, class Op>
+static void __cu2c_reduce(int width, size_t n, const unsigned char *act, const unsigned *mk, const V *v,
+                          R *r, Op op) {
+    for (size_t w = 0; w < n; w += 32) {
+        R b[32], nb[32];
+        bool in[32];
+        for (int l = 0; l < 32; l++) {
+            in[l] = w + l < n && act[w + l];
+            if (in[l])
+                b[l] = (R)v[w + l];
+        }
+        for (int l = 0; l < 32; l++) {
+            if (!in[l])
+                continue;
+            unsigned m = mk[w + l];
+            int tile = width ? width : __cu2c::popc(m) == 32 ? 32 : 0;
+            if (tile) {
+                int base = l & ~(tile - 1);
+                R c[32];
+                for (int j = 0; j < tile; j++)
+                    if (in[base + j])
+                        c[j] = b[base + j];
+                for (int s = tile >> 1; s > 0; s >>= 1) {
+                    for (int j = 0; j < tile; j++)
+                        if (in[base + j])
+                            nb[j] = op(c[j], in[base + (j ^ s)] ? c[j ^ s] : c[j]);
+                    for (int j = 0; j < tile; j++)
+                        if (in[base + j])
+                            c[j] = nb[j];
+                }
+                r[w + l] = c[l - base];
+            } else {
+                int ln[32], k = 0;
+                for (int j = 0; j < 32; j++)
+                    if (m >> j & 1u && in[j])
+                        ln[k++] = j;
+                R c[32];
+                for (int j = 0; j < k; j++)
+                    c[j] = b[ln[j]];
+                for (int i = 1; i < k; i <<= 1) {
+                    for (int j = i; j < k; j++)
+                        nb[j] = op(c[j], c[j - i]);
+                    for (int j = i; j < k; j++)
+                        c[j] = nb[j];
+                }
+                r[w + l] = k ? c[k - 1] : b[l];
+            }
+        }
+    }
+}
+
+} // namespace cooperative_groups
+
+#ifdef CU2C_PARSING
+#pragma clang force_cuda_host_device end
+#endif
+
+/* A tile's lanes in its warp, for the thread at (t) in a block of (d): the warp functions'
+ * mask; and a warp-wide bit mask of them shifted to the tile's own ranks (its ballots). */
+#define CU2C_CG_TILE_MASK(size, t, d)                                                       \
+    ((size) == 32 ? 0xffffffffu                                                             \
+                  : ((1u << ((size) & 31)) - 1) << (cooperative_groups::__cu2c::lin(t, d) & 31 & ~((size) - 1)))
+#define CU2C_CG_TILE_BITS(size, t, d, bits)                                                 \
+    ((unsigned)(bits) >> (cooperative_groups::__cu2c::lin(t, d) & 31 & ~((size) - 1)))
+
+/* Where each is called, the thread's own indices go in (see the top of this file). */
+#define thread_rank() __cu2c_thread_rank(threadIdx, blockDim)
+#define thread_index() __cu2c_thread_index(threadIdx, blockDim)
+#define meta_group_rank() __cu2c_meta_group_rank(threadIdx, blockDim)
+#define this_thread_block() __cu2c_this_thread_block(blockDim, blockIdx)
+#define this_grid() __cu2c_this_grid(blockDim, blockIdx, gridDim)
+
+#endif
