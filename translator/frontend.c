@@ -1032,6 +1032,10 @@ static void scan_site(KScan *ks, CXCursor c, ReduceOp op) {
         clang_visitChildren(c, kscan_visit, ks);
     }
     ks->s = owner;
+    /* a coalesced group's ballot packs the result by the group's mask where it is used */
+    if (group && g.coalesced && site->wrap_pre && !clang_Cursor_isNull(g.group) &&
+        kscan_visit(g.group, c, ks) == CXChildVisit_Recurse)
+        clang_visitChildren(g.group, kscan_visit, ks);
 }
 
 /* Scans c's children one level deeper in a lambda, loop or switch (*depth counts them). */
@@ -2166,6 +2170,11 @@ static bool hoist_calls(KScan *ks, Stmt *s, CXCursor c, PtrVec *list, Stmt *pare
 static void scan_stmt(KScan *ks, CXCursor c, PtrVec *list, Stmt *parent) {
     Fe *fe = ks->fe;
     Unit *u = fe->u;
+    /* a call statement whose arguments are temporaries (`f(cg::tiled_partition<32>(b));`)
+     * comes wrapped in their cleanups */
+    if (clang_getCursorKind(c) == CXCursor_UnexposedExpr &&
+        clang_getCursorKind(strip_implicit(c)) == CXCursor_CallExpr)
+        c = strip_implicit(c);
     Stmt *s = new_stmt(ks, c, list, parent);
     ks->top = c;
     CXCursor barrier = clang_getNullCursor();
