@@ -260,6 +260,20 @@ static bool is_barrier_name(const char *n) {
            strcmp(n, GRID_SYNC) == 0 || is_warp_fn(n);
 }
 
+/* The function a call calls; in a template, where the arguments' types depend on its
+ * parameters, the first function of the name's overload set (e.g. __shfl_down_sync, a
+ * group's shfl_down). Null when nothing is known (a call through a pointer, a method of an
+ * object whose type is a template parameter). */
+static CXCursor callee_of(CXCursor call) {
+    CXCursor fn = clang_getCursorReferenced(call);
+    if (!clang_Cursor_isNull(fn))
+        return fn;
+    CXCursor r = clang_getCursorReferenced(strip_implicit(first_child(call)));
+    if (clang_getCursorKind(r) == CXCursor_OverloadedDeclRef && clang_getNumOverloadedDecls(r) > 0)
+        return clang_getOverloadedDecl(r, 0);
+    return clang_getNullCursor();
+}
+
 /* ---- cooperative groups: the barriers and warp functions their methods are ------------ */
 
 /* A call of a method of a group of cooperative_groups.h, or of cg::sync, cg::reduce or
@@ -288,8 +302,10 @@ static char group_kind(CXType t, int *width) {
     const char *tile = n ? strstr(n, "cooperative_groups::thread_block_tile<") : NULL;
     char r = 0;
     if (tile) {
-        r = 't';
-        *width = atoi(tile + strlen("cooperative_groups::thread_block_tile<"));
+        /* thread_block_tile<N> with N a template parameter is no group cu2c can size */
+        const char *size = tile + strlen("cooperative_groups::thread_block_tile<");
+        r = *size >= '0' && *size <= '9' ? 't' : 0;
+        *width = atoi(size);
     } else if (n && strstr(n, "cooperative_groups::coalesced_group")) {
         r = 'c';
         *width = 32;
@@ -311,7 +327,7 @@ static bool group_call(CXCursor c, GroupCall *g) {
     };
     if (clang_getCursorKind(c) != CXCursor_CallExpr)
         return false;
-    CXCursor fn = clang_getCursorReferenced(c);
+    CXCursor fn = callee_of(c);
     if (clang_Cursor_isNull(fn) || !in_cg_namespace(fn))
         return false;
     memset(g, 0, sizeof *g);
@@ -326,10 +342,9 @@ static bool group_call(CXCursor c, GroupCall *g) {
         clang_disposeString(sp);
         return true;
     }
-    if (clang_getCursorKind(fn) == CXCursor_CXXMethod) {
-        CXCursor callee = strip_implicit(first_child(c));
-        g->group = clang_getCursorKind(callee) == CXCursor_MemberRefExpr ? strip_implicit(first_child(callee))
-                                                                         : clang_getNullCursor();
+    CXCursor callee = strip_implicit(first_child(c));
+    if (clang_getCursorKind(callee) == CXCursor_MemberRefExpr) {
+        g->group = strip_implicit(first_child(callee));
     } else if (strcmp(name, "sync") == 0 || strcmp(name, "reduce") == 0) {
         g->group = clang_Cursor_getArgument(c, 0);
         g->first_arg = 1;
@@ -360,7 +375,7 @@ static bool unresolved_group_call(CXCursor c, char *name, size_t cap) {
     static const char *const methods[] = {"sync", "shfl", "shfl_up", "shfl_down", "shfl_xor", "ballot", "any",
                                           "all", "match_any", "match_all", "reduce", "barrier_wait"};
     CXCursor callee = first_child(c);
-    if (!clang_Cursor_isNull(clang_getCursorReferenced(c)) || clang_Cursor_isNull(callee) ||
+    if (!clang_Cursor_isNull(callee_of(c)) || clang_Cursor_isNull(callee) ||
         clang_getCursorKind(callee) != CXCursor_MemberRefExpr)
         return false;
     /* the member's name is the callee's last token (`g.shfl_down`, `g->sync`) */
@@ -386,7 +401,7 @@ static const char *shown_name(CXCursor c) {
     GroupCall g;
     if (group_call(c, &g))
         return g.shown;
-    CXString sp = clang_getCursorSpelling(clang_getCursorReferenced(c));
+    CXString sp = clang_getCursorSpelling(callee_of(c));
     const char *n = clang_getCString(sp);
     snprintf(buf, sizeof buf, "%s", n ? n : "");
     clang_disposeString(sp);
@@ -400,7 +415,7 @@ static const char *call_name(CXCursor c) {
     GroupCall g;
     if (group_call(c, &g))
         return g.builtin;
-    CXString sp = clang_getCursorSpelling(clang_getCursorReferenced(c));
+    CXString sp = clang_getCursorSpelling(callee_of(c));
     const char *n = clang_getCString(sp);
     snprintf(buf, sizeof buf, "%s", n ? n : "");
     clang_disposeString(sp);
@@ -910,6 +925,17 @@ static const char *written_arg(Fe *fe, CXCursor call, unsigned i) {
     return cursor_line(fe, a);
 }
 
+/* The type of a site's value or result as the output can name it: a group's method's in
+ * canonical form (its declared type is a template parameter of the method), unless that is
+ * a parameter of the template holding the call, which keeps its name there. */
+static const char *site_type(Arena *a, CXType t, bool canonical) {
+    const char *plain = fe_str(a, clang_getTypeSpelling(clang_getUnqualifiedType(t)));
+    if (!canonical)
+        return plain;
+    const char *c = fe_str(a, clang_getTypeSpelling(clang_getUnqualifiedType(clang_getCanonicalType(t))));
+    return strstr(c, "type-parameter-") ? plain : c;
+}
+
 /* A group's warp method or function (see GroupCall) as a site: the arguments of the warp
  * function it is (the mask of the tile's or coalesced group's lanes, the width of a tile),
  * and what turns that function's result into the method's. Returns the index of the call's
@@ -998,15 +1024,17 @@ static void scan_site(KScan *ks, CXCursor c, ReduceOp op) {
         for (int i = 0; warp && i < nargs && i < 4; i++)
             site->args[i] = written_arg(ks->fe, c, (unsigned)i);
     if (warp && nargs > value_arg && op != WARP_ACTIVEMASK) {
-        CXType vt = clang_getCursorType(clang_Cursor_getArgument(c, (unsigned)value_arg));
         site->pred_text = site->args[1];
-        site->type = fe_str(u->arena, clang_getTypeSpelling(clang_getUnqualifiedType(
-                                          group ? clang_getCanonicalType(vt) : vt)));
+        site->type = site_type(u->arena, clang_getCursorType(clang_Cursor_getArgument(c, (unsigned)value_arg)), group);
     }
     if (warp && !site->result_type) {
         CXType rt = clang_getCursorType(c);
-        site->result_type = fe_str(u->arena, clang_getTypeSpelling(clang_getUnqualifiedType(
-                                                 group ? clang_getCanonicalType(rt) : rt)));
+        if (rt.kind == CXType_Dependent)    /* in a template: as the function is declared */
+            site->result_type = op == WARP_ANY || op == WARP_ALL ? "int"
+                              : op == WARP_BALLOT || op == WARP_MATCH_ANY || op == WARP_MATCH_ALL ||
+                                op == WARP_ACTIVEMASK ? "unsigned int" : site->type;
+        else
+            site->result_type = site_type(u->arena, rt, group);
     }
     site->owner = owner;
     site->id = ks->k->sites.len;
