@@ -28,6 +28,10 @@
  * must bypass libstdc++'s wrappers, which pull in C++ headers with variadic functions
  * that device code may not declare. The C++ overloads of <cmath> (constexpr, hence usable
  * on both sides) come afterwards. stdio.h stays host-only: only printf is a device function. */
+/* libstdc++'s configuration first, as host code: its <fenv.h> wrapper (taken even under
+ * _GLIBCXX_INCLUDE_NEXT_C_HEADERS) would bring it inside the region, where its declaration
+ * of std::terminate becomes __host__ __device__ and <exception> (<iostream>...) then fails. */
+#include <cstddef>
 #define _GLIBCXX_INCLUDE_NEXT_C_HEADERS 1
 #pragma clang force_cuda_host_device begin
 #include <assert.h>
