@@ -1638,7 +1638,7 @@ static Fe *scan_fe;
 static bool barrier_call(CXCursor c, bool block_only) {
     if (clang_getCursorKind(c) != CXCursor_CallExpr)
         return false;
-    CXCursor fn = clang_getCursorReferenced(c);
+    CXCursor fn = callee_of(c);
     const char *n = call_name(c);
     bool r = is_barrier_name(n) && !(block_only && is_warp_fn(n));
     if (!r && scan_fe && !clang_Cursor_isNull(fn) && is_user_fn(fn))
@@ -2227,7 +2227,7 @@ static void scan_stmt(KScan *ks, CXCursor c, PtrVec *list, Stmt *parent) {
         }
     }
     if (kind == CXCursor_CallExpr) {
-        CXCursor fn = clang_getCursorReferenced(c);
+        CXCursor fn = callee_of(c);
         char *usr = clang_Cursor_isNull(fn) ? NULL : fe_str(u->arena, clang_getCursorUSR(fn));
         if (usr && is_user_fn(fn) && usr_in(&fe->barrier_fns, usr)) {
             scan_inline(ks, s, c, fn, usr, NULL, NULL);
@@ -2297,7 +2297,7 @@ static void scan_stmt(KScan *ks, CXCursor c, PtrVec *list, Stmt *parent) {
         return;
     }
     if (clang_isExpression(kind) || kind == CXCursor_DeclStmt || kind == CXCursor_ReturnStmt) {
-        const char *n = fe_str(u->arena, clang_getCursorSpelling(clang_getCursorReferenced(barrier)));
+        const char *n = fe_str(u->arena, clang_getCursorSpelling(callee_of(barrier)));
         if (is_barrier_name(call_name(barrier)))
             diag_error(u, cursor_loc(fe, barrier), "%s() inside an expression is not supported yet",
                        shown_name(barrier));
@@ -2426,6 +2426,15 @@ static void scan_kernel(Fe *fe, CXCursor fn) {
     k->loc = cursor_loc(fe, fn);
     unsigned b, e;
     cursor_range(fn, &b, &e);
+    /* `extern "C" __global__ void k(...)`: the linkage goes with the kernel's stub (the
+     * functions cu2c puts where the kernel was are static, which such a prefix forbids) */
+    CXCursor ls = clang_getCursorLexicalParent(fn);
+    if (clang_getCursorKind(ls) == CXCursor_LinkageSpec) {
+        unsigned lb, le;
+        cursor_range(ls, &lb, &le);
+        if (lb < b && le == e && !memchr(u->text + lb, '{', b - lb))
+            b = lb;
+    }
     k->decl_begin = b;
     k->body_end = e;
     ParamScan ps = {fe, k};

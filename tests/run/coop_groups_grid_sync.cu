@@ -3,6 +3,7 @@
 // block_rank, num_blocks, is_valid; blocks that finish early do not hold the others; the grid
 // limit (occupancy times multiprocessors, else cudaErrorCooperativeLaunchTooLarge); and
 // grid.sync() in a kernel launched with <<<>>> ends it with cudaErrorLaunchFailure, saying why.
+// The kernel is declared extern "C", as in the samples.
 // RUN: %cu2cc %s -o %t && env CU2C_NUM_THREADS=1 timeout 60 %t 2>%t.err && FileCheck %s < %t.err
 // RUN: env CU2C_NUM_THREADS=2 timeout 60 %t 2>%t.err && FileCheck %s < %t.err
 // CHECK: cu2c: error: grid_group::sync() in a kernel not launched with cudaLaunchCooperativeKernel
@@ -12,7 +13,7 @@ namespace cg = cooperative_groups;
 
 #define T 96
 
-__global__ void phases(int *a, int *b, int *info, int n) {
+extern "C" __global__ void phases(int *a, int *b, int *info, int n) {
     cg::grid_group grid = cg::this_grid();
     unsigned long long r = grid.thread_rank();
     for (unsigned long long i = r; i < n; i += grid.size())
