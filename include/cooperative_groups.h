@@ -13,6 +13,7 @@
  * - thread_block_tile<N>: sync, shfl, shfl_up/down/xor, ballot, any, all, match_any/all,
  *   cg::reduce: warp functions over the tile's N lanes (width N, tile-relative ballots);
  * - coalesced_threads(): __activemask(); coalesced_group's methods over its lanes;
+ * - thread_group::sync(): __syncthreads() (see thread_group);
  * - grid_group::sync(): a barrier of the whole grid (cudaLaunchCooperativeKernel).
  * The bodies below are what a call would mean if it were not recognised: never reached in
  * translated code. */
@@ -154,6 +155,36 @@ static inline unsigned __cu2c_pack_lanes(unsigned mask, unsigned bits) {
         if (mask >> l & 1u)
             r |= (bits >> l & 1u) << k++;
     return r;
+}
+
+/* Any of the groups above, by value (what it is known at run time). Its sync() is a block
+ * barrier (translator): every thread of the block must reach it, as cu2c requires of
+ * barriers; waiting for the whole block then orders no less than the group's own barrier. */
+class thread_group {
+public:
+    unsigned int __cu2c_kind;       /* 0 block, 1 tile, 2 coalesced */
+    unsigned int __cu2c_size;       /* threads in the group (block, tile) */
+    unsigned int __cu2c_mask;       /* a coalesced group's lanes */
+    thread_group(const thread_block &b) : __cu2c_kind(0), __cu2c_size(b.size()), __cu2c_mask(0) {}
+    template <unsigned int Size, typename P>
+    thread_group(const thread_block_tile<Size, P> &) : __cu2c_kind(1), __cu2c_size(Size), __cu2c_mask(0) {}
+    thread_group(const coalesced_group &g) : __cu2c_kind(2), __cu2c_size(g.size()), __cu2c_mask(g.__cu2c_mask) {}
+    thread_group(unsigned kind, unsigned size, unsigned mask) : __cu2c_kind(kind), __cu2c_size(size), __cu2c_mask(mask) {}
+    unsigned long long size() const { return __cu2c_size; }
+    unsigned long long num_threads() const { return __cu2c_size; }
+    unsigned int get_type() const { return __cu2c_kind == 0 ? 4 : __cu2c_kind == 1 ? 2 : 1; }
+    bool is_valid() const { return __cu2c_size != 0; }
+    void sync() const { __cu2c_untranslated(); }
+    unsigned long long __cu2c_thread_rank(uint3 t, dim3 d) const {
+        unsigned long long r = __cu2c::lin(t, d);
+        return __cu2c_kind == 0 ? r : __cu2c_kind == 1 ? r & (__cu2c_size - 1)
+                                                       : __cu2c::popc(__cu2c_mask & ((1u << (r & 31)) - 1));
+    }
+};
+
+/* tiled_partition(block, n): tiles of n (a power of two up to 32) as a thread_group. */
+static inline thread_group tiled_partition(const thread_block &, unsigned int tilesz) {
+    return thread_group(1, tilesz, 0);
 }
 
 /* The whole grid, under cudaLaunchCooperativeKernel. */

@@ -63,6 +63,10 @@ static bool nest_uses(Kernel *k, Nest *n, Var *v, bool write) {
         Stmt *s = k->stmts.items[i];
         if (vec_contains(&s->writes, v) || (!write && vec_contains(&s->reads, v)))
             return true;
+        /* the values of returns leaving an expanded function are computed in the nest too */
+        for (int j = 0; !write && j < s->return_facts.len; j++)
+            if (vec_contains(&((Stmt *)s->return_facts.items[j])->reads, v))
+                return true;
     }
     return false;
 }

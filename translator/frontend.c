@@ -295,7 +295,8 @@ static bool in_cg_namespace(CXCursor fn) {
     return r;
 }
 
-/* Which group a type is: 't' a tile (*width its size), 'c' coalesced, 'b' block, 'g' grid. */
+/* Which group a type is: 't' a tile (*width its size), 'c' coalesced, 'b' block, 'g' grid,
+ * 'a' a thread_group (any of them). */
 static char group_kind(CXType t, int *width) {
     CXString sp = clang_getTypeSpelling(clang_getCanonicalType(clang_getNonReferenceType(t)));
     const char *n = clang_getCString(sp);
@@ -313,6 +314,8 @@ static char group_kind(CXType t, int *width) {
         r = 'b';
     } else if (n && strstr(n, "cooperative_groups::grid_group")) {
         r = 'g';
+    } else if (n && strstr(n, "cooperative_groups::thread_group")) {
+        r = 'a';
     }
     clang_disposeString(sp);
     return r;
@@ -354,11 +357,13 @@ static bool group_call(CXCursor c, GroupCall *g) {
     char kind = clang_Cursor_isNull(g->group) ? 0 : group_kind(clang_getCursorType(g->group), &g->width);
     g->coalesced = kind == 'c';
     static const char *const group_names[] = {['t'] = "thread_block_tile", ['c'] = "coalesced_group",
-                                              ['b'] = "thread_block", ['g'] = "grid_group"};
+                                              ['b'] = "thread_block", ['g'] = "grid_group",
+                                              ['a'] = "thread_group"};
     snprintf(shown, sizeof shown, "%s%s%s", g->first_arg ? "cooperative_groups::" : kind ? group_names[(int)kind] : "",
              g->first_arg || !kind ? "" : "::", name);
     g->shown = shown;
-    if ((kind == 'b' && (strcmp(name, "sync") == 0 || strcmp(name, "barrier_wait") == 0)))
+    /* a thread_group's sync waits for the block (see cooperative_groups.h) */
+    if (((kind == 'b' || kind == 'a') && (strcmp(name, "sync") == 0 || strcmp(name, "barrier_wait") == 0)))
         g->builtin = "__syncthreads";
     else if (kind == 'g' && strcmp(name, "sync") == 0)
         g->builtin = GRID_SYNC;
@@ -1891,6 +1896,23 @@ static enum CXChildVisitResult find_body(CXCursor c, CXCursor parent, CXClientDa
 
 static enum CXChildVisitResult file_shared_visit(CXCursor c, CXCursor parent, CXClientData d);
 
+/* Does every path through statement c end in a return (`if (...) return a; else return b;`)? */
+static bool always_returns(CXCursor c) {
+    switch (clang_getCursorKind(c)) {
+    case CXCursor_ReturnStmt:
+        return true;
+    case CXCursor_CompoundStmt:
+        return children(c).n > 0 && always_returns(last_child(c));
+    case CXCursor_IfStmt: {
+        Kids k = children(c);
+        /* [init] [condition variable] condition then else: the branches are the last two */
+        return k.n >= 3 && k.n <= 8 && always_returns(k.c[k.n - 2]) && always_returns(k.c[k.n - 1]);
+    }
+    default:
+        return false;
+    }
+}
+
 /* `f(args);` where f holds a barrier: f's body is scanned again as a copy of its own, its
  * parameters becoming locals of the copy that take the arguments (ST_BIND statements). */
 static void scan_inline(KScan *ks, Stmt *s, CXCursor call, CXCursor fn, char *usr, Var *result,
@@ -1920,7 +1942,7 @@ static void scan_inline(KScan *ks, Stmt *s, CXCursor call, CXCursor fn, char *us
             diag_error(u, cursor_loc(fe, last), "'%s' returns no value", name);
             return;
         }
-    } else if (result) {
+    } else if (result && !always_returns(last)) {
         diag_error(u, s->loc, "'%s' holds a barrier and ends without a return: its value is unknown", name);
         return;
     }
@@ -2011,21 +2033,23 @@ static void scan_inline(KScan *ks, Stmt *s, CXCursor call, CXCursor fn, char *us
                 diag_error(u, r->loc, "a // comment inside this return is not supported");
             in->ret_expr = t;
         }
-        if (result) {
-            /* the return assigns a local of a unique name (the callee may have a local of the
-             * result's name); x takes its value */
-            Var *tmp = new_temp(u, ks->k, arena_printf(u->arena, "__cu2c_r%d", in->copy), result->type,
-                                result->loc, s, saved_copy);
-            result->alias = tmp;
-            in->result = result;
-            in->result_tmp = tmp;
-            in->result_decl = result_decl;
-            vec_push(u->arena, &r->writes, tmp);
-            for (int i = 0; i < early.len; i++) {
-                Stmt *er = early.items[i];
-                for (int j = 0; j < er->return_facts.len; j++)
-                    vec_push(u->arena, &((Stmt *)er->return_facts.items[j])->writes, tmp);
-            }
+    }
+    if (result) {
+        /* the returns assign a local of a unique name (the callee may have a local of the
+         * result's name); x takes its value. Without a final return every path ends in an
+         * early one (always_returns). */
+        Var *tmp = new_temp(u, ks->k, arena_printf(u->arena, "__cu2c_r%d", in->copy), result->type,
+                            result->loc, s, saved_copy);
+        result->alias = tmp;
+        in->result = result;
+        in->result_tmp = tmp;
+        in->result_decl = result_decl;
+        if (in->ret)
+            vec_push(u->arena, &in->ret->writes, tmp);
+        for (int i = 0; i < early.len; i++) {
+            Stmt *er = early.items[i];
+            for (int j = 0; j < er->return_facts.len; j++)
+                vec_push(u->arena, &((Stmt *)er->return_facts.items[j])->writes, tmp);
         }
     }
     fe->inlining.len--;
