@@ -16,6 +16,9 @@
    synchronise), and each followed by cudaStreamSynchronize (goal: <= 5 us per launch + sync).
 7. Block scheduling: a kernel with deliberately uneven blocks (a ramp, and spikes every 4th
    block) under CU2C_SCHEDULE=dynamic, static, cyclic and steal, runs interleaved.
+8. Warp functions: a sum of 2^24 floats written with cooperative groups (8 elements per
+   thread, tile32.shfl_down, shared memory, cg::reduce per block): reduce.cu against
+   reduce_omp.c (an OpenMP reduction), as in 2.
 
 The machine is shared and noisy: every figure is a median of several runs taken side by side
 in this one invocation. Work files go to build/bench/.
@@ -50,6 +53,8 @@ MATMUL_ROUNDS = 5       # matmul: program runs per side per thread count (~1 s p
 MATMUL_LAUNCHES = 3     # matmul: launches timed inside each program run
 STENCIL_ROUNDS = 5      # stencil: program runs per side per thread count
 STENCIL_RUNS = 3        # stencil: 16-step runs (4 launches each) timed inside each program run
+REDUCE_ROUNDS = 7       # warp reduction: program runs per side per thread count
+REDUCE_LAUNCHES = 10    # warp reduction: launches timed inside each program run
 
 
 def run(cmd, env=None, check=True):
@@ -157,6 +162,12 @@ def bench_stencil():
             f"({STENCIL_ROUNDS} interleaved runs per side, each the median of {STENCIL_RUNS} "
             f"16-step runs; ms per 16 steps)")
     compare(*build_pair("stencil"), [str(STENCIL_RUNS)], STENCIL_ROUNDS)
+
+
+def bench_reduce():
+    section(f"8. warp-function reduction, 2^24 floats ({REDUCE_ROUNDS} interleaved runs per side, "
+            f"each the median of {REDUCE_LAUNCHES} launches)")
+    compare(*build_pair("reduce"), [str(REDUCE_LAUNCHES)], REDUCE_ROUNDS)
 
 
 def kernel_lines(path, name):
@@ -269,6 +280,7 @@ def main():
     bench_vectorisation()
     bench_launch()
     bench_uneven()
+    bench_reduce()
     print(f"\n(bench took {time.perf_counter() - t0:.0f} s)")
 
 

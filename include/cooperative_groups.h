@@ -268,21 +268,22 @@ template <class V, class R, class Op>
 static void __cu2c_reduce(int width, size_t n, const unsigned char *act, const unsigned *mk, const V *v,
                           R *r, Op op) {
     for (size_t w = 0; w < n; w += 32) {
-        R b[32], nb[32];
-        bool in[32];
+        R b[32], c[32], nb[32];
+        bool in[32], done[32];
         for (int l = 0; l < 32; l++) {
             in[l] = w + l < n && act[w + l];
+            done[l] = !in[l];
             if (in[l])
                 b[l] = (R)v[w + l];
         }
         for (int l = 0; l < 32; l++) {
-            if (!in[l])
+            if (done[l])
                 continue;
-            unsigned m = mk[w + l];
+            /* the group of lane l, computed once for all its lanes */
+            unsigned m = width ? 0 : mk[w + l];
             int tile = width ? width : __cu2c::popc(m) == 32 ? 32 : 0;
             if (tile) {
                 int base = l & ~(tile - 1);
-                R c[32];
                 for (int j = 0; j < tile; j++)
                     if (in[base + j])
                         c[j] = b[base + j];
@@ -294,13 +295,16 @@ static void __cu2c_reduce(int width, size_t n, const unsigned char *act, const u
                         if (in[base + j])
                             c[j] = nb[j];
                 }
-                r[w + l] = c[l - base];
+                for (int j = 0; j < tile; j++)
+                    if (in[base + j]) {
+                        r[w + base + j] = c[j];
+                        done[base + j] = true;
+                    }
             } else {
                 int ln[32], k = 0;
                 for (int j = 0; j < 32; j++)
                     if (m >> j & 1u && in[j])
                         ln[k++] = j;
-                R c[32];
                 for (int j = 0; j < k; j++)
                     c[j] = b[ln[j]];
                 for (int i = 1; i < k; i <<= 1) {
@@ -309,7 +313,11 @@ static void __cu2c_reduce(int width, size_t n, const unsigned char *act, const u
                     for (int j = i; j < k; j++)
                         c[j] = nb[j];
                 }
-                r[w + l] = k ? c[k - 1] : b[l];
+                for (int j = 0; j < 32; j++)
+                    if (!done[j] && mk[w + j] == m) {
+                        r[w + j] = k ? c[k - 1] : b[j];
+                        done[j] = true;
+                    }
             }
         }
     }

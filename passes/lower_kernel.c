@@ -747,8 +747,10 @@ static void lower_warp_site(Unit *u, Kernel *k, Site *site) {
     Buf e = {0};
     buf_printf(&e, "{ for (size_t __cu2c_i = 0; __cu2c_i < %s; __cu2c_i++) __cu2c_wact[__cu2c_i] = 0; ", n);
     open_thread_loop(k, site->pred, &owner->fret_scopes, &e);
-    buf_printf(&e, "__cu2c_wact[%s] = 1; __cu2c_wmk[%s] = (unsigned)(%s); ", lin, lin,
-               op != WARP_ACTIVEMASK && site->args[0] ? site->args[0] : "0xffffffffu");
+    buf_printf(&e, "__cu2c_wact[%s] = 1; ", lin);
+    if (!shfl)  /* a shuffle's source lane does not depend on its mask */
+        buf_printf(&e, "__cu2c_wmk[%s] = (unsigned)(%s); ", lin,
+                   op != WARP_ACTIVEMASK && site->args[0] ? site->args[0] : "0xffffffffu");
     if (site->type)
         buf_printf(&e, "__cu2c_wv%d[%s] = (%s); ", id, lin, site->args[1]);
     if (shfl)
