@@ -771,10 +771,11 @@ typedef struct {
     pthread_t thread;
 } rt_coop_block;
 
-/* The barrier's count changed: releases the waiters when all live blocks are there. Lock held. */
+/* The barrier's count changed: releases the waiters when all live blocks are there (never
+ * once a block has faulted). Lock held. */
 static void rt_grid_release(rt_grid *g)
 {
-    if (g->arrived > 0 && g->arrived >= g->live) {
+    if (!g->broken && g->arrived > 0 && g->arrived >= g->live) {
         g->arrived = 0;
         g->gen++;
         pthread_cond_broadcast(&g->cv);
@@ -786,10 +787,11 @@ static void rt_grid_leave(rt_grid *g, int fault)
     pthread_mutex_lock(&g->lock);
     g->live--;
     if (fault) {
-        g->broken = 1;
+        g->broken = 1;      /* the waiters leave without passing the barrier */
         pthread_cond_broadcast(&g->cv);
+    } else {
+        rt_grid_release(g);
     }
-    rt_grid_release(g);
     pthread_mutex_unlock(&g->lock);
 }
 
