@@ -74,8 +74,24 @@ static inline thread_block __cu2c_this_thread_block(dim3 d, uint3 i) { return th
 
 /* A tile of Size (1, 2, 4, ..., 32) consecutive threads of the block, by linear index: its
  * lanes are those of a warp, Size-aligned. ParentT says what it was partitioned from. */
+/* The warp functions of tiles and coalesced groups (the translator recognises them by name
+ * on those groups; the type of the object says which group and so the lanes). */
+class __cu2c_warp_group {
+public:
+    void sync() const { __cu2c_untranslated(); }
+    template <class T> T shfl(T v, int) const { return __cu2c_untranslated(), v; }
+    template <class T> T shfl_up(T v, unsigned int) const { return __cu2c_untranslated(), v; }
+    template <class T> T shfl_down(T v, unsigned int) const { return __cu2c_untranslated(), v; }
+    template <class T> T shfl_xor(T v, unsigned int) const { return __cu2c_untranslated(), v; }
+    int any(int p) const { return __cu2c_untranslated(), p != 0; }
+    int all(int p) const { return __cu2c_untranslated(), p != 0; }
+    unsigned int ballot(int p) const { return __cu2c_untranslated(), p != 0; }
+    template <class T> unsigned int match_any(T) const { return __cu2c_untranslated(), 1; }
+    template <class T> unsigned int match_all(T, int &pred) const { return __cu2c_untranslated(), pred = 1; }
+};
+
 template <unsigned int Size, typename ParentT = void>
-class thread_block_tile {
+class thread_block_tile : public __cu2c_warp_group {
     static_assert(Size >= 1 && Size <= 32 && (Size & (Size - 1)) == 0,
                   "cu2c: thread_block_tile sizes are powers of two up to 32");
 public:
@@ -94,20 +110,10 @@ public:
         unsigned long long r = __cu2c::lin(t, d);
         return (unsigned)((__cu2c_parent ? r % __cu2c_parent : r) / Size);
     }
-    void sync() const { __cu2c_untranslated(); }
-    template <class T> T shfl(T v, int) const { return __cu2c_untranslated(), v; }
-    template <class T> T shfl_up(T v, unsigned int) const { return __cu2c_untranslated(), v; }
-    template <class T> T shfl_down(T v, unsigned int) const { return __cu2c_untranslated(), v; }
-    template <class T> T shfl_xor(T v, unsigned int) const { return __cu2c_untranslated(), v; }
-    int any(int p) const { return __cu2c_untranslated(), p != 0; }
-    int all(int p) const { return __cu2c_untranslated(), p != 0; }
-    unsigned int ballot(int p) const { return __cu2c_untranslated(), p != 0; }
-    template <class T> unsigned int match_any(T) const { return __cu2c_untranslated(), 1; }
-    template <class T> unsigned int match_all(T, int &pred) const { return __cu2c_untranslated(), pred = 1; }
 };
 
 /* The running threads of a warp where it is called, as a bit mask over the warp's lanes. */
-class coalesced_group {
+class coalesced_group : public __cu2c_warp_group {
 public:
     unsigned int __cu2c_mask;
     explicit coalesced_group(unsigned m) : __cu2c_mask(m) {}
@@ -120,15 +126,6 @@ public:
         return __cu2c::popc(__cu2c_mask & ((1u << (__cu2c::lin(t, d) & 31)) - 1));
     }
     unsigned int __cu2c_meta_group_rank(uint3, dim3) const { return 0; }
-    void sync() const { __cu2c_untranslated(); }
-    template <class T> T shfl(T v, unsigned int) const { return __cu2c_untranslated(), v; }
-    template <class T> T shfl_up(T v, unsigned int) const { return __cu2c_untranslated(), v; }
-    template <class T> T shfl_down(T v, unsigned int) const { return __cu2c_untranslated(), v; }
-    int any(int p) const { return __cu2c_untranslated(), p != 0; }
-    int all(int p) const { return __cu2c_untranslated(), p != 0; }
-    unsigned int ballot(int p) const { return __cu2c_untranslated(), p != 0; }
-    template <class T> unsigned int match_any(T) const { return __cu2c_untranslated(), 1; }
-    template <class T> unsigned int match_all(T, int &pred) const { return __cu2c_untranslated(), pred = 1; }
 };
 
 static inline coalesced_group coalesced_threads() { return __cu2c_untranslated(), coalesced_group(1); }

@@ -400,12 +400,14 @@ static bool unresolved_group_call(CXCursor c, char *name, size_t cap) {
     return r;
 }
 
-/* A call's function as messages name it: a group's method as `group::method`. */
-static const char *shown_name(CXCursor c) {
+/* The function a call stands for: a group's method or function (group_call) as the barrier
+ * or warp function it is (shown: as messages name it, `group::method`), anything else as its
+ * callee's name. Valid until the next call. */
+static const char *group_or_callee_name(CXCursor c, bool shown) {
     static char buf[256];
     GroupCall g;
     if (group_call(c, &g))
-        return g.shown;
+        return shown ? g.shown : g.builtin;
     CXString sp = clang_getCursorSpelling(callee_of(c));
     const char *n = clang_getCString(sp);
     snprintf(buf, sizeof buf, "%s", n ? n : "");
@@ -413,18 +415,12 @@ static const char *shown_name(CXCursor c) {
     return buf;
 }
 
-/* The function a call stands for: a group's method or function (group_call) as the barrier
- * or warp function it is, anything else as its callee's name. Valid until the next call. */
 static const char *call_name(CXCursor c) {
-    static char buf[256];
-    GroupCall g;
-    if (group_call(c, &g))
-        return g.builtin;
-    CXString sp = clang_getCursorSpelling(callee_of(c));
-    const char *n = clang_getCString(sp);
-    snprintf(buf, sizeof buf, "%s", n ? n : "");
-    clang_disposeString(sp);
-    return buf;
+    return group_or_callee_name(c, false);
+}
+
+static const char *shown_name(CXCursor c) {
+    return group_or_callee_name(c, true);
 }
 
 /* ---- user functions: which read threadIdx & co., which contain barriers --------------- */
@@ -960,6 +956,8 @@ static int scan_group_site(KScan *ks, CXCursor c, GroupCall *g, Site *site, int 
     site->args[1] = a0;
     switch (site->op) {
     case WARP_SHFL: case WARP_SHFL_UP: case WARP_SHFL_DOWN: case WARP_SHFL_XOR:
+        if (g->coalesced && site->op == WARP_SHFL_XOR)
+            diag_error(fe->u, site->loc, "coalesced_group has no shfl_xor (CUDA's neither)");
         if (g->coalesced) {
             /* ranks, not lanes: the source lane is found from the group's mask */
             site->args[2] = arena_printf(a, "cooperative_groups::__cu2c_coalesced_src((%s).__cu2c_mask, threadIdx, "
