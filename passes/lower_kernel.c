@@ -824,6 +824,8 @@ static void expand_inline(Unit *u, Kernel *k, Inline *in) {
             buf_printf(&b, "__cu2c_p%d[%s] = (%s); } ", v->id, index_expr(v->dims), (char *)in->args.items[i]);
         }
     }
+    if (in->tmpl_binds)     /* a template's parameters, once the arguments no longer need the caller's names */
+        buf_puts(&b, in->tmpl_binds);
     for (int i = 0; i < in->params.len; i++) {
         Var *v = in->params.items[i];
         const char *eq = strchr(v->param_text, '=');

@@ -277,6 +277,8 @@ typedef struct Inline {
     Stmt *user;             /* hoisted: the statement holding the call */
     struct Edit *anchor;    /* hoisted: the insert that receives the expansion */
     const char *result_decl;/* `T x` as written */
+    const char *tmpl_binds; /* a function template's specialisation: its template parameters
+                             * named for the copy (`typedef float T; constexpr int N = 4;`) */
 } Inline;
 
 /* A group of consecutive leaves of one statement list wrapped in one thread-loop nest. */

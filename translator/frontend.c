@@ -274,6 +274,13 @@ static CXCursor callee_of(CXCursor call) {
     return clang_getNullCursor();
 }
 
+/* The USR of a called function, as user functions are recorded: a function template's
+ * specialisation (warp_sum<float>) by its template. */
+static CXString fn_usr(CXCursor fn) {
+    CXCursor t = clang_getSpecializedCursorTemplate(fn);
+    return clang_getCursorUSR(clang_Cursor_isNull(t) ? fn : t);
+}
+
 /* ---- cooperative groups: the barriers and warp functions their methods are ------------ */
 
 /* A call of a method of a group of cooperative_groups.h, or of cg::sync, cg::reduce or
@@ -516,7 +523,7 @@ static enum CXChildVisitResult fn_scan_visit(CXCursor c, CXCursor parent, CXClie
         }
     }
     if (k == CXCursor_CallExpr) {
-        CXCursor fn = clang_getCursorReferenced(c);
+        CXCursor fn = callee_of(c);
         if (!clang_Cursor_isNull(fn)) {
             const char *n = call_name(c);
             if (is_barrier_name(n) && !is_warp_fn(n))
@@ -528,7 +535,7 @@ static enum CXChildVisitResult fn_scan_visit(CXCursor c, CXCursor parent, CXClie
             /* a launch is not a call: a kernel's barriers stay in the kernel */
             if (is_user_fn(fn) && !is_kernel(fn))
                 vec_push(s->fe->u->arena, &s->callees,
-                         fe_str(s->fe->u->arena, clang_getCursorUSR(fn)));
+                         fe_str(s->fe->u->arena, fn_usr(fn)));
         }
     }
     if ((k == CXCursor_VarDecl || k == CXCursor_ParmDecl) && !s->has_volatile) {
@@ -781,7 +788,7 @@ static void scan_call(KScan *ks, CXCursor c) {
         return;
     }
     if (is_user_fn(fn)) {
-        char *usr = fe_str(u->arena, clang_getCursorUSR(fn));
+        char *usr = fe_str(u->arena, fn_usr(fn));
         /* a pure function's result depends on its arguments only (and on memory, read alike
          * by every thread): the call varies as they do; anything else runs per thread */
         if (!usr_in(&fe->pure_fns, usr))
@@ -1646,7 +1653,7 @@ static bool barrier_call(CXCursor c, bool block_only) {
     bool r = is_barrier_name(n) && !(block_only && is_warp_fn(n));
     if (!r && scan_fe && !clang_Cursor_isNull(fn) && is_user_fn(fn))
         r = usr_in(block_only ? &scan_fe->block_barrier_fns : &scan_fe->barrier_fns,
-                   fe_str(scan_fe->u->arena, clang_getCursorUSR(fn)));
+                   fe_str(scan_fe->u->arena, fn_usr(fn)));
     return r;
 }
 
@@ -1911,6 +1918,55 @@ static bool always_returns(CXCursor c) {
     }
 }
 
+static enum CXChildVisitResult tparam_visit(CXCursor c, CXCursor parent, CXClientData d) {
+    (void)parent;
+    enum CXCursorKind k = clang_getCursorKind(c);
+    if (k == CXCursor_TemplateTypeParameter || k == CXCursor_NonTypeTemplateParameter ||
+        k == CXCursor_TemplateTemplateParameter) {
+        Kids *ks = d;
+        if (ks->n < 8)
+            ks->c[ks->n] = c;
+        ks->n++;
+    }
+    return CXChildVisit_Continue;
+}
+
+/* A call of a function template's specialisation (warp_sum<float>): its template parameters
+ * as declarations the expanded copy of its body starts with; NULL for a plain function. */
+static const char *template_binds(Fe *fe, Stmt *s, CXCursor fn) {
+    CXCursor tmpl = clang_getSpecializedCursorTemplate(fn);
+    if (clang_Cursor_isNull(tmpl))
+        return NULL;
+    Kids params = {.n = 0};
+    clang_visitChildren(tmpl, tparam_visit, &params);
+    int n = clang_Cursor_getNumTemplateArguments(fn);
+    Buf b = {0};
+    bool ok = n == params.n && n <= 8;
+    for (int i = 0; ok && i < n; i++) {
+        char *name = fe_str(fe->u->arena, clang_getCursorSpelling(params.c[i]));
+        switch (clang_Cursor_getTemplateArgumentKind(fn, (unsigned)i)) {
+        case CXTemplateArgumentKind_Type:
+            buf_printf(&b, "typedef %s %s; ", fe_str(fe->u->arena, clang_getTypeSpelling(
+                                                          clang_Cursor_getTemplateArgumentType(fn, (unsigned)i))), name);
+            break;
+        case CXTemplateArgumentKind_Integral:
+            buf_printf(&b, "constexpr %s %s = %lld; ",
+                       fe_str(fe->u->arena, clang_getTypeSpelling(clang_getCursorType(params.c[i]))), name,
+                       clang_Cursor_getTemplateArgumentValue(fn, (unsigned)i));
+            break;
+        default:
+            ok = false;
+        }
+    }
+    const char *r = ok ? arena_strdup(fe->u->arena, b.data ? b.data : "") : NULL;
+    buf_free(&b);
+    if (!ok)
+        diag_error(fe->u, s->loc, "call of '%s', a function template holding a barrier, with template "
+                   "arguments other than types and integers: not supported yet",
+                   fe_str(fe->u->arena, clang_getCursorSpelling(fn)));
+    return r;
+}
+
 /* `f(args);` where f holds a barrier: f's body is scanned again as a copy of its own, its
  * parameters becoming locals of the copy that take the arguments (ST_BIND statements). */
 static void scan_inline(KScan *ks, Stmt *s, CXCursor call, CXCursor fn, char *usr, Var *result,
@@ -1932,6 +1988,7 @@ static void scan_inline(KScan *ks, Stmt *s, CXCursor call, CXCursor fn, char *us
                    "defined in the .cu file (not supported yet otherwise)", name);
         return;
     }
+    const char *tmpl_binds = template_binds(fe, s, fn);
     /* one return at most: the body's last statement, giving the result */
     CXCursor last = last_child(body);
     bool final_return = clang_getCursorKind(last) == CXCursor_ReturnStmt;
@@ -1945,6 +2002,7 @@ static void scan_inline(KScan *ks, Stmt *s, CXCursor call, CXCursor fn, char *us
         return;
     }
     Inline *in = arena_alloc(u->arena, sizeof *in);
+    in->tmpl_binds = tmpl_binds;
     in->copy = ++u->ncopies;
     in->parent_copy = fe->copy;
     in->call = s;
@@ -2117,7 +2175,7 @@ static bool is_expanded_call(Fe *fe, CXCursor c) {
         return false;
     CXCursor fn = clang_getCursorReferenced(c);
     return !clang_Cursor_isNull(fn) && is_user_fn(fn) &&
-           usr_in(&fe->barrier_fns, fe_str(fe->u->arena, clang_getCursorUSR(fn)));
+           usr_in(&fe->barrier_fns, fe_str(fe->u->arena, fn_usr(fn)));
 }
 
 static enum CXChildVisitResult hoist_visit(CXCursor c, CXCursor parent, CXClientData d) {
@@ -2183,7 +2241,7 @@ static bool hoist_calls(KScan *ks, Stmt *s, CXCursor c, PtrVec *list, Stmt *pare
     for (int i = 0; i < hs.calls.len; i++) {
         CXCursor call = *(CXCursor *)hs.calls.items[i];
         CXCursor fn = clang_getCursorReferenced(call);
-        char *usr = fe_str(u->arena, clang_getCursorUSR(fn));
+        char *usr = fe_str(u->arena, fn_usr(fn));
         CXType rt = clang_getCursorType(call);
         if (rt.kind == CXType_Void) {
             diag_error(u, cursor_loc(fe, call), "a call of '%s' (void) inside an expression",
@@ -2250,7 +2308,7 @@ static void scan_stmt(KScan *ks, CXCursor c, PtrVec *list, Stmt *parent) {
     }
     if (kind == CXCursor_CallExpr) {
         CXCursor fn = callee_of(c);
-        char *usr = clang_Cursor_isNull(fn) ? NULL : fe_str(u->arena, clang_getCursorUSR(fn));
+        char *usr = clang_Cursor_isNull(fn) ? NULL : fe_str(u->arena, fn_usr(fn));
         if (usr && is_user_fn(fn) && usr_in(&fe->barrier_fns, usr)) {
             scan_inline(ks, s, c, fn, usr, NULL, NULL);
             return;
@@ -2264,7 +2322,7 @@ static void scan_stmt(KScan *ks, CXCursor c, PtrVec *list, Stmt *parent) {
         CXCursor call = clang_Cursor_isNull(init) ? init : strip_implicit(init);
         CXCursor fn = clang_getCursorKind(call) == CXCursor_CallExpr ? clang_getCursorReferenced(call)
                                                                      : clang_getNullCursor();
-        char *usr = clang_Cursor_isNull(fn) ? NULL : fe_str(u->arena, clang_getCursorUSR(fn));
+        char *usr = clang_Cursor_isNull(fn) ? NULL : fe_str(u->arena, fn_usr(fn));
         if (usr && is_user_fn(fn) && usr_in(&fe->barrier_fns, usr)) {
             unsigned b, e;
             cursor_range(init, &b, &e);
