@@ -221,6 +221,19 @@ static void put_x_check(Var *v, Buf *b) {
                v->x_sign > 0 ? "+ __cu2c_bx <= 0x80000000ll" : "- __cu2c_bx >= -0x80000001ll");
 }
 
+/* A per-thread array in the block's scratch area (see prologue). */
+typedef struct ScratchArray {
+    const char *type, *name, *count;
+} ScratchArray;
+
+static void add_scratch(Unit *u, PtrVec *arrays, const char *type, const char *name, const char *count) {
+    ScratchArray *a = arena_alloc(u->arena, sizeof *a);
+    a->type = type;
+    a->name = name;
+    a->count = count;
+    vec_push(u->arena, arrays, a);
+}
+
 static void prologue(Unit *u, Kernel *k, Buf *b) {
     /* the body takes the block's shape as arguments: the dispatcher after the kernel (see
      * stub) calls it with constants for the shapes the launches use, so that the C compiler
@@ -257,96 +270,65 @@ static void prologue(Unit *u, Kernel *k, Buf *b) {
             buf_printf(b, "unsigned __cu2c_rc%d = 0, __cu2c_ra%d = 0; ", i, i);
     }
     /* per-thread storage: one scratch area per block, carved into arrays */
-    Buf total = {0};
-    buf_puts(&total, "0");
-    bool any = false;
+    PtrVec arrays = {0};
     for (int i = 0; i < k->vars.len; i++) {
         Var *v = k->vars.items[i];
-        if (!v->promoted || v->alias)
-            continue;
-        any = true;
-        buf_printf(&total, " + CU2C_ROUND64(sizeof(__typeof__(%s)) * %s)", v->type, count_expr(v->dims));
+        if (v->promoted && !v->alias)
+            add_scratch(u, &arrays, arena_printf(u->arena, "__typeof__(%s)", v->type),
+                        arena_printf(u->arena, "__cu2c_p%d", v->id), count_expr(v->dims));
     }
-    if (k->needs_exit_flags) {
-        any = true;
-        buf_printf(&total, " + CU2C_ROUND64(%s)", count_expr(DIM_XYZ));
-    }
-    for (int i = 0; i < k->inlines.len; i++)
-        if (((Inline *)k->inlines.items[i])->varying_returns) {
-            any = true;
-            buf_printf(&total, " + CU2C_ROUND64(%s)", count_expr(DIM_XYZ));
-        }
+    if (k->needs_exit_flags)
+        add_scratch(u, &arrays, "unsigned char", "__cu2c_exited", count_expr(DIM_XYZ));
     /* warp functions: who runs, masks, lane arguments and widths (shared by all of them),
      * then each one's values and results */
-    for (int i = 0; warp && i < 4; i++)
-        buf_printf(&total, " + CU2C_ROUND64(%s * %s)", count_expr(DIM_XYZ), i ? "sizeof(int)" : "1");
+    if (warp) {
+        add_scratch(u, &arrays, "unsigned char", "__cu2c_wact", count_expr(DIM_XYZ));
+        add_scratch(u, &arrays, "unsigned", "__cu2c_wmk", count_expr(DIM_XYZ));
+        add_scratch(u, &arrays, "int", "__cu2c_wln", count_expr(DIM_XYZ));
+        add_scratch(u, &arrays, "int", "__cu2c_wwd", count_expr(DIM_XYZ));
+    }
     for (int i = 0; i < k->sites.len; i++) {
         Site *site = k->sites.items[i];
         if (site->type)
-            buf_printf(&total, " + CU2C_ROUND64(sizeof(%s) * %s)", site->type, count_expr(DIM_XYZ));
+            add_scratch(u, &arrays, site->type, arena_printf(u->arena, "__cu2c_wv%d", i), count_expr(DIM_XYZ));
         if (site->op >= WARP_SHFL && site->op != WARP_SYNC)
-            buf_printf(&total, " + CU2C_ROUND64(sizeof(%s) * %s)", site->result_type, count_expr(DIM_XYZ));
+            add_scratch(u, &arrays, site->result_type, arena_printf(u->arena, "__cu2c_wr%d", i),
+                        count_expr(DIM_XYZ));
     }
     for (int i = 0; i < k->stmts.len; i++)
-        if (((Stmt *)k->stmts.items[i])->predicated) {
-            any = true;
-            buf_printf(&total, " + CU2C_ROUND64(%s)", count_expr(DIM_XYZ));
-        }
-    any |= warp;
-    if (any) {
-        buf_printf(b, "char *__cu2c_scr = (char *)cu2c_block_scratch(__cu2c_b, %s); "
-                      "if (!__cu2c_scr) return; size_t __cu2c_off = 0; ", total.data);
-        for (int i = 0; i < k->vars.len; i++) {
-            Var *v = k->vars.items[i];
-            if (!v->promoted || v->alias)
-                continue;
-            buf_printf(b, "__typeof__(%s) *__restrict __cu2c_p%d = (__typeof__(%s) *)(__cu2c_scr + __cu2c_off); "
-                          "__cu2c_off += CU2C_ROUND64(sizeof(__typeof__(%s)) * %s); ",
-                       v->type, v->id, v->type, v->type, count_expr(v->dims));
-        }
-        for (int i = 0; i < k->vars.len; i++) {
-            Var *v = k->vars.items[i];
-            if (v->promoted && v->is_param)
-                buf_printf(b, "for (size_t __cu2c_i = 0; __cu2c_i < %s; __cu2c_i++) __cu2c_p%d[__cu2c_i] = %s; ",
-                           count_expr(v->dims), v->id, v->name);
-        }
-        if (k->needs_exit_flags)
-            buf_printf(b, "unsigned char *__restrict __cu2c_exited = (unsigned char *)(__cu2c_scr + __cu2c_off); "
-                          "for (size_t __cu2c_i = 0; __cu2c_i < %s; __cu2c_i++) __cu2c_exited[__cu2c_i] = 0; "
-                          "__cu2c_off += CU2C_ROUND64(%s); ",
-                       count_expr(DIM_XYZ), count_expr(DIM_XYZ));
-        if (warp) {
-            static const char *const types[] = {"unsigned char", "unsigned", "int", "int"};
-            static const char *const names[] = {"wact", "wmk", "wln", "wwd"};
-            for (int i = 0; i < 4; i++)
-                buf_printf(b, "%s *__restrict __cu2c_%s = (%s *)(__cu2c_scr + __cu2c_off); "
-                              "__cu2c_off += CU2C_ROUND64(%s * %s); ",
-                           types[i], names[i], types[i], count_expr(DIM_XYZ), i ? "sizeof(int)" : "1");
-        }
-        for (int i = 0; i < k->sites.len; i++) {
-            Site *site = k->sites.items[i];
-            if (site->type)
-                buf_printf(b, "%s *__restrict __cu2c_wv%d = (%s *)(__cu2c_scr + __cu2c_off); "
-                              "__cu2c_off += CU2C_ROUND64(sizeof(%s) * %s); ",
-                           site->type, i, site->type, site->type, count_expr(DIM_XYZ));
-            if (site->op >= WARP_SHFL && site->op != WARP_SYNC)
-                buf_printf(b, "%s *__restrict __cu2c_wr%d = (%s *)(__cu2c_scr + __cu2c_off); "
-                              "__cu2c_off += CU2C_ROUND64(sizeof(%s) * %s); ",
-                           site->result_type, i, site->result_type, site->result_type, count_expr(DIM_XYZ));
-        }
-        for (int i = 0; i < k->stmts.len; i++)
-            if (((Stmt *)k->stmts.items[i])->predicated)
-                buf_printf(b, "unsigned char *__restrict __cu2c_pf%d = (unsigned char *)(__cu2c_scr + __cu2c_off); "
-                              "__cu2c_off += CU2C_ROUND64(%s); ", i, count_expr(DIM_XYZ));
-        /* per expanded call returning for some threads only: who has left it (cleared per call) */
-        for (int i = 0; i < k->inlines.len; i++) {
-            Inline *in = k->inlines.items[i];
-            if (in->varying_returns)
-                buf_printf(b, "unsigned char *__restrict __cu2c_fr%d = (unsigned char *)(__cu2c_scr + __cu2c_off); "
-                              "__cu2c_off += CU2C_ROUND64(%s); ", in->copy, count_expr(DIM_XYZ));
-        }
+        if (((Stmt *)k->stmts.items[i])->predicated)
+            add_scratch(u, &arrays, "unsigned char", arena_printf(u->arena, "__cu2c_pf%d", i), count_expr(DIM_XYZ));
+    /* per expanded call returning for some threads only: who has left it (cleared per call) */
+    for (int i = 0; i < k->inlines.len; i++) {
+        Inline *in = k->inlines.items[i];
+        if (in->varying_returns)
+            add_scratch(u, &arrays, "unsigned char", arena_printf(u->arena, "__cu2c_fr%d", in->copy),
+                        count_expr(DIM_XYZ));
     }
-    buf_free(&total);
+    if (arrays.len == 0)
+        return;
+    buf_puts(b, "char *__cu2c_scr = (char *)cu2c_block_scratch(__cu2c_b, 0");
+    for (int i = 0; i < arrays.len; i++) {
+        ScratchArray *a = arrays.items[i];
+        buf_printf(b, " + CU2C_ROUND64(sizeof(%s) * %s)", a->type, a->count);
+    }
+    buf_puts(b, "); if (!__cu2c_scr) return; size_t __cu2c_off = 0; ");
+    for (int i = 0; i < arrays.len; i++) {
+        ScratchArray *a = arrays.items[i];
+        buf_printf(b, "%s *__restrict %s = (%s *)(__cu2c_scr + __cu2c_off); "
+                      "__cu2c_off += CU2C_ROUND64(sizeof(%s) * %s); ",
+                   a->type, a->name, a->type, a->type, a->count);
+    }
+    /* parameters threads modify start as the launch's values; nobody has exited yet */
+    for (int i = 0; i < k->vars.len; i++) {
+        Var *v = k->vars.items[i];
+        if (v->promoted && v->is_param)
+            buf_printf(b, "for (size_t __cu2c_i = 0; __cu2c_i < %s; __cu2c_i++) __cu2c_p%d[__cu2c_i] = %s; ",
+                       count_expr(v->dims), v->id, v->name);
+    }
+    if (k->needs_exit_flags)
+        buf_printf(b, "for (size_t __cu2c_i = 0; __cu2c_i < %s; __cu2c_i++) __cu2c_exited[__cu2c_i] = 0; ",
+                   count_expr(DIM_XYZ));
 }
 
 /* The text opening a nest's loops (up to the statements' block) and the text closing it.
