@@ -594,6 +594,27 @@ static int rt_grow_dyn_shared(rt_worker *w, size_t bytes)
     return 1;
 }
 
+/* A block as the block function sees it, before its index is set: the launch's shape and
+ * shared memory, and the worker running it. */
+static void rt_block_init(cu2c_block *blk, const rt_job *job, rt_worker *w)
+{
+    memset(blk, 0, sizeof *blk);
+    blk->blockDim = job->block;
+    blk->gridDim = job->grid;
+    blk->dyn_shared = w->dyn_shared;
+    blk->dyn_shared_size = job->shmem;
+    blk->worker = w;
+}
+
+/* Sets blk's index to the grid's i-th block in linear order (x fastest). */
+static void rt_block_at(cu2c_block *blk, const rt_job *job, uint64_t i)
+{
+    uint64_t q = i / job->grid.x;
+    blk->blockIdx.x = (unsigned)(i % job->grid.x);
+    blk->blockIdx.y = (unsigned)(q % job->grid.y);
+    blk->blockIdx.z = (unsigned)(q / job->grid.y);
+}
+
 /* Runs blocks start, start+step, ... below end in linear order (x fastest). */
 static void rt_run_range(const rt_job *job, cu2c_block *blk, uint64_t start, uint64_t end,
                          uint64_t step)
@@ -603,10 +624,7 @@ static void rt_run_range(const rt_job *job, cu2c_block *blk, uint64_t start, uin
     void **args = job->args;
     if (step != 1) {
         for (uint64_t i = start; i < end; i += step) {
-            uint64_t q = i / gx;
-            blk->blockIdx.x = (unsigned)(i % gx);
-            blk->blockIdx.y = (unsigned)(q % gy);
-            blk->blockIdx.z = (unsigned)(q / gy);
+            rt_block_at(blk, job, i);
             fn(args, blk);
         }
         return;
@@ -828,15 +846,8 @@ static void rt_run_cooperative(rt_job *job)
         b->w.id = -1;
         if (!rt_grow_dyn_shared(&b->w, job->shmem))
             break;
-        uint64_t q = i / job->grid.x;
-        b->blk.blockIdx.x = (unsigned)(i % job->grid.x);
-        b->blk.blockIdx.y = (unsigned)(q % job->grid.y);
-        b->blk.blockIdx.z = (unsigned)(q / job->grid.y);
-        b->blk.blockDim = job->block;
-        b->blk.gridDim = job->grid;
-        b->blk.dyn_shared = b->w.dyn_shared;
-        b->blk.dyn_shared_size = job->shmem;
-        b->blk.worker = &b->w;
+        rt_block_init(&b->blk, job, &b->w);
+        rt_block_at(&b->blk, job, i);
         if (pthread_create(&b->thread, NULL, rt_coop_main, b) != 0)
             break;
     }
@@ -903,12 +914,7 @@ static void rt_run_blocks(rt_job *job, rt_worker *w)
         return;
     }
     cu2c_block blk;
-    memset(&blk, 0, sizeof blk);
-    blk.blockDim = job->block;
-    blk.gridDim = job->grid;
-    blk.dyn_shared = w->dyn_shared;
-    blk.dyn_shared_size = job->shmem;
-    blk.worker = w;
+    rt_block_init(&blk, job, w);
     jmp_buf fault;
     w->job = job;
     w->fault_jmp = &fault;
