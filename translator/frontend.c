@@ -328,13 +328,15 @@ static char group_kind(CXType t, int *width) {
     return r;
 }
 
+/* The warp functions tiles' and coalesced groups' methods (and cg::sync, cg::reduce) are. */
+static const struct { const char *method, *builtin; } warp_methods[] = {
+    {"sync", "__syncwarp"}, {"shfl", "__shfl_sync"}, {"shfl_up", "__shfl_up_sync"},
+    {"shfl_down", "__shfl_down_sync"}, {"shfl_xor", "__shfl_xor_sync"}, {"ballot", "__ballot_sync"},
+    {"any", "__any_sync"}, {"all", "__all_sync"}, {"match_any", "__match_any_sync"},
+    {"match_all", "__match_all_sync"}, {"reduce", CG_REDUCE_NAME},
+};
+
 static bool group_call(CXCursor c, GroupCall *g) {
-    static const struct { const char *method, *builtin; } warp_methods[] = {
-        {"sync", "__syncwarp"}, {"shfl", "__shfl_sync"}, {"shfl_up", "__shfl_up_sync"},
-        {"shfl_down", "__shfl_down_sync"}, {"shfl_xor", "__shfl_xor_sync"}, {"ballot", "__ballot_sync"},
-        {"any", "__any_sync"}, {"all", "__all_sync"}, {"match_any", "__match_any_sync"},
-        {"match_all", "__match_all_sync"}, {"reduce", CG_REDUCE_NAME},
-    };
     if (clang_getCursorKind(c) != CXCursor_CallExpr)
         return false;
     CXCursor fn = callee_of(c);
@@ -384,8 +386,6 @@ static bool group_call(CXCursor c, GroupCall *g) {
 /* A call of a group's barrier or warp method (GroupCall) that clang cannot resolve where the
  * template holding it is written (the group's type depends on a template parameter). */
 static bool unresolved_group_call(CXCursor c, char *name, size_t cap) {
-    static const char *const methods[] = {"sync", "shfl", "shfl_up", "shfl_down", "shfl_xor", "ballot", "any",
-                                          "all", "match_any", "match_all", "reduce", "barrier_wait"};
     CXCursor callee = first_child(c);
     if (!clang_Cursor_isNull(callee_of(c)) || clang_Cursor_isNull(callee) ||
         clang_getCursorKind(callee) != CXCursor_MemberRefExpr)
@@ -400,8 +400,9 @@ static bool unresolved_group_call(CXCursor c, char *name, size_t cap) {
         CXString sp = clang_getTokenSpelling(tu, toks[n - 1]);
         snprintf(name, cap, "%s", clang_getCString(sp));
         clang_disposeString(sp);
-        for (size_t i = 0; i < sizeof methods / sizeof methods[0]; i++)
-            r |= strcmp(name, methods[i]) == 0;
+        r = strcmp(name, "barrier_wait") == 0;     /* thread_block's, the others are warp methods */
+        for (size_t i = 0; i < sizeof warp_methods / sizeof warp_methods[0]; i++)
+            r |= strcmp(name, warp_methods[i].method) == 0;
     }
     clang_disposeTokens(tu, toks, n);
     return r;
