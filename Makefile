@@ -11,8 +11,13 @@ PROJ_CFLAGS = -std=c11 -D_GNU_SOURCE $(WARN) $(CFLAGS)
 LLVM_INC = $(LLVM_DIR)/include
 LLVM_LIB = $(LLVM_DIR)/lib
 
+FRONTEND_SRC   = translator/frontend/parse.c translator/frontend/includes.c translator/frontend/language.c \
+                 translator/frontend/cursors.c translator/frontend/user_functions.c \
+                 translator/frontend/kernels.c translator/frontend/statement_lists.c \
+                 translator/frontend/statement_facts.c translator/frontend/expand.c \
+                 translator/frontend/groups.c
 TRANSLATOR_SRC = translator/main.c translator/arena.c translator/diag.c translator/model.c \
-                 translator/frontend.c translator/emit.c
+                 translator/emit.c $(FRONTEND_SRC)
 PASS_SRC       = passes/find_regions.c passes/thread_variance.c passes/check_barriers.c passes/form_loops.c \
                  passes/promote_locals.c passes/lower_kernel.c passes/lower_launches.c
 RUNTIME_SRC    = runtime/error.c runtime/device.c runtime/memory.c runtime/texture.c runtime/launch.c \
@@ -38,7 +43,7 @@ lib/libcu2c.a: $(RUNTIME_OBJ)
 	@mkdir -p lib
 	rm -f $@ && ar rcs $@ $(RUNTIME_OBJ)
 
-build/translator/frontend.o: translator/frontend.c translator/*.h
+build/translator/frontend/%.o: translator/frontend/%.c translator/frontend/fe.h translator/*.h
 	@mkdir -p $(dir $@)
 	$(CC) $(PROJ_CFLAGS) -I$(LLVM_INC) -c $< -o $@
 

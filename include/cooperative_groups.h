@@ -8,7 +8,7 @@
  *
  * What synchronises or exchanges values between threads is not done here: the translator
  * recognises these methods and functions by their names in this namespace and turns them
- * into the barriers and warp functions they are (translator/frontend.c, group_builtin):
+ * into the barriers and warp functions they are (translator/frontend/groups.c, group_call):
  * - thread_block::sync(), cg::sync(block): __syncthreads();
  * - thread_block_tile<N>: sync, shfl, shfl_up/down/xor, ballot, any, all, match_any/all,
  *   cg::reduce: warp functions over the tile's N lanes (width N, tile-relative ballots);

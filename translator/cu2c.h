@@ -1,5 +1,5 @@
 /* cu2c.h - the translator's one header: the kernel model every pass shares, then a section
- * per file with what that file exports. Only frontend.c sees libclang; everything here is
+ * per file with what that file exports. Only translator/frontend/ sees libclang; everything here is
  * plain C data copied out of the AST, so nothing outlives the parse by accident. */
 #ifndef CU2C_H
 #define CU2C_H
@@ -426,7 +426,7 @@ void put_line_directive(Unit *u, unsigned offset, Buf *b);
 /* A path as a string literal's contents (for #line). */
 void put_path(Buf *b, const char *path);
 
-/* ---- frontend.c: parse with libclang, copy the AST facts into a Unit ----------------- */
+/* ---- frontend/: parse with libclang, copy the AST facts into a Unit ----------------- */
 
 typedef struct Options {
     const char *input;

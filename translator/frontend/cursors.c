@@ -1,0 +1,341 @@
+/* cursors.c - small helpers over libclang's cursors: text, locations and ranges in the
+ * main text, children, attributes, what a call calls, which calls are barriers. */
+#include "fe.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- small helpers ---------------------------------------------------------------- */
+
+char *fe_str(Arena *a, CXString s) {
+    const char *c = clang_getCString(s);
+    char *r = arena_strdup(a, c ? c : "");
+    clang_disposeString(s);
+    return r;
+}
+
+SrcLoc fe_loc(Fe *fe, CXSourceLocation l) {
+    CXFile f;
+    unsigned line, col, off;
+    clang_getExpansionLocation(l, &f, &line, &col, &off);
+    SrcLoc r = {.file = fe->u->path, .line = line, .col = col, .offset = off};
+    if (f && !clang_File_isEqual(f, fe->main_file))
+        r.file = fe_str(fe->u->arena, clang_getFileName(f));
+    else if (fe->u->line_file && line <= fe->u->nlines) {
+        r.shown_file = fe->u->line_file[line];
+        r.shown_line = fe->u->line_no[line];
+    }
+    return r;
+}
+
+SrcLoc cursor_loc(Fe *fe, CXCursor c) {
+    return fe_loc(fe, clang_getCursorLocation(c));
+}
+
+bool in_main_file(Fe *fe, CXCursor c) {
+    CXFile f;
+    clang_getExpansionLocation(clang_getCursorLocation(c), &f, NULL, NULL, NULL);
+    return f && clang_File_isEqual(f, fe->main_file);
+}
+
+void cursor_range(CXCursor c, unsigned *begin, unsigned *end) {
+    CXSourceRange r = clang_getCursorExtent(c);
+    clang_getExpansionLocation(clang_getRangeStart(r), NULL, NULL, NULL, begin);
+    clang_getExpansionLocation(clang_getRangeEnd(r), NULL, NULL, NULL, end);
+}
+
+char *cursor_text(Fe *fe, CXCursor c) {
+    unsigned b, e;
+    cursor_range(c, &b, &e);
+    if (e < b || e > fe->u->len)
+        e = b;
+    return arena_strndup(fe->u->arena, fe->u->text + b, e - b);
+}
+
+/* t with its line breaks made spaces (in place): text copied into generated code that must
+ * stay on one line. */
+char *one_line(char *t) {
+    for (char *q = t; *q; q++)
+        if (*q == '\n' || *q == '\r')
+            *q = ' ';
+    return t;
+}
+
+/* A cursor's text on one line. */
+char *cursor_line(Fe *fe, CXCursor c) {
+    return one_line(cursor_text(fe, c));
+}
+
+/* Skips blanks and comments forward from p. */
+static unsigned skip_space(Unit *u, unsigned p) {
+    for (;;) {
+        while (p < u->len && (u->text[p] == ' ' || u->text[p] == '\t' || u->text[p] == '\n' ||
+                              u->text[p] == '\r'))
+            p++;
+        if (p + 1 < u->len && u->text[p] == '/' && u->text[p + 1] == '/') {
+            while (p < u->len && u->text[p] != '\n')
+                p++;
+        } else if (p + 1 < u->len && u->text[p] == '/' && u->text[p + 1] == '*') {
+            const char *e = strstr(u->text + p + 2, "*/");
+            p = e ? (unsigned)(e - u->text) + 2 : (unsigned)u->len;
+        } else {
+            return p;
+        }
+    }
+}
+
+/* A statement's extent excludes its ';' for expression statements, returns and some
+ * control statements: extend it over the ';' that ends it. */
+unsigned stmt_end(Unit *u, unsigned end) {
+    if (end > 0 && (u->text[end - 1] == ';' || u->text[end - 1] == '}'))
+        return end;
+    unsigned p = skip_space(u, end);
+    return p < u->len && u->text[p] == ';' ? p + 1 : end;
+}
+
+
+
+static enum CXChildVisitResult kids_visit(CXCursor c, CXCursor parent, CXClientData d) {
+    (void)parent;
+    Kids *k = d;
+    if (k->n < 8)
+        k->c[k->n] = c;
+    k->n++;
+    return CXChildVisit_Continue;
+}
+
+/* The first (up to 8) children of a cursor; n counts them all. */
+Kids children(CXCursor c) {
+    Kids k = {.n = 0};
+    clang_visitChildren(c, kids_visit, &k);
+    return k;
+}
+
+typedef struct ChildPick {
+    CXCursor c;
+    bool first;             /* stop at the first child, else go on to the last */
+} ChildPick;
+
+static enum CXChildVisitResult child_pick_visit(CXCursor c, CXCursor parent, CXClientData d) {
+    (void)parent;
+    ChildPick *p = d;
+    p->c = c;
+    return p->first ? CXChildVisit_Break : CXChildVisit_Continue;
+}
+
+CXCursor first_child(CXCursor c) {
+    ChildPick p = {clang_getNullCursor(), true};
+    clang_visitChildren(c, child_pick_visit, &p);
+    return p.c;
+}
+
+CXCursor last_child(CXCursor c) {
+    ChildPick p = {clang_getNullCursor(), false};
+    clang_visitChildren(c, child_pick_visit, &p);
+    return p.c;
+}
+
+/* Looks through implicit casts and parentheses. */
+CXCursor strip_implicit(CXCursor c) {
+    while (clang_getCursorKind(c) == CXCursor_UnexposedExpr ||
+           clang_getCursorKind(c) == CXCursor_ParenExpr) {
+        CXCursor k = first_child(c);
+        if (clang_Cursor_isNull(k))
+            break;
+        c = k;
+    }
+    return c;
+}
+
+bool is_builtin_var(CXCursor ref, const char **name) {
+    static const char *const names[] = {"threadIdx", "blockIdx", "blockDim", "gridDim"};
+    if (clang_getCursorKind(ref) != CXCursor_VarDecl)
+        return false;
+    if (!clang_Location_isInSystemHeader(clang_getCursorLocation(ref)))
+        return false;
+    CXString s = clang_getCursorSpelling(ref);
+    const char *c = clang_getCString(s);
+    bool r = false;
+    for (int i = 0; i < 4; i++)
+        if (c && strcmp(c, names[i]) == 0) {
+            r = true;
+            if (name)
+                *name = names[i];
+        }
+    clang_disposeString(s);
+    return r;
+}
+
+
+bool is_array_type(CXType t) {
+    t = clang_getCanonicalType(t);
+    return t.kind == CXType_ConstantArray || t.kind == CXType_IncompleteArray ||
+           t.kind == CXType_VariableArray || t.kind == CXType_DependentSizedArray;
+}
+
+static enum CXChildVisitResult has_attr_visit(CXCursor c, CXCursor parent, CXClientData d) {
+    (void)parent;
+    enum CXCursorKind *k = d;
+    if (clang_getCursorKind(c) == *k) {
+        *k = CXCursor_InvalidCode;
+        return CXChildVisit_Break;
+    }
+    return CXChildVisit_Continue;
+}
+
+bool has_attr(CXCursor c, enum CXCursorKind kind) {
+    enum CXCursorKind k = kind;
+    clang_visitChildren(c, has_attr_visit, &k);
+    return k == CXCursor_InvalidCode;
+}
+
+bool is_kernel(CXCursor c) {
+    return has_attr(c, CXCursor_CUDAGlobalAttr);
+}
+
+bool is_user_fn(CXCursor fn) {
+    return !clang_Location_isInSystemHeader(clang_getCursorLocation(fn));
+}
+
+/* Calls that must run once per thread even when their arguments are uniform. */
+bool impure_builtin(const char *name) {
+    static const char *const prefixes[] = {"atomic", "__atomic", "printf", "fprintf", "puts",
+                                           "putchar", "malloc", "free", "__assert", "assert",
+                                           "clock", "__threadfence", "__nanosleep", "__trap",
+                                           "rand", "memset", "memcpy", "__syncwarp", "__shfl",
+                                           "__ballot", "__any", "__all", "__activemask",
+                                           "__match", "__reduce", "abort", "exit", NULL};
+    for (int i = 0; prefixes[i]; i++)
+        if (strncmp(name, prefixes[i], strlen(prefixes[i])) == 0)
+            return true;
+    return false;
+}
+
+/* What glibc's assert macro calls on failure. libcu2c's definition reports a failure inside
+ * a kernel as CUDA does, with the thread's indices: callers keep cu2c_tls up to date. */
+bool is_assert_fail(const char *name) {
+    return strcmp(name, "__assert_fail") == 0 || strcmp(name, "__assert") == 0;
+}
+
+
+/* __syncthreads and its reduction variants, a grid barrier (GRID_SYNC), and the warp
+ * functions (warp-scoped barriers). */
+bool is_barrier_name(const char *n) {
+    return strcmp(n, "__syncthreads") == 0 || strncmp(n, "__syncthreads_", 14) == 0 ||
+           strcmp(n, GRID_SYNC) == 0 || is_warp_fn(n);
+}
+
+/* The function a call calls; in a template, where the arguments' types depend on its
+ * parameters, the first function of the name's overload set (e.g. __shfl_down_sync, a
+ * group's shfl_down). Null when nothing is known (a call through a pointer, a method of an
+ * object whose type is a template parameter). */
+CXCursor callee_of(CXCursor call) {
+    CXCursor fn = clang_getCursorReferenced(call);
+    if (!clang_Cursor_isNull(fn))
+        return fn;
+    CXCursor r = clang_getCursorReferenced(strip_implicit(first_child(call)));
+    if (clang_getCursorKind(r) == CXCursor_OverloadedDeclRef && clang_getNumOverloadedDecls(r) > 0)
+        return clang_getOverloadedDecl(r, 0);
+    return clang_getNullCursor();
+}
+
+/* The USR of a called function, as user functions are recorded: a function template's
+ * specialisation (warp_sum<float>) by its template. */
+CXString fn_usr(CXCursor fn) {
+    CXCursor t = clang_getSpecializedCursorTemplate(fn);
+    return clang_getCursorUSR(clang_Cursor_isNull(t) ? fn : t);
+}
+
+bool usr_in(PtrVec *v, const char *usr) {
+    for (int i = 0; i < v->len; i++)
+        if (strcmp(v->items[i], usr) == 0)
+            return true;
+    return false;
+}
+
+/* ---- statement lists: leaves, barriers, and barrier-carrying control ------------------ */
+
+/* The first cursor under c (c included, lambdas excluded) that match accepts. */
+typedef struct Finder {
+    bool (*match)(CXCursor c);
+    bool found;
+    CXCursor where;
+} Finder;
+
+static enum CXChildVisitResult finder_visit(CXCursor c, CXCursor parent, CXClientData d) {
+    (void)parent;
+    Finder *f = d;
+    if (clang_getCursorKind(c) == CXCursor_LambdaExpr)
+        return CXChildVisit_Continue;
+    if (f->match(c)) {
+        f->found = true;
+        f->where = c;
+        return CXChildVisit_Break;
+    }
+    return CXChildVisit_Recurse;
+}
+
+bool find_in(CXCursor c, bool (*match)(CXCursor), CXCursor *where) {
+    Finder f = {match, false, clang_getNullCursor()};
+    if (finder_visit(c, clang_getNullCursor(), &f) == CXChildVisit_Recurse)
+        clang_visitChildren(c, finder_visit, &f);
+    if (f.found && where)
+        *where = f.where;
+    return f.found;
+}
+
+/* The parse being scanned, for the finders' predicates (one parse at a time). */
+Fe *scan_fe;
+
+/* A call of __syncthreads or one of its variants (or, unless block_only, a warp function),
+ * or of a user function holding one. */
+static bool barrier_call(CXCursor c, bool block_only) {
+    if (clang_getCursorKind(c) != CXCursor_CallExpr)
+        return false;
+    CXCursor fn = callee_of(c);
+    const char *n = call_name(c);
+    bool r = is_barrier_name(n) && !(block_only && is_warp_fn(n));
+    if (!r && scan_fe && !clang_Cursor_isNull(fn) && is_user_fn(fn))
+        r = usr_in(block_only ? &scan_fe->block_barrier_fns : &scan_fe->barrier_fns,
+                   fe_str(scan_fe->u->arena, fn_usr(fn)));
+    return r;
+}
+
+/* Such a call, or one of a function expanded in place (it holds a barrier, a warp function
+ * or __shared__ memory): either makes the statements around it constructs. */
+bool is_barrier_call(CXCursor c) {
+    return barrier_call(c, false);
+}
+
+/* A __syncthreads* call, or a call of a user function holding one. */
+bool is_block_barrier_call(CXCursor c) {
+    return barrier_call(c, true);
+}
+
+/* A barrier call that is not a reduction barrier (those are sites, see scan_site). */
+static bool is_plain_barrier_call(CXCursor c) {
+    ReduceOp op;
+    return is_barrier_call(c) && !reduce_op(c, &op);
+}
+
+/* A __syncthreads() (or _count/_and/_or-free variant) written in the statement itself. */
+bool is_written_barrier(CXCursor c) {
+    if (clang_getCursorKind(c) != CXCursor_CallExpr)
+        return false;
+    ReduceOp op;
+    return is_barrier_name(call_name(c)) && !reduce_op(c, &op);
+}
+
+/* Does c hold a barrier (not counting lambdas)? */
+bool find_barrier(CXCursor c, CXCursor *where) {
+    return find_in(c, is_barrier_call, where);
+}
+
+/* Does c hold a barrier other than a reduction barrier? */
+bool find_plain_barrier(CXCursor c, CXCursor *where) {
+    return find_in(c, is_plain_barrier_call, where);
+}
+
+
+/* Is e the lane part of the linear thread index: threadIdx.x (or a local initialised to
+ * it), or that taken % or & a constant? */

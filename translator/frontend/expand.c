@@ -1,0 +1,230 @@
+/* expand.c - device functions holding barriers, expanded where a kernel calls them: the
+ * body is scanned again as a copy whose parameters are locals bound to the arguments. */
+#include "fe.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+enum CXChildVisitResult find_body(CXCursor c, CXCursor parent, CXClientData d) {
+    (void)parent;
+    if (clang_getCursorKind(c) == CXCursor_CompoundStmt) {
+        *(CXCursor *)d = c;
+        return CXChildVisit_Break;
+    }
+    return CXChildVisit_Continue;
+}
+
+
+/* Does every path through statement c end in a return (`if (...) return a; else return b;`)? */
+static bool always_returns(CXCursor c) {
+    switch (clang_getCursorKind(c)) {
+    case CXCursor_ReturnStmt:
+        return true;
+    case CXCursor_CompoundStmt:
+        return children(c).n > 0 && always_returns(last_child(c));
+    case CXCursor_IfStmt: {
+        Kids k = children(c);
+        /* [init] [condition variable] condition then else: the branches are the last two */
+        return k.n >= 3 && k.n <= 8 && always_returns(k.c[k.n - 2]) && always_returns(k.c[k.n - 1]);
+    }
+    default:
+        return false;
+    }
+}
+
+static enum CXChildVisitResult tparam_visit(CXCursor c, CXCursor parent, CXClientData d) {
+    (void)parent;
+    enum CXCursorKind k = clang_getCursorKind(c);
+    if (k == CXCursor_TemplateTypeParameter || k == CXCursor_NonTypeTemplateParameter ||
+        k == CXCursor_TemplateTemplateParameter) {
+        Kids *ks = d;
+        if (ks->n < 8)
+            ks->c[ks->n] = c;
+        ks->n++;
+    }
+    return CXChildVisit_Continue;
+}
+
+/* A call of a function template's specialisation (warp_sum<float>): its template parameters
+ * as declarations the expanded copy of its body starts with; NULL for a plain function. */
+static const char *template_binds(Fe *fe, Stmt *s, CXCursor fn) {
+    CXCursor tmpl = clang_getSpecializedCursorTemplate(fn);
+    if (clang_Cursor_isNull(tmpl))
+        return NULL;
+    Kids params = {.n = 0};
+    clang_visitChildren(tmpl, tparam_visit, &params);
+    int n = clang_Cursor_getNumTemplateArguments(fn);
+    Buf b = {0};
+    bool ok = n == params.n && n <= 8;
+    for (int i = 0; ok && i < n; i++) {
+        char *name = fe_str(fe->u->arena, clang_getCursorSpelling(params.c[i]));
+        switch (clang_Cursor_getTemplateArgumentKind(fn, (unsigned)i)) {
+        case CXTemplateArgumentKind_Type:
+            buf_printf(&b, "typedef %s %s; ", fe_str(fe->u->arena, clang_getTypeSpelling(
+                                                          clang_Cursor_getTemplateArgumentType(fn, (unsigned)i))), name);
+            break;
+        case CXTemplateArgumentKind_Integral:
+            buf_printf(&b, "constexpr %s %s = %lld; ",
+                       fe_str(fe->u->arena, clang_getTypeSpelling(clang_getCursorType(params.c[i]))), name,
+                       clang_Cursor_getTemplateArgumentValue(fn, (unsigned)i));
+            break;
+        default:
+            ok = false;
+        }
+    }
+    const char *r = ok ? arena_strdup(fe->u->arena, b.data ? b.data : "") : NULL;
+    buf_free(&b);
+    if (!ok)
+        diag_error(fe->u, s->loc, "call of '%s', a function template holding a barrier, with template "
+                   "arguments other than types and integers: not supported yet",
+                   fe_str(fe->u->arena, clang_getCursorSpelling(fn)));
+    return r;
+}
+
+/* `f(args);` where f holds a barrier: f's body is scanned again as a copy of its own, its
+ * parameters becoming locals of the copy that take the arguments (ST_BIND statements). */
+void scan_inline(KScan *ks, Stmt *s, CXCursor call, CXCursor fn, char *usr, Var *result,
+                        const char *result_decl) {
+    Fe *fe = ks->fe;
+    Unit *u = fe->u;
+    char *name = fe_str(u->arena, clang_getCursorSpelling(fn));
+    CXCursor def = clang_getCursorDefinition(fn);
+    CXCursor body = clang_getNullCursor();
+    if (!clang_Cursor_isNull(def))
+        clang_visitChildren(def, find_body, &body);
+    if (usr_in(&fe->inlining, usr)) {
+        diag_error(u, s->loc, "recursive call of '%s', which holds a barrier: not supported", name);
+        return;
+    }
+    if (clang_Cursor_isNull(body) || !in_main_file(fe, def) ||
+        clang_getCursorKind(def) != CXCursor_FunctionDecl) {
+        diag_error(u, s->loc, "call of '%s', which holds a barrier: it must be a plain function "
+                   "defined in the .cu file (not supported yet otherwise)", name);
+        return;
+    }
+    const char *tmpl_binds = template_binds(fe, s, fn);
+    /* one return at most: the body's last statement, giving the result */
+    CXCursor last = last_child(body);
+    bool final_return = clang_getCursorKind(last) == CXCursor_ReturnStmt;
+    if (final_return) {
+        if (result && children(last).n == 0) {
+            diag_error(u, cursor_loc(fe, last), "'%s' returns no value", name);
+            return;
+        }
+    } else if (result && !always_returns(last)) {
+        diag_error(u, s->loc, "'%s' holds a barrier and ends without a return: its value is unknown", name);
+        return;
+    }
+    Inline *in = arena_alloc(u->arena, sizeof *in);
+    in->tmpl_binds = tmpl_binds;
+    in->copy = ++u->ncopies;
+    in->parent_copy = fe->copy;
+    in->call = s;
+    unsigned b, e;
+    cursor_range(body, &b, &e);
+    in->body_begin = b + 1;
+    in->body_end = e - 1;
+    s->kind = ST_SYNC;
+    s->sync = SK_INLINE;
+    s->barrier_loc = cursor_loc(fe, call);
+    vec_push(u->arena, &ks->k->inlines, in);
+    int nargs = clang_Cursor_getNumArguments(call);
+    /* the arguments: in the caller's text, so scanned before switching to the copy */
+    for (int i = 0; i < nargs; i++) {
+        CXCursor arg = clang_Cursor_getArgument(call, (unsigned)i);
+        Stmt *bind = new_fact_stmt(fe, ST_BIND, cursor_loc(fe, arg), s);
+        Stmt *saved = ks->s;
+        scan_facts(ks, bind, arg);
+        ks->s = saved;
+        char *text = cursor_line(fe, arg);
+        if (strstr(text, "//"))
+            diag_error(u, bind->loc, "a // comment inside this argument is not supported");
+        vec_push(u->arena, &in->binds, bind);
+        vec_push(u->arena, &in->args, text);
+    }
+    int saved_copy = fe->copy;
+    fe->copy = in->copy;
+    vec_push(u->arena, &fe->inlining, usr);
+    int np = clang_Cursor_getNumArguments(def);
+    for (int i = 0; i < np && i < nargs; i++) {
+        CXCursor parm = clang_Cursor_getArgument(def, (unsigned)i);
+        Stmt *bind = in->binds.items[i];
+        Var *v = new_var(fe, ks->k, parm, bind);
+        v->param_text = cursor_text(fe, parm);
+        vec_push(u->arena, &bind->writes, v);
+        vec_push(u->arena, &bind->decls, v);
+        vec_push(u->arena, &in->params, v);
+    }
+    if (np != nargs)
+        diag_error(u, s->loc, "call of '%s' with default arguments: not supported yet", name);
+    PtrVec *list = arena_alloc(u->arena, sizeof *list);
+    vec_push(u->arena, &s->bodies, list);
+    int first_index = ks->k->stmts.len;
+    scan_list(ks, body, list, s);
+    clang_visitChildren(body, file_shared_visit, ks);   /* the kernel declares what the copy uses */
+    /* returns before the end leave the call, not the thread (see check_barriers, lower_kernel) */
+    PtrVec early = {0};
+    for (int i = first_index; i < ks->k->stmts.len; i++) {
+        Stmt *r = ks->k->stmts.items[i];
+        if (r->copy != in->copy || !r->has_return || (final_return && list->len > 0 && r == list->items[list->len - 1]))
+            continue;
+        r->has_return = false;
+        r->fret = in;
+        in->early_returns = true;
+        vec_push(u->arena, &early, r);
+        for (int j = 0; j < r->return_facts.len; j++)
+            vec_push(u->arena, &ks->k->retvals, r->return_facts.items[j]);
+    }
+    if (final_return && list->len > 0) {
+        /* the final return ends the call, not the thread: it becomes `x = (e);` or nothing */
+        Stmt *r = list->items[list->len - 1];
+        r->has_return = false;
+        r->returns.len = r->return_ends.len = 0;
+        in->ret = r;
+        /* the final return is an assignment in the leaf itself: its value's facts are the leaf's */
+        for (int j = 0; j < r->return_facts.len; j++) {
+            Stmt *rv = r->return_facts.items[j];
+            for (int m = 0; m < rv->reads.len; m++)
+                if (!vec_contains(&r->reads, rv->reads.items[m]))
+                    vec_push(u->arena, &r->reads, rv->reads.items[m]);
+            for (int m = 0; m < rv->writes.len; m++)
+                if (!vec_contains(&r->writes, rv->writes.items[m]))
+                    vec_push(u->arena, &r->writes, rv->writes.items[m]);
+            r->tid_dims |= rv->tid_dims;
+            r->side_effects |= rv->side_effects;
+            r->calls_user_fn |= rv->calls_user_fn;
+            r->touches_memory |= rv->touches_memory;
+        }
+        r->return_facts.len = 0;
+        CXCursor value = first_child(last);
+        if (!clang_Cursor_isNull(value)) {
+            char *t = cursor_line(fe, value);
+            if (strstr(t, "//"))
+                diag_error(u, r->loc, "a // comment inside this return is not supported");
+            in->ret_expr = t;
+        }
+    }
+    if (result) {
+        /* the returns assign a local of a unique name (the callee may have a local of the
+         * result's name); x takes its value. Without a final return every path ends in an
+         * early one (always_returns). */
+        Var *tmp = new_temp(u, ks->k, arena_printf(u->arena, "__cu2c_r%d", in->copy), result->type,
+                            result->loc, s, saved_copy);
+        result->alias = tmp;
+        in->result = result;
+        in->result_tmp = tmp;
+        in->result_decl = result_decl;
+        if (in->ret)
+            vec_push(u->arena, &in->ret->writes, tmp);
+        for (int i = 0; i < early.len; i++) {
+            Stmt *er = early.items[i];
+            for (int j = 0; j < er->return_facts.len; j++)
+                vec_push(u->arena, &((Stmt *)er->return_facts.items[j])->writes, tmp);
+        }
+    }
+    fe->inlining.len--;
+    fe->copy = saved_copy;
+}
+
+/* A for-loop leaf: its header's facts go to s->header, its body's to s (the counter then
+ * varies only if the header or the body makes it). */

@@ -1,0 +1,163 @@
+/* fe.h - what the frontend's files share: the parse being scanned (Fe), the scan of a
+ * kernel's statements (KScan), and the helpers one file offers the others. Only the
+ * frontend includes clang-c/; no CXCursor outlives fe_parse. */
+#ifndef CU2C_FE_H
+#define CU2C_FE_H
+
+#include "../cu2c.h"
+
+#include <clang-c/Index.h>
+
+#define VIRTUAL_INCLUDE "/__cu2c/include"
+
+typedef struct Fe {
+    Unit *u;
+    CXTranslationUnit tu;
+    CXFile main_file;
+    PtrVec tls_fns;         /* char*: USR of user functions reading threadIdx & co. or calling assert (transitively) */
+    PtrVec barrier_fns;     /* char*: USR of user functions containing a barrier (transitively) */
+    PtrVec block_barrier_fns; /* char*: those of them holding a __syncthreads* (not only warp
+                             * functions) */
+    PtrVec fn_names, fn_usrs; /* functions declared in the main file, to spot overloading */
+    int copy;               /* the text being scanned: 0 the kernel, n an inlined body */
+    PtrVec pure_fns;        /* char*: USRs of user functions without effects (see fn_scan_visit) */
+    PtrVec inlining;        /* char*: USRs of the functions being inlined, innermost last */
+    bool may_splice;        /* first parse: headers defining kernels are noted, not refused */
+    PtrVec splice;          /* char*: those headers' paths */
+} Fe;
+
+typedef struct Kids {
+    CXCursor c[8];
+    int n;
+} Kids;
+
+typedef struct GroupCall {
+    const char *builtin;    /* the barrier or warp function it is (see group_call) */
+    const char *shown;      /* its name for messages, e.g. "thread_block_tile::shfl_down" */
+    int width;              /* a tile's size (32 for a coalesced group); 0 for block and grid */
+    bool coalesced;         /* the group is a coalesced_group (lanes by a mask it holds) */
+    int first_arg;          /* its first argument after the group (cg::sync/reduce take it first) */
+    CXCursor group;         /* the group, as an expression (null for coalesced_threads()) */
+} GroupCall;
+
+typedef struct KScan {
+    Fe *fe;
+    Kernel *k;
+    Stmt *s;                /* the statement (or pseudo-statement) collecting facts */
+    CXCursor top;           /* its cursor */
+    int lambda_depth;
+    int cond_depth;         /* inside ?:, && or || (evaluated for some threads only) */
+    int loop_depth;         /* loops entered inside the statement: break/continue stay inside */
+    int switch_depth;       /* switches entered inside the statement: break stays inside */
+    bool loop_level_jump;   /* a break/continue seen at loop depth 1 (the leaf for-loop's own) */
+    PtrVec hoisted;         /* Inline*: calls of expanded functions in the statement being
+                             * scanned, read as their result locals */
+} KScan;
+
+typedef struct TuScan {
+    Fe *fe;
+    PtrVec user_fns;        /* UserFn* */
+    bool kernels;           /* second walk: check functions and scan kernels */
+    PtrVec kernel_names, kernel_scopes; /* kernels seen, with the USR of their scope */
+} TuScan;
+
+typedef struct Walk {
+    Fe *fe;
+    bool in_device_code;
+} Walk;
+
+typedef struct ToolkitScan {
+    Fe *fe;
+    int reported;
+} ToolkitScan;
+
+typedef struct SpliceScan {
+    Fe *fe;
+    PtrVec *headers;        /* char* paths wanted */
+    PtrVec at;              /* unsigned[2]*: an #include of one in the main file: offset, index */
+} SpliceScan;
+
+/* A search through an expression of the kernel being scanned. */
+typedef struct KSearch {
+    KScan *ks;
+    bool found;
+} KSearch;
+
+/* The parse being scanned, for the finders' predicates (one parse at a time). */
+extern Fe *scan_fe;
+
+/* cursors.c */
+char *fe_str(Arena *a, CXString s);
+SrcLoc fe_loc(Fe *fe, CXSourceLocation l);
+SrcLoc cursor_loc(Fe *fe, CXCursor c);
+bool in_main_file(Fe *fe, CXCursor c);
+void cursor_range(CXCursor c, unsigned *begin, unsigned *end);
+char *cursor_text(Fe *fe, CXCursor c);
+char *one_line(char *t);
+char *cursor_line(Fe *fe, CXCursor c);
+unsigned stmt_end(Unit *u, unsigned end);
+Kids children(CXCursor c);
+CXCursor first_child(CXCursor c);
+CXCursor last_child(CXCursor c);
+CXCursor strip_implicit(CXCursor c);
+bool is_builtin_var(CXCursor ref, const char **name);
+bool is_array_type(CXType t);
+bool has_attr(CXCursor c, enum CXCursorKind kind);
+bool is_kernel(CXCursor c);
+bool is_user_fn(CXCursor fn);
+bool impure_builtin(const char *name);
+bool is_assert_fail(const char *name);
+bool is_barrier_name(const char *n);
+CXCursor callee_of(CXCursor call);
+CXString fn_usr(CXCursor fn);
+bool usr_in(PtrVec *v, const char *usr);
+bool find_in(CXCursor c, bool (*match)(CXCursor), CXCursor *where);
+bool is_barrier_call(CXCursor c);
+bool is_block_barrier_call(CXCursor c);
+bool is_written_barrier(CXCursor c);
+bool find_barrier(CXCursor c, CXCursor *where);
+bool find_plain_barrier(CXCursor c, CXCursor *where);
+/* groups.c */
+bool unresolved_group_call(CXCursor c, char *name, size_t cap);
+const char *call_name(CXCursor c);
+const char *shown_name(CXCursor c);
+bool is_warp_fn(const char *n);
+bool reduce_op(CXCursor c, ReduceOp *op);
+void scan_site(KScan *ks, CXCursor c, ReduceOp op);
+/* user_functions.c */
+enum CXChildVisitResult userfn_visit(CXCursor c, CXCursor parent, CXClientData d);
+void close_user_fns(Fe *fe, TuScan *ts);
+/* language.c */
+enum CXChildVisitResult walk_visit(CXCursor c, CXCursor parent, CXClientData d);
+void scan_tokens(Fe *fe);
+void inclusion_visit(CXFile f, CXSourceLocation *stack, unsigned depth, CXClientData d);
+/* statement_facts.c */
+Var *find_var(Kernel *k, CXCursor decl, Fe *fe);
+Var *new_var(Fe *fe, Kernel *k, CXCursor decl, Stmt *s);
+Var *new_temp(Unit *u, Kernel *k, const char *name, const char *type, SrcLoc loc, Stmt *decl,
+                     int copy);
+Stmt *new_fact_stmt(Fe *fe, StmtKind kind, SrcLoc loc, Stmt *parent);
+enum CXChildVisitResult kscan_visit(CXCursor c, CXCursor parent, CXClientData d);
+void scan_if_guards(KScan *ks, Stmt *s, CXCursor c);
+enum CXChildVisitResult decl_visit(CXCursor c, CXCursor parent, CXClientData d);
+StmtKind stmt_kind(CXCursor c);
+/* statement_lists.c */
+bool lane_linear(KScan *ks, CXCursor e);
+void scan_facts(KScan *ks, Stmt *s, CXCursor c);
+void scan_list(KScan *ks, CXCursor c, PtrVec *list, Stmt *parent);
+/* expand.c */
+enum CXChildVisitResult find_body(CXCursor c, CXCursor parent, CXClientData d);
+void scan_inline(KScan *ks, Stmt *s, CXCursor call, CXCursor fn, char *usr, Var *result,
+                        const char *result_decl);
+/* kernels.c */
+enum CXChildVisitResult file_shared_visit(CXCursor c, CXCursor parent, CXClientData d);
+void scan_kernel(Fe *fe, CXCursor fn);
+void scan_launch(Fe *fe, CXCursor c, bool in_device_code);
+enum CXChildVisitResult file_scope_visit(CXCursor c, CXCursor parent, CXClientData d);
+/* includes.c */
+void toolkit_visit(CXFile f, CXSourceLocation *stack, unsigned depth, CXClientData d);
+char *read_file(const char *path, size_t *len);
+void splice_visit(CXFile f, CXSourceLocation *stack, unsigned depth, CXClientData d);
+bool splice_headers(Unit *u, PtrVec *paths, PtrVec *at);
+
+#endif

@@ -1,0 +1,344 @@
+/* groups.c - warp functions and cooperative groups: which calls are warp sites or reduction
+ * barriers, what a group method stands for, and the facts of a site (its operands, mask, width). */
+#include "fe.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- cooperative groups: the barriers and warp functions their methods are ------------ */
+
+/* A call of a method of a group of cooperative_groups.h, or of cg::sync, cg::reduce or
+ * cg::coalesced_threads, and what it stands for. */
+
+static bool in_cg_namespace(CXCursor fn) {
+    CXString usr = clang_getCursorUSR(fn);
+    const char *u = clang_getCString(usr);
+    bool r = u && strncmp(u, "c:@N@cooperative_groups@", 24) == 0 && !strstr(u, "@N@__cu2c@");
+    clang_disposeString(usr);
+    return r;
+}
+
+/* Which group a type is: 't' a tile (*width its size), 'c' coalesced, 'b' block, 'g' grid,
+ * 'a' a thread_group (any of them). */
+static char group_kind(CXType t, int *width) {
+    CXString sp = clang_getTypeSpelling(clang_getCanonicalType(clang_getNonReferenceType(t)));
+    const char *n = clang_getCString(sp);
+    const char *tile = n ? strstr(n, "cooperative_groups::thread_block_tile<") : NULL;
+    char r = 0;
+    if (tile) {
+        /* thread_block_tile<N> with N a template parameter is no group cu2c can size */
+        const char *size = tile + strlen("cooperative_groups::thread_block_tile<");
+        r = *size >= '0' && *size <= '9' ? 't' : 0;
+        *width = atoi(size);
+    } else if (n && strstr(n, "cooperative_groups::coalesced_group")) {
+        r = 'c';
+        *width = 32;
+    } else if (n && strstr(n, "cooperative_groups::thread_block")) {
+        r = 'b';
+    } else if (n && strstr(n, "cooperative_groups::grid_group")) {
+        r = 'g';
+    } else if (n && strstr(n, "cooperative_groups::thread_group")) {
+        r = 'a';
+    }
+    clang_disposeString(sp);
+    return r;
+}
+
+/* The warp functions tiles' and coalesced groups' methods (and cg::sync, cg::reduce) are. */
+static const struct { const char *method, *builtin; } warp_methods[] = {
+    {"sync", "__syncwarp"}, {"shfl", "__shfl_sync"}, {"shfl_up", "__shfl_up_sync"},
+    {"shfl_down", "__shfl_down_sync"}, {"shfl_xor", "__shfl_xor_sync"}, {"ballot", "__ballot_sync"},
+    {"any", "__any_sync"}, {"all", "__all_sync"}, {"match_any", "__match_any_sync"},
+    {"match_all", "__match_all_sync"}, {"reduce", CG_REDUCE_NAME},
+};
+
+static bool group_call(CXCursor c, GroupCall *g) {
+    if (clang_getCursorKind(c) != CXCursor_CallExpr)
+        return false;
+    CXCursor fn = callee_of(c);
+    if (clang_Cursor_isNull(fn) || !in_cg_namespace(fn))
+        return false;
+    memset(g, 0, sizeof *g);
+    CXString sp = clang_getCursorSpelling(fn);
+    const char *name = clang_getCString(sp);
+    static char shown[96];
+    if (strcmp(name, "coalesced_threads") == 0) {
+        g->builtin = "__activemask";
+        g->shown = "coalesced_threads";
+        g->width = 32;
+        g->coalesced = true;
+        clang_disposeString(sp);
+        return true;
+    }
+    CXCursor callee = strip_implicit(first_child(c));
+    if (clang_getCursorKind(callee) == CXCursor_MemberRefExpr) {
+        g->group = strip_implicit(first_child(callee));
+    } else if (strcmp(name, "sync") == 0 || strcmp(name, "reduce") == 0) {
+        g->group = clang_Cursor_getArgument(c, 0);
+        g->first_arg = 1;
+    } else {
+        g->group = clang_getNullCursor();
+    }
+    char kind = clang_Cursor_isNull(g->group) ? 0 : group_kind(clang_getCursorType(g->group), &g->width);
+    g->coalesced = kind == 'c';
+    static const char *const group_names[] = {['t'] = "thread_block_tile", ['c'] = "coalesced_group",
+                                              ['b'] = "thread_block", ['g'] = "grid_group",
+                                              ['a'] = "thread_group"};
+    snprintf(shown, sizeof shown, "%s%s%s", g->first_arg ? "cooperative_groups::" : kind ? group_names[(int)kind] : "",
+             g->first_arg || !kind ? "" : "::", name);
+    g->shown = shown;
+    /* a thread_group's sync waits for the block (see cooperative_groups.h) */
+    if (((kind == 'b' || kind == 'a') && (strcmp(name, "sync") == 0 || strcmp(name, "barrier_wait") == 0)))
+        g->builtin = "__syncthreads";
+    else if (kind == 'g' && strcmp(name, "sync") == 0)
+        g->builtin = GRID_SYNC;
+    for (size_t i = 0; (kind == 't' || kind == 'c') && i < sizeof warp_methods / sizeof warp_methods[0]; i++)
+        if (strcmp(name, warp_methods[i].method) == 0)
+            g->builtin = warp_methods[i].builtin;
+    clang_disposeString(sp);
+    return g->builtin != NULL;
+}
+
+/* A call of a group's barrier or warp method (GroupCall) that clang cannot resolve where the
+ * template holding it is written (the group's type depends on a template parameter). */
+bool unresolved_group_call(CXCursor c, char *name, size_t cap) {
+    CXCursor callee = first_child(c);
+    if (!clang_Cursor_isNull(callee_of(c)) || clang_Cursor_isNull(callee) ||
+        clang_getCursorKind(callee) != CXCursor_MemberRefExpr)
+        return false;
+    /* the member's name is the callee's last token (`g.shfl_down`, `g->sync`) */
+    CXTranslationUnit tu = clang_Cursor_getTranslationUnit(c);
+    CXToken *toks;
+    unsigned n;
+    clang_tokenize(tu, clang_getCursorExtent(callee), &toks, &n);
+    bool r = false;
+    if (n > 0) {
+        CXString sp = clang_getTokenSpelling(tu, toks[n - 1]);
+        snprintf(name, cap, "%s", clang_getCString(sp));
+        clang_disposeString(sp);
+        r = strcmp(name, "barrier_wait") == 0;     /* thread_block's, the others are warp methods */
+        for (size_t i = 0; i < sizeof warp_methods / sizeof warp_methods[0]; i++)
+            r |= strcmp(name, warp_methods[i].method) == 0;
+    }
+    clang_disposeTokens(tu, toks, n);
+    return r;
+}
+
+/* The function a call stands for: a group's method or function (group_call) as the barrier
+ * or warp function it is (shown: as messages name it, `group::method`), anything else as its
+ * callee's name. Valid until the next call. */
+static const char *group_or_callee_name(CXCursor c, bool shown) {
+    static char buf[256];
+    GroupCall g;
+    if (group_call(c, &g))
+        return shown ? g.shown : g.builtin;
+    CXString sp = clang_getCursorSpelling(callee_of(c));
+    const char *n = clang_getCString(sp);
+    snprintf(buf, sizeof buf, "%s", n ? n : "");
+    clang_disposeString(sp);
+    return buf;
+}
+
+const char *call_name(CXCursor c) {
+    return group_or_callee_name(c, false);
+}
+
+const char *shown_name(CXCursor c) {
+    return group_or_callee_name(c, true);
+}
+
+/* The sites' functions: the reduction barriers, then the warp functions. */
+static const struct { const char *name; ReduceOp op; } site_fns[] = {
+    {"__syncthreads_count", RED_COUNT}, {"__syncthreads_and", RED_AND}, {"__syncthreads_or", RED_OR},
+    {"__shfl_sync", WARP_SHFL}, {"__shfl_up_sync", WARP_SHFL_UP}, {"__shfl_down_sync", WARP_SHFL_DOWN},
+    {"__shfl_xor_sync", WARP_SHFL_XOR}, {"__ballot_sync", WARP_BALLOT}, {"__any_sync", WARP_ANY},
+    {"__all_sync", WARP_ALL}, {"__activemask", WARP_ACTIVEMASK}, {"__syncwarp", WARP_SYNC},
+    {"__match_any_sync", WARP_MATCH_ANY}, {"__match_all_sync", WARP_MATCH_ALL},
+    {"__reduce_add_sync", WARP_REDUCE_ADD}, {"__reduce_min_sync", WARP_REDUCE_MIN},
+    {"__reduce_max_sync", WARP_REDUCE_MAX}, {"__reduce_and_sync", WARP_REDUCE_AND},
+    {"__reduce_or_sync", WARP_REDUCE_OR}, {"__reduce_xor_sync", WARP_REDUCE_XOR},
+    {CG_REDUCE_NAME, CG_REDUCE},
+};
+
+static bool site_name(const char *n, ReduceOp *op) {
+    for (size_t i = 0; n && i < sizeof site_fns / sizeof site_fns[0]; i++)
+        if (strcmp(n, site_fns[i].name) == 0) {
+            *op = site_fns[i].op;
+            return true;
+        }
+    return false;
+}
+
+/* The name of a site's function. */
+static const char *site_fn(ReduceOp op) {
+    for (size_t i = 0; i < sizeof site_fns / sizeof site_fns[0]; i++)
+        if (site_fns[i].op == op)
+            return site_fns[i].name;
+    return "?";
+}
+
+bool is_warp_fn(const char *n) {
+    ReduceOp op;
+    return site_name(n, &op) && op >= WARP_SHFL;
+}
+
+/* Is c a call of __syncthreads_count/_and/_or or of a warp function? */
+bool reduce_op(CXCursor c, ReduceOp *op) {
+    return site_name(call_name(c), op);
+}
+
+/* The text of a call's i-th argument, NULL when it is defaulted (not written). */
+static const char *written_arg(Fe *fe, CXCursor call, unsigned i) {
+    if ((int)i >= clang_Cursor_getNumArguments(call))
+        return NULL;
+    CXCursor a = clang_Cursor_getArgument(call, i);
+    unsigned b, e, cb, ce;
+    cursor_range(a, &b, &e);
+    cursor_range(call, &cb, &ce);
+    if (b >= e || b < cb || e > ce)
+        return NULL;
+    return cursor_line(fe, a);
+}
+
+/* The type of a site's value or result as the output can name it: a group's method's in
+ * canonical form (its declared type is a template parameter of the method), unless that is
+ * a parameter of the template holding the call, which keeps its name there. */
+static const char *site_type(Arena *a, CXType t, bool canonical) {
+    const char *plain = fe_str(a, clang_getTypeSpelling(clang_getUnqualifiedType(t)));
+    if (!canonical)
+        return plain;
+    const char *c = fe_str(a, clang_getTypeSpelling(clang_getUnqualifiedType(clang_getCanonicalType(t))));
+    return strstr(c, "type-parameter-") ? plain : c;
+}
+
+/* A group's warp method or function (see GroupCall) as a site: the arguments of the warp
+ * function it is (the mask of the tile's or coalesced group's lanes, the width of a tile),
+ * and what turns that function's result into the method's. Returns the index of the call's
+ * value argument; *write_arg becomes that of match_all's predicate. */
+static int scan_group_site(KScan *ks, CXCursor c, GroupCall *g, Site *site, int *write_arg) {
+    Fe *fe = ks->fe;
+    Arena *a = fe->u->arena;
+    int f = g->first_arg;
+    const char *grp = clang_Cursor_isNull(g->group) ? NULL : cursor_line(fe, g->group);
+    const char *a0 = written_arg(fe, c, (unsigned)f), *a1 = written_arg(fe, c, (unsigned)f + 1);
+    site->width = g->width;
+    site->coalesced = g->coalesced;
+    if (g->coalesced && grp)
+        site->args[0] = arena_printf(a, "(%s).__cu2c_mask", grp);
+    else if (!g->coalesced)
+        site->args[0] = arena_printf(a, "CU2C_CG_TILE_MASK(%d, threadIdx, blockDim)", g->width);
+    site->args[1] = a0;
+    switch (site->op) {
+    case WARP_SHFL: case WARP_SHFL_UP: case WARP_SHFL_DOWN: case WARP_SHFL_XOR:
+        if (g->coalesced && site->op == WARP_SHFL_XOR)
+            diag_error(fe->u, site->loc, "coalesced_group has no shfl_xor (CUDA's neither)");
+        if (g->coalesced) {
+            /* ranks, not lanes: the source lane is found from the group's mask */
+            site->args[2] = arena_printf(a, "cooperative_groups::__cu2c_coalesced_src((%s).__cu2c_mask, threadIdx, "
+                                         "blockDim, (%s), %d)", grp, a1, (int)(site->op - WARP_SHFL));
+            site->op = WARP_SHFL;
+            site->args[3] = "32";
+        } else {
+            site->args[2] = a1;
+            site->args[3] = arena_printf(a, "%d", g->width);
+        }
+        break;
+    case WARP_MATCH_ALL:
+        site->args[2] = arena_printf(a, "&(%s)", a1);
+        *write_arg = f + 1;
+        /* fall through */
+    case WARP_BALLOT: case WARP_MATCH_ANY:
+        site->wrap_pre = g->coalesced ? arena_printf(a, "cooperative_groups::__cu2c_pack_lanes((%s).__cu2c_mask, ", grp)
+                                      : arena_printf(a, "CU2C_CG_TILE_BITS(%d, threadIdx, blockDim, ", g->width);
+        site->wrap_post = ")";
+        break;
+    case CG_REDUCE:
+        site->args[2] = a1;
+        break;
+    case WARP_ACTIVEMASK:   /* coalesced_threads() */
+        site->wrap_pre = "cooperative_groups::coalesced_group(";
+        site->wrap_post = ")";
+        site->result_type = "unsigned int";
+        break;
+    default:
+        break;
+    }
+    return f;
+}
+
+/* A reduction barrier inside the statement being scanned: its predicate's facts go to a
+ * statement of their own, the call's uniform result is all the holder sees. A warp
+ * function likewise, but its result varies: the holder runs per thread. */
+void scan_site(KScan *ks, CXCursor c, ReduceOp op) {
+    Unit *u = ks->fe->u;
+    Stmt *owner = ks->s;
+    bool warp = op >= WARP_SHFL;
+    int nargs = clang_Cursor_getNumArguments(c);
+    GroupCall g;
+    bool group = group_call(c, &g);
+    const char *name = group ? g.shown : site_fn(op);
+    if (ks->lambda_depth > 0 || (!warp && nargs != 1)) {
+        diag_error(u, cursor_loc(ks->fe, c), "this use of a reduction barrier is not supported yet");
+        return;
+    }
+    if (warp && (owner->kind == ST_REDUCE || ks->cond_depth > 0)) {
+        diag_error(u, cursor_loc(ks->fe, c), "%s() inside %s is not supported yet (assign its result to a "
+                   "local first)", name, owner->kind == ST_REDUCE ? "another warp function's "
+                   "argument" : "a conditional expression (?:, && or ||)");
+        return;
+    }
+    Site *site = arena_alloc(u->arena, sizeof *site);
+    site->op = op;
+    site->name = arena_strdup(u->arena, name);
+    site->loc = cursor_loc(ks->fe, c);
+    cursor_range(c, &site->call_begin, &site->call_end);
+    int value_arg = 1, write_arg = op == WARP_MATCH_ALL && nargs == 3 ? 2 : -1;
+    if (!warp)
+        site->pred_text = cursor_line(ks->fe, clang_Cursor_getArgument(c, 0));
+    if (group)
+        value_arg = scan_group_site(ks, c, &g, site, &write_arg);
+    else
+        for (int i = 0; warp && i < nargs && i < 4; i++)
+            site->args[i] = written_arg(ks->fe, c, (unsigned)i);
+    if (warp && nargs > value_arg && op != WARP_ACTIVEMASK) {
+        site->pred_text = site->args[1];
+        site->type = site_type(u->arena, clang_getCursorType(clang_Cursor_getArgument(c, (unsigned)value_arg)), group);
+    }
+    if (warp && !site->result_type) {
+        CXType rt = clang_getCursorType(c);
+        if (rt.kind == CXType_Dependent)    /* in a template: as the function is declared */
+            site->result_type = op == WARP_ANY || op == WARP_ALL ? "int"
+                              : op == WARP_BALLOT || op == WARP_MATCH_ANY || op == WARP_MATCH_ALL ||
+                                op == WARP_ACTIVEMASK ? "unsigned int" : site->type;
+        else
+            site->result_type = site_type(u->arena, rt, group);
+    }
+    site->owner = owner;
+    site->id = ks->k->sites.len;
+    Stmt *pred = new_fact_stmt(ks->fe, ST_REDUCE, site->loc, owner->parent);
+    site->pred = pred;
+    owner->has_site = true;
+    if (warp)
+        owner->side_effects = true;     /* each thread gets its own result */
+    vec_push(u->arena, &ks->k->sites, site);
+    ks->s = pred;
+    if (write_arg >= 0) {
+        /* the predicate is written where the result is used */
+        for (unsigned i = 0; i < (unsigned)nargs; i++) {
+            CXCursor a = clang_Cursor_getArgument(c, i);
+            ks->s = (int)i != write_arg ? pred : owner;
+            if (kscan_visit(a, c, ks) == CXChildVisit_Recurse)
+                clang_visitChildren(a, kscan_visit, ks);
+        }
+        ks->s = pred;
+        if (group && !clang_Cursor_isNull(g.group) && kscan_visit(g.group, c, ks) == CXChildVisit_Recurse)
+            clang_visitChildren(g.group, kscan_visit, ks);
+    } else {
+        clang_visitChildren(c, kscan_visit, ks);
+    }
+    ks->s = owner;
+    /* a coalesced group's ballot packs the result by the group's mask where it is used */
+    if (group && g.coalesced && site->wrap_pre && !clang_Cursor_isNull(g.group) &&
+        kscan_visit(g.group, c, ks) == CXChildVisit_Recurse)
+        clang_visitChildren(g.group, kscan_visit, ks);
+}

@@ -1,0 +1,262 @@
+/* kernels.c - kernels and launches: a kernel's parameters, template and body; file-scope
+ * __shared__ variables; launches with their configuration and constant block shapes. */
+#include "fe.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+enum CXChildVisitResult file_shared_visit(CXCursor c, CXCursor parent, CXClientData d) {
+    (void)parent;
+    KScan *ks = d;
+    if (clang_getCursorKind(c) == CXCursor_DeclRefExpr) {
+        CXCursor ref = clang_getCursorReferenced(c);
+        if (clang_getCursorKind(ref) == CXCursor_VarDecl && has_attr(ref, CXCursor_CUDASharedAttr) &&
+            clang_getCursorKind(clang_getCursorSemanticParent(ref)) != CXCursor_FunctionDecl) {
+            SrcLoc l = cursor_loc(ks->fe, ref);
+            Unit *u = ks->fe->u;
+            for (int i = 0; i < u->file_shared.len; i++) {
+                FileShared *fs = u->file_shared.items[i];
+                unsigned b, e;
+                cursor_range(ref, &b, &e);
+                if (l.file == u->path && b >= fs->begin && b < fs->end &&
+                    !vec_contains(&ks->k->file_shared, fs))
+                    vec_push(u->arena, &ks->k->file_shared, fs);
+            }
+        }
+    }
+    return CXChildVisit_Recurse;
+}
+
+typedef struct ParamScan {
+    Fe *fe;
+    Kernel *k;
+} ParamScan;
+
+static enum CXChildVisitResult param_visit(CXCursor c, CXCursor parent, CXClientData d) {
+    (void)parent;
+    ParamScan *ps = d;
+    if (clang_getCursorKind(c) != CXCursor_ParmDecl)
+        return CXChildVisit_Continue;
+    Arena *a = ps->fe->u->arena;
+    Param *p = arena_alloc(a, sizeof *p);
+    p->name = fe_str(a, clang_getCursorSpelling(c));
+    p->text = cursor_text(ps->fe, c);
+    p->type = fe_str(a, clang_getTypeSpelling(clang_getCursorType(c)));
+    vec_push(a, &ps->k->params, p);
+    Var *v = new_var(ps->fe, ps->k, c, NULL);
+    v->is_param = true;
+    if (!*p->name)
+        diag_error(ps->fe->u, cursor_loc(ps->fe, c), "kernel parameters must be named");
+    return CXChildVisit_Continue;
+}
+
+typedef struct TemplateScan {
+    Fe *fe;
+    Buf args;
+    unsigned last_end;      /* end of the last template parameter */
+    int n;
+} TemplateScan;
+
+static enum CXChildVisitResult template_param_visit(CXCursor c, CXCursor parent, CXClientData d) {
+    (void)parent;
+    TemplateScan *ts = d;
+    enum CXCursorKind k = clang_getCursorKind(c);
+    if (k != CXCursor_TemplateTypeParameter && k != CXCursor_NonTypeTemplateParameter &&
+        k != CXCursor_TemplateTemplateParameter)
+        return CXChildVisit_Continue;
+    char *name = fe_str(ts->fe->u->arena, clang_getCursorSpelling(c));
+    char *text = cursor_text(ts->fe, c);
+    unsigned b, e;
+    cursor_range(c, &b, &e);
+    ts->last_end = e;
+    buf_printf(&ts->args, "%s%s%s", ts->n++ ? ", " : "", name, strstr(text, "...") ? "..." : "");
+    return CXChildVisit_Continue;
+}
+
+/* A kernel template: its `template <...>` header and the arguments naming the specialisation
+ * being compiled (the block function and the stub stay templates: C++ instantiates them for
+ * each launch's types). */
+static bool template_of(Fe *fe, Kernel *k, CXCursor fn) {
+    Unit *u = fe->u;
+    TemplateScan ts = {.fe = fe};
+    clang_visitChildren(fn, template_param_visit, &ts);
+    unsigned p = ts.last_end;
+    while (p < u->len && u->text[p] != '>')
+        p++;
+    if (ts.n == 0 || p >= u->len || strncmp(u->text + k->decl_begin, "template", 8) != 0) {
+        diag_error(u, k->loc, "this kernel template is not supported yet");
+        buf_free(&ts.args);
+        return false;
+    }
+    k->tmpl_header = arena_strndup(u->arena, u->text + k->decl_begin, p + 1 - k->decl_begin);
+    k->tmpl_args = arena_printf(u->arena, "<%s>", ts.args.data);
+    buf_free(&ts.args);
+    return true;
+}
+
+void scan_kernel(Fe *fe, CXCursor fn) {
+    Unit *u = fe->u;
+    Kernel *k = arena_alloc(u->arena, sizeof *k);
+    k->name = fe_str(u->arena, clang_getCursorSpelling(fn));
+    k->loc = cursor_loc(fe, fn);
+    unsigned b, e;
+    cursor_range(fn, &b, &e);
+    /* `extern "C" __global__ void k(...)`: the linkage goes with the kernel's stub (the
+     * functions cu2c puts where the kernel was are static, which such a prefix forbids) */
+    CXCursor ls = clang_getCursorLexicalParent(fn);
+    if (clang_getCursorKind(ls) == CXCursor_LinkageSpec) {
+        unsigned lb, le;
+        cursor_range(ls, &lb, &le);
+        if (lb < b && le == e && !memchr(u->text + lb, '{', b - lb))
+            b = lb;
+    }
+    k->decl_begin = b;
+    k->body_end = e;
+    ParamScan ps = {fe, k};
+    clang_visitChildren(fn, param_visit, &ps);
+    if (clang_getCursorKind(fn) == CXCursor_FunctionTemplate && !template_of(fe, k, fn))
+        return;
+    CXCursor body = clang_getNullCursor();
+    clang_visitChildren(fn, find_body, &body);
+    unsigned bb, be;
+    cursor_range(body, &bb, &be);
+    k->body_begin = bb;
+    if (u->text[bb] != '{' || be != e || u->text[be - 1] != '}') {
+        diag_error(u, k->loc, "kernel '%s': cannot locate its body (is it defined by a macro?)", k->name);
+        return;
+    }
+    KScan ks = {.fe = fe, .k = k};
+    scan_list(&ks, body, &k->body, NULL);
+    clang_visitChildren(body, file_shared_visit, &ks);
+    vec_push(u->arena, &u->kernels, k);
+}
+
+static long long const_int(CXCursor c, bool *ok) {
+    CXEvalResult r = clang_Cursor_Evaluate(c);
+    long long v = 0;
+    *ok = r && clang_EvalResult_getKind(r) == CXEval_Int;
+    if (*ok)
+        v = clang_EvalResult_getAsLongLong(r);
+    if (r)
+        clang_EvalResult_dispose(r);
+    return v;
+}
+
+/* A launch's block shape when it is written with constants: `256`, `dim3(16, 16)`, or a dim3
+ * variable initialised so. Only a guess: the specialised code is taken when the real shape
+ * matches at run time. */
+static void guess_shape(CXCursor arg, int shape[3]) {
+    bool ok;
+    for (int depth = 0; depth < 6; depth++) {
+        long long v = const_int(arg, &ok);
+        if (ok && v > 0 && v <= 1024) {
+            shape[0] = (int)v;
+            shape[1] = shape[2] = 1;
+            return;
+        }
+        enum CXCursorKind k = clang_getCursorKind(arg);
+        if (k == CXCursor_DeclRefExpr) {
+            CXCursor d = clang_getCursorReferenced(arg);
+            if (clang_getCursorKind(d) != CXCursor_VarDecl)
+                return;
+            arg = clang_Cursor_getVarDeclInitializer(d);
+            if (clang_Cursor_isNull(arg))
+                return;
+            continue;
+        }
+        if (k == CXCursor_CallExpr && clang_getCursorKind(clang_getCursorReferenced(arg)) == CXCursor_Constructor) {
+            int n = clang_Cursor_getNumArguments(arg);
+            if (n == 1 && clang_getCursorKind(strip_implicit(clang_Cursor_getArgument(arg, 0))) != CXCursor_IntegerLiteral &&
+                !const_int(clang_Cursor_getArgument(arg, 0), &ok) && !ok) {
+                arg = clang_Cursor_getArgument(arg, 0);    /* a copy: dim3(other) */
+                continue;
+            }
+            int dims[3] = {1, 1, 1};
+            for (int i = 0; i < n && i < 3; i++) {
+                long long d = const_int(clang_Cursor_getArgument(arg, (unsigned)i), &ok);
+                if (!ok || d <= 0 || d > 1024)
+                    return;
+                dims[i] = (int)d;
+            }
+            memcpy(shape, dims, sizeof dims);
+            return;
+        }
+        if (k == CXCursor_UnexposedExpr || k == CXCursor_ParenExpr) {
+            CXCursor inner = first_child(arg);
+            if (clang_Cursor_isNull(inner))
+                return;
+            arg = inner;
+            continue;
+        }
+        return;
+    }
+}
+
+void scan_launch(Fe *fe, CXCursor c, bool in_device_code) {
+    Unit *u = fe->u;
+    Kids kids = children(c);
+    if (kids.n < 2 || clang_getCursorKind(kids.c[1]) != CXCursor_CallExpr)
+        return;
+    CXString sp = clang_getCursorSpelling(kids.c[1]);
+    const char *n = clang_getCString(sp);
+    bool is_config = n && (strcmp(n, "cudaConfigureCall") == 0 ||
+                           strcmp(n, "__cudaPushCallConfiguration") == 0);
+    clang_disposeString(sp);
+    if (!is_config)
+        return;
+    Launch *l = arena_alloc(u->arena, sizeof *l);
+    l->loc = cursor_loc(fe, c);
+    if (in_device_code) {
+        diag_error(u, l->loc, "kernel launch inside device code (dynamic parallelism) is not supported");
+        return;
+    }
+    cursor_range(kids.c[0], &l->callee_begin, &l->callee_end);
+    cursor_range(kids.c[1], &l->config_begin, &l->config_end);
+    unsigned cb;
+    cursor_range(c, &cb, &l->call_end);
+    Kids cfg = children(kids.c[1]);
+    for (int i = 1; i < cfg.n && i < 5 && i < 8; i++) {
+        unsigned b, e;
+        cursor_range(cfg.c[i], &b, &e);
+        if (e <= b)
+            continue;       /* a default argument: not written */
+        l->config[l->nconfig++] = cursor_line(fe, cfg.c[i]);
+    }
+    l->kernel = fe_str(u->arena, clang_getCursorSpelling(clang_getCursorReferenced(kids.c[0])));
+    if (cfg.n > 2)
+        guess_shape(cfg.c[2], l->shape);
+    if (l->callee_end > l->config_begin || l->config_end <= l->config_begin ||
+        strncmp(u->text + l->config_begin, "<<<", 3) != 0) {
+        diag_error(u, l->loc, "cu2c cannot rewrite this kernel launch (is it written by a macro?)");
+        return;
+    }
+    vec_push(u->arena, &u->launches, l);
+}
+
+/* File-scope __shared__ variables in the main file. */
+enum CXChildVisitResult file_scope_visit(CXCursor c, CXCursor parent, CXClientData d) {
+    (void)parent;
+    Fe *fe = d;
+    Unit *u = fe->u;
+    if (clang_getCursorKind(c) != CXCursor_VarDecl || !has_attr(c, CXCursor_CUDASharedAttr))
+        return CXChildVisit_Continue;
+    if (!in_main_file(fe, c)) {
+        diag_error(u, cursor_loc(fe, c), "__shared__ variable at file scope in a header is not supported");
+        return CXChildVisit_Continue;
+    }
+    FileShared *fs = arena_alloc(u->arena, sizeof *fs);
+    fs->name = fe_str(u->arena, clang_getCursorSpelling(c));
+    unsigned b, e;
+    cursor_range(c, &b, &e);
+    fs->begin = b;
+    fs->end = stmt_end(u, e);
+    fs->decl_text = arena_strndup(u->arena, u->text + b, e - b);
+    fs->type = fe_str(u->arena, clang_getTypeSpelling(clang_getCursorType(c)));
+    if (clang_Cursor_getStorageClass(c) == CX_SC_Extern)
+        fs->elem_type = fe_str(u->arena, clang_getTypeSpelling(clang_getArrayElementType(clang_getCursorType(c))));
+    vec_push(u->arena, &u->file_shared, fs);
+    return CXChildVisit_Continue;
+}
+
+/* Tokens of the main file: C++-only keywords make the output C++; __CUDA_ARCH__ is refused
+ * (the parse sees the host side only, so device-side #if branches would be dropped). */

@@ -1,0 +1,690 @@
+/* statement_facts.c - the facts of one statement of a kernel: the locals it reads and
+ * writes, the threadIdx components it uses, calls with effects, returns and jumps, guards,
+ * locals that are a uniform base plus threadIdx.x. */
+#include "fe.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- kernel bodies -------------------------------------------------------------------- */
+
+
+Var *find_var(Kernel *k, CXCursor decl, Fe *fe) {
+    SrcLoc l = cursor_loc(fe, decl);
+    for (int i = 0; i < k->vars.len; i++) {
+        Var *v = k->vars.items[i];
+        if (v->loc.offset == l.offset && v->loc.file == l.file && v->copy == fe->copy)
+            return v;
+    }
+    return NULL;
+}
+
+/* The local variable an lvalue expression stores into, if the store stays in the local
+ * (a[i] on a local array, s.f on a local struct); NULL for stores through pointers. */
+static Var *lvalue_root(KScan *ks, CXCursor e) {
+    for (;;) {
+        e = strip_implicit(e);
+        enum CXCursorKind k = clang_getCursorKind(e);
+        if (k == CXCursor_DeclRefExpr) {
+            CXCursor ref = clang_getCursorReferenced(e);
+            return find_var(ks->k, ref, ks->fe);
+        }
+        if (k == CXCursor_ArraySubscriptExpr || k == CXCursor_MemberRefExpr) {
+            CXCursor base = strip_implicit(first_child(e));
+            if (clang_Cursor_isNull(base))
+                return NULL;
+            CXType t = clang_getCanonicalType(clang_getCursorType(base));
+            if (t.kind == CXType_Pointer)
+                return NULL;
+            e = base;
+            continue;
+        }
+        return NULL;
+    }
+}
+
+static void note_write(KScan *ks, Var *v) {
+    if (v && !v->is_shared && !vec_contains(&ks->s->writes, v))
+        vec_push(ks->fe->u->arena, &ks->s->writes, v);
+}
+
+typedef struct ArgScan {
+    int index;
+    CXCursor want;
+    int found;
+} ArgScan;
+
+static void scan_call(KScan *ks, CXCursor c) {
+    Fe *fe = ks->fe;
+    Unit *u = fe->u;
+    CXCursor fn = clang_getCursorReferenced(c);
+    if (clang_Cursor_isNull(fn) || (clang_getCursorKind(fn) != CXCursor_FunctionDecl &&
+                                    clang_getCursorKind(fn) != CXCursor_CXXMethod &&
+                                    clang_getCursorKind(fn) != CXCursor_FunctionTemplate &&
+                                    clang_getCursorKind(fn) != CXCursor_Constructor)) {
+        if (clang_getCursorKind(fn) != CXCursor_Constructor)
+            ks->s->side_effects = true;     /* call through a pointer: anything can happen */
+        return;
+    }
+    char *name = fe_str(u->arena, clang_getCursorSpelling(fn));
+    if (is_barrier_name(call_name(c))) {
+        diag_error(u, cursor_loc(fe, c), "%s() inside an expression is not supported yet", shown_name(c));
+        return;
+    }
+    if (is_user_fn(fn)) {
+        char *usr = fe_str(u->arena, fn_usr(fn));
+        /* a pure function's result depends on its arguments only (and on memory, read alike
+         * by every thread): the call varies as they do; anything else runs per thread */
+        if (!usr_in(&fe->pure_fns, usr))
+            ks->s->side_effects = true;
+        if (usr_in(&fe->barrier_fns, usr))
+            diag_error(u, cursor_loc(fe, c), "call to '%s', which holds a barrier or __shared__ memory, "
+                       "inside an expression: not supported yet (call it as a statement of its own)", name);
+        if (usr_in(&fe->tls_fns, usr)) {
+            ks->s->calls_user_fn = true;
+            ks->k->uses_tls = true;
+        }
+    } else if (impure_builtin(name)) {
+        ks->s->side_effects = true;
+        if (is_assert_fail(name)) {
+            ks->s->calls_user_fn = true;
+            ks->k->uses_tls = true;
+        }
+    }
+    /* arguments bound to non-const references, and objects of non-const member calls, may
+     * be written by the callee */
+    CXType ft = clang_getCursorType(fn);
+    int nargs = clang_Cursor_getNumArguments(c);
+    for (int i = 0; i < nargs; i++) {
+        CXType pt = clang_getArgType(ft, (unsigned)i);
+        if (pt.kind == CXType_LValueReference &&
+            !clang_isConstQualifiedType(clang_getPointeeType(pt)))
+            note_write(ks, lvalue_root(ks, clang_Cursor_getArgument(c, (unsigned)i)));
+    }
+    if (clang_getCursorKind(fn) == CXCursor_CXXMethod && !clang_CXXMethod_isConst(fn) &&
+        !clang_CXXMethod_isStatic(fn)) {
+        CXCursor callee = strip_implicit(first_child(c));
+        if (clang_getCursorKind(callee) == CXCursor_MemberRefExpr)
+            note_write(ks, lvalue_root(ks, first_child(callee)));
+        else if (nargs > 0 && clang_getCursorKind(callee) != CXCursor_MemberRefExpr)
+            note_write(ks, lvalue_root(ks, clang_Cursor_getArgument(c, 0)));
+    }
+}
+
+Var *new_var(Fe *fe, Kernel *k, CXCursor decl, Stmt *s) {
+    Arena *a = fe->u->arena;
+    Var *v = arena_alloc(a, sizeof *v);
+    v->name = fe_str(a, clang_getCursorSpelling(decl));
+    CXType t = clang_getCursorType(decl);
+    v->type = fe_str(a, clang_getTypeSpelling(clang_getUnqualifiedType(t)));
+    if (strstr(v->type, "auto") || strstr(v->type, "(lambda"))
+        v->type = fe_str(a, clang_getTypeSpelling(clang_getUnqualifiedType(clang_getCanonicalType(t))));
+    v->loc = cursor_loc(fe, decl);
+    v->copy = fe->copy;
+    v->decl_stmt = s;
+    v->id = k->vars.len;
+    if (has_attr(decl, CXCursor_CUDASharedAttr)) {
+        v->is_shared = true;
+        if (clang_Cursor_getStorageClass(decl) == CX_SC_Extern) {
+            v->is_extern_shared = true;
+            v->elem_type = fe_str(a, clang_getTypeSpelling(clang_getArrayElementType(t)));
+        }
+    }
+    vec_push(a, &k->vars, v);
+    return v;
+}
+
+/* A local cu2c declares itself (a call's result), in the text copy `copy`. */
+Var *new_temp(Unit *u, Kernel *k, const char *name, const char *type, SrcLoc loc, Stmt *decl,
+                     int copy) {
+    Var *v = arena_alloc(u->arena, sizeof *v);
+    v->name = name;
+    v->type = type;
+    v->loc = loc;
+    v->decl_stmt = decl;
+    v->copy = copy;
+    v->id = k->vars.len;
+    vec_push(u->arena, &k->vars, v);
+    return v;
+}
+
+
+/* A statement in no list, holding the facts of a part of another that runs in a thread loop
+ * of its own or ahead of it: a reduction predicate, a return value, a parameter binding, a
+ * loop header. */
+Stmt *new_fact_stmt(Fe *fe, StmtKind kind, SrcLoc loc, Stmt *parent) {
+    Stmt *s = arena_alloc(fe->u->arena, sizeof *s);
+    s->kind = kind;
+    s->loc = loc;
+    s->parent = parent;
+    s->nest = -1;
+    s->index = -1;
+    s->copy = fe->copy;
+    return s;
+}
+
+/* Scans c's children one level deeper in a lambda, loop or switch (*depth counts them). */
+static enum CXChildVisitResult visit_nested(CXCursor c, KScan *ks, int *depth) {
+    (*depth)++;
+    clang_visitChildren(c, kscan_visit, ks);
+    (*depth)--;
+    return CXChildVisit_Continue;
+}
+
+enum CXChildVisitResult kscan_visit(CXCursor c, CXCursor parent, CXClientData d) {
+    KScan *ks = d;
+    Fe *fe = ks->fe;
+    Unit *u = fe->u;
+    Stmt *s = ks->s;
+    enum CXCursorKind kind = clang_getCursorKind(c);
+    switch (kind) {
+    case CXCursor_ArraySubscriptExpr:
+        s->touches_memory = true;
+        break;
+    case CXCursor_MemberRefExpr:
+        if (clang_getCanonicalType(clang_getCursorType(strip_implicit(first_child(c)))).kind == CXType_Pointer)
+            s->touches_memory = true;
+        break;
+    case CXCursor_DeclRefExpr: {
+        CXCursor ref = clang_getCursorReferenced(c);
+        const char *bname;
+        if (clang_getCursorKind(ref) == CXCursor_VarDecl && !is_builtin_var(ref, NULL) &&
+            (clang_getCursorKind(clang_getCursorSemanticParent(ref)) != CXCursor_FunctionDecl ||
+             has_attr(ref, CXCursor_CUDASharedAttr) || clang_Cursor_getStorageClass(ref) == CX_SC_Static))
+            s->touches_memory = true;   /* a global, __constant__, __device__ or shared variable */
+        if (is_builtin_var(ref, &bname)) {
+            if (strcmp(bname, "threadIdx") == 0) {
+                if (clang_getCursorKind(parent) == CXCursor_MemberRefExpr) {
+                    CXString m = clang_getCursorSpelling(parent);
+                    const char *mn = clang_getCString(m);
+                    s->tid_dims |= mn[0] == 'x' ? DIM_X : mn[0] == 'y' ? DIM_Y : DIM_Z;
+                    clang_disposeString(m);
+                } else {
+                    s->tid_dims |= DIM_XYZ;
+                }
+            }
+            break;
+        }
+        Var *v = find_var(ks->k, ref, fe);
+        if (!v)
+            break;
+        if (v->is_shared)
+            break;
+        if (!vec_contains(&s->reads, v))
+            vec_push(u->arena, &s->reads, v);
+        if (ks->lambda_depth > 0)
+            v->escapes = true;
+        /* an array named anywhere but as a subscript's base (it decays to a pointer that
+         * can be stored or passed on) has escaped; see the UnexposedExpr case */
+        if (is_array_type(clang_getCursorType(ref)) &&
+            clang_getCursorKind(parent) != CXCursor_ArraySubscriptExpr &&
+            clang_getCursorKind(parent) != CXCursor_UnexposedExpr)
+            v->escapes = true;
+        break;
+    }
+    case CXCursor_UnexposedExpr: {
+        /* the implicit array-to-pointer decay: fine under a subscript, an escape elsewhere */
+        CXCursor inner = first_child(c);
+        if (clang_getCursorKind(inner) == CXCursor_DeclRefExpr &&
+            clang_getCursorKind(parent) != CXCursor_ArraySubscriptExpr) {
+            CXCursor ref = clang_getCursorReferenced(inner);
+            Var *v = find_var(ks->k, ref, fe);
+            if (v && !v->is_shared && is_array_type(clang_getCursorType(ref)))
+                v->escapes = true;
+        }
+        break;
+    }
+    case CXCursor_ConditionalOperator:
+        return visit_nested(c, ks, &ks->cond_depth);
+    case CXCursor_BinaryOperator:
+    case CXCursor_CompoundAssignOperator: {
+        enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(c);
+        if (op == CXBinaryOperator_LAnd || op == CXBinaryOperator_LOr)
+            return visit_nested(c, ks, &ks->cond_depth);
+        if (kind == CXCursor_CompoundAssignOperator ||
+            (op >= CXBinaryOperator_Assign && op <= CXBinaryOperator_OrAssign))
+            note_write(ks, lvalue_root(ks, first_child(c)));
+        break;
+    }
+    case CXCursor_UnaryOperator: {
+        enum CXUnaryOperatorKind op = clang_getCursorUnaryOperatorKind(c);
+        if (op == CXUnaryOperator_Deref)
+            s->touches_memory = true;
+        if (op == CXUnaryOperator_PostInc || op == CXUnaryOperator_PostDec ||
+            op == CXUnaryOperator_PreInc || op == CXUnaryOperator_PreDec)
+            note_write(ks, lvalue_root(ks, first_child(c)));
+        else if (op == CXUnaryOperator_AddrOf) {
+            Var *v = lvalue_root(ks, first_child(c));
+            if (v)
+                v->escapes = true;
+        }
+        break;
+    }
+    case CXCursor_CallExpr: {
+        unsigned cb, ce;
+        cursor_range(c, &cb, &ce);
+        for (int i = 0; i < ks->hoisted.len; i++) {
+            Inline *in = ks->hoisted.items[i];
+            if (in->call_begin == cb && in->call_end == ce) {
+                if (!vec_contains(&s->reads, in->result))
+                    vec_push(u->arena, &s->reads, in->result);
+                return CXChildVisit_Continue;   /* its arguments were bound before */
+            }
+        }
+        ReduceOp op;
+        if (reduce_op(c, &op)) {
+            scan_site(ks, c, op);
+            return CXChildVisit_Continue;
+        }
+        scan_call(ks, c);
+        break;
+    }
+    case CXCursor_ReturnStmt: {
+        if (ks->lambda_depth > 0)
+            break;
+        unsigned b, e;
+        cursor_range(c, &b, &e);
+        SrcLoc *l = arena_alloc(u->arena, sizeof *l);
+        *l = cursor_loc(fe, c);
+        l->offset = b;
+        unsigned *end = arena_alloc(u->arena, sizeof *end);
+        *end = stmt_end(u, e);
+        vec_push(u->arena, &s->returns, l);
+        vec_push(u->arena, &s->return_ends, end);
+        CXCursor value = first_child(c);
+        char *vt = NULL;
+        if (!clang_Cursor_isNull(value))
+            vt = cursor_line(fe, value);
+        vec_push(u->arena, &s->return_values, vt);
+        s->has_return = true;
+        if (fe->copy != 0) {
+            /* in an expanded function: the value's facts apart (see Stmt.return_facts) */
+            Stmt *rv = new_fact_stmt(fe, ST_RETVAL, *l, s->parent);
+            vec_push(u->arena, &s->return_facts, rv);
+            if (!clang_Cursor_isNull(value)) {
+                ks->s = rv;
+                if (kscan_visit(value, c, ks) == CXChildVisit_Recurse)
+                    clang_visitChildren(value, kscan_visit, ks);
+                ks->s = s;
+            }
+            return CXChildVisit_Continue;
+        }
+        break;
+    }
+    case CXCursor_VarDecl: {
+        if (has_attr(c, CXCursor_CUDASharedAttr) && !clang_equalCursors(parent, ks->top)) {
+            diag_error(u, cursor_loc(fe, c), "__shared__ variable '%s' declared inside a nested block: "
+                       "declare it at the top level of the kernel body (not supported yet)",
+                       fe_str(u->arena, clang_getCursorSpelling(c)));
+            break;
+        }
+        CXType t = clang_getCursorType(c);
+        if (t.kind == CXType_LValueReference || t.kind == CXType_RValueReference) {
+            /* int &r = v; : anything written through r is a write of v */
+            CXCursor init = clang_Cursor_getVarDeclInitializer(c);
+            Var *v = clang_Cursor_isNull(init) ? NULL : lvalue_root(ks, init);
+            if (v)
+                v->escapes = true;
+        }
+        break;
+    }
+    case CXCursor_LambdaExpr:
+        return visit_nested(c, ks, &ks->lambda_depth);
+    case CXCursor_ForStmt:
+    case CXCursor_WhileStmt:
+    case CXCursor_DoStmt:
+    case CXCursor_CXXForRangeStmt:
+        return visit_nested(c, ks, &ks->loop_depth);
+    case CXCursor_SwitchStmt:
+        return visit_nested(c, ks, &ks->switch_depth);
+    case CXCursor_BreakStmt:
+    case CXCursor_ContinueStmt:
+        if (ks->loop_depth == 1 && ks->lambda_depth == 0)
+            ks->loop_level_jump = true;
+        /* a jump out of the statement, to a loop or switch holding barriers */
+        if (ks->lambda_depth == 0 && ks->loop_depth == 0 &&
+            (kind == CXCursor_ContinueStmt || ks->switch_depth == 0) && !s->has_jump) {
+            s->has_jump = true;
+            s->jump_loc = cursor_loc(fe, c);
+        }
+        break;
+    default:
+        break;
+    }
+    return CXChildVisit_Recurse;
+}
+
+typedef struct PureScan {
+    KScan *ks;
+    PtrVec *reads;          /* the locals it reads go here */
+    bool pure;
+    bool reads_tid;         /* it reads threadIdx */
+} PureScan;
+
+/* Is an initialiser pure arithmetic on locals, builtins and constants (no memory, no calls
+ * with effects), so that it can be evaluated again anywhere the local is visible? */
+static enum CXChildVisitResult pure_visit(CXCursor c, CXCursor parent, CXClientData d) {
+    (void)parent;
+    PureScan *ps = d;
+    switch (clang_getCursorKind(c)) {
+    case CXCursor_IntegerLiteral:
+    case CXCursor_FloatingLiteral:
+    case CXCursor_CharacterLiteral:
+    case CXCursor_CXXBoolLiteralExpr:
+    case CXCursor_ParenExpr:
+    case CXCursor_UnexposedExpr:
+    case CXCursor_CStyleCastExpr:
+    case CXCursor_ConditionalOperator:
+        return CXChildVisit_Recurse;
+    case CXCursor_BinaryOperator: {
+        enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(c);
+        if (op >= CXBinaryOperator_Assign && op <= CXBinaryOperator_OrAssign)
+            break;
+        if (op == CXBinaryOperator_Comma)
+            break;
+        return CXChildVisit_Recurse;
+    }
+    case CXCursor_UnaryOperator: {
+        enum CXUnaryOperatorKind op = clang_getCursorUnaryOperatorKind(c);
+        if (op == CXUnaryOperator_Plus || op == CXUnaryOperator_Minus || op == CXUnaryOperator_Not ||
+            op == CXUnaryOperator_LNot)
+            return CXChildVisit_Recurse;
+        break;
+    }
+    case CXCursor_MemberRefExpr: {
+        CXCursor base = strip_implicit(first_child(c));
+        if (clang_getCanonicalType(clang_getCursorType(base)).kind == CXType_Pointer)
+            break;
+        return CXChildVisit_Recurse;
+    }
+    case CXCursor_DeclRefExpr: {
+        CXCursor ref = clang_getCursorReferenced(c);
+        const char *bname;
+        if (is_builtin_var(ref, &bname)) {
+            ps->reads_tid |= strcmp(bname, "threadIdx") == 0;
+            return CXChildVisit_Continue;
+        }
+        if (clang_getCursorKind(ref) == CXCursor_EnumConstantDecl)
+            return CXChildVisit_Continue;
+        Var *u = find_var(ps->ks->k, ref, ps->ks->fe);
+        if (!u || u->is_shared || is_array_type(clang_getCursorType(ref)))
+            break;
+        if (!vec_contains(ps->reads, u))
+            vec_push(ps->ks->fe->u->arena, ps->reads, u);
+        return CXChildVisit_Continue;
+    }
+    default:
+        break;
+    }
+    ps->pure = false;
+    return CXChildVisit_Break;
+}
+
+/* Is e pure (see pure_visit)? The locals it reads are added to reads. */
+static bool pure_scan(KScan *ks, CXCursor e, CXCursor parent, PtrVec *reads, bool *reads_tid) {
+    PureScan ps = {ks, reads, true, false};
+    if (pure_visit(e, parent, &ps) == CXChildVisit_Recurse)
+        clang_visitChildren(e, pure_visit, &ps);
+    if (reads_tid)
+        *reads_tid = ps.reads_tid;
+    return ps.pure;
+}
+
+/* An integer type holding every thread index unchanged. */
+static bool holds_thread_index(CXType t) {
+    enum CXTypeKind tk = clang_getCanonicalType(t).kind;
+    return tk == CXType_Int || tk == CXType_UInt || tk == CXType_Long || tk == CXType_ULong ||
+           tk == CXType_LongLong || tk == CXType_ULongLong;
+}
+
+/* DIM_X/Y/Z when e is threadIdx.x/y/z (through casts and parentheses), or a local initialised
+ * so; 0 otherwise. */
+static unsigned coord_dim(KScan *ks, CXCursor e) {
+    e = strip_implicit(e);
+    while (clang_getCursorKind(e) == CXCursor_CStyleCastExpr) {
+        if (!holds_thread_index(clang_getCursorType(e)))
+            return 0;       /* (char)threadIdx.x wraps */
+        e = strip_implicit(first_child(e));
+    }
+    if (clang_getCursorKind(e) == CXCursor_DeclRefExpr) {
+        Var *v = find_var(ks->k, clang_getCursorReferenced(e), ks->fe);
+        return v ? v->coord : 0;
+    }
+    if (clang_getCursorKind(e) != CXCursor_MemberRefExpr)
+        return 0;
+    CXCursor base = strip_implicit(first_child(e));
+    const char *bname;
+    if (clang_getCursorKind(base) != CXCursor_DeclRefExpr ||
+        !is_builtin_var(clang_getCursorReferenced(base), &bname) || strcmp(bname, "threadIdx") != 0)
+        return 0;
+    CXString m = clang_getCursorSpelling(e);
+    const char *mn = clang_getCString(m);
+    unsigned d = mn[0] == 'x' ? DIM_X : mn[0] == 'y' ? DIM_Y : mn[0] == 'z' ? DIM_Z : 0;
+    clang_disposeString(m);
+    return d;
+}
+
+#define X_FAIL 2
+
+/* Is e threadIdx.x itself, or a local holding it? */
+static bool is_x_leaf(KScan *ks, CXCursor e) {
+    enum CXCursorKind k = clang_getCursorKind(e);
+    return (k == CXCursor_DeclRefExpr || k == CXCursor_MemberRefExpr) && coord_dim(ks, e) == DIM_X;
+}
+
+/* e, reduced mod 2^32, as B + s * threadIdx.x: s (1 or -1), the threadIdx.x (or the local
+ * holding it) in *leaf; 0 when e reads no thread index directly; X_FAIL otherwise. Only
+ * +, -, parentheses and conversions between integer types of 32 bits or more may lie between
+ * e and its leaf: each commutes with the reduction, so B + s * threadIdx.x holds in any such
+ * type. B is pure (see pure_visit); the locals it reads are added to reads. */
+static int x_offset(KScan *ks, CXCursor e, CXCursor parent, CXCursor *leaf, PtrVec *reads) {
+    enum CXCursorKind k = clang_getCursorKind(e);
+    int r;
+    if (is_x_leaf(ks, e)) {
+        *leaf = e;
+        r = 1;
+    } else if (k == CXCursor_ParenExpr || k == CXCursor_UnexposedExpr || k == CXCursor_CStyleCastExpr) {
+        CXCursor c = last_child(e);     /* a cast's operand follows its type */
+        r = clang_Cursor_isNull(c) ? X_FAIL : x_offset(ks, c, e, leaf, reads);
+    } else if (k == CXCursor_BinaryOperator &&
+               (clang_getCursorBinaryOperatorKind(e) == CXBinaryOperator_Add ||
+                clang_getCursorBinaryOperatorKind(e) == CXBinaryOperator_Sub)) {
+        Kids kids = children(e);
+        if (kids.n != 2)
+            return X_FAIL;
+        int a = x_offset(ks, kids.c[0], e, leaf, reads), b = x_offset(ks, kids.c[1], e, leaf, reads);
+        if (a == X_FAIL || b == X_FAIL || (a && b))
+            return X_FAIL;
+        r = a ? a : clang_getCursorBinaryOperatorKind(e) == CXBinaryOperator_Sub ? -b : b;
+    } else {
+        bool tid;
+        return pure_scan(ks, e, parent, reads, &tid) && !tid ? 0 : X_FAIL;
+    }
+    return r == X_FAIL || (r && !holds_thread_index(clang_getCursorType(e))) ? X_FAIL : r;
+}
+
+/* Is a declaration local to a function (an enum, typedef or struct declared in a body)? */
+static bool in_function(CXCursor d) {
+    for (CXCursor p = clang_getCursorSemanticParent(d);
+         !clang_Cursor_isNull(p) && !clang_isTranslationUnit(clang_getCursorKind(p));
+         p = clang_getCursorSemanticParent(p)) {
+        enum CXCursorKind k = clang_getCursorKind(p);
+        if (k == CXCursor_FunctionDecl || k == CXCursor_FunctionTemplate || k == CXCursor_CXXMethod ||
+            k == CXCursor_Constructor || k == CXCursor_Destructor || k == CXCursor_LambdaExpr)
+            return true;
+    }
+    return false;
+}
+
+/* Finds names of declarations local to the kernel other than its locals and parameters. */
+static enum CXChildVisitResult local_refs_visit(CXCursor c, CXCursor parent, CXClientData d) {
+    (void)parent;
+    KSearch *lr = d;
+    enum CXCursorKind k = clang_getCursorKind(c);
+    if (k == CXCursor_DeclRefExpr || k == CXCursor_TypeRef) {
+        CXCursor ref = clang_getCursorReferenced(c);
+        if (!find_var(lr->ks->k, ref, lr->ks->fe) && in_function(ref)) {
+            lr->found = true;
+            return CXChildVisit_Break;
+        }
+    }
+    return CXChildVisit_Recurse;
+}
+
+/* An int local initialised to B +- threadIdx.x: its sign, B as text, its leaf (Var.x_sign). */
+static void scan_x_offset(KScan *ks, Var *v, CXCursor decl, CXCursor init) {
+    Unit *u = ks->fe->u;
+    CXCursor leaf = clang_getNullCursor();
+    if (!v->init_text || clang_getCanonicalType(clang_getCursorType(decl)).kind != CXType_Int)
+        return;
+    PtrVec reads = {0};
+    int sign = x_offset(ks, init, decl, &leaf, &reads);
+    if (sign != 1 && sign != -1)
+        return;
+    unsigned ib, ie, lb, le;
+    cursor_range(init, &ib, &ie);
+    cursor_range(leaf, &lb, &le);
+    if (!(ib <= lb && lb < le && le <= ie && ie <= u->len))
+        return;
+    /* the leaf as written (not from a macro): threadIdx.x, or the local's name */
+    Var *lv = clang_getCursorKind(leaf) == CXCursor_DeclRefExpr
+                  ? find_var(ks->k, clang_getCursorReferenced(leaf), ks->fe) : NULL;
+    char *lt = arena_strndup(u->arena, u->text + lb, le - lb), *q = lt;
+    for (char *p = lt; *p; p++)
+        if (*p != ' ' && *p != '\t')
+            *q++ = *p;
+    *q = 0;
+    if (strcmp(lt, lv ? lv->name : "threadIdx.x") != 0)
+        return;
+    static const struct { enum CXTypeKind kind; const char *zero; } zeros[] = {
+        {CXType_Int, "0"}, {CXType_UInt, "0u"}, {CXType_Long, "0l"}, {CXType_ULong, "0ul"},
+        {CXType_LongLong, "0ll"}, {CXType_ULongLong, "0ull"}};
+    enum CXTypeKind lk = clang_getCanonicalType(clang_getCursorType(leaf)).kind;
+    for (size_t i = 0; i < sizeof zeros / sizeof zeros[0]; i++)
+        if (zeros[i].kind == lk) {
+            v->x_sign = sign;
+            v->x_base = one_line(arena_printf(u->arena, "%.*s%s%.*s", (int)(lb - ib), u->text + ib,
+                                              zeros[i].zero, (int)(ie - le), u->text + le));
+            v->x_leaf = lv;
+            v->x_reads = reads;
+            KSearch lr = {ks, false};
+            clang_visitChildren(init, local_refs_visit, &lr);
+            v->x_names_local = lr.found;
+            v->init_begin = ib;
+            v->init_end = ie;
+        }
+}
+
+/* The dimension of a guard's thread coordinate T: threadIdx.d, a local holding it, or an int
+ * local holding B +- threadIdx.x (DIM_X); 0 if e is none of those. */
+static unsigned guard_dim(KScan *ks, CXCursor e) {
+    unsigned d = coord_dim(ks, e);
+    CXCursor t = strip_implicit(e);
+    if (d || clang_getCursorKind(t) != CXCursor_DeclRefExpr)
+        return d;
+    Var *v = find_var(ks->k, clang_getCursorReferenced(t), ks->fe);
+    return v && v->x_sign ? DIM_X : 0;
+}
+
+/* The terms of a leaf `if (a && b && ...)` comparing a thread coordinate with something pure. */
+static void scan_guards(KScan *ks, Stmt *s, CXCursor cond) {
+    Unit *u = ks->fe->u;
+    cond = strip_implicit(cond);
+    if (clang_getCursorKind(cond) != CXCursor_BinaryOperator)
+        return;
+    enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(cond);
+    Kids kids = children(cond);
+    if (kids.n != 2)
+        return;
+    if (op == CXBinaryOperator_LAnd) {
+        scan_guards(ks, s, kids.c[0]);
+        scan_guards(ks, s, kids.c[1]);
+        return;
+    }
+    int opc = op == CXBinaryOperator_LT ? '<' : op == CXBinaryOperator_LE ? 'l'
+            : op == CXBinaryOperator_GT ? '>' : op == CXBinaryOperator_GE ? 'g' : 0;
+    if (!opc)
+        return;
+    int side = guard_dim(ks, kids.c[0]) ? 0 : guard_dim(ks, kids.c[1]) ? 1 : -1;
+    if (side < 0)
+        return;
+    CXType ct = clang_getCanonicalType(clang_getCursorType(kids.c[0]));
+    if (!holds_thread_index(ct))
+        return;
+    Guard *g = arena_alloc(u->arena, sizeof *g);
+    g->dim = guard_dim(ks, kids.c[side]);
+    CXCursor t = strip_implicit(kids.c[side]);
+    g->coord = clang_getCursorKind(t) == CXCursor_DeclRefExpr ? find_var(ks->k, clang_getCursorReferenced(t), ks->fe) : NULL;
+    if (side == 1)   /* B op T  ->  T op' B */
+        opc = opc == '<' ? '>' : opc == '>' ? '<' : opc == 'l' ? 'g' : 'l';
+    g->op = opc;
+    g->cmp_type = fe_str(u->arena, clang_getTypeSpelling(ct));
+    CXCursor b = kids.c[1 - side];
+    bool reads_tid;
+    if (!pure_scan(ks, b, cond, &g->bound_reads, &reads_tid) || reads_tid)
+        return;
+    char *text = cursor_line(ks->fe, b);
+    if (strstr(text, "//") || strchr(text, '#'))
+        return;
+    g->bound = text;
+    cursor_range(cond, &g->begin, &g->end);
+    vec_push(u->arena, &s->guards, g);
+}
+
+/* A leaf `if (cond) stmt;` without else whose condition is pure: its guard terms. */
+void scan_if_guards(KScan *ks, Stmt *s, CXCursor c) {
+    Kids kids = children(c);
+    if (kids.n != 2 || !clang_isExpression(clang_getCursorKind(kids.c[0])))
+        return;
+    PtrVec reads = {0};
+    if (pure_scan(ks, kids.c[0], c, &reads, NULL))
+        scan_guards(ks, s, kids.c[0]);
+}
+
+
+enum CXChildVisitResult decl_visit(CXCursor c, CXCursor parent, CXClientData d) {
+    (void)parent;
+    KScan *ks = d;
+    if (clang_getCursorKind(c) == CXCursor_VarDecl) {
+        Var *v = new_var(ks->fe, ks->k, c, ks->s);
+        CXCursor init = clang_Cursor_getVarDeclInitializer(c);
+        /* a coordinate only in a type that holds every thread index unchanged */
+        if (!clang_Cursor_isNull(init) && holds_thread_index(clang_getCursorType(c)))
+            v->coord = coord_dim(ks, init);
+        if (!clang_Cursor_isNull(init))
+            v->lane_part = lane_linear(ks, init);
+        if (!clang_Cursor_isNull(init) && !v->is_shared && !is_array_type(clang_getCursorType(c))) {
+            if (pure_scan(ks, init, c, &v->init_reads, NULL)) {
+                char *t = cursor_line(ks->fe, init);
+                if (!strstr(t, "//") && !strchr(t, '#'))
+                    v->init_text = t;
+            }
+            scan_x_offset(ks, v, c, init);
+        }
+        vec_push(ks->fe->u->arena, &ks->s->decls, v);
+        if (!v->is_shared)
+            vec_push(ks->fe->u->arena, &ks->s->writes, v);
+    }
+    return CXChildVisit_Continue;
+}
+
+StmtKind stmt_kind(CXCursor c) {
+    switch (clang_getCursorKind(c)) {
+    case CXCursor_DeclStmt: return ST_DECL;
+    case CXCursor_ReturnStmt: return ST_RETURN;
+    case CXCursor_NullStmt: return ST_NULL;
+    case CXCursor_IfStmt:
+    case CXCursor_ForStmt:
+    case CXCursor_WhileStmt:
+    case CXCursor_DoStmt:
+    case CXCursor_SwitchStmt:
+    case CXCursor_CompoundStmt:
+    case CXCursor_CXXForRangeStmt: return ST_CONTROL;
+    case CXCursor_LabelStmt:
+    case CXCursor_GotoStmt:
+    case CXCursor_GCCAsmStmt:
+    case CXCursor_BreakStmt:
+    case CXCursor_ContinueStmt: return ST_OTHER;
+    default: return clang_isExpression(clang_getCursorKind(c)) ? ST_EXPR : ST_OTHER;
+    }
+}

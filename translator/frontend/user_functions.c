@@ -1,0 +1,327 @@
+/* user_functions.c - the user's functions: which read threadIdx & co., hold barriers or
+ * __shared__ memory, have effects, call whom; the closure over calls; which are kernels,
+ * which device functions are expanded into kernels and which read builtins. */
+#include "fe.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- user functions: which read threadIdx & co., which contain barriers --------------- */
+
+typedef struct FnScan {
+    Fe *fe;
+    bool reads_builtin;
+    bool asserts;           /* calls assert: a failure reports the thread (cu2c_tls) */
+    bool has_barrier;
+    bool has_block_barrier; /* a __syncthreads* among its barriers */
+    PtrVec callees;         /* char* USRs */
+    CXCursor first_barrier;
+    CXCursor first_shared;
+    bool has_shared;
+    bool uses_file_shared;
+    CXCursor first_file_shared;
+    bool has_volatile;      /* a volatile object or pointer: warp-synchronous code */
+    CXCursor first_volatile;
+    bool has_goto;
+    CXCursor first_goto;
+    bool has_dependent_group; /* a group's warp method on a group of a dependent type */
+    CXCursor dependent_group;
+    char dependent_name[32];
+    CXCursor fn;            /* the function scanned */
+    bool impure;            /* writes memory or non-local state, or calls what does */
+} FnScan;
+
+/* Does a store into e stay in a local of fn (a scalar, or an element of a local array)? */
+static bool local_store(CXCursor e, CXCursor fn) {
+    for (;;) {
+        e = strip_implicit(e);
+        enum CXCursorKind k = clang_getCursorKind(e);
+        if (k == CXCursor_DeclRefExpr) {
+            CXCursor ref = clang_getCursorReferenced(e);
+            enum CXCursorKind rk = clang_getCursorKind(ref);
+            return (rk == CXCursor_VarDecl || rk == CXCursor_ParmDecl) &&
+                   clang_equalCursors(clang_getCursorSemanticParent(ref), fn) &&
+                   clang_Cursor_getStorageClass(ref) != CX_SC_Static &&
+                   clang_getCanonicalType(clang_getCursorType(ref)).kind != CXType_LValueReference;
+        }
+        if (k != CXCursor_ArraySubscriptExpr && k != CXCursor_MemberRefExpr)
+            return false;
+        CXCursor base = strip_implicit(first_child(e));
+        if (clang_getCanonicalType(clang_getCursorType(base)).kind == CXType_Pointer)
+            return false;
+        e = base;
+    }
+}
+
+static enum CXChildVisitResult fn_scan_visit(CXCursor c, CXCursor parent, CXClientData d) {
+    (void)parent;
+    FnScan *s = d;
+    enum CXCursorKind k = clang_getCursorKind(c);
+    /* purity: a function whose calls may be treated like arithmetic on their arguments */
+    if (k == CXCursor_BinaryOperator || k == CXCursor_CompoundAssignOperator) {
+        enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(c);
+        if ((k == CXCursor_CompoundAssignOperator ||
+             (op >= CXBinaryOperator_Assign && op <= CXBinaryOperator_OrAssign)) &&
+            !local_store(first_child(c), s->fn))
+            s->impure = true;
+    }
+    if (k == CXCursor_UnaryOperator) {
+        enum CXUnaryOperatorKind op = clang_getCursorUnaryOperatorKind(c);
+        if ((op == CXUnaryOperator_PostInc || op == CXUnaryOperator_PostDec ||
+             op == CXUnaryOperator_PreInc || op == CXUnaryOperator_PreDec) &&
+            !local_store(first_child(c), s->fn))
+            s->impure = true;
+    }
+    if (k == CXCursor_VarDecl && clang_Cursor_getStorageClass(c) == CX_SC_Static)
+        s->impure = true;
+    if (k == CXCursor_AsmStmt || k == CXCursor_GCCAsmStmt || k == CXCursor_LambdaExpr)
+        s->impure = true;
+    if (k == CXCursor_CallExpr) {
+        CXCursor callee = clang_getCursorReferenced(c);
+        if (clang_Cursor_isNull(callee)) {
+            s->impure = true;
+        } else if (!is_user_fn(callee)) {
+            const char *n = call_name(c);
+            if (impure_builtin(n) || is_barrier_name(n))
+                s->impure = true;
+            if (is_assert_fail(n))
+                s->asserts = true;
+        }
+    }
+    if (k == CXCursor_DeclRefExpr && is_builtin_var(clang_getCursorReferenced(c), NULL))
+        s->reads_builtin = true;
+    if (k == CXCursor_DeclRefExpr && !s->uses_file_shared) {
+        CXCursor ref = clang_getCursorReferenced(c);
+        if (clang_getCursorKind(ref) == CXCursor_VarDecl && has_attr(ref, CXCursor_CUDASharedAttr) &&
+            clang_getCursorKind(clang_getCursorSemanticParent(ref)) == CXCursor_TranslationUnit) {
+            s->uses_file_shared = true;
+            s->first_file_shared = c;
+        }
+    }
+    if (k == CXCursor_CallExpr) {
+        CXCursor fn = callee_of(c);
+        if (!clang_Cursor_isNull(fn)) {
+            const char *n = call_name(c);
+            if (is_barrier_name(n) && !is_warp_fn(n))
+                s->has_block_barrier = true;
+            if (is_barrier_name(n) && !s->has_barrier) {
+                s->has_barrier = true;
+                s->first_barrier = c;
+            }
+            /* a launch is not a call: a kernel's barriers stay in the kernel */
+            if (is_user_fn(fn) && !is_kernel(fn))
+                vec_push(s->fe->u->arena, &s->callees,
+                         fe_str(s->fe->u->arena, fn_usr(fn)));
+        }
+    }
+    if ((k == CXCursor_VarDecl || k == CXCursor_ParmDecl) && !s->has_volatile) {
+        CXType t = clang_getCursorType(c);
+        if (clang_isVolatileQualifiedType(t) ||
+            (t.kind == CXType_Pointer && clang_isVolatileQualifiedType(clang_getPointeeType(t)))) {
+            s->has_volatile = true;
+            s->first_volatile = c;
+        }
+    }
+    if (k == CXCursor_CallExpr && !s->has_dependent_group &&
+        unresolved_group_call(c, s->dependent_name, sizeof s->dependent_name)) {
+        s->has_dependent_group = true;
+        s->dependent_group = c;
+    }
+    if ((k == CXCursor_GotoStmt || k == CXCursor_IndirectGotoStmt) && !s->has_goto) {
+        s->has_goto = true;
+        s->first_goto = c;
+    }
+    if (k == CXCursor_VarDecl && has_attr(c, CXCursor_CUDASharedAttr) && !s->has_shared) {
+        s->has_shared = true;
+        s->first_shared = c;
+    }
+    return CXChildVisit_Recurse;
+}
+
+typedef struct UserFn {
+    char *usr;
+    bool reads_builtin, has_barrier, has_block_barrier, impure;
+    bool asserts;           /* calls assert (see is_assert_fail) */
+    PtrVec callees;
+} UserFn;
+
+static bool is_file_shared(Fe *fe, CXCursor decl) {
+    if (!in_main_file(fe, decl))
+        return false;
+    unsigned b, e;
+    cursor_range(decl, &b, &e);
+    for (int i = 0; i < fe->u->file_shared.len; i++) {
+        FileShared *fs = fe->u->file_shared.items[i];
+        if (b >= fs->begin && b < fs->end)
+            return true;
+    }
+    return false;
+}
+
+
+/* User functions: who reads threadIdx & co., who has barriers, who calls whom; then the
+ * transitive closure over calls. */
+enum CXChildVisitResult userfn_visit(CXCursor c, CXCursor parent, CXClientData d) {
+    (void)parent;
+    TuScan *ts = d;
+    Fe *fe = ts->fe;
+    enum CXCursorKind k = clang_getCursorKind(c);
+    if (k == CXCursor_Namespace || k == CXCursor_LinkageSpec || k == CXCursor_StructDecl ||
+        k == CXCursor_ClassDecl)
+        return CXChildVisit_Recurse;
+    if (k != CXCursor_FunctionDecl && k != CXCursor_CXXMethod && k != CXCursor_FunctionTemplate)
+        return CXChildVisit_Continue;
+    if (clang_Location_isInSystemHeader(clang_getCursorLocation(c)) || !clang_isCursorDefinition(c))
+        return CXChildVisit_Continue;
+    FnScan s = {.fe = fe, .fn = c};
+    clang_visitChildren(c, fn_scan_visit, &s);
+    if (!ts->kernels) {
+        UserFn *f = arena_alloc(fe->u->arena, sizeof *f);
+        f->usr = fe_str(fe->u->arena, clang_getCursorUSR(c));
+        f->reads_builtin = s.reads_builtin;
+        f->asserts = s.asserts;
+        /* __shared__ storage is per block: such a function is expanded into the kernel too */
+        f->has_barrier = s.has_barrier || s.has_shared || s.uses_file_shared;
+        f->has_block_barrier = s.has_block_barrier;
+        f->impure = s.impure || s.reads_builtin || s.has_barrier || s.has_shared;
+        f->callees = s.callees;
+        vec_push(fe->u->arena, &ts->user_fns, f);
+        return CXChildVisit_Continue;
+    }
+    bool kernel = is_kernel(c);
+    bool expanded = !kernel && usr_in(&fe->barrier_fns, fe_str(fe->u->arena, clang_getCursorUSR(c)));
+    bool device = kernel || has_attr(c, CXCursor_CUDADeviceAttr);
+    if (expanded && in_main_file(fe, c)) {
+        DeviceFn *df = arena_alloc(fe->u->arena, sizeof *df);
+        df->name = fe_str(fe->u->arena, clang_getCursorSpelling(c));
+        df->loc = cursor_loc(fe, c);
+        unsigned b, e;
+        cursor_range(c, &b, &e);
+        df->body_begin = b;
+        df->body_end = e;
+        vec_push(fe->u->arena, &fe->u->inlined_fns, df);
+    }
+    /* Threads of a block run one after another here, not in lockstep: code relying on a
+     * warp's lockstep through volatile memory would silently compute something else. */
+    if (device && s.has_volatile)
+        diag_error(fe->u, cursor_loc(fe, s.first_volatile),
+                   "volatile in device code (warp-synchronous programming) is not supported yet");
+    if (device && s.has_dependent_group) {
+        const char *m = s.dependent_name;
+        diag_error(fe->u, cursor_loc(fe, s.dependent_group),
+                   "%s() on a group whose type depends on a template parameter is not supported yet "
+                   "(cu2c needs the group's type where the template is written, e.g. "
+                   "thread_block_tile<32>)", m);
+    }
+    if (kernel && s.has_goto)
+        diag_error(fe->u, cursor_loc(fe, s.first_goto), "goto in a kernel is not supported yet");
+    if (!kernel && s.uses_file_shared && !is_file_shared(fe, clang_getCursorReferenced(s.first_file_shared)))
+        diag_error(fe->u, cursor_loc(fe, s.first_file_shared),
+                   "__shared__ variable declared extern inside a function: not supported yet");
+    /* functions holding barriers are expanded into kernels: they see the kernel's builtins */
+    if (!kernel && s.reads_builtin && !expanded) {
+        CXCursor body = clang_getNullCursor();
+        clang_visitChildren(c, find_body, &body);
+        unsigned b, e;
+        cursor_range(body, &b, &e);
+        if (!in_main_file(fe, c) || clang_Cursor_isNull(body) || fe->u->text[b] != '{') {
+            diag_error(fe->u, cursor_loc(fe, c), "device function '%s' reads threadIdx/blockIdx/blockDim/gridDim "
+                       "but is not defined in the .cu file: not supported yet",
+                       fe_str(fe->u->arena, clang_getCursorSpelling(c)));
+        } else {
+            DeviceFn *df = arena_alloc(fe->u->arena, sizeof *df);
+            df->name = fe_str(fe->u->arena, clang_getCursorSpelling(c));
+            df->loc = cursor_loc(fe, c);
+            df->body_begin = b + 1;
+            vec_push(fe->u->arena, &fe->u->device_fns, df);
+        }
+    }
+    if (kernel && k != CXCursor_FunctionDecl && k != CXCursor_FunctionTemplate)
+        diag_error(fe->u, cursor_loc(fe, c), "this kind of kernel is not supported yet");
+    else if (kernel && !in_main_file(fe, c) && fe->may_splice) {
+        /* spliced into the .cu and parsed again (see fe_parse) */
+        CXFile f;
+        clang_getExpansionLocation(clang_getCursorLocation(c), &f, NULL, NULL, NULL);
+        char *path = fe_str(fe->u->arena, clang_getFileName(f));
+        if (!usr_in(&fe->splice, path))
+            vec_push(fe->u->arena, &fe->splice, path);
+    } else if (kernel && !in_main_file(fe, c))
+        diag_error(fe->u, cursor_loc(fe, c), "kernel '%s' is defined in a header that the .cu file does "
+                   "not include directly: not supported yet", fe_str(fe->u->arena, clang_getCursorSpelling(c)));
+    else if (kernel) {
+        /* the stub is named after the kernel: two kernels of one name in one scope would
+         * make (void *)k ambiguous */
+        char *name = fe_str(fe->u->arena, clang_getCursorSpelling(c));
+        char *scope = fe_str(fe->u->arena, clang_getCursorUSR(clang_getCursorSemanticParent(c)));
+        bool twin = false;
+        for (int i = 0; i < ts->kernel_names.len; i++)
+            twin |= strcmp(ts->kernel_names.items[i], name) == 0 &&
+                    strcmp(ts->kernel_scopes.items[i], scope) == 0;
+        vec_push(fe->u->arena, &ts->kernel_names, name);
+        vec_push(fe->u->arena, &ts->kernel_scopes, scope);
+        if (twin)
+            diag_error(fe->u, cursor_loc(fe, c), "overloaded kernel '%s' is not supported yet", name);
+        else
+            scan_kernel(fe, c);
+    }
+    return CXChildVisit_Continue;
+}
+
+void close_user_fns(Fe *fe, TuScan *ts) {
+    bool changed = true;
+    for (int i = 0; i < ts->user_fns.len; i++) {
+        UserFn *f = ts->user_fns.items[i];
+        if (f->reads_builtin || f->asserts)
+            vec_push(fe->u->arena, &fe->tls_fns, f->usr);
+        if (f->has_barrier)
+            vec_push(fe->u->arena, &fe->barrier_fns, f->usr);
+        if (f->has_block_barrier)
+            vec_push(fe->u->arena, &fe->block_barrier_fns, f->usr);
+    }
+    /* impurity spreads to callers; what stays is pure */
+    bool spread = true;
+    while (spread) {
+        spread = false;
+        for (int i = 0; i < ts->user_fns.len; i++) {
+            UserFn *f = ts->user_fns.items[i];
+            for (int j = 0; j < f->callees.len && !f->impure; j++) {
+                bool callee_pure = false;
+                for (int m = 0; m < ts->user_fns.len; m++) {
+                    UserFn *g = ts->user_fns.items[m];
+                    if (strcmp(g->usr, f->callees.items[j]) == 0)
+                        callee_pure = !g->impure;
+                }
+                if (!callee_pure) {     /* impure, or without a definition we saw */
+                    f->impure = true;
+                    spread = true;
+                }
+            }
+        }
+    }
+    for (int i = 0; i < ts->user_fns.len; i++) {
+        UserFn *f = ts->user_fns.items[i];
+        if (!f->impure)
+            vec_push(fe->u->arena, &fe->pure_fns, f->usr);
+    }
+    while (changed) {
+        changed = false;
+        for (int i = 0; i < ts->user_fns.len; i++) {
+            UserFn *f = ts->user_fns.items[i];
+            for (int j = 0; j < f->callees.len; j++) {
+                if (usr_in(&fe->tls_fns, f->callees.items[j]) && !usr_in(&fe->tls_fns, f->usr)) {
+                    vec_push(fe->u->arena, &fe->tls_fns, f->usr);
+                    changed = true;
+                }
+                if (usr_in(&fe->barrier_fns, f->callees.items[j]) && !usr_in(&fe->barrier_fns, f->usr)) {
+                    vec_push(fe->u->arena, &fe->barrier_fns, f->usr);
+                    changed = true;
+                }
+                if (usr_in(&fe->block_barrier_fns, f->callees.items[j]) &&
+                    !usr_in(&fe->block_barrier_fns, f->usr)) {
+                    vec_push(fe->u->arena, &fe->block_barrier_fns, f->usr);
+                    changed = true;
+                }
+            }
+        }
+    }
+}
