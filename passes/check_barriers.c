@@ -56,15 +56,12 @@ void check_barriers(Unit *u, Kernel *k) {
         if (s->predicated && s->lane_split) {
             diag_error(u, s->barrier_loc, "%s%s under lane-dependent control: the condition of the 'if' at "
                        "line %u (%s) splits a warp", s->barrier_name ? s->barrier_name : "warp function",
-                       s->barrier_name ? "()" : "", s->loc.shown_file ? s->loc.shown_line : s->loc.line,
+                       s->barrier_name ? "()" : "", loc_line(s->loc),
                        s->cond_text);
         } else if (s->kind == ST_SYNC && s->dims && !s->predicated) {
-            SrcLoc at = s->loc;
-            if (at.shown_file)
-                at.line = at.shown_line;
             diag_error(u, s->barrier_loc, "%s%s under %s-dependent control: the condition of the "
                        "'%s' at line %u%s%s%s varies with %s", s->barrier_name ? s->barrier_name : "barrier",
-                       s->barrier_name ? "()" : "", s->barrier_name ? "lane" : "thread", construct_name(s->sync), at.line,
+                       s->barrier_name ? "()" : "", s->barrier_name ? "lane" : "thread", construct_name(s->sync), loc_line(s->loc),
                        s->cond_text ? " (" : "", s->cond_text ? s->cond_text : "",
                        s->cond_text ? ")" : "", dim_list(s->dims));
             explain(u, s);

@@ -772,8 +772,8 @@ static void lower_predicated(Unit *u, Kernel *k, Stmt *s) {
     buf_printf(&e, "__cu2c_pf%d[%s] = (%s) ? 2 : 1; } ", s->index, lin, s->cond_text);
     SrcLoc at = s->loc;
     buf_printf(&e, "cu2c_warp_uniform_check(__cu2c_pf%d, %s, __cu2c_b, \"", s->index, n);
-    put_path(&e, at.shown_file ? at.shown_file : at.file);
-    buf_printf(&e, ":%u:%u\"); ", at.shown_file ? at.shown_line : at.line, at.col);
+    put_path(&e, loc_file(at));
+    buf_printf(&e, ":%u:%u\"); ", loc_line(at), at.col);
     if (strstr(s->cond_text, "//"))
         diag_error(u, s->loc, "a // comment inside this if's condition is not supported");
     edit_replace_lines(u, s->begin, s->then_begin, arena_strdup(u->arena, e.data));

@@ -56,6 +56,10 @@ typedef struct SrcLoc {
     unsigned shown_line;
 } SrcLoc;
 
+/* The file and line a message names: the spliced file's own (shown_*) when there is one. */
+static inline const char *loc_file(SrcLoc l) { return l.shown_file ? l.shown_file : l.file; }
+static inline unsigned loc_line(SrcLoc l) { return l.shown_file ? l.shown_line : l.line; }
+
 typedef struct Stmt Stmt;
 
 /* A local variable (or parameter) of a kernel. Shared-memory variables are storage, not

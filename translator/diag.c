@@ -21,9 +21,8 @@ static void show_line(Unit *u, SrcLoc loc) {
 }
 
 static void report(Unit *u, SrcLoc loc, const char *kind, const char *fmt, va_list ap) {
-    const char *file = loc.shown_file ? loc.shown_file : loc.file;
-    fprintf(stderr, "%s:%u:%u: %s: ", file ? file : "<unknown>", loc.shown_file ? loc.shown_line : loc.line,
-            loc.col, kind);
+    const char *file = loc_file(loc);
+    fprintf(stderr, "%s:%u:%u: %s: ", file ? file : "<unknown>", loc_line(loc), loc.col, kind);
     vfprintf(stderr, fmt, ap);
     fputc('\n', stderr);
     show_line(u, loc);

@@ -103,6 +103,10 @@ bool edits_render(Unit *u, PtrVec *edits, unsigned begin, unsigned end, Buf *out
         if (e->begin < pos) {
             /* two edits of the same text: a construct cu2c cannot place */
             SrcLoc loc = {.file = u->path, .line = line_of(u, e->begin), .offset = e->begin};
+            if (u->line_file && loc.line <= u->nlines && u->line_file[loc.line]) {
+                loc.shown_file = u->line_file[loc.line];
+                loc.shown_line = u->line_no[loc.line];
+            }
             diag_error(u, loc, "cu2c cannot rewrite this code: overlapping edits (e.g. a kernel "
                        "launch inside a macro argument)");
             return false;
@@ -166,13 +170,13 @@ void model_dump(Unit *u, const char *after, FILE *out) {
     fputc('\n', out);
     for (int i = 0; i < u->kernels.len; i++) {
         Kernel *k = u->kernels.items[i];
-        fprintf(out, "kernel %s (%s:%u) regions=%d\n", k->name, k->loc.file, k->loc.line, k->nregions);
+        fprintf(out, "kernel %s (%s:%u) regions=%d\n", k->name, loc_file(k->loc), loc_line(k->loc), k->nregions);
         for (int j = 0; j < k->stmts.len; j++) {
             Stmt *s = k->stmts.items[j];
             int depth = 0;
             for (Stmt *p = s->parent; p; p = p->parent)
                 depth++;
-            fprintf(out, "  stmt %d line %u %-7s region %d dims %-3s nest %2d%s  %*s", j, s->loc.line,
+            fprintf(out, "  stmt %d line %u %-7s region %d dims %-3s nest %2d%s  %*s", j, loc_line(s->loc),
                     kind_name(s->kind), s->region, dims_name(s->dims), s->nest,
                     s->after_exit ? " after-exit" : "", depth * 2, "");
             put_stmt_text(u, s, out);
@@ -180,7 +184,7 @@ void model_dump(Unit *u, const char *after, FILE *out) {
         }
         for (int j = 0; j < k->sites.len; j++) {
             Site *st = k->sites.items[j];
-            fprintf(out, "  reduction %d line %u: predicate dims %s\n", j, st->loc.line, dims_name(st->pred->dims));
+            fprintf(out, "  reduction %d line %u: predicate dims %s\n", j, loc_line(st->loc), dims_name(st->pred->dims));
         }
         for (int j = 0; j < k->vars.len; j++) {
             Var *v = k->vars.items[j];
@@ -200,7 +204,7 @@ void model_dump(Unit *u, const char *after, FILE *out) {
     }
     for (int i = 0; i < u->launches.len; i++) {
         Launch *l = u->launches.items[i];
-        fprintf(out, "launch line %u: %.*s\n", l->loc.line, (int)(l->callee_end - l->callee_begin),
+        fprintf(out, "launch line %u: %.*s\n", loc_line(l->loc), (int)(l->callee_end - l->callee_begin),
                 u->text + l->callee_begin);
     }
 }

@@ -22,8 +22,6 @@ typedef struct Fe {
     int copy;               /* the text being scanned: 0 the kernel, n an inlined body */
     PtrVec pure_fns;        /* char*: USRs of user functions without effects (see fn_scan_visit) */
     PtrVec inlining;        /* char*: USRs of the functions being inlined, innermost last */
-    bool may_splice;        /* first parse: headers defining kernels are noted, not refused */
-    PtrVec splice;          /* char*: those headers' paths */
 } Fe;
 
 typedef struct Kids {
@@ -65,17 +63,6 @@ typedef struct Walk {
     Fe *fe;
     bool in_device_code;
 } Walk;
-
-typedef struct ToolkitScan {
-    Fe *fe;
-    int reported;
-} ToolkitScan;
-
-typedef struct SpliceScan {
-    Fe *fe;
-    PtrVec *headers;        /* char* paths wanted */
-    PtrVec at;              /* unsigned[2]*: an #include of one in the main file: offset, index */
-} SpliceScan;
 
 /* A search through an expression of the kernel being scanned. */
 typedef struct KSearch {
@@ -155,9 +142,10 @@ void scan_kernel(Fe *fe, CXCursor fn);
 void scan_launch(Fe *fe, CXCursor c, bool in_device_code);
 enum CXChildVisitResult file_scope_visit(CXCursor c, CXCursor parent, CXClientData d);
 /* includes.c */
-void toolkit_visit(CXFile f, CXSourceLocation *stack, unsigned depth, CXClientData d);
+int refuse_toolkit_headers(Fe *fe);
 char *read_file(const char *path, size_t *len);
-void splice_visit(CXFile f, CXSourceLocation *stack, unsigned depth, CXClientData d);
-bool splice_headers(Unit *u, PtrVec *paths, PtrVec *at);
+/* The main text with the user's files holding CUDA code spliced in, into out (text, len, line
+ * maps): 1 when there were such files, 0 when not (out untouched), -1 after an error. */
+int splice_user_files(Fe *fe, Unit *out);
 
 #endif

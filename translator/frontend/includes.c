@@ -1,5 +1,7 @@
-/* includes.c - the files a .cu includes: CUDA toolkit headers refused where included;
- * headers defining kernels spliced into the main text with #line directives. */
+/* includes.c - the files a .cu includes: CUDA toolkit headers refused where included; the
+ * user's files holding CUDA code (at any depth, headers or included .cu files) spliced into
+ * the main text between #line directives, so that every kernel, device function, launch and
+ * __shared__ variable is translated where it is written and messages name its own file. */
 #include "fe.h"
 
 #include <stdlib.h>
@@ -18,7 +20,12 @@ static bool is_toolkit_file(const char *path) {
     return false;
 }
 
-void toolkit_visit(CXFile f, CXSourceLocation *stack, unsigned depth, CXClientData d) {
+typedef struct ToolkitScan {
+    Fe *fe;
+    int reported;
+} ToolkitScan;
+
+static void toolkit_visit(CXFile f, CXSourceLocation *stack, unsigned depth, CXClientData d) {
     ToolkitScan *ts = d;
     if (depth == 0 || ts->reported)
         return;
@@ -56,159 +63,291 @@ char *read_file(const char *path, size_t *len) {
     return b.data;
 }
 
-void splice_visit(CXFile f, CXSourceLocation *stack, unsigned depth, CXClientData d) {
-    SpliceScan *ss = d;
-    if (depth != 1)
+int refuse_toolkit_headers(Fe *fe) {
+    ToolkitScan ts = {fe, 0};
+    clang_getInclusions(fe->tu, toolkit_visit, &ts);
+    return ts.reported;
+}
+
+/* ---- splicing ----------------------------------------------------------------------------- */
+
+/* A user's file: its path as clang names it, the real path identifying it. */
+typedef struct UserFile {
+    char *name, *real;
+    bool cuda;              /* holds CUDA code, or includes a file that does: spliced */
+} UserFile;
+
+/* An #include clang entered: line `line` of `from` brought in `to`. */
+typedef struct Inclusion {
+    UserFile *from, *to;
+    unsigned line;
+} Inclusion;
+
+typedef struct Splicer {
+    Fe *fe;
+    PtrVec files;           /* UserFile* */
+    PtrVec inclusions;      /* Inclusion* */
+    Buf out;                /* the spliced text */
+    PtrVec line_files, line_nos; /* per output line: const char *, unsigned * */
+} Splicer;
+
+static UserFile *user_file(Splicer *sp, CXFile f) {
+    if (!f)
+        return NULL;
+    Arena *a = sp->fe->u->arena;
+    char *name = fe_str(a, clang_getFileName(f));
+    char real[4096];
+    const char *key = realpath(name, real) ? real : name;
+    for (int i = 0; i < sp->files.len; i++) {
+        UserFile *uf = sp->files.items[i];
+        if (strcmp(uf->real, key) == 0)
+            return uf;
+    }
+    UserFile *uf = arena_alloc(a, sizeof *uf);
+    uf->name = name;
+    uf->real = arena_strdup(a, key);
+    vec_push(a, &sp->files, uf);
+    return uf;
+}
+
+static bool is_system(CXSourceLocation l) {
+    return clang_Location_isInSystemHeader(l) != 0;
+}
+
+/* Marks the user's files (not the main file, not system headers) that hold CUDA code: a
+ * declaration with a CUDA attribute (__global__, __device__, __shared__, __constant__) or a
+ * kernel launch. */
+static enum CXChildVisitResult cuda_code_visit(CXCursor c, CXCursor parent, CXClientData d) {
+    (void)parent;
+    Splicer *sp = d;
+    CXSourceLocation l = clang_getCursorLocation(c);
+    if (is_system(l))
+        return CXChildVisit_Continue;
+    enum CXCursorKind k = clang_getCursorKind(c);
+    bool cuda = k == CXCursor_CUDAGlobalAttr || k == CXCursor_CUDADeviceAttr ||
+                k == CXCursor_CUDASharedAttr || k == CXCursor_CUDAConstantAttr;
+    if (k == CXCursor_CallExpr) {
+        CXString sp_name = clang_getCursorSpelling(c);
+        const char *n = clang_getCString(sp_name);
+        cuda = n && (strcmp(n, "__cudaPushCallConfiguration") == 0 || strcmp(n, "cudaConfigureCall") == 0);
+        clang_disposeString(sp_name);
+    }
+    if (cuda) {
+        CXFile f;
+        clang_getExpansionLocation(l, &f, NULL, NULL, NULL);
+        if (f && !clang_File_isEqual(f, sp->fe->main_file))
+            user_file(sp, f)->cuda = true;
+    }
+    return CXChildVisit_Recurse;
+}
+
+static void inclusion_record_visit(CXFile f, CXSourceLocation *stack, unsigned depth, CXClientData d) {
+    Splicer *sp = d;
+    if (depth == 0 || is_system(stack[0]))
         return;
     CXFile from;
-    unsigned off;
-    clang_getExpansionLocation(stack[0], &from, NULL, NULL, &off);
-    if (!from || !clang_File_isEqual(from, ss->fe->main_file))
+    unsigned line;
+    clang_getExpansionLocation(stack[0], &from, &line, NULL, NULL);
+    if (!from)
         return;
-    CXString name = clang_getFileName(f);
-    const char *n = clang_getCString(name);
-    for (int i = 0; i < ss->headers->len; i++)
-        if (n && strcmp(n, ss->headers->items[i]) == 0) {
-            /* every #include of it in the .cu: the first gets its text, the others nothing */
-            unsigned *o = arena_alloc(ss->fe->u->arena, sizeof *o * 2);
-            o[0] = off;
-            o[1] = (unsigned)i;
-            vec_push(ss->fe->u->arena, &ss->at, o);
-        }
-    clang_disposeString(name);
+    Inclusion *in = arena_alloc(sp->fe->u->arena, sizeof *in);
+    in->from = clang_File_isEqual(from, sp->fe->main_file) ? NULL : user_file(sp, from);
+    in->to = user_file(sp, f);
+    in->line = line;
+    vec_push(sp->fe->u->arena, &sp->inclusions, in);
 }
 
-/* The output line after those in files/lines shows line `line` of `file`. */
-static void map_line(Arena *a, PtrVec *files, PtrVec *lines, const char *file, unsigned line) {
-    unsigned *l = arena_alloc(a, sizeof *l);
+static void map_line(Splicer *sp, const char *file, unsigned line) {
+    unsigned *l = arena_alloc(sp->fe->u->arena, sizeof *l);
     *l = line;
-    vec_push(a, files, (void *)file);
-    vec_push(a, lines, l);
+    vec_push(sp->fe->u->arena, &sp->line_files, (void *)file);
+    vec_push(sp->fe->u->arena, &sp->line_nos, l);
 }
 
-/* The main text with each header that defines kernels and is included by it put in place of
- * its #include, between #line directives; line_file/line_no map the result's lines back. */
-bool splice_headers(Unit *u, PtrVec *paths, PtrVec *at) {
-    Arena *a = u->arena;
-    /* #include lines naming a spliced header that clang skipped (#pragma once, guards) go too */
-    for (unsigned p = 0; p < u->len;) {
-        unsigned e = p;
-        while (e < u->len && u->text[e] != '\n')
+/* The file an `#include` at line `line` of `from` (NULL: the main file) brought in. */
+static UserFile *included_at(Splicer *sp, UserFile *from, unsigned line) {
+    for (int i = 0; i < sp->inclusions.len; i++) {
+        Inclusion *in = sp->inclusions.items[i];
+        if (in->from == from && in->line == line)
+            return in->to;
+    }
+    return NULL;
+}
+
+/* The name an #include line names, between its quotes or angle brackets. */
+static bool include_name(const char *p, const char *end, const char **name, size_t *len, bool *quoted) {
+    while (p < end && (*p == ' ' || *p == '\t'))
+        p++;
+    if (p == end || *p != '#')
+        return false;
+    p++;
+    while (p < end && (*p == ' ' || *p == '\t'))
+        p++;
+    if (end - p < 7 || strncmp(p, "include", 7) != 0)
+        return false;
+    p += 7;
+    if (end - p >= 5 && strncmp(p, "_next", 5) == 0)
+        p += 5;
+    while (p < end && (*p == ' ' || *p == '\t'))
+        p++;
+    if (p == end || (*p != '"' && *p != '<'))
+        return false;
+    *quoted = *p == '"';
+    const char *close = memchr(p + 1, *quoted ? '"' : '>', (size_t)(end - p - 1));
+    if (!close)
+        return false;
+    *name = p + 1;
+    *len = (size_t)(close - p - 1);
+    return true;
+}
+
+static const char *base_name(const char *path, size_t len) {
+    const char *b = path;
+    for (size_t i = 0; i < len; i++)
+        if (path[i] == '/')
+            b = path + i + 1;
+    return b;
+}
+
+static bool splice_file(Splicer *sp, UserFile *file, const char *path, const char *text, size_t len, int depth);
+
+/* Line `line` of `file` (NULL: the main file), an #include: spliced, emptied, re-pointed or kept. */
+static bool splice_include(Splicer *sp, UserFile *file, const char *path, unsigned line, const char *ln,
+                           const char *end, int depth) {
+    const char *name;
+    size_t nlen;
+    bool quoted;
+    UserFile *to = included_at(sp, file, line);
+    if (to && to->cuda) {
+        size_t hlen;
+        char *h = read_file(to->name, &hlen);
+        if (!h) {
+            fprintf(stderr, "cu2c: error: cannot read '%s'\n", to->name);
+            return false;
+        }
+        buf_puts(&sp->out, "#line 1 \"");
+        put_path(&sp->out, to->name);
+        buf_puts(&sp->out, "\"\n");
+        map_line(sp, to->name, 0);
+        bool ok = splice_file(sp, to, to->name, h, hlen, depth + 1);
+        free(h);
+        buf_printf(&sp->out, "#line %u \"", line + 1);
+        put_path(&sp->out, path);
+        buf_puts(&sp->out, "\"\n");
+        map_line(sp, path, 0);
+        return ok;
+    }
+    if (!to && include_name(ln, end, &name, &nlen, &quoted)) {
+        /* not entered (an include guard, #pragma once, an inactive branch): a spliced file
+         * named so is already in the text */
+        const char *base = base_name(name, nlen);
+        for (int i = 0; i < sp->files.len; i++) {
+            UserFile *uf = sp->files.items[i];
+            const char *ub = strrchr(uf->name, '/') ? strrchr(uf->name, '/') + 1 : uf->name;
+            if (uf->cuda && strlen(ub) == (size_t)(name + nlen - base) && strncmp(ub, base, strlen(ub)) == 0) {
+                buf_puts(&sp->out, "\n");
+                map_line(sp, path, line);
+                return true;
+            }
+        }
+    }
+    if (file && include_name(ln, end, &name, &nlen, &quoted) && quoted && name[0] != '/') {
+        /* a spliced file's own #include "x.h" is searched next to it, not next to the .cu */
+        const char *target = NULL;
+        char real[4096];
+        if (to)
+            target = to->real;
+        else {
+            const char *slash = strrchr(path, '/');
+            char *cand = arena_printf(sp->fe->u->arena, "%.*s%.*s", slash ? (int)(slash - path + 1) : 0,
+                                      path, (int)nlen, name);
+            if (realpath(cand, real))
+                target = real;
+        }
+        if (target) {
+            buf_put(&sp->out, ln, (size_t)(name - 1 - ln));
+            buf_put(&sp->out, "\"", 1);
+            put_path(&sp->out, target);
+            buf_put(&sp->out, name + nlen, (size_t)(end - (name + nlen)));
+            buf_puts(&sp->out, "\n");
+            map_line(sp, path, line);
+            return true;
+        }
+    }
+    buf_put(&sp->out, ln, (size_t)(end - ln));
+    buf_puts(&sp->out, "\n");
+    map_line(sp, path, line);
+    return true;
+}
+
+/* Copies `text` (the main file when file is NULL) line by line, splicing what it includes. */
+static bool splice_file(Splicer *sp, UserFile *file, const char *path, const char *text, size_t len, int depth) {
+    if (depth > 200) {
+        fprintf(stderr, "cu2c: error: '%s': #include nested too deeply\n", path);
+        return false;
+    }
+    unsigned line = 1;
+    for (size_t p = 0; p < len; line++) {
+        size_t e = p;
+        while (e < len && text[e] != '\n')
             e++;
-        const char *q = u->text + p, *end = u->text + e;
+        const char *ln = text + p, *end = text + e, *q = ln;
         while (q < end && (*q == ' ' || *q == '\t'))
             q++;
-        if (q < end && *q == '#') {
-            q++;
-            while (q < end && (*q == ' ' || *q == '\t'))
-                q++;
-            if (end - q > 7 && strncmp(q, "include", 7) == 0) {
-                const char *open = memchr(q, '"', (size_t)(end - q));
-                const char *close = open ? memchr(open + 1, '"', (size_t)(end - open - 1)) : NULL;
-                for (int i = 0; close && i < paths->len; i++) {
-                    const char *hp = paths->items[i];
-                    const char *base = strrchr(hp, '/') ? strrchr(hp, '/') + 1 : hp;
-                    const char *ib = open + 1;
-                    for (const char *c = open + 1; c < close; c++)
-                        if (*c == '/')
-                            ib = c + 1;
-                    bool listed = false;
-                    for (int j = 0; j < at->len; j++) {
-                        unsigned o = ((unsigned *)at->items[j])[0];
-                        listed |= o >= p && o <= e;
-                    }
-                    if (!listed && (size_t)(close - ib) == strlen(base) && strncmp(ib, base, strlen(base)) == 0) {
-                        unsigned *o = arena_alloc(a, sizeof *o * 2);
-                        o[0] = p;
-                        o[1] = (unsigned)i;
-                        vec_push(a, at, o);
-                    }
-                }
-            }
+        bool once = file && (size_t)(end - q) >= 12 && strncmp(q, "#pragma once", 12) == 0;
+        if (q < end && *q == '#' && !once) {
+            if (!splice_include(sp, file, path, line, ln, end, depth))
+                return false;
+        } else {
+            /* #pragma once: the file is part of the main text now (clang would warn) */
+            if (!once)
+                buf_put(&sp->out, ln, (size_t)(end - ln));
+            buf_puts(&sp->out, "\n");
+            map_line(sp, path, line);
         }
         p = e + 1;
     }
-    Buf out = {0};
-    PtrVec files = {0}, lines = {0};   /* per output line: const char *, unsigned * */
-    vec_push(a, &files, NULL);
-    vec_push(a, &lines, NULL);
-    unsigned pos = 0, main_line = 1;
-    for (;;) {
-        /* the next #include to replace */
-        int next = -1;
-        for (int i = 0; i < at->len; i++) {
-            unsigned *o = at->items[i];
-            if (o && o[0] >= pos && (next < 0 || o[0] < ((unsigned *)at->items[next])[0]))
-                next = i;
-        }
-        unsigned stop = next < 0 ? (unsigned)u->len : ((unsigned *)at->items[next])[0];
-        while (stop > pos && u->text[stop - 1] != '\n')
-            stop--;
-        /* copy main lines up to the directive's line */
-        for (unsigned p = pos; p < stop; p++) {
-            buf_put(&out, u->text + p, 1);
-            if (u->text[p] == '\n')
-                map_line(a, &files, &lines, u->path, main_line++);
-        }
-        if (next < 0) {
-            if (u->len > stop && u->text[u->len - 1] != '\n')
-                map_line(a, &files, &lines, u->path, main_line);
-            break;
-        }
-        unsigned eol = stop;
-        while (eol < u->len && u->text[eol] != '\n')
-            eol++;
-        unsigned which = ((unsigned *)at->items[next])[1];
-        const char *path = paths->items[which];
-        at->items[next] = NULL;
-        pos = eol < u->len ? eol + 1 : eol;
-        if (!path) {
-            /* included again: already spliced, the line stays empty */
-            buf_puts(&out, "\n");
-            map_line(a, &files, &lines, u->path, main_line++);
-            continue;
-        }
-        paths->items[which] = NULL;
-        size_t hlen;
-        char *h = read_file(path, &hlen);
-        if (!h) {
-            buf_free(&out);
-            return false;
-        }
-        buf_puts(&out, "#line 1 \"");
-        put_path(&out, path);
-        buf_puts(&out, "\"\n");
-        map_line(a, &files, &lines, path, 0);
-        unsigned hline = 1;
-        for (size_t p = 0; p < hlen;) {
-            size_t e = p;
-            while (e < hlen && h[e] != '\n')
-                e++;
-            const char *ln = h + p;
-            while (ln < h + e && (*ln == ' ' || *ln == '\t'))
-                ln++;
-            if (strncmp(ln, "#pragma once", 12) == 0)
-                buf_puts(&out, "");         /* the header is now part of the main file */
-            else
-                buf_put(&out, h + p, e - p);
-            buf_puts(&out, "\n");
-            map_line(a, &files, &lines, path, hline++);
-            p = e + 1;
-        }
-        free(h);
-        main_line++;        /* the directive's own line */
-        buf_printf(&out, "#line %u \"", main_line);
-        put_path(&out, u->path);
-        buf_puts(&out, "\"\n");
-        map_line(a, &files, &lines, u->path, 0);
-    }
-    u->text = arena_strndup(a, out.data ? out.data : "", out.len);
-    u->len = out.len;
-    u->nlines = (unsigned)files.len - 1;
-    u->line_file = (const char **)files.items;
-    u->line_no = arena_alloc(a, sizeof(unsigned) * ((size_t)u->nlines + 1));
-    for (unsigned i = 1; i <= u->nlines; i++)
-        u->line_no[i] = *(unsigned *)lines.items[i];
-    buf_free(&out);
     return true;
+}
+
+int splice_user_files(Fe *fe, Unit *out) {
+    Splicer sp = {.fe = fe};
+    clang_visitChildren(clang_getTranslationUnitCursor(fe->tu), cuda_code_visit, &sp);
+    clang_getInclusions(fe->tu, inclusion_record_visit, &sp);
+    /* the files including one that holds CUDA code are spliced too, up to the main file */
+    for (bool changed = true; changed;) {
+        changed = false;
+        for (int i = 0; i < sp.inclusions.len; i++) {
+            Inclusion *in = sp.inclusions.items[i];
+            if (in->to->cuda && in->from && !in->from->cuda)
+                changed = in->from->cuda = true;
+        }
+    }
+    bool any = false;
+    for (int i = 0; i < sp.inclusions.len; i++) {
+        Inclusion *in = sp.inclusions.items[i];
+        any |= in->from == NULL && in->to->cuda;
+    }
+    if (!any)
+        return 0;
+    Unit *u = fe->u;
+    vec_push(u->arena, &sp.line_files, NULL);
+    vec_push(u->arena, &sp.line_nos, NULL);
+    if (!splice_file(&sp, NULL, u->path, u->text, u->len, 0)) {
+        buf_free(&sp.out);
+        return -1;
+    }
+    /* the main text's last line had no newline: neither has the result */
+    if (u->len > 0 && u->text[u->len - 1] != '\n' && sp.out.len > 0)
+        sp.out.len--;
+    Arena *a = u->arena;
+    out->text = arena_strndup(a, sp.out.data ? sp.out.data : "", sp.out.len);
+    out->len = sp.out.len;
+    out->nlines = (unsigned)sp.line_files.len - 1;
+    out->line_file = (const char **)sp.line_files.items;
+    out->line_no = arena_alloc(a, sizeof(unsigned) * ((size_t)out->nlines + 1));
+    for (unsigned i = 1; i <= out->nlines; i++)
+        out->line_no[i] = *(unsigned *)sp.line_nos.items[i];
+    buf_free(&sp.out);
+    return 1;
 }

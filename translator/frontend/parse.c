@@ -1,27 +1,36 @@
 /* parse.c - fe_parse: libclang parses the .cu as CUDA host code with cu2c's embedded
- * headers; clang's diagnostics are forwarded; the scans fill the kernel model. */
+ * headers (twice when the user's files holding CUDA code are spliced into it: see
+ * includes.c); clang's diagnostics are forwarded once; the scans fill the kernel model. */
 #include "fe.h"
 
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
+/* clang's warnings and errors, located where their lines were written (a spliced file's own
+ * lines), with the source line and a caret, as compilers print them. */
 static int forward_diagnostics(Fe *fe) {
+    static const char *const severity[] = {"ignored", "note", "warning", "error", "fatal error"};
+    Unit *u = fe->u;
     int errors = 0;
     unsigned n = clang_getNumDiagnostics(fe->tu);
     for (unsigned i = 0; i < n; i++) {
         CXDiagnostic d = clang_getDiagnostic(fe->tu, i);
         enum CXDiagnosticSeverity sev = clang_getDiagnosticSeverity(d);
         if (sev >= CXDiagnostic_Warning) {
-            CXString s = clang_formatDiagnostic(d, CXDiagnostic_DisplaySourceLocation |
-                                                       CXDiagnostic_DisplayColumn |
-                                                       CXDiagnostic_DisplayOption);
-            fprintf(stderr, "%s\n", clang_getCString(s));
-            clang_disposeString(s);
             SrcLoc l = fe_loc(fe, clang_getDiagnosticLocation(d));
-            if (l.file == fe->u->path && l.line > 0) {
-                /* the source line and caret, as compilers print them */
-                Unit *u = fe->u;
+            CXString msg = clang_getDiagnosticSpelling(d);
+            CXString opt = clang_getDiagnosticOption(d, NULL);
+            const char *o = clang_getCString(opt);
+            if (l.line == 0)
+                fprintf(stderr, "cu2c: %s: %s", severity[sev], clang_getCString(msg));
+            else
+                fprintf(stderr, "%s:%u:%u: %s: %s", l.shown_file ? l.shown_file : l.file,
+                        l.shown_file ? l.shown_line : l.line, l.col, severity[sev], clang_getCString(msg));
+            fprintf(stderr, o && *o ? " [%s]\n" : "\n", o);
+            clang_disposeString(msg);
+            clang_disposeString(opt);
+            if (l.file == u->path && l.line > 0) {
                 unsigned st = l.offset, en = l.offset;
                 while (st > 0 && u->text[st - 1] != '\n')
                     st--;
@@ -37,52 +46,35 @@ static int forward_diagnostics(Fe *fe) {
     return errors;
 }
 
-
-/* One parse of the main text; 0 when it went through, 1 after errors, 2 when headers the .cu
- * includes define kernels (fe->splice names them, splice_at gets their #include offsets). */
-static int parse_once(Fe *fe, const Options *opt, PtrVec *args, struct CXUnsavedFile *files, int nfiles,
-                      PtrVec *splice_at) {
-    Unit *u = fe->u;
-    CXIndex index = clang_createIndex(0, 0);
+static CXTranslationUnit parse_text(Fe *fe, const Options *opt, PtrVec *args,
+                                     struct CXUnsavedFile *files, int nfiles, CXIndex index) {
+    CXTranslationUnit tu = NULL;
     enum CXErrorCode rc = clang_parseTranslationUnit2(
         index, opt->input, (const char *const *)args->items, args->len, files, (unsigned)nfiles,
-        CXTranslationUnit_KeepGoing, &fe->tu);
-    if (rc != CXError_Success || !fe->tu) {
+        CXTranslationUnit_KeepGoing, &tu);
+    if (rc != CXError_Success || !tu) {
         fprintf(stderr, "cu2c: error: libclang could not parse '%s' (error %d)\n", opt->input, (int)rc);
-        clang_disposeIndex(index);
-        return 1;
+        return NULL;
     }
-    fe->main_file = clang_getFile(fe->tu, opt->input);
-    scan_fe = fe;
-    ToolkitScan tks = {fe, 0};
-    clang_getInclusions(fe->tu, toolkit_visit, &tks);
-    int errors = tks.reported ? tks.reported : forward_diagnostics(fe);
-    int result = errors ? 1 : 0;
-    if (errors == 0) {
-        CXCursor tu = clang_getTranslationUnitCursor(fe->tu);
-        clang_visitChildren(tu, file_scope_visit, fe);
-        /* first pass: user functions and their facts; then kernels need the closure */
-        TuScan ts = {.fe = fe};
-        clang_visitChildren(tu, userfn_visit, &ts);
-        close_user_fns(fe, &ts);
-        ts.kernels = true;
-        clang_visitChildren(tu, userfn_visit, &ts);
-        if (fe->splice.len) {
-            SpliceScan ss = {fe, &fe->splice, {0}};
-            clang_getInclusions(fe->tu, splice_visit, &ss);
-            *splice_at = ss.at;
-            result = 2;
-        } else {
-            Walk w = {fe, false};
-            clang_visitChildren(tu, walk_visit, &w);
-            clang_getInclusions(fe->tu, inclusion_visit, fe);
-            scan_tokens(fe);
-        }
-    }
-    clang_disposeTranslationUnit(fe->tu);
-    clang_disposeIndex(index);
-    scan_fe = NULL;
-    return u->errors ? 1 : result;
+    fe->tu = tu;
+    fe->main_file = clang_getFile(tu, opt->input);
+    return tu;
+}
+
+/* The scans that fill the model from a parse without errors. */
+static void scan_unit(Fe *fe) {
+    CXCursor tu = clang_getTranslationUnitCursor(fe->tu);
+    clang_visitChildren(tu, file_scope_visit, fe);
+    /* first pass: user functions and their facts; then kernels need the closure */
+    TuScan ts = {.fe = fe};
+    clang_visitChildren(tu, userfn_visit, &ts);
+    close_user_fns(fe, &ts);
+    ts.kernels = true;
+    clang_visitChildren(tu, userfn_visit, &ts);
+    Walk w = {fe, false};
+    clang_visitChildren(tu, walk_visit, &w);
+    clang_getInclusions(fe->tu, inclusion_visit, fe);
+    scan_tokens(fe);
 }
 
 Unit *fe_parse(Arena *a, const Options *opt) {
@@ -117,39 +109,37 @@ Unit *fe_parse(Arena *a, const Options *opt) {
         files[i].Contents = cu2c_embedded_headers[i].text;
         files[i].Length = cu2c_embedded_headers[i].size;
     }
-    Fe fe = {.u = u, .may_splice = true};
-    PtrVec at = {0};
-    int rc = parse_once(&fe, opt, &args, files, nfiles, &at);
-    if (rc == 2) {
-        /* kernels in headers: parse again with those headers spliced into the main text */
-        for (int i = 0; i < fe.splice.len; i++) {
-            bool found = false;
-            for (int j = 0; j < at.len; j++)
-                found |= ((unsigned *)at.items[j])[1] == (unsigned)i;
-            if (!found) {
-                fprintf(stderr, "cu2c: error: '%s' defines kernels but is not included by '%s' directly: "
-                        "not supported yet\n", (char *)fe.splice.items[i], opt->input);
-                return NULL;
-            }
-        }
-        Unit *u2 = arena_alloc(a, sizeof *u2);
-        u2->arena = a;
-        u2->path = opt->input;
-        u2->text = u->text;
-        u2->len = u->len;
-        if (!splice_headers(u2, &fe.splice, &at)) {
-            fprintf(stderr, "cu2c: error: cannot read the headers defining kernels\n");
+    Fe fe = {.u = u};
+    CXIndex index = clang_createIndex(0, 0);
+    int errors = 0;
+    if (!parse_text(&fe, opt, &args, files, nfiles, index)) {
+        clang_disposeIndex(index);
+        return NULL;
+    }
+    errors = refuse_toolkit_headers(&fe);
+    /* The user's files holding CUDA code are spliced into the main text and it is parsed
+     * again: everything cu2c edits is then in one text, and each line knows its file. */
+    int spliced = errors ? 0 : splice_user_files(&fe, u);
+    if (spliced != 0) {
+        clang_disposeTranslationUnit(fe.tu);
+        fe.tu = NULL;
+        files[nfiles].Filename = opt->input;
+        files[nfiles].Contents = u->text;
+        files[nfiles].Length = u->len;
+        if (spliced < 0 || !parse_text(&fe, opt, &args, files, nfiles + 1, index)) {
+            clang_disposeIndex(index);
             return NULL;
         }
-        files[nfiles].Filename = opt->input;
-        files[nfiles].Contents = u2->text;
-        files[nfiles].Length = u2->len;
-        Fe fe2 = {.u = u2};
-        PtrVec none = {0};
-        rc = parse_once(&fe2, opt, &args, files, nfiles + 1, &none);
-        u = u2;
     }
-    if (rc != 0)
+    if (!errors)
+        errors = forward_diagnostics(&fe);
+    scan_fe = &fe;
+    if (!errors)
+        scan_unit(&fe);
+    scan_fe = NULL;
+    clang_disposeTranslationUnit(fe.tu);
+    clang_disposeIndex(index);
+    if (errors || u->errors)
         return NULL;
     u->is_cxx = opt->lang == 2 || (opt->lang == 0 && u->cxx_reason != NULL);
     return u;

@@ -238,16 +238,12 @@ enum CXChildVisitResult userfn_visit(CXCursor c, CXCursor parent, CXClientData d
     }
     if (kernel && k != CXCursor_FunctionDecl && k != CXCursor_FunctionTemplate)
         diag_error(fe->u, cursor_loc(fe, c), "this kind of kernel is not supported yet");
-    else if (kernel && !in_main_file(fe, c) && fe->may_splice) {
-        /* spliced into the .cu and parsed again (see fe_parse) */
-        CXFile f;
-        clang_getExpansionLocation(clang_getCursorLocation(c), &f, NULL, NULL, NULL);
-        char *path = fe_str(fe->u->arena, clang_getFileName(f));
-        if (!usr_in(&fe->splice, path))
-            vec_push(fe->u->arena, &fe->splice, path);
-    } else if (kernel && !in_main_file(fe, c))
-        diag_error(fe->u, cursor_loc(fe, c), "kernel '%s' is defined in a header that the .cu file does "
-                   "not include directly: not supported yet", fe_str(fe->u->arena, clang_getCursorSpelling(c)));
+    else if (kernel && !in_main_file(fe, c))
+        /* the user's files were spliced into the main text (includes.c): this is a system
+         * header's */
+        diag_error(fe->u, cursor_loc(fe, c), "kernel '%s' is defined in a system header: cu2c translates "
+                   "kernels in the user's own files only (include it with -I, not -isystem)",
+                   fe_str(fe->u->arena, clang_getCursorSpelling(c)));
     else if (kernel) {
         /* the stub is named after the kernel: two kernels of one name in one scope would
          * make (void *)k ambiguous */
