@@ -168,6 +168,14 @@ struct Stmt {
                              * in a per-thread flag that every thread loop inside respects
                              * (warp-uniform, as CUDA requires: checked when it runs) */
     bool grid_sync;         /* ST_BARRIER: grid_group::sync(), a barrier of the whole grid */
+    bool steps_only;        /* ST_SYNC: holds volatile stores (warp steps, see vstep) but no
+                             * barrier, warp function or __shared__ memory: an if splitting a
+                             * warp may hold it (its lanes step apart, as on the GPU) */
+    bool vstep;             /* a leaf reading or writing volatile memory (legacy warp-synchronous
+                             * code): a warp step, alone in its region, so every running
+                             * thread's reads and computation come before any thread's volatile
+                             * stores, which are buffered per thread (VStore) and made after its
+                             * thread loop */
     bool has_jump;          /* a break/continue leaving it for an enclosing ST_SYNC loop/switch */
     SrcLoc jump_loc;        /* where */
     int index;              /* its position in Kernel.stmts (pre-order) */
@@ -285,6 +293,21 @@ typedef struct Inline {
                              * named for the copy (`typedef float T; constexpr int N = 4;`) */
 } Inline;
 
+/* A store into volatile memory in a warp step (Stmt.vstep): `V = E`, `V op= E`, `++V`, `V++`
+ * (value unused). In the step's thread loop it computes V's address and new value into
+ * per-thread buffers; after the loop, every thread's buffered value is stored. */
+typedef struct VStore {
+    Stmt *owner;            /* the step */
+    SrcLoc loc;
+    unsigned begin, end;    /* replaced: `V =` / `V op=` (the operator included); `++V`, `V++` */
+    unsigned rhs_end;       /* an assignment: where its right side ends (`))` goes there) */
+    const char *lhs;        /* V as written, on one line */
+    const char *op;         /* "" for `=`, else the arithmetic operator ("+", "<<", ...) */
+    bool incdec;            /* ++/--: no right side, the new value is V op 1 */
+    const char *type;       /* V's type, unqualified */
+    int id;
+} VStore;
+
 /* A group of consecutive leaves of one statement list wrapped in one thread-loop nest. */
 typedef struct Nest {
     int first, last;        /* indices in Kernel.stmts, inclusive (leaves are consecutive there) */
@@ -322,6 +345,7 @@ typedef struct Kernel {
     PtrVec inlines;         /* Inline*: calls of device functions holding barriers */
     PtrVec headers;         /* Stmt*: the headers of leaf for-loops (Stmt.header) */
     PtrVec retvals;         /* Stmt* (ST_RETVAL) of early returns in expanded functions */
+    PtrVec vstores;         /* VStore*: stores into volatile memory of its warp steps */
     bool uses_tls;          /* calls user functions that read threadIdx/blockIdx/... */
     const char *tmpl_header;/* a kernel template: `template <...>` as written, else NULL */
     const char *tmpl_args;  /* a kernel template: `<T, N>` naming the specialisation */
