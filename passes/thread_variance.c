@@ -119,6 +119,10 @@ void thread_variance(Unit *u, Kernel *k) {
                 s->predicated = true;
                 changed = true;
             }
+            /* a parameter of a call under such an if, bound to a pure argument, holds the
+             * argument's value in every thread that can see it (those running the branch) */
+            unsigned bound = d;
+            bool pure_bind = s->kind == ST_BIND && !s->touches_memory && !s->side_effects && !s->has_site;
             if (s->kind != ST_SYNC && !declares_shared(s) && under_predicate(s))
                 d = DIM_XYZ;
             if (d != s->dims) {
@@ -127,8 +131,9 @@ void thread_variance(Unit *u, Kernel *k) {
             }
             for (int j = 0; j < s->writes.len; j++) {
                 Var *v = s->writes.items[j];
-                if ((v->dims | d) != v->dims) {
-                    v->dims |= d;
+                unsigned vd = pure_bind ? bound : d;
+                if ((v->dims | vd) != v->dims) {
+                    v->dims |= vd;
                     changed = true;
                 }
             }

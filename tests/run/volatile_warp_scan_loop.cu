@@ -1,8 +1,8 @@
 // Legacy warp-synchronous scans through volatile shared memory, no barrier inside a warp:
 // the old scan sample's warpScanInclusive (a loop `for (offset = 1; offset < size; offset <<= 1)
 // { t = s[pos] + s[pos - offset]; s[pos] = t; }` over zero-padded per-warp halves) in a
-// __device__ function called as `T x = f(...)`, inside another's return expression and under an
-// if that splits the first warp (8 of its lanes scan the warps' totals); and a Hillis-Steele
+// __device__ function called as `T x = f(...)`, from another device function and under an if
+// that splits the first warp (8 of its lanes scan the warps' totals); and a Hillis-Steele
 // scan `if (lane >= offset) vs[t] += vs[t - offset];` in a 16 x 4 block, lanes numbered by the
 // linear thread index. Each loop runs once per warp step by step: every lane's reads of a step
 // before any lane's stores. Results compared with the host's prefix sums.
@@ -24,7 +24,8 @@ __device__ unsigned warpScanInclusive(unsigned idata, volatile unsigned *s_Data,
 }
 
 __device__ unsigned warpScanExclusive(unsigned idata, volatile unsigned *s_Data, unsigned size) {
-    return warpScanInclusive(idata, s_Data, size) - idata;
+    unsigned inclusive = warpScanInclusive(idata, s_Data, size);
+    return inclusive - idata;
 }
 
 // inclusive scan of each block's THREADS values
@@ -38,7 +39,8 @@ __global__ void block_scan(unsigned *out, const unsigned *in) {
     __syncthreads();
     if (threadIdx.x < THREADS / 32) {
         unsigned val = s_Data[threadIdx.x];
-        s_Data[threadIdx.x] = warpScanExclusive(val, s_Data, THREADS / 32);
+        unsigned exclusive = warpScanExclusive(val, s_Data, THREADS / 32);
+        s_Data[threadIdx.x] = exclusive;
     }
     __syncthreads();
     out[blockIdx.x * blockDim.x + threadIdx.x] = warpResult + s_Data[threadIdx.x >> 5];
