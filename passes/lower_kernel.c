@@ -1110,6 +1110,14 @@ void lower_kernel(Unit *u, Kernel *k) {
         if (!in->ret)
             continue;
         u->cur_copy = in->copy;
+        if (in->ret_expr && in->ret->begin < in->ret_begin && in->ret_begin < in->ret_end &&
+            in->ret_end < in->ret->end) {
+            /* `return e;` -> `x = (e);`, e's own edits kept (a call expanded before it) */
+            edit_replace_lines(u, in->ret->begin, in->ret_begin,
+                               in->result ? arena_printf(u->arena, "%s = (", in->result_tmp->name) : "(void)(");
+            edit_replace_lines(u, in->ret_end, in->ret->end, ");");
+            continue;
+        }
         const char *text = in->result ? arena_printf(u->arena, "%s = (%s);", in->result_tmp->name, in->ret_expr)
                          : in->ret_expr ? arena_printf(u->arena, "(void)(%s);", in->ret_expr) : ";";
         edit_replace_lines(u, in->ret->begin, in->ret->end, text);

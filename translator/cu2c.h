@@ -278,6 +278,8 @@ typedef struct Inline {
     PtrVec args;            /* char*: the arguments as written */
     Stmt *ret;              /* the body's final `return [e];`, or NULL */
     const char *ret_expr;   /* e as written */
+    unsigned ret_begin, ret_end; /* e's text (calls expanded in place inside it are edits
+                             * there: the return around it is edited apart) */
     Var *result;            /* `T x = f(args);`: x, taking e's value from result_tmp */
     Var *result_tmp;        /* a local of a unique name the final return assigns e to */
     bool early_returns;     /* its body returns before its end (uniformly: a jump to its end) */

@@ -1,8 +1,9 @@
 // Legacy warp-synchronous scans through volatile shared memory, no barrier inside a warp:
 // the old scan sample's warpScanInclusive (a loop `for (offset = 1; offset < size; offset <<= 1)
 // { t = s[pos] + s[pos - offset]; s[pos] = t; }` over zero-padded per-warp halves) in a
-// __device__ function called as `T x = f(...)`, from another device function and under an if
-// that splits the first warp (8 of its lanes scan the warps' totals); and a Hillis-Steele
+// __device__ function called as `T x = f(...)`, inside another's return expression (the
+// return becomes an assignment around the expanded call's result) and under an if that splits
+// the first warp (8 of its lanes scan the warps' totals); and a Hillis-Steele
 // scan `if (lane >= offset) vs[t] += vs[t - offset];` in a 16 x 4 block, lanes numbered by the
 // linear thread index. Each loop runs once per warp step by step: every lane's reads of a step
 // before any lane's stores. Results compared with the host's prefix sums.
@@ -24,8 +25,7 @@ __device__ unsigned warpScanInclusive(unsigned idata, volatile unsigned *s_Data,
 }
 
 __device__ unsigned warpScanExclusive(unsigned idata, volatile unsigned *s_Data, unsigned size) {
-    unsigned inclusive = warpScanInclusive(idata, s_Data, size);
-    return inclusive - idata;
+    return warpScanInclusive(idata, s_Data, size) - idata;
 }
 
 // inclusive scan of each block's THREADS values

@@ -202,6 +202,7 @@ void scan_inline(KScan *ks, Stmt *s, CXCursor call, CXCursor fn, char *usr, Var 
             if (strstr(t, "//"))
                 diag_error(u, r->loc, "a // comment inside this return is not supported");
             in->ret_expr = t;
+            cursor_range(value, &in->ret_begin, &in->ret_end);
         }
     }
     if (result) {
