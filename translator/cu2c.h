@@ -293,6 +293,12 @@ typedef struct Inline {
     const char *result_decl;/* `T x` as written */
     const char *tmpl_binds; /* a function template's specialisation: its template parameters
                              * named for the copy (`typedef float T; constexpr int N = 4;`) */
+    const char *tmpl_pre;   /* dependent: the template arguments taken into temporaries while
+                             * the caller's names are in scope (see expand.c dependent_binds) */
+    bool dependent;         /* a function template's pattern, called from a kernel template with
+                             * arguments depending on its template parameters */
+    PtrVec tparam_names, tparam_temps; /* dependent: its template parameters, and the
+                             * temporaries holding their arguments (char*) */
 } Inline;
 
 /* A store into volatile memory in a warp step (Stmt.vstep): `V = E`, `V op= E`, `++V`, `V++`

@@ -25,6 +25,8 @@ typedef struct Fe {
     int copy;               /* the text being scanned: 0 the kernel, n an inlined body */
     PtrVec pure_fns;        /* char*: USRs of user functions without effects (see fn_scan_visit) */
     PtrVec inlining;        /* char*: USRs of the functions being inlined, innermost last */
+    PtrVec tparam_names, tparam_temps; /* char*: template parameters of the dependent
+                             * expansions being scanned, and the temporaries holding them */
 } Fe;
 
 typedef struct Kids {
