@@ -2,8 +2,9 @@
 // values, the first warp finishes with the unrolled steps `vs[tid] += vs[tid + 32]; ...` through
 // volatile shared memory and no barrier, relying on the warp's lockstep (each step's reads for
 // all lanes before any lane's writes). Kernel template on the element type and the block size
-// (64..1024, float and int, `if (blockSize >= N)` steps as in NVIDIA's old samples), and a
-// plain __device__ warpReduce(volatile int *, tid) expanded where it is called under
+// (64..1024, float and int, `if (blockSize >= N)` steps as in NVIDIA's old samples), the same
+// steps in a function template called with the kernel template's parameters, and a plain
+// __device__ warpReduce(volatile int *, tid), each expanded where it is called under
 // `if (tid < 32)`. Results compared with the host's sums (exact: small integers).
 // RUN: %cu2cc %s -o %t && env CU2C_NUM_THREADS=1 timeout 60 %t && env CU2C_NUM_THREADS=2 timeout 60 %t
 #include <cstdio>
@@ -27,6 +28,31 @@ __global__ void reduce_unrolled(const T *in, T *out) {
         if (blockSize >= 4) vs[tid] += vs[tid + 2];
         if (blockSize >= 2) vs[tid] += vs[tid + 1];
     }
+    if (tid == 0) out[blockIdx.x] = sdata[0];
+}
+
+// the same steps in a function template, called with the kernel template's parameters
+template <class T, unsigned blockSize>
+__device__ void warpReduceT(volatile T *vs, unsigned tid) {
+    if (blockSize >= 64) vs[tid] += vs[tid + 32];
+    if (blockSize >= 32) vs[tid] += vs[tid + 16];
+    if (blockSize >= 16) vs[tid] += vs[tid + 8];
+    if (blockSize >= 8) vs[tid] += vs[tid + 4];
+    if (blockSize >= 4) vs[tid] += vs[tid + 2];
+    if (blockSize >= 2) vs[tid] += vs[tid + 1];
+}
+
+template <class T, unsigned blockSize>
+__global__ void reduce_function_template(const T *in, T *out) {
+    __shared__ T sdata[blockSize];
+    unsigned tid = threadIdx.x;
+    sdata[tid] = in[blockIdx.x * blockSize + tid];
+    __syncthreads();
+    for (unsigned s = blockSize / 2; s > 32; s >>= 1) {
+        if (tid < s) sdata[tid] += sdata[tid + s];
+        __syncthreads();
+    }
+    if (tid < 32) warpReduceT<T, blockSize>(sdata, tid);
     if (tid == 0) out[blockIdx.x] = sdata[0];
 }
 
@@ -62,14 +88,19 @@ static void run(int grid) {
     cudaMallocManaged(&in, sizeof(T) * B * grid);
     cudaMallocManaged(&out, sizeof(T) * grid);
     for (unsigned i = 0; i < B * grid; i++) in[i] = (T)((i * 37 + B) % 101);
-    reduce_unrolled<T, B><<<grid, B>>>(in, out);
-    if (cudaDeviceSynchronize() != cudaSuccess) { printf("B=%u: launch failed\n", B); bad++; }
-    for (int g = 0; g < grid; g++) {
-        T want = 0;
-        for (unsigned i = 0; i < B; i++) want += in[g * B + i];
-        if (out[g] != want && bad++ < 20)
-            printf("%s B=%u block %d: %g, want %g\n", sizeof(T) == 4 && (T)0.5 != 0 ? "float" : "int", B, g,
-                   (double)out[g], (double)want);
+    for (int variant = 0; variant < 2; variant++) {
+        if (variant == 0)
+            reduce_unrolled<T, B><<<grid, B>>>(in, out);
+        else
+            reduce_function_template<T, B><<<grid, B>>>(in, out);
+        if (cudaDeviceSynchronize() != cudaSuccess) { printf("B=%u: launch failed\n", B); bad++; }
+        for (int g = 0; g < grid; g++) {
+            T want = 0;
+            for (unsigned i = 0; i < B; i++) want += in[g * B + i];
+            if (out[g] != want && bad++ < 20)
+                printf("%s B=%u variant %d block %d: %g, want %g\n", (T)0.5 != 0 ? "float" : "int", B, variant,
+                       g, (double)out[g], (double)want);
+        }
     }
     cudaFree(in);
     cudaFree(out);
