@@ -6,8 +6,11 @@
  * jump), saying which condition varies and where that comes from. For warp functions
  * (warp-scoped barriers) the same, except under an if whose condition may be uniform per warp
  * (predicated, checked when it runs); an if comparing the lane part of the thread index with
- * a constant that splits a warp is refused here. */
+ * a constant that splits a warp is refused here. A goto must stay inside its statement.
+ */
 #include "cu2c.h"
+
+#include <string.h>
 
 static const char *construct_name(SyncKind k) {
     switch (k) {
@@ -53,6 +56,18 @@ static void explain(Unit *u, Stmt *s) {
 void check_barriers(Unit *u, Kernel *k) {
     for (int i = 0; i < k->stmts.len; i++) {
         Stmt *s = k->stmts.items[i];
+        /* a goto may jump within its statement only: anywhere else it would leave a thread
+         * loop (ending it for every later thread) or cross a barrier */
+        for (int j = 0; j < s->gotos.len; j++) {
+            bool inside = false;
+            for (int m = 0; m < s->labels.len; m++)
+                inside |= strcmp(s->labels.items[m], s->gotos.items[j]) == 0;
+            if (!inside) {
+                diag_error(u, s->goto_loc, "goto %s jumps out of its statement: cu2c supports gotos to a "
+                           "label in the same statement (e.g. inside one loop) only", (char *)s->gotos.items[j]);
+                break;
+            }
+        }
         if (s->predicated && s->lane_split) {
             diag_error(u, s->barrier_loc, "%s%s under lane-dependent control: the condition of the 'if' at "
                        "line %u (%s) splits a warp", s->barrier_name ? s->barrier_name : "warp function",

@@ -354,7 +354,15 @@ static void nest_text(Arena *a, Kernel *k, int ni, bool fast, Buf *h, Buf *t) {
     else if (n->dims & DIM_X)
         buf_printf(h, "for (int __cu2c_tx = %s; __cu2c_tx < %s; __cu2c_tx++) ",
                    n->guarded & DIM_X ? "__cu2c_lox" : "0", n->guarded & DIM_X ? "__cu2c_hix" : "__cu2c_bx");
-    buf_printf(h, "{ const uint3 threadIdx __attribute__((unused)) = {%s, %s, %s}; ",
+    buf_puts(h, "{ ");
+    /* labels are local to each rendering of their statements (a fast and a general copy, an
+     * expanded function called twice): GNU C's local labels */
+    for (int i = n->first; i <= n->last; i++) {
+        Stmt *s = k->stmts.items[i];
+        for (int j = 0; j < s->labels.len; j++)
+            buf_printf(h, "__label__ %s; ", (char *)s->labels.items[j]);
+    }
+    buf_printf(h, "const uint3 threadIdx __attribute__((unused)) = {%s, %s, %s}; ",
                n->dims & DIM_X ? "(unsigned)__cu2c_tx" : "0", n->dims & DIM_Y ? "(unsigned)__cu2c_ty" : "0",
                n->dims & DIM_Z ? "(unsigned)__cu2c_tz" : "0");
     if (n->check_exited)

@@ -170,6 +170,10 @@ struct Stmt {
     bool grid_sync;         /* ST_BARRIER: grid_group::sync(), a barrier of the whole grid */
     bool has_jump;          /* a break/continue leaving it for an enclosing ST_SYNC loop/switch */
     SrcLoc jump_loc;        /* where */
+    PtrVec labels;          /* char*: labels defined inside it (local to each rendering of it:
+                             * __label__, lower_kernel) */
+    PtrVec gotos;           /* char*: labels its gotos jump to (inside it: check_barriers) */
+    SrcLoc goto_loc;        /* its first goto */
     int index;              /* its position in Kernel.stmts (pre-order) */
     int copy;               /* which text it is in: 0 the main file, n an inlined body */
     bool after_exit;        /* thread_variance: may run after some threads have returned */

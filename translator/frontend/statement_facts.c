@@ -344,6 +344,20 @@ enum CXChildVisitResult kscan_visit(CXCursor c, CXCursor parent, CXClientData d)
         return visit_nested(c, ks, &ks->loop_depth);
     case CXCursor_SwitchStmt:
         return visit_nested(c, ks, &ks->switch_depth);
+    case CXCursor_LabelStmt:
+        if (ks->lambda_depth == 0)
+            vec_push(u->arena, &s->labels, fe_str(u->arena, clang_getCursorSpelling(c)));
+        break;
+    case CXCursor_GotoStmt:
+        if (ks->lambda_depth == 0) {
+            if (!s->gotos.len)
+                s->goto_loc = cursor_loc(fe, c);
+            vec_push(u->arena, &s->gotos, fe_str(u->arena, clang_getCursorSpelling(clang_getCursorReferenced(c))));
+        }
+        break;
+    case CXCursor_IndirectGotoStmt:
+        diag_error(u, cursor_loc(fe, c), "computed goto in device code is not supported");
+        break;
     case CXCursor_BreakStmt:
     case CXCursor_ContinueStmt:
         if (ks->loop_depth == 1 && ks->lambda_depth == 0)

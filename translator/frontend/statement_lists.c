@@ -174,6 +174,10 @@ static void scan_sync(KScan *ks, Stmt *s, CXCursor c, CXCursor barrier) {
     case CXCursor_UnexposedStmt:    /* #pragma unroll and attributes before a loop */
         s->sync = SK_LABELLED;
         break;
+    case CXCursor_LabelStmt:
+        diag_error(u, s->barrier_loc, "barrier in a labelled statement: cu2c supports gotos within one "
+                   "statement only, never to a barrier");
+        return;
     default:
         diag_error(u, s->barrier_loc, "barrier inside this kind of statement is not supported");
         return;
