@@ -328,6 +328,13 @@ enum CXChildVisitResult kscan_visit(CXCursor c, CXCursor parent, CXClientData d)
         }
         break;
     }
+    case CXCursor_LabelStmt:
+    case CXCursor_GotoStmt:
+    case CXCursor_IndirectGotoStmt:
+    case CXCursor_GCCAsmStmt:
+    case CXCursor_MSAsmStmt:
+        ks->k->irregular_flow = true;   /* flow the statement tree does not show */
+        break;
     case CXCursor_LambdaExpr:
         return visit_nested(c, ks, &ks->lambda_depth);
     case CXCursor_ForStmt:
@@ -662,10 +669,55 @@ enum CXChildVisitResult decl_visit(CXCursor c, CXCursor parent, CXClientData d) 
             scan_x_offset(ks, v, c, init);
         }
         vec_push(ks->fe->u->arena, &ks->s->decls, v);
-        if (!v->is_shared)
+        if (!v->is_shared) {
             vec_push(ks->fe->u->arena, &ks->s->writes, v);
+            vec_push(ks->fe->u->arena, &ks->s->kills, v);   /* a new object: no older value */
+        }
     }
     return CXChildVisit_Continue;
+}
+
+typedef struct RefCount {
+    KScan *ks;
+    Var *v;
+    int n;
+} RefCount;
+
+static enum CXChildVisitResult count_visit(CXCursor c, CXCursor parent, CXClientData d) {
+    (void)parent;
+    RefCount *rc = d;
+    if (clang_getCursorKind(c) == CXCursor_DeclRefExpr &&
+        find_var(rc->ks->k, clang_getCursorReferenced(c), rc->ks->fe) == rc->v)
+        rc->n++;
+    return CXChildVisit_Recurse;
+}
+
+/* `v = e` (or several joined by commas) at the top of expression e, with v a local named
+ * nowhere else in `whole`: v is assigned without its old value being read (Stmt.kills). */
+void scan_kills(KScan *ks, Stmt *s, CXCursor e, CXCursor whole) {
+    e = strip_implicit(e);
+    if (clang_getCursorKind(e) != CXCursor_BinaryOperator)
+        return;
+    enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(e);
+    Kids kids = children(e);
+    if (kids.n != 2)
+        return;
+    if (op == CXBinaryOperator_Comma) {
+        scan_kills(ks, s, kids.c[0], whole);
+        scan_kills(ks, s, kids.c[1], whole);
+        return;
+    }
+    CXCursor lhs = strip_implicit(kids.c[0]);
+    if (op != CXBinaryOperator_Assign || clang_getCursorKind(lhs) != CXCursor_DeclRefExpr)
+        return;
+    Var *v = find_var(ks->k, clang_getCursorReferenced(lhs), ks->fe);
+    if (!v || v->is_shared || vec_contains(&s->kills, v))
+        return;
+    RefCount rc = {ks, v, 0};
+    if (count_visit(whole, clang_getNullCursor(), &rc) == CXChildVisit_Recurse)
+        clang_visitChildren(whole, count_visit, &rc);
+    if (rc.n == 1)
+        vec_push(ks->fe->u->arena, &s->kills, v);
 }
 
 StmtKind stmt_kind(CXCursor c) {
