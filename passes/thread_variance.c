@@ -127,15 +127,14 @@ static Set through(Flow *f, Stmt *s, Set in, bool kill) {
     return out;
 }
 
-/* s reads its locals where `in` reaches; a local it kills is not read (that name is what it
- * assigns) when skip_kills. Definitions reaching one use join one web. */
-static void use(Flow *f, Stmt *s, Set in, bool skip_kills) {
+/* s reads its locals where `in` reaches. Definitions reaching one use join one web. */
+static void use(Flow *f, Stmt *s, Set in) {
     int id = fact_id(f, s);
     if (id < 0)
         return;
     for (int j = 0; j < s->reads.len; j++) {
         Var *v = s->reads.items[j];
-        if (v->whole || (skip_kills && vec_contains(&s->kills, v)))
+        if (v->whole)
             continue;
         for (int d = 0; d < f->ndefs; d++) {
             if (!set_has(in, d) || f->defs[d].v != v)
@@ -168,10 +167,10 @@ static Set walk_loop(Flow *f, Stmt *s, Set in) {
             Set b = set_copy(f, walk_list(f, s->bodies.items[0], h));
             f->frames = fr.up;
             set_or(f, b, fr.jumps);
-            use(f, s, b, false);
+            use(f, s, b);
             out = through(f, s, b, false);
         } else {
-            use(f, s, h, false);
+            use(f, s, h);
             out = through(f, s, h, false);
             Set b = set_copy(f, walk_list(f, s->bodies.items[0], out));
             f->frames = fr.up;
@@ -199,11 +198,11 @@ static Set walk_stmt(Flow *f, Stmt *s, Set in) {
             Set b = through(f, s->header, in, true);
             b = through(f, s, b, false);
             f->body_in[id] = b;
-            use(f, s->header, b, false);
-            use(f, s, b, false);
+            use(f, s->header, b);
+            use(f, s, b);
             out = b;
         } else {
-            use(f, s, in, true);
+            use(f, s, in);
             out = through(f, s, in, !s->has_jump && !s->has_return && !s->fret);
         }
         if (s->has_jump) {
@@ -214,14 +213,14 @@ static Set walk_stmt(Flow *f, Stmt *s, Set in) {
     }
     switch (s->sync) {
     case SK_IF: {
-        use(f, s, in, true);
+        use(f, s, in);
         Set c = through(f, s, in, true);
         Set out = set_copy(f, walk_list(f, s->bodies.items[0], c));
         set_or(f, out, s->bodies.len > 1 ? walk_list(f, s->bodies.items[1], c) : c);
         return out;
     }
     case SK_SWITCH: {
-        use(f, s, in, true);
+        use(f, s, in);
         Set c = through(f, s, in, true);
         Frame fr = {f->frames, set_new(f), c};
         f->frames = &fr;
@@ -243,7 +242,7 @@ static Set walk_stmt(Flow *f, Stmt *s, Set in) {
             for (Frame *fr = f->frames; fr; fr = fr->up)
                 if (fr->entry)
                     set_or(f, x, fr->entry);
-        use(f, s, x, false);
+        use(f, s, x);
         x = through(f, s, x, false);
         for (int b = 0; b < s->bodies.len; b++)
             x = walk_list(f, s->bodies.items[b], x);

@@ -123,7 +123,7 @@ static bool is_for_init(Unit *u, CXCursor c, CXCursor kid) {
  * declared init's locals are killed by decl_visit). */
 static void scan_for_init_kills(KScan *ks, Stmt *s, CXCursor c, CXCursor kid) {
     if (clang_getCursorKind(kid) != CXCursor_DeclStmt && is_for_init(ks->fe->u, c, kid))
-        scan_kills(ks, s, kid, kid);
+        scan_kills(ks, s, kid, kid, true);
 }
 
 /* An if/for/while/do/switch/case/block holding a barrier: its control is scanned as facts
@@ -494,7 +494,7 @@ static void scan_stmt(KScan *ks, CXCursor c, PtrVec *list, Stmt *parent) {
         else
             scan_facts(ks, s, c);
         if (clang_isExpression(kind))
-            scan_kills(ks, s, c, c);
+            scan_kills(ks, s, c, c, false);
         if (kind == CXCursor_IfStmt)
             scan_if_guards(ks, s, c);
         return;
