@@ -247,9 +247,14 @@ static void prologue(Unit *u, Kernel *k, Buf *b) {
                   "cu2c_block *__cu2c_b, const int __cu2c_bx, const int __cu2c_by, const int __cu2c_bz, "
                   "const int __cu2c_xf) { ", k->name);
     put_bindings(u, k, true, b);
+    for (int i = 0; i < k->inlines.len; i++) {
+        Inline *in = k->inlines.items[i];
+        if (in->tmpl_pre)   /* dependent expansions' template arguments (expand.c) */
+            buf_puts(b, in->tmpl_pre);
+    }
     if (k->uses_tls)
         buf_puts(b, "cu2c_tls.blockIdx = blockIdx; cu2c_tls.blockDim = blockDim; "
-                    "cu2c_tls.gridDim = gridDim; ");
+                    "cu2c_tls.gridDim = gridDim; cu2c_tls.dyn_shared = __cu2c_b->dyn_shared; ");
     for (int i = 0; i < k->file_shared.len; i++) {
         FileShared *fs = k->file_shared.items[i];
         if (fs->elem_type)

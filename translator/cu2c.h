@@ -308,6 +308,12 @@ typedef struct Inline {
     const char *result_decl;/* `T x` as written */
     const char *tmpl_binds; /* a function template's specialisation: its template parameters
                              * named for the copy (`typedef float T; constexpr int N = 4;`) */
+    const char *tmpl_pre;   /* dependent: the template arguments taken into temporaries while
+                             * the caller's names are in scope (see expand.c dependent_binds) */
+    bool dependent;         /* a function template's pattern, called from a kernel template with
+                             * arguments depending on its template parameters */
+    PtrVec tparam_names, tparam_temps; /* dependent: its template parameters, and the
+                             * temporaries holding their arguments (char*) */
 } Inline;
 
 /* A group of consecutive leaves of one statement list wrapped in one thread-loop nest. */
@@ -420,6 +426,9 @@ typedef struct Unit {
     PtrVec launches;        /* Launch* */
     PtrVec file_shared;     /* FileShared* */
     PtrVec device_fns;      /* DeviceFn* */
+    PtrVec fn_extern_shared; /* FileShared*: extern __shared__ arrays declared inside device
+                             * functions not expanded into kernels: the block's dynamic shared
+                             * memory through cu2c_tls */
     PtrVec inlined_fns;     /* DeviceFn*: functions holding barriers, expanded at their calls
                              * (their definitions leave the output) */
     PtrVec edits;           /* Edit* */

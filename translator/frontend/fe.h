@@ -22,6 +22,8 @@ typedef struct Fe {
     int copy;               /* the text being scanned: 0 the kernel, n an inlined body */
     PtrVec pure_fns;        /* char*: USRs of user functions without effects (see fn_scan_visit) */
     PtrVec inlining;        /* char*: USRs of the functions being inlined, innermost last */
+    PtrVec tparam_names, tparam_temps; /* char*: template parameters of the dependent
+                             * expansions being scanned, and the temporaries holding them */
 } Fe;
 
 typedef struct Kids {
@@ -148,5 +150,10 @@ char *read_file(const char *path, size_t *len);
 /* The main text with the user's files holding CUDA code spliced in, into out (text, len, line
  * maps): 1 when there were such files, 0 when not (out untouched), -1 after an error. */
 int splice_user_files(Fe *fe, Unit *out);
+
+/* cuda_arch.c */
+/* Renames __CUDA_ARCH__ where device code should see the device's (see cuda_arch.c) in the
+ * main text; the number renamed (the text must then be parsed again). */
+int rewrite_cuda_arch(Fe *fe);
 
 #endif

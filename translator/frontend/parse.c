@@ -94,9 +94,10 @@ Unit *fe_parse(Arena *a, const Options *opt) {
     PtrVec args = {0};
     static const char *const base[] = {"-x", "cuda", "--cuda-host-only", "-nocudainc", "-nocudalib",
                                        "--cuda-path=/nonexistent", "-std=c++17", "-isystem",
-                                       VIRTUAL_INCLUDE, "-include", "cuda_runtime.h",
+                                       VIRTUAL_INCLUDE, "-idirafter", VIRTUAL_INCLUDE "/cu2c/parse",
+                                       "-include", "cuda_runtime.h",
                                        "-DCU2C_PARSING=1", "-D__CU2C__=1", "-Wno-unknown-cuda-version",
-                                       "-ferror-limit=50"};
+                                       "-Wno-reserved-user-defined-literal", "-ferror-limit=50"};
     for (size_t i = 0; i < sizeof base / sizeof *base; i++)
         vec_push(a, &args, (void *)base[i]);
     for (int i = 0; i < opt->clang_args.len; i++)
@@ -127,6 +128,19 @@ Unit *fe_parse(Arena *a, const Options *opt) {
         files[nfiles].Contents = u->text;
         files[nfiles].Length = u->len;
         if (spliced < 0 || !parse_text(&fe, opt, &args, files, nfiles + 1, index)) {
+            clang_disposeIndex(index);
+            return NULL;
+        }
+    }
+    /* __CUDA_ARCH__ taken as the device's in device code: parsed again (a device-only
+     * function that appears may hold more) */
+    for (int round = 0; !errors && round < 4 && rewrite_cuda_arch(&fe) > 0; round++) {
+        clang_disposeTranslationUnit(fe.tu);
+        fe.tu = NULL;
+        files[nfiles].Filename = opt->input;
+        files[nfiles].Contents = u->text;
+        files[nfiles].Length = u->len;
+        if (!parse_text(&fe, opt, &args, files, nfiles + 1, index)) {
             clang_disposeIndex(index);
             return NULL;
         }

@@ -294,7 +294,7 @@ typedef struct HoistScan {
 static bool is_expanded_call(Fe *fe, CXCursor c) {
     if (clang_getCursorKind(c) != CXCursor_CallExpr)
         return false;
-    CXCursor fn = clang_getCursorReferenced(c);
+    CXCursor fn = callee_of(c);
     return !clang_Cursor_isNull(fn) && is_user_fn(fn) &&
            usr_in(&fe->barrier_fns, fe_str(fe->u->arena, fn_usr(fn)));
 }
@@ -441,8 +441,7 @@ static void scan_stmt(KScan *ks, CXCursor c, PtrVec *list, Stmt *parent) {
         CXCursor init = d.n == 1 && clang_getCursorKind(d.c[0]) == CXCursor_VarDecl
                             ? clang_Cursor_getVarDeclInitializer(d.c[0]) : clang_getNullCursor();
         CXCursor call = clang_Cursor_isNull(init) ? init : strip_implicit(init);
-        CXCursor fn = clang_getCursorKind(call) == CXCursor_CallExpr ? clang_getCursorReferenced(call)
-                                                                     : clang_getNullCursor();
+        CXCursor fn = clang_getCursorKind(call) == CXCursor_CallExpr ? callee_of(call) : clang_getNullCursor();
         char *usr = clang_Cursor_isNull(fn) ? NULL : fe_str(u->arena, fn_usr(fn));
         if (usr && is_user_fn(fn) && usr_in(&fe->barrier_fns, usr)) {
             unsigned b, e;
@@ -450,15 +449,22 @@ static void scan_stmt(KScan *ks, CXCursor c, PtrVec *list, Stmt *parent) {
             unsigned p = b;
             while (p > s->begin && (u->text[p - 1] == ' ' || u->text[p - 1] == '\t'))
                 p--;
-            if (p == s->begin || u->text[p - 1] != '=' ||
-                clang_isConstQualifiedType(clang_getCursorType(d.c[0]))) {
+            /* the declaration comes before the expansion, the value after: a leading const
+             * goes (the local is written once, by the expansion) */
+            const char *decl = arena_strndup(u->arena, u->text + s->begin, p - 1 - s->begin);
+            bool is_const = clang_isConstQualifiedType(clang_getCursorType(d.c[0]));
+            if (is_const && strncmp(decl, "const", 5) == 0 && (decl[5] == ' ' || decl[5] == '\t'))
+                decl += 6;
+            else if (is_const)
+                decl = NULL;
+            if (p == s->begin || u->text[p - 1] != '=' || !decl) {
                 diag_error(u, s->loc, "this declaration initialised by a function holding a barrier is "
-                           "not supported yet (write `T x = f(...);` with a non-const T)");
+                           "not supported yet (write `T x = f(...);` or `const T x = f(...);`)");
                 return;
             }
             Var *x = new_var(fe, ks->k, d.c[0], s);
             vec_push(u->arena, &s->decls, x);
-            scan_inline(ks, s, call, fn, usr, x, arena_strndup(u->arena, u->text + s->begin, p - 1 - s->begin));
+            scan_inline(ks, s, call, fn, usr, x, decl);
             return;
         }
     }
