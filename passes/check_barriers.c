@@ -41,13 +41,18 @@ static void explain(Unit *u, Stmt *s) {
     /* prefer a local the construct only reads: the loop counter it updates varies because
      * of it, not the other way round */
     Var *why = NULL;
+    unsigned dims = 0;
     for (int j = 0; j < s->reads.len; j++) {
         Var *v = s->reads.items[j];
-        if (v->dims && (!why || (vec_contains(&s->writes, why) && !vec_contains(&s->writes, v))))
+        Web *w = j < s->read_webs.len ? s->read_webs.items[j] : NULL;
+        unsigned d = w ? w->dims : v->dims;     /* the value it reads here */
+        if (d && (!why || (vec_contains(&s->writes, why) && !vec_contains(&s->writes, v)))) {
             why = v;
+            dims = d;
+        }
     }
     if (why)
-        diag_note(u, why->loc, "'%s' varies with %s%s", why->name, dim_list(why->dims),
+        diag_note(u, why->loc, "'%s' varies with %s%s", why->name, dim_list(dims),
                   why->escapes ? " (its address is taken)" : "");
     else if (s->side_effects)
         diag_note(u, s->loc, "it calls a function whose results may differ between threads");
