@@ -137,6 +137,7 @@ StmtKind stmt_kind(CXCursor c);
 /* statement_lists.c */
 bool lane_linear(KScan *ks, CXCursor e);
 void scan_facts(KScan *ks, Stmt *s, CXCursor c);
+void scan_kills(KScan *ks, Stmt *s, CXCursor e, CXCursor whole, bool strict);
 void scan_list(KScan *ks, CXCursor c, PtrVec *list, Stmt *parent);
 /* expand.c */
 enum CXChildVisitResult find_body(CXCursor c, CXCursor parent, CXClientData d);

@@ -96,6 +96,36 @@ void scan_facts(KScan *ks, Stmt *s, CXCursor c) {
         clang_visitChildren(c, kscan_visit, ks);
 }
 
+/* Is kid, a child of the for-loop c, its init: the expression right after `for (`? (A
+ * declaration always is; a loop written by a macro gets no answer: false.) */
+static bool is_for_init(Unit *u, CXCursor c, CXCursor kid) {
+    if (clang_getCursorKind(kid) == CXCursor_DeclStmt)
+        return true;
+    if (!clang_isExpression(clang_getCursorKind(kid)))
+        return false;
+    unsigned b, e, kb, ke;
+    cursor_range(c, &b, &e);
+    cursor_range(kid, &kb, &ke);
+    if (b + 3 > u->len || strncmp(u->text + b, "for", 3) != 0)
+        return false;
+    unsigned p = b + 3;
+    while (p < u->len && (u->text[p] == ' ' || u->text[p] == '\t' || u->text[p] == '\n'))
+        p++;
+    if (p >= u->len || u->text[p] != '(')
+        return false;
+    p++;
+    while (p < u->len && (u->text[p] == ' ' || u->text[p] == '\t' || u->text[p] == '\n'))
+        p++;
+    return p == kb;
+}
+
+/* A for-loop's init `v = e` assigns v before anything of the loop reads it (Stmt.kills; a
+ * declared init's locals are killed by decl_visit). */
+static void scan_for_init_kills(KScan *ks, Stmt *s, CXCursor c, CXCursor kid) {
+    if (clang_getCursorKind(kid) != CXCursor_DeclStmt && is_for_init(ks->fe->u, c, kid))
+        scan_kills(ks, s, kid, kid, true);
+}
+
 /* An if/for/while/do/switch/case/block holding a barrier: its control is scanned as facts
  * of s, its bodies become statement lists. */
 static void scan_sync(KScan *ks, Stmt *s, CXCursor c, CXCursor barrier) {
@@ -174,6 +204,10 @@ static void scan_sync(KScan *ks, Stmt *s, CXCursor c, CXCursor barrier) {
     case CXCursor_UnexposedStmt:    /* #pragma unroll and attributes before a loop */
         s->sync = SK_LABELLED;
         break;
+    case CXCursor_LabelStmt:
+        diag_error(u, s->barrier_loc, "barrier in a labelled statement: cu2c supports gotos within one "
+                   "statement only, never to a barrier");
+        return;
     default:
         diag_error(u, s->barrier_loc, "barrier inside this kind of statement is not supported");
         return;
@@ -194,6 +228,8 @@ static void scan_sync(KScan *ks, Stmt *s, CXCursor c, CXCursor barrier) {
                            "a statement holding barriers, warp functions or other volatile stores: not "
                            "supported yet");
             scan_facts(ks, s, kids.c[i]);
+            if (s->sync == SK_FOR && i == 0)
+                scan_for_init_kills(ks, s, c, kids.c[i]);
         }
     if (s->sync == SK_BLOCK) {
         PtrVec *list = arena_alloc(u->arena, sizeof *list);
@@ -220,6 +256,8 @@ static void scan_for_leaf(KScan *ks, Stmt *s, CXCursor c) {
     vec_push(u->arena, &ks->k->headers, h);
     for (int i = 0; i < kids.n - 1; i++) {
         scan_facts(ks, h, kids.c[i]);
+        if (i == 0)
+            scan_for_init_kills(ks, h, c, kids.c[i]);
         /* the condition `i < N` with N a small constant */
         if (clang_getCursorKind(kids.c[i]) == CXCursor_BinaryOperator) {
             Kids ops = children(kids.c[i]);
@@ -485,6 +523,8 @@ static void scan_stmt(KScan *ks, CXCursor c, PtrVec *list, Stmt *parent) {
             scan_for_leaf(ks, s, c);
         else
             scan_facts(ks, s, c);
+        if (clang_isExpression(kind))
+            scan_kills(ks, s, c, c, false);
         if (kind == CXCursor_IfStmt)
             scan_if_guards(ks, s, c);
         scan_vstep(ks, s, c);
