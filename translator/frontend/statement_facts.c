@@ -335,9 +335,6 @@ enum CXChildVisitResult kscan_visit(CXCursor c, CXCursor parent, CXClientData d)
         }
         break;
     }
-    case CXCursor_LabelStmt:
-    case CXCursor_GotoStmt:
-    case CXCursor_IndirectGotoStmt:
     case CXCursor_GCCAsmStmt:
     case CXCursor_MSAsmStmt:
         ks->k->irregular_flow = true;   /* flow the statement tree does not show */
@@ -352,10 +349,12 @@ enum CXChildVisitResult kscan_visit(CXCursor c, CXCursor parent, CXClientData d)
     case CXCursor_SwitchStmt:
         return visit_nested(c, ks, &ks->switch_depth);
     case CXCursor_LabelStmt:
+        ks->k->irregular_flow = true;   /* flow the statement tree does not show */
         if (ks->lambda_depth == 0)
             vec_push(u->arena, &s->labels, fe_str(u->arena, clang_getCursorSpelling(c)));
         break;
     case CXCursor_GotoStmt:
+        ks->k->irregular_flow = true;
         if (ks->lambda_depth == 0) {
             if (!s->gotos.len)
                 s->goto_loc = cursor_loc(fe, c);
@@ -363,6 +362,7 @@ enum CXChildVisitResult kscan_visit(CXCursor c, CXCursor parent, CXClientData d)
         }
         break;
     case CXCursor_IndirectGotoStmt:
+        ks->k->irregular_flow = true;
         diag_error(u, cursor_loc(fe, c), "computed goto in device code is not supported");
         break;
     case CXCursor_BreakStmt:
