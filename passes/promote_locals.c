@@ -109,7 +109,13 @@ static bool nest_writes(Kernel *k, Nest *n, Var *v) {
 }
 
 static bool nest_declares(Kernel *k, Nest *n, Var *v) {
-    return v->decl_stmt && v->decl_stmt->nest >= 0 && k->nests.items[v->decl_stmt->nest] == n;
+    if (v->decl_stmt && v->decl_stmt->nest >= 0 && k->nests.items[v->decl_stmt->nest] == n)
+        return true;
+    /* a for-loop leaf's counter is declared by its header's facts */
+    for (int i = n->first; v->decl_stmt && i <= n->last; i++)
+        if (((Stmt *)k->stmts.items[i])->header == v->decl_stmt)
+            return true;
+    return false;
 }
 
 /* The web of v whose values reach nest n's thread loops from outside and are read there, or
@@ -178,6 +184,10 @@ static void plan_nests(Arena *a, Kernel *k) {
                 vec_push(a, &n->loads, v);
             else if (e && !several && !e->promoted && nest_writes(k, n, v))
                 vec_push(a, &n->copies, v);
+            /* its per-thread storage is indexed in every dimension the local varies in: the
+             * nest loops over them (pure statements varying in fewer run again, harmlessly) */
+            if (v->promoted && (vec_contains(&n->loads, v) || nest_writes(k, n, v)))
+                n->dims |= v->dims;
         }
         /* declared in a nest, named outside it where no per-thread copy is made */
         Stmt *d = v->decl_stmt;

@@ -24,6 +24,7 @@ typedef struct FnScan {
     CXCursor first_volatile;
     bool has_goto;
     CXCursor first_goto;
+    CXCursor first_asm;     /* inline assembly (PTX in device code); null cursor if none */
     bool has_dependent_group; /* a group's warp method on a group of a dependent type */
     CXCursor dependent_group;
     char dependent_name[32];
@@ -135,6 +136,8 @@ static enum CXChildVisitResult fn_scan_visit(CXCursor c, CXCursor parent, CXClie
         s->has_dependent_group = true;
         s->dependent_group = c;
     }
+    if ((k == CXCursor_GCCAsmStmt || k == CXCursor_MSAsmStmt) && clang_Cursor_isNull(s->first_asm))
+        s->first_asm = c;
     if ((k == CXCursor_GotoStmt || k == CXCursor_IndirectGotoStmt) && !s->has_goto) {
         s->has_goto = true;
         s->first_goto = c;
@@ -208,7 +211,7 @@ enum CXChildVisitResult userfn_visit(CXCursor c, CXCursor parent, CXClientData d
         return CXChildVisit_Continue;
     if (clang_Location_isInSystemHeader(clang_getCursorLocation(c)) || !clang_isCursorDefinition(c))
         return CXChildVisit_Continue;
-    FnScan s = {.fe = fe, .fn = c};
+    FnScan s = {.fe = fe, .fn = c, .first_asm = clang_getNullCursor()};
     clang_visitChildren(c, fn_scan_visit, &s);
     if (!ts->kernels) {
         UserFn *f = arena_alloc(fe->u->arena, sizeof *f);
@@ -247,6 +250,10 @@ enum CXChildVisitResult userfn_visit(CXCursor c, CXCursor parent, CXClientData d
         diag_error(fe->u, cursor_loc(fe, s.first_volatile),
                    "volatile memory access in a __host__ __device__ function: not supported yet (warp-"
                    "synchronous code must be in __device__ functions or kernels)");
+    /* PTX would reach the host's assembler (a __host__ __device__ function's asm may be the
+     * host's own, guarded by __CUDA_ARCH__) */
+    if ((kernel || (device && !has_attr(c, CXCursor_CUDAHostAttr))) && !clang_Cursor_isNull(s.first_asm))
+        diag_error(fe->u, cursor_loc(fe, s.first_asm), "inline assembly (PTX) in device code is not supported");
     if (device && s.has_dependent_group) {
         const char *m = s.dependent_name;
         diag_error(fe->u, cursor_loc(fe, s.dependent_group),
