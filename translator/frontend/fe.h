@@ -140,6 +140,10 @@ void scan_inline(KScan *ks, Stmt *s, CXCursor call, CXCursor fn, char *usr, Var 
 enum CXChildVisitResult file_shared_visit(CXCursor c, CXCursor parent, CXClientData d);
 void scan_kernel(Fe *fe, CXCursor fn);
 void scan_launch(Fe *fe, CXCursor c, bool in_device_code);
+/* Launches written with split chevrons (`k << < g, b >> > (args)`, as some formatters write
+ * them; nvcc accepts them, clang does not) glued into `<<<`, `>>>` in place, keeping the
+ * text's length and lines: true when something changed. */
+bool glue_launch_chevrons(char *t, size_t n);
 enum CXChildVisitResult file_scope_visit(CXCursor c, CXCursor parent, CXClientData d);
 /* includes.c */
 int refuse_toolkit_headers(Fe *fe);
