@@ -477,7 +477,8 @@ void scan_site(KScan *ks, CXCursor c, ReduceOp op) {
     if (warp && (owner->kind == ST_REDUCE || ks->cond_depth > 0)) {
         diag_error(u, cursor_loc(ks->fe, c), "%s() inside %s is not supported yet (assign its result to a "
                    "local first)", name, owner->kind == ST_REDUCE ? "another warp function's "
-                   "argument" : "a conditional expression (?:, && or ||)");
+                   "argument" : "a part of an expression evaluated for some threads only (a branch of ?:, the "
+                   "right operand of && or ||)");
         return;
     }
     Site *site = arena_alloc(u->arena, sizeof *site);

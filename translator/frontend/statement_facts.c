@@ -171,6 +171,18 @@ static enum CXChildVisitResult visit_nested(CXCursor c, KScan *ks, int *depth) {
     return CXChildVisit_Continue;
 }
 
+/* ?:, && and ||: the first operand is evaluated every time, the others only sometimes. */
+static enum CXChildVisitResult visit_branches(CXCursor c, KScan *ks) {
+    Kids kids = children(c);
+    for (int i = 0; i < kids.n; i++) {
+        ks->cond_depth += i > 0;
+        if (kscan_visit(kids.c[i], c, ks) == CXChildVisit_Recurse)
+            clang_visitChildren(kids.c[i], kscan_visit, ks);
+        ks->cond_depth -= i > 0;
+    }
+    return CXChildVisit_Continue;
+}
+
 enum CXChildVisitResult kscan_visit(CXCursor c, CXCursor parent, CXClientData d) {
     KScan *ks = d;
     Fe *fe = ks->fe;
@@ -235,12 +247,12 @@ enum CXChildVisitResult kscan_visit(CXCursor c, CXCursor parent, CXClientData d)
         break;
     }
     case CXCursor_ConditionalOperator:
-        return visit_nested(c, ks, &ks->cond_depth);
+        return visit_branches(c, ks);
     case CXCursor_BinaryOperator:
     case CXCursor_CompoundAssignOperator: {
         enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(c);
         if (op == CXBinaryOperator_LAnd || op == CXBinaryOperator_LOr)
-            return visit_nested(c, ks, &ks->cond_depth);
+            return visit_branches(c, ks);
         if (kind == CXCursor_CompoundAssignOperator ||
             (op >= CXBinaryOperator_Assign && op <= CXBinaryOperator_OrAssign))
             note_write(ks, lvalue_root(ks, first_child(c)));
