@@ -53,8 +53,8 @@ static int store_id(Var *v) {
     return v->alias ? v->alias->id : v->id;
 }
 
-static bool is_array_type(const char *type) {
-    return strchr(type, '[') != NULL;
+static bool is_array_type(const Var *v) {
+    return !v->type_deduced && strchr(v->type, '[') != NULL;
 }
 
 
@@ -95,7 +95,7 @@ static void put_pred_checks(Stmt *s, Buf *h) {
 
 /* Declares a thread loop's copy of a promoted local, loaded from its per-thread array. */
 static void put_load(Var *v, Buf *h) {
-    if (is_array_type(v->type))
+    if (is_array_type(v))
         buf_printf(h, "__typeof__(%s) %s; __builtin_memcpy(&%s, &__cu2c_p%d[%s], sizeof %s); ",
                    v->type, v->name, v->name, store_id(v), index_expr(v->dims), v->name);
     else
@@ -376,7 +376,7 @@ static void nest_text(Arena *a, Kernel *k, int ni, bool fast, Buf *h, Buf *t) {
         if (!nest_declares(k, n, v))
             put_load(v, h);
         if (nest_declares(k, n, v) || nest_uses(k, n, v, true)) {
-            if (is_array_type(v->type))
+            if (is_array_type(v))
                 buf_printf(t, "__builtin_memcpy(&__cu2c_p%d[%s], &%s, sizeof %s); ", store_id(v),
                            index_expr(v->dims), v->name, v->name);
             else

@@ -30,8 +30,8 @@ static bool written_after_decl(Kernel *k, Var *v) {
  * recomputed in each thread loop that needs it: cheaper than a per-thread array, and the
  * C compiler still sees `threadIdx.x + ...` (a plain induction variable) in every loop. */
 static bool rematerialisable(Kernel *k, Var *v) {
-    if (!v->init_text || v->escapes || v->is_param || !v->decl_stmt || strchr(v->type, '[') ||
-        strchr(v->type, '&') || written_after_decl(k, v))
+    if (!v->init_text || v->escapes || v->is_param || !v->decl_stmt ||
+        (!v->type_deduced && (strchr(v->type, '[') || strchr(v->type, '&'))) || written_after_decl(k, v))
         return false;
     for (int i = 0; i < v->init_reads.len; i++) {
         Var *w = v->init_reads.items[i];
@@ -99,7 +99,11 @@ void promote_locals(Unit *u, Kernel *k) {
         v->remat = v->promoted && rematerialisable(k, v);
         if (v->remat)
             v->promoted = false;
-        if (v->promoted && strchr(v->type, '&'))
+        if ((v->promoted || v->remat) && !v->type_deduced && strstr(v->type, "auto") &&
+            !strchr(v->type, '&'))
+            diag_error(u, v->loc, "the type of '%s' (auto, depending on the template's parameters) "
+                       "cannot be spelled for its per-thread copies: declare it with its type", v->name);
+        else if (v->promoted && !v->type_deduced && strchr(v->type, '&'))
             diag_error(u, v->loc, "reference '%s' used across thread loops (e.g. a barrier): not "
                        "supported yet (use a pointer)", v->name);
     }

@@ -67,6 +67,9 @@ typedef struct Stmt Stmt;
 typedef struct Var {
     const char *name;
     const char *type;       /* unqualified type spelling, usable as __typeof__(type) */
+    bool type_deduced;      /* type is __typeof__(its initialiser) for an `auto` whose type
+                             * depends on a template's parameters: an expression, neither an
+                             * array nor a reference, whatever characters it holds */
     SrcLoc loc;             /* where it is declared */
     bool is_param;          /* a kernel parameter */
     bool is_shared;         /* __shared__ (static storage per block) */

@@ -3,6 +3,7 @@
  * locals that are a uniform base plus threadIdx.x. */
 #include "fe.h"
 
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -111,6 +112,73 @@ static void scan_call(KScan *ks, CXCursor c) {
     }
 }
 
+/* Is the word `auto` in a type's spelling? */
+static bool names_auto(const char *t) {
+    for (const char *p = strstr(t, "auto"); p; p = strstr(p + 1, "auto"))
+        if ((p == t || !(isalnum((unsigned char)p[-1]) || p[-1] == '_')) &&
+            !(isalnum((unsigned char)p[4]) || p[4] == '_'))
+            return true;
+    return false;
+}
+
+typedef struct DeducedScan {
+    Fe *fe;
+    Kernel *k;
+    unsigned begin, end, at; /* the initialiser, and how far it is copied */
+    Buf out;
+    bool failed;
+} DeducedScan;
+
+static enum CXChildVisitResult deduced_visit(CXCursor c, CXCursor parent, CXClientData d) {
+    (void)parent;
+    DeducedScan *ds = d;
+    if (clang_getCursorKind(c) != CXCursor_DeclRefExpr)
+        return CXChildVisit_Recurse;
+    CXCursor ref = clang_getCursorReferenced(c);
+    const char *builtin = NULL, *type = NULL;
+    Var *w = find_var(ds->k, ref, ds->fe);
+    if (w && !w->is_param)
+        type = w->type;
+    else if (!w && is_builtin_var(ref, &builtin) && strcmp(builtin, "threadIdx") == 0)
+        type = "uint3";
+    if (!type)
+        return CXChildVisit_Continue;
+    unsigned b, e;
+    cursor_range(c, &b, &e);
+    if (b >= e || b < ds->at || e > ds->end) {
+        ds->failed = true;      /* named through a macro */
+        return CXChildVisit_Break;
+    }
+    Unit *u = ds->fe->u;
+    buf_put(&ds->out, u->text + ds->at, b - ds->at);
+    buf_printf(&ds->out, "(*(__typeof__(%s) *)0)", type);
+    ds->at = e;
+    return CXChildVisit_Continue;
+}
+
+/* The type of an `auto` local of a kernel template whose initialiser's type depends on the
+ * template's parameters, as the output can spell it where per-thread storage is declared
+ * (before the thread loops, where only parameters are in scope): __typeof__ of the
+ * initialiser with each local (and threadIdx) read as an lvalue of its type. NULL when that
+ * cannot be written (a local named inside a macro, or too long). */
+static const char *deduced_type(Fe *fe, Kernel *k, CXCursor decl) {
+    CXCursor init = clang_Cursor_getVarDeclInitializer(decl);
+    if (clang_Cursor_isNull(init))
+        return NULL;
+    DeducedScan ds = {.fe = fe, .k = k};
+    cursor_range(init, &ds.begin, &ds.end);
+    if (ds.begin >= ds.end || ds.end > fe->u->len)
+        return NULL;
+    ds.at = ds.begin;
+    if (deduced_visit(init, init, &ds) == CXChildVisit_Recurse)
+        clang_visitChildren(init, deduced_visit, &ds);
+    buf_put(&ds.out, fe->u->text + ds.at, ds.end - ds.at);
+    /* each local read spells its own type again: chains of autos grow; give up at some point */
+    const char *r = ds.failed || ds.out.len > 4096 ? NULL : arena_printf(fe->u->arena, "__typeof__(%s)", one_line(ds.out.data));
+    buf_free(&ds.out);
+    return r;
+}
+
 Var *new_var(Fe *fe, Kernel *k, CXCursor decl, Stmt *s) {
     Arena *a = fe->u->arena;
     Var *v = arena_alloc(a, sizeof *v);
@@ -119,6 +187,14 @@ Var *new_var(Fe *fe, Kernel *k, CXCursor decl, Stmt *s) {
     v->type = fe_str(a, clang_getTypeSpelling(clang_getUnqualifiedType(t)));
     if (strstr(v->type, "auto") || strstr(v->type, "(lambda"))
         v->type = fe_str(a, clang_getTypeSpelling(clang_getUnqualifiedType(clang_getCanonicalType(t))));
+    /* still `auto` (not `auto &`: a reference is no copy): deduced in each specialisation */
+    if (names_auto(v->type) && !strchr(v->type, '&') && !strstr(v->type, "decltype")) {
+        const char *deduced = deduced_type(fe, k, decl);
+        if (deduced) {
+            v->type = deduced;
+            v->type_deduced = true;
+        }
+    }
     v->loc = cursor_loc(fe, decl);
     v->copy = fe->copy;
     v->decl_stmt = s;
