@@ -259,6 +259,16 @@ static enum CXChildVisitResult visit_branches(CXCursor c, KScan *ks) {
     return CXChildVisit_Continue;
 }
 
+/* A __shared__ declaration is per-block storage: the default construction of a class-typed
+ * one (CUDA allows only trivial ones) is no call each thread makes; what its type reads
+ * (array bounds) still counts. */
+static enum CXChildVisitResult shared_decl_visit(CXCursor c, CXCursor parent, CXClientData d) {
+    if (clang_getCursorKind(c) == CXCursor_CallExpr &&
+        clang_getCursorKind(clang_getCursorReferenced(c)) == CXCursor_Constructor)
+        return CXChildVisit_Continue;
+    return kscan_visit(c, parent, d);
+}
+
 enum CXChildVisitResult kscan_visit(CXCursor c, CXCursor parent, CXClientData d) {
     KScan *ks = d;
     Fe *fe = ks->fe;
@@ -405,6 +415,10 @@ enum CXChildVisitResult kscan_visit(CXCursor c, CXCursor parent, CXClientData d)
                        "declare it at the top level of the kernel body (not supported yet)",
                        fe_str(u->arena, clang_getCursorSpelling(c)));
             break;
+        }
+        if (has_attr(c, CXCursor_CUDASharedAttr)) {
+            clang_visitChildren(c, shared_decl_visit, ks);
+            return CXChildVisit_Continue;
         }
         CXType t = clang_getCursorType(c);
         if (t.kind == CXType_LValueReference || t.kind == CXType_RValueReference) {
