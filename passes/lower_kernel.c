@@ -138,11 +138,21 @@ static void put_remats(Arena *a, Kernel *k, PtrVec *reads, Nest *n, bool fast, B
     bool *need = remat_closure(k, reads);
     for (int i = 0; i < k->vars.len; i++) {
         Var *v = k->vars.items[i];
-        if (need[i] && !(n && nest_declares(k, n, v)))
+        if (need[i] && !v->lambda && !(n && nest_declares(k, n, v)))
             buf_printf(h, "__typeof__(%s) %s = (%s); ", v->type, v->name,
                        fast && v->x_affine ? x_value(a, v) : v->init_text);
     }
     free(need);
+}
+
+/* Declares again the lambda locals statements of a thread loop call but do not declare,
+ * after the thread's copies of what they capture are loaded. */
+static void put_lambdas(Kernel *k, PtrVec *reads, Nest *n, Buf *h) {
+    for (int i = 0; i < k->vars.len; i++) {
+        Var *v = k->vars.items[i];
+        if (v->lambda && v->remat && vec_contains(reads, v) && !(n && nest_declares(k, n, v)))
+            buf_printf(h, "auto %s = %s; ", v->name, v->init_text);
+    }
 }
 
 /* The locals a nest's statements read, each once. */
@@ -383,6 +393,7 @@ static void nest_text(Arena *a, Kernel *k, int ni, bool fast, Buf *h, Buf *t) {
                 buf_printf(t, "__cu2c_p%d[%s] = %s; ", store_id(v), index_expr(v->dims), v->name);
         }
     }
+    put_lambdas(k, &reads, n, h);
     buf_puts(h, "{ ");
     buf_puts(t, "}");
     if (n->has_return || n->has_fret)
@@ -658,6 +669,7 @@ static void open_thread_loop(Kernel *k, Stmt *p, PtrVec *scopes, Buf *e) {
         if (v->promoted && vec_contains(&p->reads, v))
             put_load(v, e);
     }
+    put_lambdas(k, &p->reads, NULL, e);
 }
 
 /* A reduction barrier: a GNU statement expression running the predicate in a loop over the

@@ -96,6 +96,22 @@ void promote_locals(Unit *u, Kernel *k) {
          * one trip round the loop to the next */
         if (v->is_param && in_loop)
             v->promoted = true;
+        /* a lambda is declared again in each thread loop using it: the same closure when
+         * what it captures by value has not changed since (by reference, it sees the
+         * thread's copies of the locals, loaded there) */
+        if (v->promoted && v->lambda) {
+            bool same = v->init_text && !(v->lambda & LAMBDA_MUTABLE && v->lambda & LAMBDA_BY_VALUE);
+            for (int j = 0; same && (v->lambda & LAMBDA_BY_VALUE) && j < v->init_reads.len; j++)
+                same = !written_after_decl(k, v->init_reads.items[j]);
+            if (!same)
+                diag_error(u, v->loc, "lambda '%s' used across thread loops (e.g. a barrier) %s: not "
+                           "supported yet", v->name, !v->init_text ? "is written by a macro"
+                           : v->lambda & LAMBDA_MUTABLE ? "is mutable" : "captures by value a local "
+                           "that changes after it");
+            v->promoted = false;
+            v->remat = true;
+            continue;
+        }
         v->remat = v->promoted && rematerialisable(k, v);
         if (v->remat)
             v->promoted = false;

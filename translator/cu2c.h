@@ -67,6 +67,9 @@ typedef struct Stmt Stmt;
 typedef struct Var {
     const char *name;
     const char *type;       /* unqualified type spelling, usable as __typeof__(type) */
+    unsigned lambda;        /* initialised with a lambda (LAMBDA_*): re-declared (remat) in
+                             * each thread loop using it rather than given per-thread copies
+                             * (its type has no name); init_text, init_reads are the lambda's */
     bool type_deduced;      /* type is __typeof__(its initialiser) for an `auto` whose type
                              * depends on a template's parameters: an expression, neither an
                              * array nor a reference, whatever characters it holds */
@@ -102,6 +105,14 @@ typedef struct Var {
     int copy;               /* the text it belongs to (an inlined body has its own locals) */
     const char *param_text; /* an inlined function's parameter: its declaration as written */
 } Var;
+
+/* Var.lambda: a lambda local, and how it captures. */
+enum {
+    LAMBDA = 1,             /* initialised with a lambda expression */
+    LAMBDA_BY_VALUE = 2,    /* captures something by value ([=], [x], [y = e]) */
+    LAMBDA_BY_REF = 4,      /* captures something by reference ([&], [&x]) */
+    LAMBDA_MUTABLE = 8,     /* mutable: its by-value captures are state across calls */
+};
 
 typedef enum StmtKind {
     ST_DECL,        /* declaration statement (one or more variables) */

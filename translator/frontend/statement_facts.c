@@ -310,6 +310,15 @@ enum CXChildVisitResult kscan_visit(CXCursor c, CXCursor parent, CXClientData d)
             break;
         if (!vec_contains(&s->reads, v))
             vec_push(u->arena, &s->reads, v);
+        /* calling a lambda local reads what it captures (it is declared again where it is
+         * used), and may write what it captures by reference */
+        for (int i = 0; v->lambda && i < v->init_reads.len; i++) {
+            Var *w = v->init_reads.items[i];
+            if (!vec_contains(&s->reads, w))
+                vec_push(u->arena, &s->reads, w);
+            if ((v->lambda & LAMBDA_BY_REF) && !vec_contains(&s->writes, w))
+                vec_push(u->arena, &s->writes, w);
+        }
         if (ks->lambda_depth > 0)
             v->escapes = true;
         /* an array named anywhere but as a subscript's base (it decays to a pointer that
@@ -744,6 +753,100 @@ void scan_if_guards(KScan *ks, Stmt *s, CXCursor c) {
 }
 
 
+/* ---- lambda locals ------------------------------------------------------------------- */
+
+typedef struct LambdaScan {
+    KScan *ks;
+    PtrVec *reads;
+} LambdaScan;
+
+static enum CXChildVisitResult lambda_reads_visit(CXCursor c, CXCursor parent, CXClientData d) {
+    (void)parent;
+    LambdaScan *ls = d;
+    if (clang_getCursorKind(c) == CXCursor_DeclRefExpr) {
+        Var *w = find_var(ls->ks->k, clang_getCursorReferenced(c), ls->ks->fe);
+        if (w && !w->is_shared && !vec_contains(ls->reads, w))
+            vec_push(ls->ks->fe->u->arena, ls->reads, w);
+    }
+    return CXChildVisit_Recurse;
+}
+
+/* [b, e) on one line without its comments, for re-declaring it in each thread loop; NULL
+ * when it holds a preprocessor directive. */
+static char *one_line_code(Unit *u, unsigned b, unsigned e) {
+    Buf out = {0};
+    const char *t = u->text;
+    for (unsigned i = b; i < e; i++) {
+        if (t[i] == '/' && i + 1 < e && t[i + 1] == '/') {
+            while (i < e && t[i] != '\n')
+                i++;
+            buf_puts(&out, " ");
+        } else if (t[i] == '/' && i + 1 < e && t[i + 1] == '*') {
+            for (i += 2; i + 1 < e && !(t[i] == '*' && t[i + 1] == '/'); i++)
+                ;
+            i++;
+            buf_puts(&out, " ");
+        } else if (t[i] == '"' || (t[i] == '\'' && !(i > b && isalnum((unsigned char)t[i - 1])))) {
+            unsigned s = i;
+            for (i++; i < e && t[i] != t[s] && t[i] != '\n'; i++)
+                if (t[i] == '\\')
+                    i++;
+            buf_put(&out, t + s, i + 1 - s);
+        } else if (t[i] == '#') {
+            buf_free(&out);
+            return NULL;
+        } else {
+            buf_put(&out, (t[i] == '\n' || t[i] == '\r') ? " " : t + i, 1);
+        }
+    }
+    char *r = arena_strdup(u->arena, out.data ? out.data : "");
+    buf_free(&out);
+    return r;
+}
+
+/* A local initialised with a lambda: how it captures (Var.lambda), its text and the locals
+ * it reads (its captures), so that each thread loop using it can declare it again. */
+static void scan_lambda_local(KScan *ks, Var *v, CXCursor init) {
+    Unit *u = ks->fe->u;
+    CXCursor lam = strip_implicit(init);
+    if (clang_getCursorKind(lam) != CXCursor_LambdaExpr)
+        return;
+    v->lambda = LAMBDA;
+    unsigned b, e, bb, be;
+    cursor_range(lam, &b, &e);
+    CXCursor body = last_child(lam);
+    cursor_range(body, &bb, &be);
+    if (b >= e || e > u->len || u->text[b] != '[' || bb <= b || bb > e)
+        return;                 /* written by a macro: no text (refused if needed) */
+    /* the captures, item by item */
+    int depth = 0;
+    unsigned p = b, item = b + 1;
+    for (; p < bb; p++) {
+        char ch = u->text[p];
+        bool close = ch == ']' || ch == ')' || ch == '}';
+        if (ch == '[' || ch == '(' || ch == '{')
+            depth++;
+        else if (close)
+            depth--;
+        if ((ch == ',' && depth == 1) || (close && depth == 0)) {
+            while (item < p && isspace((unsigned char)u->text[item]))
+                item++;
+            if (item < p)
+                v->lambda |= u->text[item] == '&' ? LAMBDA_BY_REF : LAMBDA_BY_VALUE;
+            item = p + 1;
+            if (depth == 0)
+                break;
+        }
+    }
+    for (unsigned q = p; q + 7 <= bb; q++)
+        if (strncmp(u->text + q, "mutable", 7) == 0 && !isalnum((unsigned char)u->text[q - 1]) &&
+            !isalnum((unsigned char)u->text[q + 7]))
+            v->lambda |= LAMBDA_MUTABLE;
+    v->init_text = one_line_code(u, b, e);
+    LambdaScan ls = {ks, &v->init_reads};
+    clang_visitChildren(lam, lambda_reads_visit, &ls);
+}
+
 enum CXChildVisitResult decl_visit(CXCursor c, CXCursor parent, CXClientData d) {
     (void)parent;
     KScan *ks = d;
@@ -755,7 +858,9 @@ enum CXChildVisitResult decl_visit(CXCursor c, CXCursor parent, CXClientData d) 
             v->coord = coord_dim(ks, init);
         if (!clang_Cursor_isNull(init))
             v->lane_part = lane_linear(ks, init);
-        if (!clang_Cursor_isNull(init) && !v->is_shared && !is_array_type(clang_getCursorType(c))) {
+        if (!clang_Cursor_isNull(init))
+            scan_lambda_local(ks, v, init);
+        if (!clang_Cursor_isNull(init) && !v->is_shared && !v->lambda && !is_array_type(clang_getCursorType(c))) {
             if (pure_scan(ks, init, c, &v->init_reads, NULL)) {
                 char *t = cursor_line(ks->fe, init);
                 if (!strstr(t, "//") && !strchr(t, '#'))
