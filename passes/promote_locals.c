@@ -119,9 +119,10 @@ void promote_locals(Unit *u, Kernel *k) {
             !strchr(v->type, '&'))
             diag_error(u, v->loc, "the type of '%s' (auto, depending on the template's parameters) "
                        "cannot be spelled for its per-thread copies: declare it with its type", v->name);
-        else if (v->promoted && !v->type_deduced && strchr(v->type, '&'))
-            diag_error(u, v->loc, "reference '%s' used across thread loops (e.g. a barrier): not "
-                       "supported yet (use a pointer)", v->name);
+        else if (v->promoted && !v->type_deduced && strchr(v->type, '&') &&
+                 (!v->ref || v->type[strlen(v->type) - 1] != '&'))
+            diag_error(u, v->loc, "reference '%s' bound to a local (or through a call) used across "
+                       "thread loops (e.g. a barrier): not supported yet (use a pointer)", v->name);
     }
     /* `T x = f(...)` inlined, varying: x reads the per-thread copies of f's result */
     for (int i = 0; i < k->vars.len; i++) {

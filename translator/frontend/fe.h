@@ -128,6 +128,8 @@ enum CXChildVisitResult kscan_visit(CXCursor c, CXCursor parent, CXClientData d)
 void scan_if_guards(KScan *ks, Stmt *s, CXCursor c);
 enum CXChildVisitResult decl_visit(CXCursor c, CXCursor parent, CXClientData d);
 StmtKind stmt_kind(CXCursor c);
+/* How a reference of type t bound to init can cross thread loops (Var.ref; 0: it cannot). */
+unsigned reference_binding(KScan *ks, CXType t, CXCursor init);
 /* statement_lists.c */
 bool lane_linear(KScan *ks, CXCursor e);
 void scan_facts(KScan *ks, Stmt *s, CXCursor c);

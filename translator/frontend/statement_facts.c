@@ -753,6 +753,65 @@ void scan_if_guards(KScan *ks, Stmt *s, CXCursor c) {
 }
 
 
+/* ---- references crossing thread loops ------------------------------------------------ */
+
+static char *canonical_unqualified(Arena *a, CXType t) {
+    return fe_str(a, clang_getTypeSpelling(clang_getUnqualifiedType(clang_getCanonicalType(t))));
+}
+
+/* Is e an lvalue in memory that outlives the thread loops (not in a kernel local)? */
+static bool memory_lvalue(KScan *ks, CXCursor e) {
+    for (;;) {
+        e = strip_implicit(e);
+        switch (clang_getCursorKind(e)) {
+        case CXCursor_ArraySubscriptExpr:
+        case CXCursor_MemberRefExpr: {
+            CXCursor base = strip_implicit(first_child(e));
+            if (clang_Cursor_isNull(base))
+                return false;
+            if (clang_getCanonicalType(clang_getCursorType(base)).kind == CXType_Pointer)
+                return true;
+            e = base;
+            continue;
+        }
+        case CXCursor_UnaryOperator:
+            return clang_getCursorUnaryOperatorKind(e) == CXUnaryOperator_Deref;
+        case CXCursor_DeclRefExpr: {
+            CXCursor d = clang_getCursorReferenced(e);
+            Var *w = find_var(ks->k, d, ks->fe);
+            if (w)
+                return w->is_shared || w->ref == REF_MEMORY;
+            /* a variable of static storage (a __device__ or __constant__ global) */
+            enum CXCursorKind pk = clang_getCursorKind(clang_getCursorSemanticParent(d));
+            return clang_getCursorKind(d) == CXCursor_VarDecl &&
+                   (pk == CXCursor_TranslationUnit || pk == CXCursor_Namespace ||
+                    clang_Cursor_getStorageClass(d) == CX_SC_Static);
+        }
+        default:
+            return false;
+        }
+    }
+}
+
+unsigned reference_binding(KScan *ks, CXType t, CXCursor init) {
+    if ((t.kind != CXType_LValueReference && t.kind != CXType_RValueReference) || clang_Cursor_isNull(init))
+        return 0;
+    Arena *a = ks->fe->u->arena;
+    CXType pointee = clang_getPointeeType(t);
+    bool may_bind_temporary = t.kind == CXType_RValueReference || clang_isConstQualifiedType(pointee);
+    CXCursor e = strip_implicit(init);
+    bool same = strcmp(canonical_unqualified(a, pointee), canonical_unqualified(a, clang_getCursorType(e))) == 0;
+    enum CXCursorKind k = clang_getCursorKind(e);
+    bool lvalue_form = k == CXCursor_ArraySubscriptExpr || k == CXCursor_MemberRefExpr ||
+                       k == CXCursor_DeclRefExpr || k == CXCursor_CallExpr ||
+                       (k == CXCursor_UnaryOperator && clang_getCursorUnaryOperatorKind(e) == CXUnaryOperator_Deref);
+    if (same && lvalue_form)
+        return memory_lvalue(ks, e) ? REF_MEMORY : 0;
+    /* a temporary (made from a value, or converted from an lvalue of another type): private
+     * to the thread, it may be kept by value */
+    return may_bind_temporary && (!same || !lvalue_form) ? REF_VALUE : 0;
+}
+
 /* ---- lambda locals ------------------------------------------------------------------- */
 
 typedef struct LambdaScan {
@@ -858,8 +917,10 @@ enum CXChildVisitResult decl_visit(CXCursor c, CXCursor parent, CXClientData d) 
             v->coord = coord_dim(ks, init);
         if (!clang_Cursor_isNull(init))
             v->lane_part = lane_linear(ks, init);
-        if (!clang_Cursor_isNull(init))
+        if (!clang_Cursor_isNull(init)) {
             scan_lambda_local(ks, v, init);
+            v->ref = reference_binding(ks, clang_getCursorType(c), init);
+        }
         if (!clang_Cursor_isNull(init) && !v->is_shared && !v->lambda && !is_array_type(clang_getCursorType(c))) {
             if (pure_scan(ks, init, c, &v->init_reads, NULL)) {
                 char *t = cursor_line(ks->fe, init);
