@@ -286,7 +286,7 @@ static void prologue(Unit *u, Kernel *k, Buf *b) {
     put_bindings(u, k, true, b);
     if (k->uses_tls)
         buf_puts(b, "cu2c_tls.blockIdx = blockIdx; cu2c_tls.blockDim = blockDim; "
-                    "cu2c_tls.gridDim = gridDim; ");
+                    "cu2c_tls.gridDim = gridDim; cu2c_tls.dyn_shared = __cu2c_b->dyn_shared; ");
     for (int i = 0; i < k->file_shared.len; i++) {
         FileShared *fs = k->file_shared.items[i];
         if (fs->elem_type)

@@ -1,5 +1,6 @@
 /* lower_launches - host-side edits for the whole file: kernel launches, device functions
- * that read threadIdx & co., file-scope __shared__ variables.
+ * that read threadIdx & co. or declare extern __shared__ arrays, file-scope __shared__
+ * variables.
  * Expects: launches, device functions and file-scope shared variables found by the frontend.
  * Guarantees: `k<<<g, b, s, st>>>(args)` becomes
  * `(cu2c_push_call_configuration(CU2C_DIM3(g), CU2C_DIM3(b), s, st) ? (void)0 : k(args))`,
@@ -41,6 +42,12 @@ void lower_launches(Unit *u) {
                     "const uint3 blockIdx __attribute__((unused)) = cu2c_tls.blockIdx; "
                     "const dim3 blockDim __attribute__((unused)) = cu2c_tls.blockDim; "
                     "const dim3 gridDim __attribute__((unused)) = cu2c_tls.gridDim; ");
+    }
+    for (int i = 0; i < u->fn_extern_shared.len; i++) {
+        FileShared *fs = u->fn_extern_shared.items[i];
+        edit_replace_lines(u, fs->begin, fs->end,
+                           arena_printf(u->arena, "__typeof__(%s) *const %s = (__typeof__(%s) *)cu2c_tls.dyn_shared;",
+                                        fs->elem_type, fs->name, fs->elem_type));
     }
     for (int i = 0; i < u->inlined_fns.len; i++) {
         DeviceFn *f = u->inlined_fns.items[i];

@@ -413,6 +413,9 @@ typedef struct Unit {
     PtrVec launches;        /* Launch* */
     PtrVec file_shared;     /* FileShared* */
     PtrVec device_fns;      /* DeviceFn* */
+    PtrVec fn_extern_shared; /* FileShared*: extern __shared__ arrays declared inside device
+                             * functions not expanded into kernels: the block's dynamic shared
+                             * memory through cu2c_tls */
     PtrVec inlined_fns;     /* DeviceFn*: functions holding barriers, expanded at their calls
                              * (their definitions leave the output) */
     PtrVec edits;           /* Edit* */

@@ -8,7 +8,9 @@
  *   so they vanish, leaving ordinary functions and globals (__align__ keeps its meaning).
  * User #ifdefs must take the same branches in both runs, because the translator's edits are
  * offsets into text preprocessed the parse-time way: __CUDACC__ is defined in both (by
- * cuda_runtime.h) and __CUDA_ARCH__ in neither (cu2c code is host code that runs kernels). */
+ * cuda_runtime.h) and __CUDA_ARCH__ in neither; where device code should see the device's
+ * __CUDA_ARCH__ (inside kernels and __device__ functions) the translator renames it
+ * __CU2C_ARCH__ (translator/frontend/cuda_arch.c): compute capability 8.0. */
 #ifndef CU2C_DEFS_H
 #define CU2C_DEFS_H
 
@@ -44,6 +46,12 @@
  * which still reads as an (empty) attribute list. */
 #define __noinline__
 #define __grid_constant__
+#endif
+
+/* __CUDA_ARCH__ as device code sees it: sm_80 (what cu2c's warp functions, atomics and
+ * cooperative groups implement); -D__CU2C_ARCH__=N chooses another. */
+#ifndef __CU2C_ARCH__
+#define __CU2C_ARCH__ 800
 #endif
 
 #define __align__(n) __attribute__((aligned(n)))

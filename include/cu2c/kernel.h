@@ -33,6 +33,8 @@ typedef struct cu2c_tls_t {
     uint3 blockIdx;
     dim3 blockDim;
     dim3 gridDim;
+    void *dyn_shared;    /* the block's extern __shared__ storage, for device functions
+                          * declaring it (the samples' SharedMemory<T>) */
 } cu2c_tls_t;
 extern __thread cu2c_tls_t cu2c_tls;
 

@@ -154,4 +154,9 @@ char *read_file(const char *path, size_t *len);
  * maps): 1 when there were such files, 0 when not (out untouched), -1 after an error. */
 int splice_user_files(Fe *fe, Unit *out);
 
+/* cuda_arch.c */
+/* Renames __CUDA_ARCH__ where device code should see the device's (see cuda_arch.c) in the
+ * main text; the number renamed (the text must then be parsed again). */
+int rewrite_cuda_arch(Fe *fe);
+
 #endif

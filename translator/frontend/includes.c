@@ -75,6 +75,7 @@ int refuse_toolkit_headers(Fe *fe) {
 typedef struct UserFile {
     char *name, *real;
     bool cuda;              /* holds CUDA code, or includes a file that does: spliced */
+    bool read;              /* its text was searched for __CUDA_ARCH__ */
 } UserFile;
 
 /* An #include clang entered: line `line` of `from` brought in `to`. */
@@ -153,6 +154,14 @@ static void inclusion_record_visit(CXFile f, CXSourceLocation *stack, unsigned d
     Inclusion *in = arena_alloc(sp->fe->u->arena, sizeof *in);
     in->from = clang_File_isEqual(from, sp->fe->main_file) ? NULL : user_file(sp, from);
     in->to = user_file(sp, f);
+    if (!in->to->read) {
+        /* __CUDA_ARCH__ may hide its device code from this parse (see cuda_arch.c) */
+        size_t len;
+        char *text = read_file(in->to->name, &len);
+        in->to->cuda |= text && strstr(text, "__CUDA_ARCH__");
+        in->to->read = true;
+        free(text);
+    }
     in->line = line;
     vec_push(sp->fe->u->arena, &sp->inclusions, in);
 }

@@ -191,19 +191,12 @@ void scan_tokens(Fe *fe) {
     CXToken *toks = NULL;
     unsigned n = 0;
     clang_tokenize(fe->tu, all, &toks, &n);
-    bool arch_reported = false;
     for (unsigned i = 0; i < n; i++) {
         CXTokenKind tk = clang_getTokenKind(toks[i]);
         if (tk != CXToken_Keyword && tk != CXToken_Identifier)
             continue;
         CXString sp = clang_getTokenSpelling(fe->tu, toks[i]);
         const char *t = clang_getCString(sp);
-        if (tk == CXToken_Identifier && strcmp(t, "__CUDA_ARCH__") == 0 && !arch_reported) {
-            diag_error(u, fe_loc(fe, clang_getTokenLocation(fe->tu, toks[i])),
-                       "__CUDA_ARCH__ is not supported yet: cu2c would see only the host side of "
-                       "this conditional");
-            arch_reported = true;
-        }
         for (int k = 0; tk == CXToken_Keyword && !u->cxx_reason && cxx_keywords[k]; k++)
             if (strcmp(t, cxx_keywords[k]) == 0)
                 u->cxx_reason = arena_printf(u->arena, "the C++ keyword '%s' at line %u", t,

@@ -137,6 +137,19 @@ Unit *fe_parse(Arena *a, const Options *opt) {
             return NULL;
         }
     }
+    /* __CUDA_ARCH__ taken as the device's in device code: parsed again (a device-only
+     * function that appears may hold more) */
+    for (int round = 0; !errors && round < 4 && rewrite_cuda_arch(&fe) > 0; round++) {
+        clang_disposeTranslationUnit(fe.tu);
+        fe.tu = NULL;
+        files[nfiles].Filename = opt->input;
+        files[nfiles].Contents = u->text;
+        files[nfiles].Length = u->len;
+        if (!parse_text(&fe, opt, &args, files, nfiles + 1, index)) {
+            clang_disposeIndex(index);
+            return NULL;
+        }
+    }
     if (!errors)
         errors = forward_diagnostics(&fe);
     scan_fe = &fe;

@@ -62,9 +62,16 @@ static void scan_call(KScan *ks, CXCursor c) {
     if (clang_Cursor_isNull(fn) || (clang_getCursorKind(fn) != CXCursor_FunctionDecl &&
                                     clang_getCursorKind(fn) != CXCursor_CXXMethod &&
                                     clang_getCursorKind(fn) != CXCursor_FunctionTemplate &&
+                                    clang_getCursorKind(fn) != CXCursor_ConversionFunction &&
                                     clang_getCursorKind(fn) != CXCursor_Constructor)) {
         if (clang_getCursorKind(fn) != CXCursor_Constructor)
             ks->s->side_effects = true;     /* call through a pointer: anything can happen */
+        if (clang_Cursor_isNull(fn) && fe->tls_fns.len > 0) {
+            /* a kernel template's dependent call (SharedMemory<T>() converted to T *) may
+             * reach a function reading the builtins or the block's shared memory */
+            ks->s->calls_user_fn = true;
+            ks->k->uses_tls = true;
+        }
         return;
     }
     char *name = fe_str(u->arena, clang_getCursorSpelling(fn));

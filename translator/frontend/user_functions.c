@@ -27,6 +27,7 @@ typedef struct FnScan {
     bool has_dependent_group; /* a group's warp method on a group of a dependent type */
     CXCursor dependent_group;
     char dependent_name[32];
+    PtrVec extern_shared;   /* CXCursor*: extern __shared__ arrays it declares */
     CXCursor fn;            /* the function scanned */
     bool impure;            /* writes memory or non-local state, or calls what does */
 } FnScan;
@@ -51,6 +52,16 @@ static bool local_store(CXCursor e, CXCursor fn) {
             return false;
         e = base;
     }
+}
+
+/* `extern __shared__ T a[];` written inside a function: the block's dynamic shared memory. */
+static bool is_local_extern(CXCursor var) {
+    if (clang_Cursor_getStorageClass(var) != CX_SC_Extern)
+        return false;
+    enum CXCursorKind k = clang_getCursorKind(clang_getCursorLexicalParent(var));
+    return k == CXCursor_FunctionDecl || k == CXCursor_CXXMethod || k == CXCursor_FunctionTemplate ||
+           k == CXCursor_ConversionFunction || k == CXCursor_Constructor || k == CXCursor_Destructor ||
+           k == CXCursor_CompoundStmt;
 }
 
 static enum CXChildVisitResult fn_scan_visit(CXCursor c, CXCursor parent, CXClientData d) {
@@ -93,7 +104,8 @@ static enum CXChildVisitResult fn_scan_visit(CXCursor c, CXCursor parent, CXClie
     if (k == CXCursor_DeclRefExpr && !s->uses_file_shared) {
         CXCursor ref = clang_getCursorReferenced(c);
         if (clang_getCursorKind(ref) == CXCursor_VarDecl && has_attr(ref, CXCursor_CUDASharedAttr) &&
-            clang_getCursorKind(clang_getCursorSemanticParent(ref)) == CXCursor_TranslationUnit) {
+            clang_getCursorKind(clang_getCursorSemanticParent(ref)) == CXCursor_TranslationUnit &&
+            !is_local_extern(ref)) {
             s->uses_file_shared = true;
             s->first_file_shared = c;
         }
@@ -131,7 +143,11 @@ static enum CXChildVisitResult fn_scan_visit(CXCursor c, CXCursor parent, CXClie
         s->has_goto = true;
         s->first_goto = c;
     }
-    if (k == CXCursor_VarDecl && has_attr(c, CXCursor_CUDASharedAttr) && !s->has_shared) {
+    if (k == CXCursor_VarDecl && has_attr(c, CXCursor_CUDASharedAttr) && is_local_extern(c)) {
+        CXCursor *at = arena_alloc(s->fe->u->arena, sizeof *at);
+        *at = c;
+        vec_push(s->fe->u->arena, &s->extern_shared, at);
+    } else if (k == CXCursor_VarDecl && has_attr(c, CXCursor_CUDASharedAttr) && !s->has_shared) {
         s->has_shared = true;
         s->first_shared = c;
     }
@@ -159,6 +175,25 @@ static bool is_file_shared(Fe *fe, CXCursor decl) {
 }
 
 
+/* `extern __shared__ T a[];` in a device function called by kernels: a pointer to the block's
+ * dynamic shared memory (lower_launches). */
+static void note_fn_extern_shared(Fe *fe, CXCursor var) {
+    Unit *u = fe->u;
+    if (!in_main_file(fe, var))
+        return;     /* a system header's: refused with the function (not in the main text) */
+    FileShared *fs = arena_alloc(u->arena, sizeof *fs);
+    fs->name = fe_str(u->arena, clang_getCursorSpelling(var));
+    CXType t = clang_getCursorType(var);
+    fs->elem_type = fe_str(u->arena, clang_getTypeSpelling(clang_getArrayElementType(t)));
+    if (!*fs->elem_type || clang_getArrayElementType(t).kind == CXType_Invalid) {
+        diag_error(u, cursor_loc(fe, var), "extern __shared__ '%s' must be an array", fs->name);
+        return;
+    }
+    cursor_range(var, &fs->begin, &fs->end);
+    fs->end = stmt_end(u, fs->end);
+    vec_push(u->arena, &u->fn_extern_shared, fs);
+}
+
 /* User functions: who reads threadIdx & co., who has barriers, who calls whom; then the
  * transitive closure over calls. */
 enum CXChildVisitResult userfn_visit(CXCursor c, CXCursor parent, CXClientData d) {
@@ -167,9 +202,11 @@ enum CXChildVisitResult userfn_visit(CXCursor c, CXCursor parent, CXClientData d
     Fe *fe = ts->fe;
     enum CXCursorKind k = clang_getCursorKind(c);
     if (k == CXCursor_Namespace || k == CXCursor_LinkageSpec || k == CXCursor_StructDecl ||
-        k == CXCursor_ClassDecl)
+        k == CXCursor_ClassDecl || k == CXCursor_ClassTemplate ||
+        k == CXCursor_ClassTemplatePartialSpecialization)
         return CXChildVisit_Recurse;
-    if (k != CXCursor_FunctionDecl && k != CXCursor_CXXMethod && k != CXCursor_FunctionTemplate)
+    if (k != CXCursor_FunctionDecl && k != CXCursor_CXXMethod && k != CXCursor_FunctionTemplate &&
+        k != CXCursor_ConversionFunction && k != CXCursor_Constructor && k != CXCursor_Destructor)
         return CXChildVisit_Continue;
     if (clang_Location_isInSystemHeader(clang_getCursorLocation(c)) || !clang_isCursorDefinition(c))
         return CXChildVisit_Continue;
@@ -178,7 +215,8 @@ enum CXChildVisitResult userfn_visit(CXCursor c, CXCursor parent, CXClientData d
     if (!ts->kernels) {
         UserFn *f = arena_alloc(fe->u->arena, sizeof *f);
         f->usr = fe_str(fe->u->arena, clang_getCursorUSR(c));
-        f->reads_builtin = s.reads_builtin;
+        /* extern __shared__ inside: the block's storage comes through cu2c_tls too */
+        f->reads_builtin = s.reads_builtin || s.extern_shared.len > 0;
         f->asserts = s.asserts;
         /* __shared__ storage is per block: such a function is expanded into the kernel too */
         f->has_barrier = s.has_barrier || s.has_shared || s.uses_file_shared;
@@ -218,8 +256,11 @@ enum CXChildVisitResult userfn_visit(CXCursor c, CXCursor parent, CXClientData d
     if (!kernel && s.uses_file_shared && !is_file_shared(fe, clang_getCursorReferenced(s.first_file_shared)))
         diag_error(fe->u, cursor_loc(fe, s.first_file_shared),
                    "__shared__ variable declared extern inside a function: not supported yet");
+    if (!kernel && !expanded)
+        for (int i = 0; i < s.extern_shared.len; i++)
+            note_fn_extern_shared(fe, *(CXCursor *)s.extern_shared.items[i]);
     /* functions holding barriers are expanded into kernels: they see the kernel's builtins */
-    if (!kernel && s.reads_builtin && !expanded) {
+    if (!kernel && (s.reads_builtin || s.extern_shared.len > 0) && !expanded) {
         CXCursor body = clang_getNullCursor();
         clang_visitChildren(c, find_body, &body);
         unsigned b, e;

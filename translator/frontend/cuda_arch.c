@@ -1,0 +1,293 @@
+/* cuda_arch.c - __CUDA_ARCH__, as nvcc's two passes see it: device code takes the device
+ * branch, host code the host branch. cu2c compiles one text for both, so it chooses per place:
+ * - inside the body of a device-only function (a kernel, a __device__ function without
+ *   __host__), every __CUDA_ARCH__ is the device's: cu2c reports compute capability 8.0;
+ * - a conditional at file scope whose branches hold device-only declarations and nothing else
+ *   (no host functions, no #define/#undef/#include: those would change the host's view too)
+ *   takes the device branch as well, so device functions defined only for the GPU exist;
+ * - in a __host__ __device__ function, the side it is called from: the device's when only
+ *   device code calls it (directly or through other such functions), the host's when only host
+ *   code does; called from both, it is refused (cu2c compiles one copy of it);
+ * - anywhere else (host functions, macros) it stays undefined: the host branch, as in nvcc's
+ *   host pass.
+ * The choice is made on the parse of the host view: each __CUDA_ARCH__ taken as the device's
+ * is renamed __CU2C_ARCH__, a name of the same length (edits keep their offsets), defined in
+ * cu2c/defs.h; the text is then parsed again. */
+#include "fe.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define ARCH_NAME "__CUDA_ARCH__"
+#define DEVICE_ARCH_NAME "__CU2C_ARCH__"
+
+/* A declaration of the main text, by lines. */
+typedef struct Decl {
+    unsigned first, last;   /* its lines */
+    unsigned body_first, body_last; /* a function's body (0: none) */
+    bool device_only;       /* exists for the GPU only: its body sees the device's __CUDA_ARCH__ */
+    bool host_device;       /* __host__ __device__ */
+    char *usr;              /* a function's (its template's for a specialisation) */
+    PtrVec calls;           /* char*: USRs of the functions its body calls */
+    unsigned sides;         /* a __host__ __device__ function's callers: SIDE_HOST | SIDE_DEVICE */
+    SrcLoc loc;
+} Decl;
+
+enum { SIDE_HOST = 1, SIDE_DEVICE = 2 };
+
+typedef struct ArchScan {
+    Fe *fe;
+    PtrVec decls;           /* Decl*, in source order */
+} ArchScan;
+
+static unsigned line_at(Fe *fe, CXSourceLocation l) {
+    CXFile f;
+    unsigned line;
+    clang_getExpansionLocation(l, &f, &line, NULL, NULL);
+    return f && clang_File_isEqual(f, fe->main_file) ? line : 0;
+}
+
+static bool device_only(CXCursor c) {
+    enum CXCursorKind k = clang_getCursorKind(c);
+    if (k == CXCursor_VarDecl)
+        return has_attr(c, CXCursor_CUDADeviceAttr) || has_attr(c, CXCursor_CUDASharedAttr) ||
+               has_attr(c, CXCursor_CUDAConstantAttr);
+    return (has_attr(c, CXCursor_CUDADeviceAttr) || has_attr(c, CXCursor_CUDAGlobalAttr)) &&
+           !has_attr(c, CXCursor_CUDAHostAttr);
+}
+
+static char *callee_usr(Arena *a, CXCursor fn) {
+    CXCursor tmpl = clang_getSpecializedCursorTemplate(fn);
+    return fe_str(a, clang_getCursorUSR(clang_Cursor_isNull(tmpl) ? fn : tmpl));
+}
+
+static enum CXChildVisitResult calls_visit(CXCursor c, CXCursor parent, CXClientData d) {
+    (void)parent;
+    void **ctx = d;
+    Fe *fe = ctx[0];
+    Decl *dl = ctx[1];
+    if (clang_getCursorKind(c) == CXCursor_CallExpr) {
+        CXCursor fn = clang_getCursorReferenced(c);
+        if (!clang_Cursor_isNull(fn) && is_user_fn(fn))
+            vec_push(fe->u->arena, &dl->calls, callee_usr(fe->u->arena, fn));
+    }
+    return CXChildVisit_Recurse;
+}
+
+static enum CXChildVisitResult arch_decl_visit(CXCursor c, CXCursor parent, CXClientData d) {
+    (void)parent;
+    ArchScan *as = d;
+    enum CXCursorKind k = clang_getCursorKind(c);
+    if (k == CXCursor_Namespace || k == CXCursor_LinkageSpec)
+        return CXChildVisit_Recurse;
+    CXSourceRange r = clang_getCursorExtent(c);
+    unsigned first = line_at(as->fe, clang_getRangeStart(r)), last = line_at(as->fe, clang_getRangeEnd(r));
+    if (!first || !last)
+        return CXChildVisit_Continue;
+    Decl *dl = arena_alloc(as->fe->u->arena, sizeof *dl);
+    dl->first = first;
+    dl->last = last;
+    dl->device_only = device_only(c);
+    dl->host_device = has_attr(c, CXCursor_CUDAHostAttr) && has_attr(c, CXCursor_CUDADeviceAttr);
+    dl->loc = cursor_loc(as->fe, c);
+    bool fn = k == CXCursor_FunctionDecl || k == CXCursor_FunctionTemplate || k == CXCursor_CXXMethod ||
+              k == CXCursor_Constructor || k == CXCursor_Destructor;
+    CXCursor body = clang_getNullCursor();
+    if (fn && clang_isCursorDefinition(c))
+        clang_visitChildren(c, find_body, &body);
+    if (!clang_Cursor_isNull(body)) {
+        CXSourceRange br = clang_getCursorExtent(body);
+        dl->body_first = line_at(as->fe, clang_getRangeStart(br));
+        dl->body_last = line_at(as->fe, clang_getRangeEnd(br));
+        dl->usr = callee_usr(as->fe->u->arena, c);
+        void *ctx[2] = {as->fe, dl};
+        clang_visitChildren(body, calls_visit, ctx);
+    }
+    vec_push(as->fe->u->arena, &as->decls, dl);
+    /* member functions of classes: their bodies too */
+    if (k == CXCursor_ClassDecl || k == CXCursor_StructDecl || k == CXCursor_ClassTemplate)
+        clang_visitChildren(c, arch_decl_visit, as);
+    return CXChildVisit_Continue;
+}
+
+/* The main text by lines: where each starts, and what kind of directive it is. */
+typedef enum LineKind {
+    LN_CODE,                /* not a directive */
+    LN_IF,                  /* #if, #ifdef, #ifndef: opens a conditional */
+    LN_ELSE,                /* #elif..., #else: a further branch */
+    LN_ENDIF,
+    LN_DEFINES,             /* #define, #undef, #include: changes what the host sees */
+    LN_OTHER,               /* another directive */
+} LineKind;
+
+static LineKind line_kind(const char *p, const char *end) {
+    while (p < end && (*p == ' ' || *p == '\t'))
+        p++;
+    if (p == end || *p != '#')
+        return LN_CODE;
+    p++;
+    while (p < end && (*p == ' ' || *p == '\t'))
+        p++;
+    static const struct { const char *word; LineKind kind; } words[] = {
+        {"ifdef", LN_IF}, {"ifndef", LN_IF}, {"if", LN_IF}, {"elif", LN_ELSE}, {"else", LN_ELSE},
+        {"endif", LN_ENDIF}, {"define", LN_DEFINES}, {"undef", LN_DEFINES}, {"include", LN_DEFINES},
+        {"import", LN_DEFINES},
+    };
+    for (size_t i = 0; i < sizeof words / sizeof *words; i++) {
+        size_t n = strlen(words[i].word);
+        if ((size_t)(end - p) >= n && strncmp(p, words[i].word, n) == 0)
+            return words[i].kind;
+    }
+    return LN_OTHER;
+}
+
+/* Renames each __CUDA_ARCH__ on a line; the number renamed. */
+static int rename_on_line(char *p, char *end) {
+    int n = 0;
+    size_t len = strlen(ARCH_NAME);
+    for (char *q = p; q + len <= end; q++) {
+        if (strncmp(q, ARCH_NAME, len) != 0)
+            continue;
+        bool word_start = q == p || !(q[-1] == '_' || (q[-1] >= '0' && q[-1] <= '9') ||
+                                      ((q[-1] | 32) >= 'a' && (q[-1] | 32) <= 'z'));
+        char after = q + len < end ? q[len] : ' ';
+        bool word_end = !(after == '_' || (after >= '0' && after <= '9') || ((after | 32) >= 'a' && (after | 32) <= 'z'));
+        if (word_start && word_end) {
+            memcpy(q, DEVICE_ARCH_NAME, len);
+            n++;
+        }
+    }
+    return n;
+}
+
+/* A conditional at file scope, by lines: may it take the device's branch? */
+static bool device_conditional(ArchScan *as, LineKind *kinds, unsigned first, unsigned last) {
+    for (unsigned l = first; l <= last; l++)
+        if (kinds[l] == LN_DEFINES)
+            return false;
+    bool any = false;
+    for (int i = 0; i < as->decls.len; i++) {
+        Decl *d = as->decls.items[i];
+        if (d->first > first && d->first < last) {
+            if (!d->device_only)
+                return false;
+            any = true;
+        }
+    }
+    (void)any;      /* an empty host branch: the device's may hold anything device-only */
+    return true;
+}
+
+/* Who calls each __host__ __device__ function: device-only functions are the device side,
+ * other functions the host's, __host__ __device__ ones pass on their own callers' sides. */
+static void call_sides(ArchScan *as) {
+    for (bool changed = true; changed;) {
+        changed = false;
+        for (int i = 0; i < as->decls.len; i++) {
+            Decl *caller = as->decls.items[i];
+            unsigned side = caller->device_only ? SIDE_DEVICE : caller->host_device ? caller->sides : SIDE_HOST;
+            for (int j = 0; side && j < caller->calls.len; j++)
+                for (int m = 0; m < as->decls.len; m++) {
+                    Decl *callee = as->decls.items[m];
+                    if (callee->host_device && callee->usr && strcmp(callee->usr, caller->calls.items[j]) == 0 &&
+                        (callee->sides | side) != callee->sides) {
+                        callee->sides |= side;
+                        changed = true;
+                    }
+                }
+        }
+    }
+}
+
+static bool line_mentions_arch(char **start, unsigned l) {
+    return memmem(start[l], (size_t)(start[l + 1] - start[l]), ARCH_NAME, strlen(ARCH_NAME)) != NULL;
+}
+
+static bool mentions_arch(Decl *d, char **start, unsigned nlines) {
+    for (unsigned l = d->body_first; d->body_first && l <= d->body_last && l <= nlines; l++)
+        if (line_mentions_arch(start, l))
+            return true;
+    return false;
+}
+
+int rewrite_cuda_arch(Fe *fe) {
+    Unit *u = fe->u;
+    size_t len = strlen(ARCH_NAME);
+    bool mentioned = false;
+    for (const char *p = u->text; !mentioned && (p = strstr(p, ARCH_NAME)); p += len)
+        mentioned = true;
+    if (!mentioned)
+        return 0;
+    ArchScan as = {.fe = fe};
+    clang_visitChildren(clang_getTranslationUnitCursor(fe->tu), arch_decl_visit, &as);
+    unsigned nlines = 1;
+    for (size_t i = 0; i < u->len; i++)
+        nlines += u->text[i] == '\n';
+    char **start = arena_alloc(u->arena, sizeof *start * (nlines + 2));
+    LineKind *kinds = arena_alloc(u->arena, sizeof *kinds * (nlines + 2));
+    char *text = arena_strndup(u->arena, u->text, u->len);
+    unsigned n = 1;
+    start[1] = text;
+    for (size_t i = 0; i < u->len; i++)
+        if (text[i] == '\n')
+            start[++n] = text + i + 1;
+    start[nlines + 1] = text + u->len + 1;
+    for (unsigned l = 1; l <= nlines; l++)
+        kinds[l] = line_kind(start[l], start[l + 1] - 1);
+    /* which lines are in a device-only body (or a __host__ __device__ one called from device
+     * code only), which in another function's body */
+    call_sides(&as);
+    unsigned char *where = arena_alloc(u->arena, nlines + 2);   /* 0 file scope, 1 device, 2 host */
+    for (int i = 0; i < as.decls.len; i++) {
+        Decl *d = as.decls.items[i];
+        bool device = d->device_only || (d->host_device && d->sides == SIDE_DEVICE);
+        if (d->host_device && d->sides == (SIDE_HOST | SIDE_DEVICE) && mentions_arch(d, start, nlines)) {
+            diag_error(u, d->loc, "__host__ __device__ function using __CUDA_ARCH__ called from both host "
+                       "and device code: not supported (cu2c compiles one copy of it)");
+            continue;
+        }
+        for (unsigned l = d->body_first; d->body_first && l <= d->body_last && l <= nlines; l++)
+            if (where[l] != 1)
+                where[l] = device ? 1 : 2;
+    }
+    int renamed = 0;
+    for (unsigned l = 1; l <= nlines; l++)
+        if (where[l] == 1)
+            renamed += rename_on_line(start[l], start[l + 1] - 1);
+    /* conditionals at file scope: #if ... #endif groups, by their lines */
+    unsigned stack[256];
+    int depth = 0;
+    for (unsigned l = 1; l <= nlines; l++) {
+        if (where[l] != 0)
+            continue;
+        if (kinds[l] == LN_IF && depth < 256) {
+            stack[depth++] = l;
+        } else if (kinds[l] == LN_ENDIF && depth > 0) {
+            unsigned first = stack[--depth];
+            /* the group's own condition lines (nested groups decide for themselves) */
+            bool arch = false;
+            int nest = 0;
+            for (unsigned m = first; m <= l; m++) {
+                if (kinds[m] == LN_IF && m > first)
+                    nest++;
+                else if (kinds[m] == LN_ENDIF && m < l)
+                    nest--;
+                else if (nest == 0 && (kinds[m] == LN_IF || kinds[m] == LN_ELSE))
+                    arch |= line_mentions_arch(start, m);
+            }
+            if (!arch || !device_conditional(&as, kinds, first, l))
+                continue;
+            nest = 0;
+            for (unsigned m = first; m < l; m++) {
+                if (kinds[m] == LN_IF && m > first)
+                    nest++;
+                else if (kinds[m] == LN_ENDIF)
+                    nest--;
+                if (nest == 0 && (kinds[m] == LN_IF || kinds[m] == LN_ELSE))
+                    renamed += rename_on_line(start[m], start[m + 1] - 1);
+            }
+        }
+    }
+    u->text = text;
+    return renamed;
+}
