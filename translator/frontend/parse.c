@@ -126,7 +126,7 @@ Unit *fe_parse(Arena *a, const Options *opt) {
     int spliced = errors ? 0 : splice_user_files(&fe, u);
     if (spliced > 0)
         glue_launch_chevrons((char *)u->text, u->len);
-    if (spliced != 0 || glued) {
+    if (spliced != 0) {
         clang_disposeTranslationUnit(fe.tu);
         fe.tu = NULL;
         files[nfiles].Filename = opt->input;
