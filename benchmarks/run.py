@@ -42,8 +42,10 @@ CLANG = shutil.which("clang-19")
 CXXFLAGS = ["-std=gnu++17", "-fno-strict-aliasing", "-I" + INC]
 # what cu2c gives libclang (translator/frontend.c), for the parse-only reference
 PARSE_FLAGS = ["-x", "cuda", "--cuda-host-only", "-nocudainc", "-nocudalib",
-               "--cuda-path=/nonexistent", "-std=c++17", "-isystem", INC, "-include",
-               "cuda_runtime.h", "-DCU2C_PARSING=1", "-D__CU2C__=1", "-Wno-unknown-cuda-version"]
+               "--cuda-path=/nonexistent", "-std=c++17", "-isystem", INC,
+               "-idirafter", os.path.join(INC, "cu2c", "parse"), "-include",
+               "cuda_runtime.h", "-DCU2C_PARSING=1", "-D__CU2C__=1", "-Wno-unknown-cuda-version",
+               "-Wno-reserved-user-defined-literal"]
 
 TRANSLATE_REPS = 5      # cu2c and clang runs on big.cu
 GXX_REPS = 3            # g++ -O2 on big.cu.cpp (~2.5 s each)

@@ -448,11 +448,23 @@ __attribute__((constructor)) static void cu2c_per_thread_default_stream(void)
 #ifndef __CUDACC__
 #define __CUDACC__ 1
 #endif
-/* The nvcc release whose language cu2c accepts (programs test it for *_sync intrinsics). */
+/* nvcc defines __NVCC__ for every file it compiles; programs test it (rather than __CUDACC__)
+ * to tell nvcc from clang's CUDA. cu2cc defines these macros on the command line, for .c and
+ * .cpp files too, as nvcc does; here they hold for cu2c's parse and for translated code
+ * compiled by hand. */
+#ifndef __NVCC__
+#define __NVCC__ 1
+#endif
+/* The nvcc release whose language cu2c accepts (programs test it for *_sync intrinsics) and
+ * the runtime API version, both the release of CUDART_VERSION (cu2cc reads it from there). */
 #ifndef __CUDACC_VER_MAJOR__
 #define __CUDACC_VER_MAJOR__ 12
 #define __CUDACC_VER_MINOR__ 8
 #define __CUDACC_VER_BUILD__ 0
+#endif
+#ifndef __CUDA_API_VER_MAJOR__
+#define __CUDA_API_VER_MAJOR__ 12
+#define __CUDA_API_VER_MINOR__ 8
 #endif
 
 #endif

@@ -6,8 +6,11 @@
  * jump), saying which condition varies and where that comes from. For warp functions
  * (warp-scoped barriers) the same, except under an if whose condition may be uniform per warp
  * (predicated, checked when it runs); an if comparing the lane part of the thread index with
- * a constant that splits a warp is refused here. */
+ * a constant that splits a warp is refused here. A goto must stay inside its statement.
+ */
 #include "cu2c.h"
+
+#include <string.h>
 
 static const char *construct_name(SyncKind k) {
     switch (k) {
@@ -38,13 +41,18 @@ static void explain(Unit *u, Stmt *s) {
     /* prefer a local the construct only reads: the loop counter it updates varies because
      * of it, not the other way round */
     Var *why = NULL;
+    unsigned dims = 0;
     for (int j = 0; j < s->reads.len; j++) {
         Var *v = s->reads.items[j];
-        if (v->dims && (!why || (vec_contains(&s->writes, why) && !vec_contains(&s->writes, v))))
+        Web *w = j < s->read_webs.len ? s->read_webs.items[j] : NULL;
+        unsigned d = w ? w->dims : v->dims;     /* the value it reads here */
+        if (d && (!why || (vec_contains(&s->writes, why) && !vec_contains(&s->writes, v)))) {
             why = v;
+            dims = d;
+        }
     }
     if (why)
-        diag_note(u, why->loc, "'%s' varies with %s%s", why->name, dim_list(why->dims),
+        diag_note(u, why->loc, "'%s' varies with %s%s", why->name, dim_list(dims),
                   why->escapes ? " (its address is taken)" : "");
     else if (s->side_effects)
         diag_note(u, s->loc, "it calls a function whose results may differ between threads");
@@ -53,6 +61,18 @@ static void explain(Unit *u, Stmt *s) {
 void check_barriers(Unit *u, Kernel *k) {
     for (int i = 0; i < k->stmts.len; i++) {
         Stmt *s = k->stmts.items[i];
+        /* a goto may jump within its statement only: anywhere else it would leave a thread
+         * loop (ending it for every later thread) or cross a barrier */
+        for (int j = 0; j < s->gotos.len; j++) {
+            bool inside = false;
+            for (int m = 0; m < s->labels.len; m++)
+                inside |= strcmp(s->labels.items[m], s->gotos.items[j]) == 0;
+            if (!inside) {
+                diag_error(u, s->goto_loc, "goto %s jumps out of its statement: cu2c supports gotos to a "
+                           "label in the same statement (e.g. inside one loop) only", (char *)s->gotos.items[j]);
+                break;
+            }
+        }
         if (s->predicated && s->lane_split) {
             diag_error(u, s->barrier_loc, "%s%s under lane-dependent control: the condition of the 'if' at "
                        "line %u (%s) splits a warp", s->barrier_name ? s->barrier_name : "warp function",

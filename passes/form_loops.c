@@ -81,7 +81,7 @@ static void build_list(Unit *u, Kernel *k, PtrVec *list, const bool *blocked) {
          * each thread still runs its trips in order, and the loop over threads innermost
          * vectorises (barrier-free code may interleave threads any way) */
         nest->interchange = i == end && s->header && s->header->dims == 0 && !s->body_jumps &&
-                            !s->has_return && !s->has_jump && !s->short_trip;
+                            !s->has_return && !s->has_jump && !s->short_trip && !s->gotos.len;
         vec_push(u->arena, &k->nests, nest);
         i = end + 1;
     }

@@ -63,6 +63,9 @@ static bool nest_uses(Kernel *k, Nest *n, Var *v, bool write) {
         Stmt *s = k->stmts.items[i];
         if (vec_contains(&s->writes, v) || (!write && vec_contains(&s->reads, v)))
             return true;
+        /* a header inside the thread loops (not an interchanged one, around them) */
+        if (s->header && !n->interchange && vec_contains(&s->header->writes, v))
+            return true;
         /* the values of returns leaving an expanded function are computed in the nest too */
         for (int j = 0; !write && j < s->return_facts.len; j++)
             if (vec_contains(&((Stmt *)s->return_facts.items[j])->reads, v))
@@ -284,6 +287,11 @@ static void prologue(Unit *u, Kernel *k, Buf *b) {
                   "cu2c_block *__cu2c_b, const int __cu2c_bx, const int __cu2c_by, const int __cu2c_bz, "
                   "const int __cu2c_xf) { ", k->name);
     put_bindings(u, k, true, b);
+    for (int i = 0; i < k->inlines.len; i++) {
+        Inline *in = k->inlines.items[i];
+        if (in->tmpl_pre)   /* dependent expansions' template arguments (expand.c) */
+            buf_puts(b, in->tmpl_pre);
+    }
     if (k->uses_tls)
         buf_puts(b, "cu2c_tls.blockIdx = blockIdx; cu2c_tls.blockDim = blockDim; "
                     "cu2c_tls.gridDim = gridDim; cu2c_tls.dyn_shared = __cu2c_b->dyn_shared; ");
@@ -389,7 +397,15 @@ static void nest_text(Arena *a, Kernel *k, int ni, bool fast, Buf *h, Buf *t) {
     else if (n->dims & DIM_X)
         buf_printf(h, "for (int __cu2c_tx = %s; __cu2c_tx < %s; __cu2c_tx++) ",
                    n->guarded & DIM_X ? "__cu2c_lox" : "0", n->guarded & DIM_X ? "__cu2c_hix" : "__cu2c_bx");
-    buf_printf(h, "{ const uint3 threadIdx __attribute__((unused)) = {%s, %s, %s}; ",
+    buf_puts(h, "{ ");
+    /* labels are local to each rendering of their statements (a fast and a general copy, an
+     * expanded function called twice): GNU C's local labels */
+    for (int i = n->first; i <= n->last; i++) {
+        Stmt *s = k->stmts.items[i];
+        for (int j = 0; j < s->labels.len; j++)
+            buf_printf(h, "__label__ %s; ", (char *)s->labels.items[j]);
+    }
+    buf_printf(h, "const uint3 threadIdx __attribute__((unused)) = {%s, %s, %s}; ",
                n->dims & DIM_X ? "(unsigned)__cu2c_tx" : "0", n->dims & DIM_Y ? "(unsigned)__cu2c_ty" : "0",
                n->dims & DIM_Z ? "(unsigned)__cu2c_tz" : "0");
     if (n->check_exited)
@@ -411,9 +427,13 @@ static void nest_text(Arena *a, Kernel *k, int ni, bool fast, Buf *h, Buf *t) {
         if (v->is_param && v->dims && !v->promoted && nest_uses(k, n, v, false))
             buf_printf(h, "__typeof__(%s) __cu2c_v%d = %s; __typeof__(%s) %s = __cu2c_v%d; ",
                        v->name, v->id, v->name, v->name, v->name, v->id);
+        /* written here, uniform on entry: this thread's own copy of the block's value */
+        if (vec_contains(&n->copies, v))
+            buf_printf(h, "__typeof__(%s) __cu2c_c%d = %s; __typeof__(%s) %s = __cu2c_c%d; ",
+                       v->type, v->id, v->name, v->type, v->name, v->id);
         if (!v->promoted || !nest_uses(k, n, v, false))
             continue;
-        if (!nest_declares(k, n, v))
+        if (vec_contains(&n->loads, v))
             put_load(v, h);
         if (nest_declares(k, n, v) || nest_uses(k, n, v, true)) {
             if (is_array_type(v))
@@ -1112,7 +1132,16 @@ void lower_kernel(Unit *u, Kernel *k) {
             lower_site(u, k, site);
     }
     for (int i = 0; i < k->nests.len; i++) {
-        u->cur_copy = ((Stmt *)k->stmts.items[((Nest *)k->nests.items[i])->first])->copy;
+        Stmt *first = k->stmts.items[((Nest *)k->nests.items[i])->first];
+        u->cur_copy = first->copy;
+        /* a local declared in this nest whose uniform value is used outside it: the block's
+         * scalar, declared just before (the nest's own declaration shadows it) */
+        for (int j = 0; j < k->vars.len; j++) {
+            Var *v = k->vars.items[j];
+            if (v->hoisted && v->decl_stmt->nest == i)
+                edit_insert(u, first->begin, arena_printf(u->arena, "__typeof__(%s) %s __attribute__((unused)); ",
+                                                          v->type, v->name));
+        }
         lower_nest(u, k, i);
     }
     for (int i = k->inlines.len - 1; i >= 0; i--)

@@ -1,11 +1,18 @@
 /* promote_locals - which locals need one copy per thread: a decision pass.
- * Expects: nests (form_loops) and per-local dimensions (thread_variance).
- * Guarantees: v->promoted exactly for the locals whose value can differ between threads
- * (dims != 0) and that are used in more than one nest (or in a reduction predicate, a warp
- * function's arguments, a per-thread if's condition: each runs in a thread loop of its own),
- * i.e. whose value must survive from one thread loop (often one barrier region) to the next, or parameters changed per thread
- * inside a loop holding barriers. Everything else keeps one
- * plain C local: declared inside its nest when it varies, once per block when not.
+ * Expects: nests (form_loops), per-web and per-local dimensions (thread_variance).
+ * Guarantees: w->promoted for the webs whose values can differ between threads (dims != 0)
+ * and reach a thread loop from outside it (from another nest, or from the same one round a
+ * loop holding barriers) that reads them; v->promoted for the locals with such a web. A
+ * local decided as a whole (Var.whole) is promoted as before: when it varies and is used in
+ * more than one nest (or in a reduction predicate, a warp function's arguments, a per-thread
+ * if's condition: each runs in a thread loop of its own), or is a parameter changed per
+ * thread inside a loop holding barriers. Everything else keeps one plain C local: declared
+ * inside its nest when it varies, once per block when not.
+ * Per nest: n->loads, the promoted locals whose per-thread values reach it (loaded from their
+ * copies), and n->copies, the locals it writes whose value on entry is the block's uniform
+ * one (each thread starts its own copy from it, the block's value stays as it was). A local
+ * declared in a nest whose uniform value is used outside it is v->hoisted: the block gets a
+ * scalar of that name (the nest's own declaration shadows it).
  * A kernel parameter that threads modify differently is a local like the others, starting
  * from the launch's value in every thread. A promoted local whose only value is pure
  * arithmetic on thread/block indices and unchanging locals is recomputed instead (remat).
@@ -66,11 +73,166 @@ static bool x_affine(Kernel *k, Var *v) {
     return true;
 }
 
+
+/* Does nest n read v with the value of web w (any web when w is NULL)? A leaf for-loop's
+ * reads include its header's. */
+static bool nest_reads(Kernel *k, Nest *n, Var *v, Web *w) {
+    for (int i = n->first; i <= n->last; i++) {
+        Stmt *s = k->stmts.items[i];
+        for (int j = 0; j < s->reads.len; j++)
+            if (s->reads.items[j] == v && (!w || (j < s->read_webs.len && s->read_webs.items[j] == w)))
+                return true;
+    }
+    return false;
+}
+
+/* Does nest n compute a return value reading v (see Stmt.return_facts)? */
+static bool nest_returns_read(Kernel *k, Nest *n, Var *v) {
+    for (int i = n->first; i <= n->last; i++) {
+        Stmt *s = k->stmts.items[i];
+        for (int j = 0; j < s->return_facts.len; j++)
+            if (vec_contains(&((Stmt *)s->return_facts.items[j])->reads, v))
+                return true;
+    }
+    return false;
+}
+
+/* Does nest n's thread loop write v (a header inside it included, not an interchanged one's)? */
+static bool nest_writes(Kernel *k, Nest *n, Var *v) {
+    for (int i = n->first; i <= n->last; i++) {
+        Stmt *s = k->stmts.items[i];
+        if (vec_contains(&s->writes, v) ||
+            (s->header && !n->interchange && vec_contains(&s->header->writes, v)))
+            return true;
+    }
+    return false;
+}
+
+static bool nest_declares(Kernel *k, Nest *n, Var *v) {
+    return v->decl_stmt && v->decl_stmt->nest >= 0 && k->nests.items[v->decl_stmt->nest] == n;
+}
+
+/* The web of v whose values reach nest n's thread loops from outside and are read there, or
+ * NULL. Only one can be (two reaching one read are one web); *several when that fails. */
+static Web *entry_web(Kernel *k, Nest *n, Var *v, bool *several) {
+    Stmt *first = k->stmts.items[n->first];
+    PtrVec *in = n->interchange ? &first->body_webs : &first->entry_webs;
+    Web *found = NULL;
+    *several = false;
+    for (int i = 0; i < in->len; i++) {
+        Web *w = in->items[i];
+        if (w->var != v || !nest_reads(k, n, v, w))
+            continue;
+        if (found)
+            *several = true;
+        if (!found || w->promoted)
+            found = w;
+    }
+    return found;
+}
+
+/* Flow-sensitive locals: a varying web is promoted where its values enter a nest reading them. */
+static void promote_webs(Kernel *k) {
+    for (int i = 0; i < k->nests.len; i++) {
+        Nest *n = k->nests.items[i];
+        Stmt *first = k->stmts.items[n->first];
+        PtrVec *in = n->interchange ? &first->body_webs : &first->entry_webs;
+        for (int j = 0; j < in->len; j++) {
+            Web *w = in->items[j];
+            if (w->dims && !w->var->whole && !w->var->is_shared && nest_reads(k, n, w->var, w))
+                w->promoted = true;
+        }
+    }
+    for (int i = 0; i < k->webs.len; i++) {
+        Web *w = k->webs.items[i];
+        if (w->promoted && !w->var->whole)
+            w->var->promoted = true;
+    }
+}
+
+/* Where each nest's locals come from (Nest.loads, Nest.copies), and which locals declared in
+ * a nest need a block-level scalar too (Var.hoisted). */
+static void plan_nests(Arena *a, Kernel *k) {
+    for (int i = 0; i < k->nests.len; i++) {
+        Nest *n = k->nests.items[i];
+        n->loads.len = n->copies.len = 0;
+    }
+    for (int i = 0; i < k->vars.len; i++) {
+        Var *v = k->vars.items[i];
+        v->hoisted = false;
+        if (v->is_shared || v->remat)
+            continue;
+        for (int j = 0; j < k->nests.len; j++) {
+            Nest *n = k->nests.items[j];
+            if ((!nest_reads(k, n, v, NULL) && !nest_writes(k, n, v) && !nest_returns_read(k, n, v)) ||
+                nest_declares(k, n, v))
+                continue;
+            if (v->whole) {
+                if (v->promoted)
+                    vec_push(a, &n->loads, v);
+                continue;
+            }
+            bool several;
+            Web *e = entry_web(k, n, v, &several);
+            if (v->promoted && (!e || e->promoted))
+                vec_push(a, &n->loads, v);
+            else if (e && !several && !e->promoted && nest_writes(k, n, v))
+                vec_push(a, &n->copies, v);
+        }
+        /* declared in a nest, named outside it where no per-thread copy is made */
+        Stmt *d = v->decl_stmt;
+        if (v->whole || !d || d->kind != ST_DECL || d->nest < 0 || d->index < 0 ||
+            d->index >= k->stmts.len || k->stmts.items[d->index] != d)
+            continue;
+        for (int j = 0; j < k->stmts.len && !v->hoisted; j++) {
+            Stmt *s = k->stmts.items[j];
+            Stmt *h = s->header;
+            bool in_header = h && (vec_contains(&h->reads, v) || vec_contains(&h->writes, v));
+            if (s->nest == d->nest ||
+                (!vec_contains(&s->reads, v) && !vec_contains(&s->writes, v) && !in_header))
+                continue;
+            Nest *n = s->nest >= 0 ? k->nests.items[s->nest] : NULL;
+            v->hoisted = !n || (n->interchange && in_header) ||
+                         (!vec_contains(&n->loads, v) && !vec_contains(&n->copies, v));
+        }
+    }
+}
+
+/* Locals whose per-thread copies need a type the output can spell and a value that survives
+ * the thread loop: a lambda (no type name) is declared again in each thread loop using it
+ * instead, the same closure when what it captures by value has not changed since (by
+ * reference it sees the thread's copies of the locals, loaded there); an auto of a template
+ * needs its deduced type spelled; a reference keeps its binding only when bound to memory
+ * or a temporary (Var.ref). */
+static void check_promoted(Unit *u, Kernel *k, Var *v) {
+    if (v->promoted && v->lambda) {
+        bool same = v->init_text && !(v->lambda & LAMBDA_MUTABLE && v->lambda & LAMBDA_BY_VALUE);
+        for (int j = 0; same && (v->lambda & LAMBDA_BY_VALUE) && j < v->init_reads.len; j++)
+            same = !written_after_decl(k, v->init_reads.items[j]);
+        if (!same)
+            diag_error(u, v->loc, "lambda '%s' used across thread loops (e.g. a barrier) %s: not "
+                       "supported yet", v->name, !v->init_text ? "is written by a macro"
+                       : v->lambda & LAMBDA_MUTABLE ? "is mutable" : "captures by value a local "
+                       "that changes after it");
+        v->promoted = false;
+        v->remat = true;
+        return;
+    }
+    if ((v->promoted || v->remat) && !v->type_deduced && strstr(v->type, "auto") &&
+        !strchr(v->type, '&'))
+        diag_error(u, v->loc, "the type of '%s' (auto, depending on the template's parameters) "
+                   "cannot be spelled for its per-thread copies: declare it with its type", v->name);
+    else if (v->promoted && !v->type_deduced && strchr(v->type, '&') &&
+             (!v->ref || v->type[strlen(v->type) - 1] != '&'))
+        diag_error(u, v->loc, "reference '%s' bound to a local (or through a call) used across "
+                   "thread loops (e.g. a barrier): not supported yet (use a pointer)", v->name);
+}
+
 void promote_locals(Unit *u, Kernel *k) {
     for (int i = 0; i < k->vars.len; i++) {
         Var *v = k->vars.items[i];
-        v->promoted = false;
-        if (v->is_shared || v->dims == 0)
+        v->promoted = v->remat = false;
+        if (v->is_shared || v->dims == 0 || !v->whole)
             continue;
         int first_nest = -1;
         bool in_loop = false;
@@ -96,33 +258,22 @@ void promote_locals(Unit *u, Kernel *k) {
          * one trip round the loop to the next */
         if (v->is_param && in_loop)
             v->promoted = true;
-        /* a lambda is declared again in each thread loop using it: the same closure when
-         * what it captures by value has not changed since (by reference, it sees the
-         * thread's copies of the locals, loaded there) */
-        if (v->promoted && v->lambda) {
-            bool same = v->init_text && !(v->lambda & LAMBDA_MUTABLE && v->lambda & LAMBDA_BY_VALUE);
-            for (int j = 0; same && (v->lambda & LAMBDA_BY_VALUE) && j < v->init_reads.len; j++)
-                same = !written_after_decl(k, v->init_reads.items[j]);
-            if (!same)
-                diag_error(u, v->loc, "lambda '%s' used across thread loops (e.g. a barrier) %s: not "
-                           "supported yet", v->name, !v->init_text ? "is written by a macro"
-                           : v->lambda & LAMBDA_MUTABLE ? "is mutable" : "captures by value a local "
-                           "that changes after it");
-            v->promoted = false;
-            v->remat = true;
-            continue;
-        }
-        v->remat = v->promoted && rematerialisable(k, v);
+        v->remat = v->promoted && !v->lambda && rematerialisable(k, v);
         if (v->remat)
             v->promoted = false;
-        if ((v->promoted || v->remat) && !v->type_deduced && strstr(v->type, "auto") &&
-            !strchr(v->type, '&'))
-            diag_error(u, v->loc, "the type of '%s' (auto, depending on the template's parameters) "
-                       "cannot be spelled for its per-thread copies: declare it with its type", v->name);
-        else if (v->promoted && !v->type_deduced && strchr(v->type, '&') &&
-                 (!v->ref || v->type[strlen(v->type) - 1] != '&'))
-            diag_error(u, v->loc, "reference '%s' bound to a local (or through a call) used across "
-                       "thread loops (e.g. a barrier): not supported yet (use a pointer)", v->name);
+    }
+    for (int i = 0; i < k->webs.len; i++) {
+        Web *w = k->webs.items[i];
+        w->promoted = w->var->whole && w->var->promoted;
+    }
+    promote_webs(k);
+    for (int i = 0; i < k->vars.len; i++) {
+        Var *v = k->vars.items[i];
+        if (v->whole || !v->promoted || v->lambda)
+            continue;
+        v->remat = rematerialisable(k, v);
+        if (v->remat)
+            v->promoted = false;
     }
     /* `T x = f(...)` inlined, varying: x reads the per-thread copies of f's result */
     for (int i = 0; i < k->vars.len; i++) {
@@ -132,8 +283,11 @@ void promote_locals(Unit *u, Kernel *k) {
             v->remat = v->alias->remat = false;
         }
     }
+    for (int i = 0; i < k->vars.len; i++)
+        check_promoted(u, k, k->vars.items[i]);
     for (int i = 0; i < k->vars.len; i++) {
         Var *v = k->vars.items[i];
         v->x_affine = !v->promoted && !v->coord && x_affine(k, v);
     }
+    plan_nests(u->arena, k);
 }

@@ -62,6 +62,17 @@ static inline unsigned loc_line(SrcLoc l) { return l.shown_file ? l.shown_line :
 
 typedef struct Stmt Stmt;
 
+/* A web: the definitions of one local that reach a common use, joined transitively (each
+ * use is reached by the definitions of exactly one web). Variance is decided per web, so a
+ * local can be uniform at one point of the kernel and vary at another (see thread_variance). */
+typedef struct Web {
+    struct Var *var;
+    unsigned dims;          /* thread_variance: dimensions its values can differ in */
+    bool promoted;          /* promote_locals: its values cross from one thread loop into
+                             * another (or into the same one, round a loop): per-thread copies */
+    int id;
+} Web;
+
 /* A local variable (or parameter) of a kernel. Shared-memory variables are storage, not
  * per-thread values: they are recorded with is_shared and take no part in variance. */
 typedef struct Var {
@@ -81,7 +92,13 @@ typedef struct Var {
     const char *elem_type;  /* element type of an extern __shared__ array */
     bool escapes;           /* address taken or bound to a reference: assume any thread writes it */
     Stmt *decl_stmt;        /* the statement declaring it; NULL for parameters */
-    unsigned dims;          /* thread_variance: dimensions its value can differ in */
+    unsigned dims;          /* thread_variance: dimensions its value can differ in somewhere (the
+                             * union of its webs'): the shape of its per-thread storage */
+    bool whole;             /* thread_variance: one web for the whole kernel (flow-insensitive):
+                             * it escapes, is a parameter, a reference, an inlined function's
+                             * parameter or result, or is read by a statement in no list */
+    bool hoisted;           /* promote_locals: declared in a thread loop but its uniform value is
+                             * used outside it: a block-level copy is declared before that loop */
     bool promoted;          /* promote_locals: needs one copy per thread across loop nests */
     bool remat;             /* promote_locals: recomputed from its initialiser in each nest
                              * instead (it depends only on thread/block indices and constants) */
@@ -195,6 +212,10 @@ struct Stmt {
     bool grid_sync;         /* ST_BARRIER: grid_group::sync(), a barrier of the whole grid */
     bool has_jump;          /* a break/continue leaving it for an enclosing ST_SYNC loop/switch */
     SrcLoc jump_loc;        /* where */
+    PtrVec labels;          /* char*: labels defined inside it (local to each rendering of it:
+                             * __label__, lower_kernel) */
+    PtrVec gotos;           /* char*: labels its gotos jump to (inside it: check_barriers) */
+    SrcLoc goto_loc;        /* its first goto */
     int index;              /* its position in Kernel.stmts (pre-order) */
     int copy;               /* which text it is in: 0 the main file, n an inlined body */
     bool after_exit;        /* thread_variance: may run after some threads have returned */
@@ -217,6 +238,14 @@ struct Stmt {
     PtrVec reads;           /* Var*: locals it reads */
     PtrVec writes;          /* Var*: locals it assigns, increments or declares */
     PtrVec decls;           /* Var*: locals it declares */
+    PtrVec kills;           /* Var*: locals it certainly assigns without reading the value they
+                             * had (declared here, `v = e` naming v nowhere else, a for-loop's
+                             * init): no definition before it reaches past it */
+    PtrVec read_webs;       /* thread_variance: Web* of each local in reads (same order) */
+    PtrVec write_webs;      /* thread_variance: Web* of each local in writes (same order) */
+    PtrVec entry_webs;      /* thread_variance, leaves: the webs reaching the leaf's start */
+    PtrVec body_webs;       /* thread_variance, leaf for-loops: those reaching its body, after
+                             * the header's init (where an interchanged nest's loops start) */
     PtrVec returns;         /* SrcLoc*: every return statement inside (offset..end below) */
     PtrVec return_ends;     /* unsigned* end offsets (after ';') matching returns */
     PtrVec return_values;   /* char*: the returned expression as written, or NULL */
@@ -308,6 +337,12 @@ typedef struct Inline {
     const char *result_decl;/* `T x` as written */
     const char *tmpl_binds; /* a function template's specialisation: its template parameters
                              * named for the copy (`typedef float T; constexpr int N = 4;`) */
+    const char *tmpl_pre;   /* dependent: the template arguments taken into temporaries while
+                             * the caller's names are in scope (see expand.c dependent_binds) */
+    bool dependent;         /* a function template's pattern, called from a kernel template with
+                             * arguments depending on its template parameters */
+    PtrVec tparam_names, tparam_temps; /* dependent: its template parameters, and the
+                             * temporaries holding their arguments (char*) */
 } Inline;
 
 /* A group of consecutive leaves of one statement list wrapped in one thread-loop nest. */
@@ -322,6 +357,10 @@ typedef struct Nest {
     bool fast_guarded;      /* its fast copy's x loop runs over a range narrowed further */
     PtrVec fret_scopes;     /* Inline*: whose "returned" flags its threads are checked against */
     bool has_fret;          /* a thread may leave an expanded function here: needs a label */
+    PtrVec loads;           /* promote_locals, Var*: promoted locals its threads load from their
+                             * per-thread copies (the values reaching it are per-thread ones) */
+    PtrVec copies;          /* promote_locals, Var*: locals it writes whose value on entry is
+                             * the block's uniform one: each thread works on its own copy */
 } Nest;
 
 /* A kernel parameter as written. */
@@ -348,11 +387,14 @@ typedef struct Kernel {
     PtrVec headers;         /* Stmt*: the headers of leaf for-loops (Stmt.header) */
     PtrVec retvals;         /* Stmt* (ST_RETVAL) of early returns in expanded functions */
     bool uses_tls;          /* calls user functions that read threadIdx/blockIdx/... */
+    bool irregular_flow;    /* a label, goto or asm statement: control flow the statement tree
+                             * does not show, so variance is decided per local (Var.whole) */
     const char *tmpl_header;/* a kernel template: `template <...>` as written, else NULL */
     const char *tmpl_args;  /* a kernel template: `<T, N>` naming the specialisation */
     /* analysis results */
     int nregions;           /* find_regions */
     PtrVec nests;           /* Nest*: form_loops */
+    PtrVec webs;            /* Web*: thread_variance */
     bool has_exits;         /* thread_variance: some threads may return while others go on */
     bool needs_exit_flags;  /* form_loops: a thread that ends is remembered across nests */
 } Kernel;

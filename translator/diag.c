@@ -20,11 +20,27 @@ static void show_line(Unit *u, SrcLoc loc) {
     fputs("^\n", stderr);
 }
 
+/* The same message at the same place is printed once: a function expanded at two calls is
+ * scanned twice. */
+static bool seen_before(const char *msg) {
+    static char *seen[64];
+    static int nseen;
+    for (int i = 0; i < nseen; i++)
+        if (strcmp(seen[i], msg) == 0)
+            return true;
+    if (nseen < 64)
+        seen[nseen++] = strdup(msg);
+    return false;
+}
+
 static void report(Unit *u, SrcLoc loc, const char *kind, const char *fmt, va_list ap) {
     const char *file = loc_file(loc);
-    fprintf(stderr, "%s:%u:%u: %s: ", file ? file : "<unknown>", loc_line(loc), loc.col, kind);
-    vfprintf(stderr, fmt, ap);
-    fputc('\n', stderr);
+    char msg[2048];
+    int n = snprintf(msg, sizeof msg, "%s:%u:%u: %s: ", file ? file : "<unknown>", loc_line(loc), loc.col, kind);
+    vsnprintf(msg + n, sizeof msg - (size_t)n, fmt, ap);
+    if (seen_before(msg))
+        return;
+    fprintf(stderr, "%s\n", msg);
     show_line(u, loc);
 }
 

@@ -26,7 +26,8 @@ static void usage(FILE *f) {
     fputs("usage: cu2c [options] file.cu [-o out.c]\n"
           "Translates CUDA into C (or C++ when the host code is C++) that runs on the CPU with libcu2c.\n"
           "  -o FILE            output file ('-' for stdout; default: FILE.cu.c or .cu.cpp)\n"
-          "  -I DIR, -D NAME[=V], -U NAME, -std=c++NN, -include FILE   passed to the parser\n"
+          "  -I DIR, -D NAME[=V], -U NAME, -std=c++NN, -include FILE, -isystem DIR, -idirafter DIR,\n"
+          "  -fopenmp           passed to the parser (-fopenmp: _OPENMP as the compiler will see it)\n"
           "  --lang=c|c++|auto  output language (default auto: C++ if the host code uses C++)\n"
           "  --print-lang       print the output language (c or c++) and translate nothing\n"
           "  --dump-after=PASS  print the kernel model after PASS to stderr; passes:\n", f);
@@ -64,11 +65,13 @@ int main(int argc, char **argv) {
             puts("cu2c 0.1 (libclang 19)");
             return 0;
         } else if ((strcmp(arg, "-I") == 0 || strcmp(arg, "-D") == 0 || strcmp(arg, "-U") == 0 ||
-                    strcmp(arg, "-include") == 0) && i + 1 < argc) {
+                    strcmp(arg, "-include") == 0 || strcmp(arg, "-isystem") == 0 ||
+                    strcmp(arg, "-idirafter") == 0) && i + 1 < argc) {
             vec_push(a, &opt.clang_args, (void *)arg);
             vec_push(a, &opt.clang_args, argv[++i]);
         } else if (strncmp(arg, "-I", 2) == 0 || strncmp(arg, "-D", 2) == 0 ||
-                   strncmp(arg, "-U", 2) == 0 || strncmp(arg, "-std=", 5) == 0) {
+                   strncmp(arg, "-U", 2) == 0 || strncmp(arg, "-std=", 5) == 0 ||
+                   strcmp(arg, "-fopenmp") == 0) {
             vec_push(a, &opt.clang_args, (void *)arg);
         } else if (arg[0] == '-' && arg[1]) {
             diag_fatal("unknown option '%s' (see cu2c --help)", arg);

@@ -163,6 +163,31 @@ static void put_stmt_text(Unit *u, Stmt *s, FILE *out) {
     fprintf(out, "%.*s%s", (int)n, u->text + s->begin, s->begin + n < s->end ? " ..." : "");
 }
 
+/* A local's values one by one when they differ in variance: the webs statements define,
+ * in the order of the first definition, each with its dimensions (p: promoted). */
+static void put_webs(Kernel *k, Var *v, FILE *out) {
+    Web *w[16];
+    unsigned mixed = 0, n = 0;
+    for (int i = -k->headers.len, e = k->stmts.len; i < e && n < 16; i++) {
+        Stmt *s = fact_at(k, i);
+        for (int j = 0; j < s->write_webs.len && n < 16; j++) {
+            Web *x = s->write_webs.items[j];
+            bool dup = false;
+            for (unsigned m = 0; m < n; m++)
+                dup |= w[m] == x;
+            if (x->var == v && !dup) {
+                w[n++] = x;
+                mixed |= x->dims ? 1 : 2;
+            }
+        }
+    }
+    if (mixed != 3)
+        return;
+    fputs(" values", out);
+    for (unsigned m = 0; m < n; m++)
+        fprintf(out, " %s%s", dims_name(w[m]->dims), w[m]->promoted ? "p" : "");
+}
+
 void model_dump(Unit *u, const char *after, FILE *out) {
     fprintf(out, "# cu2c model after %s: %s, output %s", after, u->path, u->is_cxx ? "C++" : "C");
     if (u->is_cxx && u->cxx_reason)
@@ -193,6 +218,9 @@ void model_dump(Unit *u, const char *after, FILE *out) {
                     v->promoted ? " promoted" : "", v->remat ? " recomputed" : "");
             if (v->x_affine)
                 fprintf(out, " x-offset (%s) %c x", v->x_base, v->x_sign > 0 ? '+' : '-');
+            if (v->hoisted)
+                fputs(" hoisted", out);
+            put_webs(k, v, out);
             fputc('\n', out);
         }
         for (int j = 0; j < k->nests.len; j++) {

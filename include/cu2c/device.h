@@ -41,8 +41,21 @@
 #include <string.h>
 #include <time.h>
 #pragma clang force_cuda_host_device end
-#undef _GLIBCXX_INCLUDE_NEXT_C_HEADERS
 #include <stdio.h>
+/* Headers that declare some of <stdlib.h>'s allocators again (malloc.h: valloc, reallocarray...;
+ * mm_malloc.h, from immintrin.h and x86intrin.h: posix_memalign) are read inside the region
+ * too: a later host-only declaration of a __host__ __device__ function is an error in CUDA
+ * ("cannot overload"), while inside the region it is the same function again. (malloc.h
+ * includes stdio.h, read just above as host code.) */
+#pragma clang force_cuda_host_device begin
+#if __has_include(<malloc.h>)
+#include <malloc.h>
+#endif
+#if __has_include(<mm_malloc.h>)
+#include <mm_malloc.h>
+#endif
+#pragma clang force_cuda_host_device end
+#undef _GLIBCXX_INCLUDE_NEXT_C_HEADERS
 extern "C" __device__ int printf(const char *format, ...);
 /* Now libstdc++'s own <math.h> and <stdlib.h>: the float overloads, in the global namespace. */
 #include <math.h>

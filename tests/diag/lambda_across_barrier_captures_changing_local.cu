@@ -1,6 +1,7 @@
 // A lambda local used across a barrier is declared again in each thread loop using it; when
 // it captures by value a local that changes after it (or is mutable), that would not be the
 // same closure: refused, naming the lambda.
+// RUN: rm -f %t.c
 // RUN: not %cu2c %s -o %t.c 2>&1 | FileCheck %s -DFILE=%s
 // RUN: test ! -e %t.c
 __global__ void k(int *a) {
@@ -12,5 +13,5 @@ __global__ void k(int *a) {
     __syncthreads();
     a[threadIdx.x] = f(1) + g();
 }
-// CHECK: [[FILE]]:8:10: error: lambda 'f' used across thread loops (e.g. a barrier) captures by value a local that changes after it: not supported yet
-// CHECK: [[FILE]]:10:10: error: lambda 'g' used across thread loops (e.g. a barrier) is mutable: not supported yet
+// CHECK: [[FILE]]:9:10: error: lambda 'f' used across thread loops (e.g. a barrier) captures by value a local that changes after it: not supported yet
+// CHECK: [[FILE]]:11:10: error: lambda 'g' used across thread loops (e.g. a barrier) is mutable: not supported yet

@@ -1,25 +1,26 @@
-// A function template holding a barrier, called from a kernel template with a dependent
-// template argument (as in the samples' merge sort), is refused where it is called: it is
-// not expanded in place yet, and run per thread its barrier would be wrong.
+// A function template holding a barrier, called from a kernel template with template
+// arguments left to deduction from dependent arguments: cu2c binds the callee's template
+// parameters to the arguments written in the call, so it refuses this where it is called.
+// RUN: rm -f %t.c
 // RUN: not %cu2c %s -o %t.c 2>&1 | FileCheck %s -DFILE=%s
 // RUN: test ! -e %t.c
-template <unsigned dir>
-__device__ void stage(unsigned *s) {
-    unsigned v = s[threadIdx.x];
+template <typename T>
+__device__ void stage(T *s) {
+    T v = s[threadIdx.x];
     __syncthreads();
-    s[dir ? threadIdx.x : blockDim.x - 1 - threadIdx.x] = v;
+    s[blockDim.x - 1 - threadIdx.x] = v;
 }
 
-template <unsigned dir>
-__global__ void sort(unsigned *d) {
-    __shared__ unsigned s[64];
+template <typename T>
+__global__ void sort(T *d) {
+    __shared__ T s[64];
     s[threadIdx.x] = d[threadIdx.x];
     __syncthreads();
-    stage<dir>(s);
+    stage(s);
     d[threadIdx.x] = s[threadIdx.x];
 }
 
 int main() {
-    sort<1><<<1, 64>>>(nullptr);
+    sort<unsigned><<<1, 64>>>(nullptr);
 }
-// CHECK: [[FILE]]:18:5: error: call of 'stage', which holds a barrier: it must be a plain function defined in the .cu file (not supported yet otherwise)
+// CHECK: [[FILE]]:19:5: error: call of 'stage', a function template holding a barrier, from a kernel template: cu2c needs all its template arguments written in the call (f<T, N>(...))

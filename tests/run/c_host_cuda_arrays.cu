@@ -2,7 +2,10 @@
 // CUDA's default arguments left out, the Async copies without a stream, copies to, between
 // and from arrays, and a kernel reading what came back.
 // RUN: %cu2c --print-lang %s | grep -x c
-// RUN: %cu2cc %s -o %t && env CU2C_NUM_THREADS=1 timeout 60 %t && env CU2C_NUM_THREADS=2 timeout 60 %t
+// The C output, built with cc (cu2cc builds every .cu as C++, as nvcc does):
+// RUN: %cu2c %s -o %t.c
+// RUN: cc -std=gnu11 -fgnu89-inline -O2 -Wall -I%root/include %t.c %root/lib/libcu2c.a -pthread -lm -o %t
+// RUN: env CU2C_NUM_THREADS=1 timeout 60 %t && env CU2C_NUM_THREADS=2 timeout 60 %t
 #include <stdio.h>
 #include <cuda_runtime.h>
 

@@ -81,6 +81,129 @@ static const char *template_binds(Fe *fe, Stmt *s, CXCursor fn) {
     return r;
 }
 
+/* The explicit template arguments written in a call (`merge<sortDir>(...)`), split at the
+ * commas outside brackets; false when there are none or the text cannot be read. */
+static bool written_template_args(Fe *fe, CXCursor call, PtrVec *args) {
+    char *t = cursor_line(fe, strip_implicit(first_child(call)));
+    char *open = strchr(t, '<');
+    if (!open)
+        return false;
+    int depth = 0;
+    char *start = open + 1;
+    for (char *p = open + 1; *p; p++) {
+        if (*p == '<' || *p == '(' || *p == '[')
+            depth++;
+        else if ((*p == '>' || *p == ')' || *p == ']') && depth > 0)
+            depth--;
+        else if ((*p == ',' || *p == '>') && depth == 0) {
+            vec_push(fe->u->arena, args, arena_strndup(fe->u->arena, start, (size_t)(p - start)));
+            start = p + 1;
+            if (*p == '>')
+                return p[1] == '\0' || p[1] == ' ';
+        }
+    }
+    return false;
+}
+
+/* `text` with each whole word equal to one of from[] replaced by to[] at the same index. */
+static char *replace_words(Arena *a, const char *text, PtrVec *from, PtrVec *to) {
+    Buf b = {0};
+    for (const char *p = text; *p;) {
+        bool alpha = *p == '_' || ((*p | 32) >= 'a' && (*p | 32) <= 'z');
+        bool word = alpha && (p == text || !(p[-1] == '_' || (p[-1] >= '0' && p[-1] <= '9') ||
+                                             ((p[-1] | 32) >= 'a' && (p[-1] | 32) <= 'z')));
+        size_t n = 0;
+        if (word)
+            while (p[n] == '_' || (p[n] >= '0' && p[n] <= '9') || ((p[n] | 32) >= 'a' && (p[n] | 32) <= 'z'))
+                n++;
+        int hit = -1;
+        for (int i = 0; n && i < from->len; i++)
+            if (strlen(from->items[i]) == n && strncmp(p, from->items[i], n) == 0)
+                hit = i;
+        if (hit >= 0)
+            buf_puts(&b, to->items[hit]);
+        else
+            buf_put(&b, p, n ? n : 1);
+        p += n ? n : 1;
+    }
+    char *r = arena_strdup(a, b.data ? b.data : "");
+    buf_free(&b);
+    return r;
+}
+
+/* Is `name` one of the kernel template's own parameters (k->tmpl_args: "<T, N>")? */
+static bool kernel_tparam(Kernel *k, const char *name) {
+    size_t n = strlen(name);
+    for (const char *p = k->tmpl_args; p && (p = strstr(p, name)); p += n)
+        if ((p[-1] == '<' || p[-1] == ' ') && (p[n] == ',' || p[n] == '>' || p[n] == '.'))
+            return true;
+    return false;
+}
+
+/* A kernel template's call of a function template with arguments that depend on the kernel's
+ * own template parameters (`merge<sortDir>(...)`): each template argument is taken into a
+ * temporary at the top of the block function (in->tmpl_pre: only the kernel's names are
+ * needed there; those of expansions around this one are replaced by their temporaries), the
+ * copy names it as its parameter (in->tmpl_binds), and the types of the copy's locals name
+ * the temporaries, so that per-thread storage can be declared at the top too. */
+static bool dependent_binds(KScan *ks, Stmt *s, CXCursor call, CXCursor tmpl, Inline *in) {
+    Fe *fe = ks->fe;
+    Arena *a = fe->u->arena;
+    const char *name = fe_str(a, clang_getCursorSpelling(tmpl));
+    Kids params = {.n = 0};
+    clang_visitChildren(tmpl, tparam_visit, &params);
+    PtrVec args = {0};
+    if (!written_template_args(fe, call, &args) || args.len != params.n || params.n > 8) {
+        diag_error(fe->u, s->loc, "call of '%s', a function template holding a barrier, from a kernel "
+                   "template: cu2c needs all its template arguments written in the call (f<T, N>(...))", name);
+        return false;
+    }
+    Buf pre = {0}, binds = {0};
+    bool ok = true;
+    for (int i = 0; ok && i < params.n; i++) {
+        char *pname = fe_str(a, clang_getCursorSpelling(params.c[i]));
+        char *temp = arena_printf(a, "__cu2c_t%d_%d", in->copy, i);
+        const char *arg = replace_words(a, args.items[i], &fe->tparam_names, &fe->tparam_temps);
+        bool same = kernel_tparam(ks->k, pname);
+        if (same && strcmp(arg, pname) != 0) {
+            diag_error(fe->u, s->loc, "call of '%s': its template parameter '%s' has the name of the kernel "
+                       "template's own, with another argument: not supported yet (rename one)", name, pname);
+            ok = false;
+        } else if (clang_getCursorKind(params.c[i]) == CXCursor_TemplateTypeParameter) {
+            buf_printf(&pre, "typedef %s %s; ", arg, temp);
+            if (!same)
+                buf_printf(&binds, "typedef %s %s; ", temp, pname);
+        } else if (clang_getCursorKind(params.c[i]) == CXCursor_NonTypeTemplateParameter) {
+            buf_printf(&pre, "constexpr auto %s = (%s); ", temp, arg);
+            if (!same)
+                buf_printf(&binds, "constexpr %s %s = %s; ",
+                           fe_str(a, clang_getTypeSpelling(clang_getCursorType(params.c[i]))), pname, temp);
+        } else {
+            diag_error(fe->u, s->loc, "call of '%s', a function template holding a barrier, with a "
+                       "template template argument: not supported yet", name);
+            ok = false;
+        }
+        vec_push(a, &in->tparam_names, pname);
+        vec_push(a, &in->tparam_temps, temp);
+    }
+    in->tmpl_pre = arena_strdup(a, pre.data ? pre.data : "");
+    in->tmpl_binds = arena_strdup(a, binds.data ? binds.data : "");
+    in->dependent = true;
+    buf_free(&pre);
+    buf_free(&binds);
+    return ok;
+}
+
+static enum CXChildVisitResult parm_visit(CXCursor c, CXCursor parent, CXClientData d) {
+    (void)parent;
+    if (clang_getCursorKind(c) == CXCursor_ParmDecl) {
+        CXCursor *at = arena_alloc(((Fe *)((void **)d)[0])->u->arena, sizeof *at);
+        *at = c;
+        vec_push(((Fe *)((void **)d)[0])->u->arena, ((void **)d)[1], at);
+    }
+    return CXChildVisit_Continue;
+}
+
 /* `f(args);` where f holds a barrier: f's body is scanned again as a copy of its own, its
  * parameters becoming locals of the copy that take the arguments (ST_BIND statements). */
 void scan_inline(KScan *ks, Stmt *s, CXCursor call, CXCursor fn, char *usr, Var *result,
@@ -96,13 +219,16 @@ void scan_inline(KScan *ks, Stmt *s, CXCursor call, CXCursor fn, char *usr, Var 
         diag_error(u, s->loc, "recursive call of '%s', which holds a barrier: not supported", name);
         return;
     }
+    /* a function template called with arguments that depend on the kernel template's: its
+     * pattern is expanded (the kernel itself is scanned as a pattern) */
+    bool dependent = clang_getCursorKind(def) == CXCursor_FunctionTemplate;
     if (clang_Cursor_isNull(body) || !in_main_file(fe, def) ||
-        clang_getCursorKind(def) != CXCursor_FunctionDecl) {
-        diag_error(u, s->loc, "call of '%s', which holds a barrier: it must be a plain function "
-                   "defined in the .cu file (not supported yet otherwise)", name);
+        (clang_getCursorKind(def) != CXCursor_FunctionDecl && !dependent)) {
+        diag_error(u, s->loc, "call of '%s', which holds a barrier: it must be a function or function "
+                   "template, not a member function (not supported yet otherwise)", name);
         return;
     }
-    const char *tmpl_binds = template_binds(fe, s, fn);
+    const char *tmpl_binds = dependent ? NULL : template_binds(fe, s, fn);
     /* one return at most: the body's last statement, giving the result */
     CXCursor last = last_child(body);
     bool final_return = clang_getCursorKind(last) == CXCursor_ReturnStmt;
@@ -118,6 +244,8 @@ void scan_inline(KScan *ks, Stmt *s, CXCursor call, CXCursor fn, char *usr, Var 
     Inline *in = arena_alloc(u->arena, sizeof *in);
     in->tmpl_binds = tmpl_binds;
     in->copy = ++u->ncopies;
+    if (dependent && !dependent_binds(ks, s, call, def, in))
+        return;
     in->parent_copy = fe->copy;
     in->call = s;
     unsigned b, e;
@@ -129,13 +257,16 @@ void scan_inline(KScan *ks, Stmt *s, CXCursor call, CXCursor fn, char *usr, Var 
     s->barrier_loc = cursor_loc(fe, call);
     vec_push(u->arena, &ks->k->inlines, in);
     int nargs = clang_Cursor_getNumArguments(call);
-    int np = clang_Cursor_getNumArguments(def);
+    PtrVec parms = {0};
+    void *pctx[2] = {fe, &parms};
+    clang_visitChildren(def, parm_visit, pctx);
+    int np = parms.len;
     unsigned *refs = arena_alloc(u->arena, sizeof *refs * (size_t)(nargs + 1));
     /* the arguments: in the caller's text, so scanned before switching to the copy */
     for (int i = 0; i < nargs; i++) {
         CXCursor arg = clang_Cursor_getArgument(call, (unsigned)i);
         if (i < np)
-            refs[i] = reference_binding(ks, clang_getCursorType(clang_Cursor_getArgument(def, (unsigned)i)), arg);
+            refs[i] = reference_binding(ks, clang_getCursorType(*(CXCursor *)parms.items[i]), arg);
         Stmt *bind = new_fact_stmt(fe, ST_BIND, cursor_loc(fe, arg), s);
         Stmt *saved = ks->s;
         scan_facts(ks, bind, arg);
@@ -150,7 +281,7 @@ void scan_inline(KScan *ks, Stmt *s, CXCursor call, CXCursor fn, char *usr, Var 
     fe->copy = in->copy;
     vec_push(u->arena, &fe->inlining, usr);
     for (int i = 0; i < np && i < nargs; i++) {
-        CXCursor parm = clang_Cursor_getArgument(def, (unsigned)i);
+        CXCursor parm = *(CXCursor *)parms.items[i];
         Stmt *bind = in->binds.items[i];
         Var *v = new_var(fe, ks->k, parm, bind);
         v->ref = refs[i];
@@ -163,8 +294,25 @@ void scan_inline(KScan *ks, Stmt *s, CXCursor call, CXCursor fn, char *usr, Var 
         diag_error(u, s->loc, "call of '%s' with default arguments: not supported yet", name);
     PtrVec *list = arena_alloc(u->arena, sizeof *list);
     vec_push(u->arena, &s->bodies, list);
-    int first_index = ks->k->stmts.len;
+    int first_index = ks->k->stmts.len, first_var = ks->k->vars.len;
+    int saved_names = fe->tparam_names.len;
+    for (int i = 0; i < in->tparam_names.len; i++) {
+        vec_push(u->arena, &fe->tparam_names, in->tparam_names.items[i]);
+        vec_push(u->arena, &fe->tparam_temps, in->tparam_temps.items[i]);
+    }
     scan_list(ks, body, list, s);
+    fe->tparam_names.len = fe->tparam_temps.len = saved_names;
+    /* the copy's locals (its parameters among them) are declared where the callee's template
+     * parameters are not in scope: their types name the temporaries */
+    for (int i = first_var; in->dependent && i < ks->k->vars.len; i++) {
+        Var *v = ks->k->vars.items[i];
+        if (v->copy == in->copy)
+            v->type = replace_words(u->arena, v->type, &in->tparam_names, &in->tparam_temps);
+    }
+    for (int i = 0; in->dependent && i < in->params.len; i++) {
+        Var *v = in->params.items[i];
+        v->type = replace_words(u->arena, v->type, &in->tparam_names, &in->tparam_temps);
+    }
     clang_visitChildren(body, file_shared_visit, ks);   /* the kernel declares what the copy uses */
     /* returns before the end leave the call, not the thread (see check_barriers, lower_kernel) */
     PtrVec early = {0};

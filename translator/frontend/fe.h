@@ -22,6 +22,8 @@ typedef struct Fe {
     int copy;               /* the text being scanned: 0 the kernel, n an inlined body */
     PtrVec pure_fns;        /* char*: USRs of user functions without effects (see fn_scan_visit) */
     PtrVec inlining;        /* char*: USRs of the functions being inlined, innermost last */
+    PtrVec tparam_names, tparam_temps; /* char*: template parameters of the dependent
+                             * expansions being scanned, and the temporaries holding them */
 } Fe;
 
 typedef struct Kids {
@@ -133,6 +135,7 @@ unsigned reference_binding(KScan *ks, CXType t, CXCursor init);
 /* statement_lists.c */
 bool lane_linear(KScan *ks, CXCursor e);
 void scan_facts(KScan *ks, Stmt *s, CXCursor c);
+void scan_kills(KScan *ks, Stmt *s, CXCursor e, CXCursor whole, bool strict);
 void scan_list(KScan *ks, CXCursor c, PtrVec *list, Stmt *parent);
 /* expand.c */
 enum CXChildVisitResult find_body(CXCursor c, CXCursor parent, CXClientData d);

@@ -95,9 +95,10 @@ Unit *fe_parse(Arena *a, const Options *opt) {
     PtrVec args = {0};
     static const char *const base[] = {"-x", "cuda", "--cuda-host-only", "-nocudainc", "-nocudalib",
                                        "--cuda-path=/nonexistent", "-std=c++17", "-isystem",
-                                       VIRTUAL_INCLUDE, "-include", "cuda_runtime.h",
+                                       VIRTUAL_INCLUDE, "-idirafter", VIRTUAL_INCLUDE "/cu2c/parse",
+                                       "-include", "cuda_runtime.h",
                                        "-DCU2C_PARSING=1", "-D__CU2C__=1", "-Wno-unknown-cuda-version",
-                                       "-ferror-limit=50"};
+                                       "-Wno-reserved-user-defined-literal", "-ferror-limit=50"};
     for (size_t i = 0; i < sizeof base / sizeof *base; i++)
         vec_push(a, &args, (void *)base[i]);
     for (int i = 0; i < opt->clang_args.len; i++)

@@ -446,6 +446,10 @@ enum CXChildVisitResult kscan_visit(CXCursor c, CXCursor parent, CXClientData d)
         }
         break;
     }
+    case CXCursor_GCCAsmStmt:
+    case CXCursor_MSAsmStmt:
+        ks->k->irregular_flow = true;   /* flow the statement tree does not show */
+        break;
     case CXCursor_LambdaExpr:
         return visit_nested(c, ks, &ks->lambda_depth);
     case CXCursor_ForStmt:
@@ -455,6 +459,23 @@ enum CXChildVisitResult kscan_visit(CXCursor c, CXCursor parent, CXClientData d)
         return visit_nested(c, ks, &ks->loop_depth);
     case CXCursor_SwitchStmt:
         return visit_nested(c, ks, &ks->switch_depth);
+    case CXCursor_LabelStmt:
+        ks->k->irregular_flow = true;   /* flow the statement tree does not show */
+        if (ks->lambda_depth == 0)
+            vec_push(u->arena, &s->labels, fe_str(u->arena, clang_getCursorSpelling(c)));
+        break;
+    case CXCursor_GotoStmt:
+        ks->k->irregular_flow = true;
+        if (ks->lambda_depth == 0) {
+            if (!s->gotos.len)
+                s->goto_loc = cursor_loc(fe, c);
+            vec_push(u->arena, &s->gotos, fe_str(u->arena, clang_getCursorSpelling(clang_getCursorReferenced(c))));
+        }
+        break;
+    case CXCursor_IndirectGotoStmt:
+        ks->k->irregular_flow = true;
+        diag_error(u, cursor_loc(fe, c), "computed goto in device code is not supported");
+        break;
     case CXCursor_BreakStmt:
     case CXCursor_ContinueStmt:
         if (ks->loop_depth == 1 && ks->lambda_depth == 0)
@@ -937,10 +958,81 @@ enum CXChildVisitResult decl_visit(CXCursor c, CXCursor parent, CXClientData d) 
             scan_x_offset(ks, v, c, init);
         }
         vec_push(ks->fe->u->arena, &ks->s->decls, v);
-        if (!v->is_shared)
+        if (!v->is_shared) {
             vec_push(ks->fe->u->arena, &ks->s->writes, v);
+            vec_push(ks->fe->u->arena, &ks->s->kills, v);   /* a new object: no older value */
+        }
     }
     return CXChildVisit_Continue;
+}
+
+typedef struct RefCount {
+    KScan *ks;
+    Var *v;
+    int n;
+} RefCount;
+
+static enum CXChildVisitResult count_visit(CXCursor c, CXCursor parent, CXClientData d) {
+    (void)parent;
+    RefCount *rc = d;
+    if (clang_getCursorKind(c) == CXCursor_DeclRefExpr &&
+        find_var(rc->ks->k, clang_getCursorReferenced(c), rc->ks->fe) == rc->v)
+        rc->n++;
+    return CXChildVisit_Recurse;
+}
+
+/* `v = e`, `v op= e`, `v++`... (or several joined by commas) at the top of expression e,
+ * with v a local: v is certainly assigned (Stmt.kills). Where v is named only as the target
+ * of `=`, the old value is not read: v leaves s->reads. strict (a for-loop's init, whose
+ * reads are taken as the loop's, after it): only `v = e` with v named nowhere else. */
+void scan_kills(KScan *ks, Stmt *s, CXCursor e, CXCursor whole, bool strict) {
+    e = strip_implicit(e);
+    enum CXCursorKind kind = clang_getCursorKind(e);
+    CXCursor target;
+    bool plain = false;
+    if (kind == CXCursor_BinaryOperator || kind == CXCursor_CompoundAssignOperator) {
+        enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(e);
+        Kids kids = children(e);
+        if (kids.n != 2)
+            return;
+        if (op == CXBinaryOperator_Comma) {
+            scan_kills(ks, s, kids.c[0], whole, strict);
+            scan_kills(ks, s, kids.c[1], whole, strict);
+            return;
+        }
+        plain = op == CXBinaryOperator_Assign;
+        if (!plain && (kind != CXCursor_CompoundAssignOperator || strict))
+            return;
+        target = kids.c[0];
+    } else if (kind == CXCursor_UnaryOperator && !strict) {
+        enum CXUnaryOperatorKind op = clang_getCursorUnaryOperatorKind(e);
+        if (op != CXUnaryOperator_PostInc && op != CXUnaryOperator_PostDec &&
+            op != CXUnaryOperator_PreInc && op != CXUnaryOperator_PreDec)
+            return;
+        target = first_child(e);
+    } else {
+        return;
+    }
+    target = strip_implicit(target);
+    if (clang_getCursorKind(target) != CXCursor_DeclRefExpr)
+        return;
+    Var *v = find_var(ks->k, clang_getCursorReferenced(target), ks->fe);
+    if (!v || v->is_shared || vec_contains(&s->kills, v))
+        return;
+    RefCount rc = {ks, v, 0};
+    if (count_visit(whole, clang_getNullCursor(), &rc) == CXChildVisit_Recurse)
+        clang_visitChildren(whole, count_visit, &rc);
+    if (strict && rc.n != 1)
+        return;
+    vec_push(ks->fe->u->arena, &s->kills, v);
+    if (plain && rc.n == 1 && !strict) {
+        /* only assigned: not a read (the DeclRefExpr visit counted it as one) */
+        for (int i = 0; i < s->reads.len; i++)
+            if (s->reads.items[i] == v) {
+                s->reads.items[i] = s->reads.items[--s->reads.len];
+                break;
+            }
+    }
 }
 
 StmtKind stmt_kind(CXCursor c) {

@@ -96,6 +96,36 @@ void scan_facts(KScan *ks, Stmt *s, CXCursor c) {
         clang_visitChildren(c, kscan_visit, ks);
 }
 
+/* Is kid, a child of the for-loop c, its init: the expression right after `for (`? (A
+ * declaration always is; a loop written by a macro gets no answer: false.) */
+static bool is_for_init(Unit *u, CXCursor c, CXCursor kid) {
+    if (clang_getCursorKind(kid) == CXCursor_DeclStmt)
+        return true;
+    if (!clang_isExpression(clang_getCursorKind(kid)))
+        return false;
+    unsigned b, e, kb, ke;
+    cursor_range(c, &b, &e);
+    cursor_range(kid, &kb, &ke);
+    if (b + 3 > u->len || strncmp(u->text + b, "for", 3) != 0)
+        return false;
+    unsigned p = b + 3;
+    while (p < u->len && (u->text[p] == ' ' || u->text[p] == '\t' || u->text[p] == '\n'))
+        p++;
+    if (p >= u->len || u->text[p] != '(')
+        return false;
+    p++;
+    while (p < u->len && (u->text[p] == ' ' || u->text[p] == '\t' || u->text[p] == '\n'))
+        p++;
+    return p == kb;
+}
+
+/* A for-loop's init `v = e` assigns v before anything of the loop reads it (Stmt.kills; a
+ * declared init's locals are killed by decl_visit). */
+static void scan_for_init_kills(KScan *ks, Stmt *s, CXCursor c, CXCursor kid) {
+    if (clang_getCursorKind(kid) != CXCursor_DeclStmt && is_for_init(ks->fe->u, c, kid))
+        scan_kills(ks, s, kid, kid, true);
+}
+
 /* An if/for/while/do/switch/case/block holding a barrier: its control is scanned as facts
  * of s, its bodies become statement lists. */
 static void scan_sync(KScan *ks, Stmt *s, CXCursor c, CXCursor barrier) {
@@ -174,6 +204,10 @@ static void scan_sync(KScan *ks, Stmt *s, CXCursor c, CXCursor barrier) {
     case CXCursor_UnexposedStmt:    /* #pragma unroll and attributes before a loop */
         s->sync = SK_LABELLED;
         break;
+    case CXCursor_LabelStmt:
+        diag_error(u, s->barrier_loc, "barrier in a labelled statement: cu2c supports gotos within one "
+                   "statement only, never to a barrier");
+        return;
     default:
         diag_error(u, s->barrier_loc, "barrier inside this kind of statement is not supported");
         return;
@@ -185,8 +219,11 @@ static void scan_sync(KScan *ks, Stmt *s, CXCursor c, CXCursor barrier) {
     }
     /* control parts: everything but the bodies (a case's constant included: it is uniform) */
     for (int i = 0; i < kids.n; i++)
-        if (i < first_body || i >= first_body + nbodies)
+        if (i < first_body || i >= first_body + nbodies) {
             scan_facts(ks, s, kids.c[i]);
+            if (s->sync == SK_FOR && i == 0)
+                scan_for_init_kills(ks, s, c, kids.c[i]);
+        }
     if (s->sync == SK_BLOCK) {
         PtrVec *list = arena_alloc(u->arena, sizeof *list);
         vec_push(u->arena, &s->bodies, list);
@@ -212,6 +249,8 @@ static void scan_for_leaf(KScan *ks, Stmt *s, CXCursor c) {
     vec_push(u->arena, &ks->k->headers, h);
     for (int i = 0; i < kids.n - 1; i++) {
         scan_facts(ks, h, kids.c[i]);
+        if (i == 0)
+            scan_for_init_kills(ks, h, c, kids.c[i]);
         /* the condition `i < N` with N a small constant */
         if (clang_getCursorKind(kids.c[i]) == CXCursor_BinaryOperator) {
             Kids ops = children(kids.c[i]);
@@ -259,7 +298,7 @@ typedef struct HoistScan {
 static bool is_expanded_call(Fe *fe, CXCursor c) {
     if (clang_getCursorKind(c) != CXCursor_CallExpr)
         return false;
-    CXCursor fn = clang_getCursorReferenced(c);
+    CXCursor fn = callee_of(c);
     return !clang_Cursor_isNull(fn) && is_user_fn(fn) &&
            usr_in(&fe->barrier_fns, fe_str(fe->u->arena, fn_usr(fn)));
 }
@@ -406,8 +445,7 @@ static void scan_stmt(KScan *ks, CXCursor c, PtrVec *list, Stmt *parent) {
         CXCursor init = d.n == 1 && clang_getCursorKind(d.c[0]) == CXCursor_VarDecl
                             ? clang_Cursor_getVarDeclInitializer(d.c[0]) : clang_getNullCursor();
         CXCursor call = clang_Cursor_isNull(init) ? init : strip_implicit(init);
-        CXCursor fn = clang_getCursorKind(call) == CXCursor_CallExpr ? clang_getCursorReferenced(call)
-                                                                     : clang_getNullCursor();
+        CXCursor fn = clang_getCursorKind(call) == CXCursor_CallExpr ? callee_of(call) : clang_getNullCursor();
         char *usr = clang_Cursor_isNull(fn) ? NULL : fe_str(u->arena, fn_usr(fn));
         if (usr && is_user_fn(fn) && usr_in(&fe->barrier_fns, usr)) {
             unsigned b, e;
@@ -415,15 +453,22 @@ static void scan_stmt(KScan *ks, CXCursor c, PtrVec *list, Stmt *parent) {
             unsigned p = b;
             while (p > s->begin && (u->text[p - 1] == ' ' || u->text[p - 1] == '\t'))
                 p--;
-            if (p == s->begin || u->text[p - 1] != '=' ||
-                clang_isConstQualifiedType(clang_getCursorType(d.c[0]))) {
+            /* the declaration comes before the expansion, the value after: a leading const
+             * goes (the local is written once, by the expansion) */
+            const char *decl = arena_strndup(u->arena, u->text + s->begin, p - 1 - s->begin);
+            bool is_const = clang_isConstQualifiedType(clang_getCursorType(d.c[0]));
+            if (is_const && strncmp(decl, "const", 5) == 0 && (decl[5] == ' ' || decl[5] == '\t'))
+                decl += 6;
+            else if (is_const)
+                decl = NULL;
+            if (p == s->begin || u->text[p - 1] != '=' || !decl) {
                 diag_error(u, s->loc, "this declaration initialised by a function holding a barrier is "
-                           "not supported yet (write `T x = f(...);` with a non-const T)");
+                           "not supported yet (write `T x = f(...);` or `const T x = f(...);`)");
                 return;
             }
             Var *x = new_var(fe, ks->k, d.c[0], s);
             vec_push(u->arena, &s->decls, x);
-            scan_inline(ks, s, call, fn, usr, x, arena_strndup(u->arena, u->text + s->begin, p - 1 - s->begin));
+            scan_inline(ks, s, call, fn, usr, x, decl);
             return;
         }
     }
@@ -458,6 +503,8 @@ static void scan_stmt(KScan *ks, CXCursor c, PtrVec *list, Stmt *parent) {
             scan_for_leaf(ks, s, c);
         else
             scan_facts(ks, s, c);
+        if (clang_isExpression(kind))
+            scan_kills(ks, s, c, c, false);
         if (kind == CXCursor_IfStmt)
             scan_if_guards(ks, s, c);
         return;

@@ -251,8 +251,6 @@ enum CXChildVisitResult userfn_visit(CXCursor c, CXCursor parent, CXClientData d
                    "(cu2c needs the group's type where the template is written, e.g. "
                    "thread_block_tile<32>)", m);
     }
-    if (kernel && s.has_goto)
-        diag_error(fe->u, cursor_loc(fe, s.first_goto), "goto in a kernel is not supported yet");
     if (!kernel && s.uses_file_shared && !is_file_shared(fe, clang_getCursorReferenced(s.first_file_shared)))
         diag_error(fe->u, cursor_loc(fe, s.first_file_shared),
                    "__shared__ variable declared extern inside a function: not supported yet");
