@@ -16,8 +16,9 @@
  * that is exact (see fast_copy), and the general one. Also here: locals recomputed instead of
  * promoted (put_remats), guards turned into loop bounds (narrow_guards), reduction barriers
  * (lower_site), warp functions (lower_warp_site), ifs run per thread (lower_predicated),
- * expanded device functions (expand_inline), the body specialised for the launches'
- * constant block shapes (stub). */
+ * expanded device functions (expand_inline), warp steps' stores into volatile memory
+ * (lower_vstore, commit_stores), the body specialised for the launches' constant block
+ * shapes (stub). */
 #include "cu2c.h"
 
 #include <stdlib.h>
@@ -343,6 +344,14 @@ static void prologue(Unit *u, Kernel *k, Buf *b) {
             add_scratch(u, &arrays, site->result_type, arena_printf(u->arena, "__cu2c_wr%d", i),
                         count_expr(DIM_XYZ));
     }
+    /* warp steps' stores: each thread's address (null: nothing to store) and value */
+    for (int i = 0; i < k->vstores.len; i++) {
+        VStore *vs = k->vstores.items[i];
+        add_scratch(u, &arrays, arena_printf(u->arena, "__typeof__(%s) volatile *", vs->type),
+                    arena_printf(u->arena, "__cu2c_va%d", i), count_expr(DIM_XYZ));
+        add_scratch(u, &arrays, arena_printf(u->arena, "__typeof__(%s)", vs->type),
+                    arena_printf(u->arena, "__cu2c_vv%d", i), count_expr(DIM_XYZ));
+    }
     for (int i = 0; i < k->stmts.len; i++)
         if (((Stmt *)k->stmts.items[i])->predicated)
             add_scratch(u, &arrays, "unsigned char", arena_printf(u->arena, "__cu2c_pf%d", i), count_expr(DIM_XYZ));
@@ -377,6 +386,9 @@ static void prologue(Unit *u, Kernel *k, Buf *b) {
     if (k->needs_exit_flags)
         buf_printf(b, "for (size_t __cu2c_i = 0; __cu2c_i < %s; __cu2c_i++) __cu2c_exited[__cu2c_i] = 0; ",
                    count_expr(DIM_XYZ));
+    for (int i = 0; i < k->vstores.len; i++)
+        buf_printf(b, "for (size_t __cu2c_i = 0; __cu2c_i < %s; __cu2c_i++) __cu2c_va%d[__cu2c_i] = 0; ",
+                   count_expr(DIM_XYZ), i);
 }
 
 /* The text opening a nest's loops (up to the statements' block) and the text closing it.
@@ -663,6 +675,45 @@ static void fast_copy(Unit *u, Kernel *k, int ni, unsigned begin, unsigned end, 
     buf_free(&ft);
 }
 
+/* A warp step's store `V = E` (VStore): in the step's thread loop, each thread takes V's
+ * address and its new value into its buffers, `(va = &(V), vv = (E))` having the value the
+ * store has; after the loop (see commit_stores), every thread's value is stored, so that all
+ * lanes' reads came first. */
+static void lower_vstore(Unit *u, VStore *vs) {
+    const char *lin = index_expr(DIM_XYZ);
+    int id = vs->id;
+    const char *take = arena_printf(u->arena, "(__cu2c_va%d[%s] = &(%s), __cu2c_vv%d[%s] = ", id, lin, vs->lhs, id, lin);
+    const char *old = arena_printf(u->arena, "*__cu2c_va%d[%s]", id, lin);
+    if (vs->incdec) {
+        edit_replace_lines(u, vs->begin, vs->end, arena_printf(u->arena, "%s%s %s 1)", take, old, vs->op));
+    } else {
+        edit_replace_lines(u, vs->begin, vs->end,
+                           *vs->op ? arena_printf(u->arena, "%s%s %s (", take, old, vs->op)
+                                   : arena_printf(u->arena, "%s(", take));
+        edit_insert(u, vs->rhs_end, "))");
+    }
+}
+
+/* After the thread loop of a nest holding warp steps' stores: the stores, thread by thread. */
+static void commit_stores(Kernel *k, Nest *n, Buf *t) {
+    for (int i = 0; i < k->vstores.len; i++) {
+        VStore *vs = k->vstores.items[i];
+        if (vs->owner->index >= n->first && vs->owner->index <= n->last)
+            buf_printf(t, " for (size_t __cu2c_i = 0; __cu2c_i < %s; __cu2c_i++) if (__cu2c_va%d[__cu2c_i]) { "
+                          "*__cu2c_va%d[__cu2c_i] = __cu2c_vv%d[__cu2c_i]; __cu2c_va%d[__cu2c_i] = 0; }",
+                       count_expr(DIM_XYZ), i, i, i, i);
+    }
+}
+
+static bool nest_stores(Kernel *k, Nest *n) {
+    for (int i = 0; i < k->vstores.len; i++) {
+        VStore *vs = k->vstores.items[i];
+        if (vs->owner->index >= n->first && vs->owner->index <= n->last)
+            return true;
+    }
+    return false;
+}
+
 static void lower_nest(Unit *u, Kernel *k, int ni) {
     Nest *n = k->nests.items[ni];
     Stmt *first = k->stmts.items[n->first], *last = k->stmts.items[n->last];
@@ -671,6 +722,9 @@ static void lower_nest(Unit *u, Kernel *k, int ni) {
     Buf h = {0}, t = {0};
     PtrVec offs = {0}, fast_edits = {0};
     const char *flo = NULL, *fhi = NULL;
+    bool stores = nest_stores(k, n);
+    if (stores)
+        buf_puts(&h, "{ ");     /* the nest and its stores: one statement */
     if (n->dims & DIM_X)
         nest_offsets(u->arena, k, n, &offs);
     Stmt *gs = guard_stmt(k, n);
@@ -686,6 +740,10 @@ static void lower_nest(Unit *u, Kernel *k, int ni) {
         Site *site = k->sites.items[i];
         if (site->owner == first && site->op >= WARP_SHFL)
             buf_puts(&t, " }");
+    }
+    if (stores) {
+        commit_stores(k, n, &t);
+        buf_puts(&t, " }");
     }
     directive_break(u, begin, &h);
     edit_insert(u, begin, arena_strdup(u->arena, h.data));
@@ -834,9 +892,12 @@ static void lower_predicated(Unit *u, Kernel *k, Stmt *s) {
     open_thread_loop(k, s, &s->fret_scopes, &e);
     buf_printf(&e, "__cu2c_pf%d[%s] = (%s) ? 2 : 1; } ", s->index, lin, s->cond_text);
     SrcLoc at = s->loc;
-    buf_printf(&e, "cu2c_warp_uniform_check(__cu2c_pf%d, %s, __cu2c_b, \"", s->index, n);
-    put_path(&e, loc_file(at));
-    buf_printf(&e, ":%u:%u\"); ", loc_line(at), at.col);
+    /* warp steps only: the lanes taking each branch step together, apart from the others */
+    if (!s->steps_only) {
+        buf_printf(&e, "cu2c_warp_uniform_check(__cu2c_pf%d, %s, __cu2c_b, \"", s->index, n);
+        put_path(&e, loc_file(at));
+        buf_printf(&e, ":%u:%u\"); ", loc_line(at), at.col);
+    }
     if (strstr(s->cond_text, "//"))
         diag_error(u, s->loc, "a // comment inside this if's condition is not supported");
     edit_replace_lines(u, s->begin, s->then_begin, arena_strdup(u->arena, e.data));
@@ -1113,6 +1174,14 @@ void lower_kernel(Unit *u, Kernel *k) {
         if (!in->ret)
             continue;
         u->cur_copy = in->copy;
+        if (in->ret_expr && in->ret->begin < in->ret_begin && in->ret_begin < in->ret_end &&
+            in->ret_end < in->ret->end) {
+            /* `return e;` -> `x = (e);`, e's own edits kept (a call expanded before it) */
+            edit_replace_lines(u, in->ret->begin, in->ret_begin,
+                               in->result ? arena_printf(u->arena, "%s = (", in->result_tmp->name) : "(void)(");
+            edit_replace_lines(u, in->ret_end, in->ret->end, ");");
+            continue;
+        }
         const char *text = in->result ? arena_printf(u->arena, "%s = (%s);", in->result_tmp->name, in->ret_expr)
                          : in->ret_expr ? arena_printf(u->arena, "(void)(%s);", in->ret_expr) : ";";
         edit_replace_lines(u, in->ret->begin, in->ret->end, text);
@@ -1122,6 +1191,11 @@ void lower_kernel(Unit *u, Kernel *k) {
         u->cur_copy = s->copy;
         if (s->predicated)
             lower_predicated(u, k, s);
+    }
+    for (int i = 0; i < k->vstores.len; i++) {
+        VStore *vs = k->vstores.items[i];
+        u->cur_copy = vs->owner->copy;
+        lower_vstore(u, vs);
     }
     for (int i = 0; i < k->sites.len; i++) {
         Site *site = k->sites.items[i];

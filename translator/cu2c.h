@@ -210,6 +210,14 @@ struct Stmt {
                              * in a per-thread flag that every thread loop inside respects
                              * (warp-uniform, as CUDA requires: checked when it runs) */
     bool grid_sync;         /* ST_BARRIER: grid_group::sync(), a barrier of the whole grid */
+    bool steps_only;        /* ST_SYNC: holds volatile stores (warp steps, see vstep) but no
+                             * barrier, warp function or __shared__ memory: an if splitting a
+                             * warp may hold it (its lanes step apart, as on the GPU) */
+    bool vstep;             /* a leaf reading or writing volatile memory (legacy warp-synchronous
+                             * code): a warp step, alone in its region, so every running
+                             * thread's reads and computation come before any thread's volatile
+                             * stores, which are buffered per thread (VStore) and made after its
+                             * thread loop */
     bool has_jump;          /* a break/continue leaving it for an enclosing ST_SYNC loop/switch */
     SrcLoc jump_loc;        /* where */
     PtrVec labels;          /* char*: labels defined inside it (local to each rendering of it:
@@ -324,6 +332,8 @@ typedef struct Inline {
     PtrVec args;            /* char*: the arguments as written */
     Stmt *ret;              /* the body's final `return [e];`, or NULL */
     const char *ret_expr;   /* e as written */
+    unsigned ret_begin, ret_end; /* e's text (calls expanded in place inside it are edits
+                             * there: the return around it is edited apart) */
     Var *result;            /* `T x = f(args);`: x, taking e's value from result_tmp */
     Var *result_tmp;        /* a local of a unique name the final return assigns e to */
     bool early_returns;     /* its body returns before its end (uniformly: a jump to its end) */
@@ -344,6 +354,21 @@ typedef struct Inline {
     PtrVec tparam_names, tparam_temps; /* dependent: its template parameters, and the
                              * temporaries holding their arguments (char*) */
 } Inline;
+
+/* A store into volatile memory in a warp step (Stmt.vstep): `V = E`, `V op= E`, `++V`, `V++`
+ * (value unused). In the step's thread loop it computes V's address and new value into
+ * per-thread buffers; after the loop, every thread's buffered value is stored. */
+typedef struct VStore {
+    Stmt *owner;            /* the step */
+    SrcLoc loc;
+    unsigned begin, end;    /* replaced: `V =` / `V op=` (the operator included); `++V`, `V++` */
+    unsigned rhs_end;       /* an assignment: where its right side ends (`))` goes there) */
+    const char *lhs;        /* V as written, on one line */
+    const char *op;         /* "" for `=`, else the arithmetic operator ("+", "<<", ...) */
+    bool incdec;            /* ++/--: no right side, the new value is V op 1 */
+    const char *type;       /* V's type, unqualified */
+    int id;
+} VStore;
 
 /* A group of consecutive leaves of one statement list wrapped in one thread-loop nest. */
 typedef struct Nest {
@@ -386,6 +411,7 @@ typedef struct Kernel {
     PtrVec inlines;         /* Inline*: calls of device functions holding barriers */
     PtrVec headers;         /* Stmt*: the headers of leaf for-loops (Stmt.header) */
     PtrVec retvals;         /* Stmt* (ST_RETVAL) of early returns in expanded functions */
+    PtrVec vstores;         /* VStore*: stores into volatile memory of its warp steps */
     bool uses_tls;          /* calls user functions that read threadIdx/blockIdx/... */
     bool irregular_flow;    /* a label, goto or asm statement: control flow the statement tree
                              * does not show, so variance is decided per local (Var.whole) */

@@ -96,7 +96,13 @@ static bool written_template_args(Fe *fe, CXCursor call, PtrVec *args) {
         else if ((*p == '>' || *p == ')' || *p == ']') && depth > 0)
             depth--;
         else if ((*p == ',' || *p == '>') && depth == 0) {
-            vec_push(fe->u->arena, args, arena_strndup(fe->u->arena, start, (size_t)(p - start)));
+            /* without the spaces around it: `f<T, N>`'s second argument is `N` */
+            char *end = p;
+            while (start < end && *start == ' ')
+                start++;
+            while (end > start && end[-1] == ' ')
+                end--;
+            vec_push(fe->u->arena, args, arena_strndup(fe->u->arena, start, (size_t)(end - start)));
             start = p + 1;
             if (*p == '>')
                 return p[1] == '\0' || p[1] == ' ';
@@ -294,7 +300,7 @@ void scan_inline(KScan *ks, Stmt *s, CXCursor call, CXCursor fn, char *usr, Var 
         diag_error(u, s->loc, "call of '%s' with default arguments: not supported yet", name);
     PtrVec *list = arena_alloc(u->arena, sizeof *list);
     vec_push(u->arena, &s->bodies, list);
-    int first_index = ks->k->stmts.len, first_var = ks->k->vars.len;
+    int first_index = ks->k->stmts.len, first_var = ks->k->vars.len, first_vstore = ks->k->vstores.len;
     int saved_names = fe->tparam_names.len;
     for (int i = 0; i < in->tparam_names.len; i++) {
         vec_push(u->arena, &fe->tparam_names, in->tparam_names.items[i]);
@@ -312,6 +318,11 @@ void scan_inline(KScan *ks, Stmt *s, CXCursor call, CXCursor fn, char *usr, Var 
     for (int i = 0; in->dependent && i < in->params.len; i++) {
         Var *v = in->params.items[i];
         v->type = replace_words(u->arena, v->type, &in->tparam_names, &in->tparam_temps);
+    }
+    for (int i = first_vstore; in->dependent && i < ks->k->vstores.len; i++) {
+        VStore *vs = ks->k->vstores.items[i];     /* buffers declared at the top too */
+        if (vs->owner->copy == in->copy)
+            vs->type = replace_words(u->arena, vs->type, &in->tparam_names, &in->tparam_temps);
     }
     clang_visitChildren(body, file_shared_visit, ks);   /* the kernel declares what the copy uses */
     /* returns before the end leave the call, not the thread (see check_barriers, lower_kernel) */
@@ -354,6 +365,7 @@ void scan_inline(KScan *ks, Stmt *s, CXCursor call, CXCursor fn, char *usr, Var 
             if (strstr(t, "//"))
                 diag_error(u, r->loc, "a // comment inside this return is not supported");
             in->ret_expr = t;
+            cursor_range(value, &in->ret_begin, &in->ret_end);
         }
     }
     if (result) {

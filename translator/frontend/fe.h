@@ -18,6 +18,9 @@ typedef struct Fe {
     PtrVec barrier_fns;     /* char*: USR of user functions containing a barrier (transitively) */
     PtrVec block_barrier_fns; /* char*: those of them holding a __syncthreads* (not only warp
                              * functions) */
+    PtrVec sync_fns;        /* char*: those of them holding a barrier, a warp function or
+                             * __shared__ memory (the others are expanded for their volatile
+                             * memory accesses only: warp steps) */
     PtrVec fn_names, fn_usrs; /* functions declared in the main file, to spot overloading */
     int copy;               /* the text being scanned: 0 the kernel, n an inlined body */
     PtrVec pure_fns;        /* char*: USRs of user functions without effects (see fn_scan_visit) */
@@ -106,6 +109,7 @@ bool is_block_barrier_call(CXCursor c);
 bool is_written_barrier(CXCursor c);
 bool find_barrier(CXCursor c, CXCursor *where);
 bool find_plain_barrier(CXCursor c, CXCursor *where);
+bool find_sync(CXCursor c);
 /* groups.c */
 bool unresolved_group_call(CXCursor c, char *name, size_t cap);
 const char *call_name(CXCursor c);
@@ -141,6 +145,11 @@ void scan_list(KScan *ks, CXCursor c, PtrVec *list, Stmt *parent);
 enum CXChildVisitResult find_body(CXCursor c, CXCursor parent, CXClientData d);
 void scan_inline(KScan *ks, Stmt *s, CXCursor call, CXCursor fn, char *usr, Var *result,
                         const char *result_decl);
+/* volatile_steps.c */
+bool is_volatile_memory(CXCursor e);
+bool is_volatile_store(CXCursor c);
+bool find_volatile(CXCursor c, bool stores, CXCursor *where);
+void scan_vstep(KScan *ks, Stmt *s, CXCursor c);
 /* kernels.c */
 enum CXChildVisitResult file_shared_visit(CXCursor c, CXCursor parent, CXClientData d);
 void scan_kernel(Fe *fe, CXCursor fn);
