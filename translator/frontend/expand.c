@@ -189,8 +189,10 @@ static bool dependent_binds(KScan *ks, Stmt *s, CXCursor call, CXCursor tmpl, In
                        "template template argument: not supported yet", name);
             ok = false;
         }
+        /* the kernel's own parameter (same name, same argument) stays itself: expansions
+         * inside this one may pass it on under that name */
         vec_push(a, &in->tparam_names, pname);
-        vec_push(a, &in->tparam_temps, temp);
+        vec_push(a, &in->tparam_temps, same ? pname : temp);
     }
     in->tmpl_pre = arena_strdup(a, pre.data ? pre.data : "");
     in->tmpl_binds = arena_strdup(a, binds.data ? binds.data : "");
