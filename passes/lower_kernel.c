@@ -54,8 +54,8 @@ static int store_id(Var *v) {
     return v->alias ? v->alias->id : v->id;
 }
 
-static bool is_array_type(const char *type) {
-    return strchr(type, '[') != NULL;
+static bool is_array_type(const Var *v) {
+    return !v->type_deduced && strchr(v->type, '[') != NULL;
 }
 
 
@@ -97,9 +97,39 @@ static void put_pred_checks(Stmt *s, Buf *h) {
                        p->else_begin && c->loc.offset >= p->else_begin ? 1 : 2);
 }
 
+/* A promoted reference's type without its '&' (and without const for REF_VALUE: the
+ * storage holds the temporary itself). */
+static const char *referred_type(Arena *a, Var *v) {
+    size_t n = strlen(v->type);
+    while (n > 0 && (v->type[n - 1] == '&' || v->type[n - 1] == ' '))
+        n--;
+    const char *t = v->type;
+    if (v->ref == REF_VALUE && strncmp(t, "const ", 6) == 0) {
+        t += 6;
+        n -= 6;
+    }
+    return arena_strndup(a, t, n);
+}
+
+/* The element type of a promoted local's per-thread array. */
+static const char *storage_type(Arena *a, Var *v) {
+    if (v->ref == REF_MEMORY)
+        return arena_printf(a, "__typeof__(%s) *", referred_type(a, v));
+    return arena_printf(a, "__typeof__(%s)", v->ref == REF_VALUE ? referred_type(a, v) : v->type);
+}
+
+/* What a thread loop stores into a promoted local's per-thread array (its address for a
+ * reference bound to memory). */
+static const char *stored_value(Arena *a, Var *v, const char *value) {
+    return v->ref == REF_MEMORY ? arena_printf(a, "__builtin_addressof(%s)", value) : value;
+}
+
 /* Declares a thread loop's copy of a promoted local, loaded from its per-thread array. */
 static void put_load(Var *v, Buf *h) {
-    if (is_array_type(v->type))
+    if (v->ref)
+        buf_printf(h, "%s %s = %s__cu2c_p%d[%s]; ", v->type, v->name, v->ref == REF_MEMORY ? "*" : "",
+                   store_id(v), index_expr(v->dims));
+    else if (is_array_type(v))
         buf_printf(h, "__typeof__(%s) %s; __builtin_memcpy(&%s, &__cu2c_p%d[%s], sizeof %s); ",
                    v->type, v->name, v->name, store_id(v), index_expr(v->dims), v->name);
     else
@@ -142,11 +172,21 @@ static void put_remats(Arena *a, Kernel *k, PtrVec *reads, Nest *n, bool fast, B
     bool *need = remat_closure(k, reads);
     for (int i = 0; i < k->vars.len; i++) {
         Var *v = k->vars.items[i];
-        if (need[i] && !(n && nest_declares(k, n, v)))
+        if (need[i] && !v->lambda && !(n && nest_declares(k, n, v)))
             buf_printf(h, "__typeof__(%s) %s = (%s); ", v->type, v->name,
                        fast && v->x_affine ? x_value(a, v) : v->init_text);
     }
     free(need);
+}
+
+/* Declares again the lambda locals statements of a thread loop call but do not declare,
+ * after the thread's copies of what they capture are loaded. */
+static void put_lambdas(Kernel *k, PtrVec *reads, Nest *n, Buf *h) {
+    for (int i = 0; i < k->vars.len; i++) {
+        Var *v = k->vars.items[i];
+        if (v->lambda && v->remat && vec_contains(reads, v) && !(n && nest_declares(k, n, v)))
+            buf_printf(h, "auto %s = %s; ", v->name, v->init_text);
+    }
 }
 
 /* The locals a nest's statements read, each once. */
@@ -283,7 +323,7 @@ static void prologue(Unit *u, Kernel *k, Buf *b) {
     for (int i = 0; i < k->vars.len; i++) {
         Var *v = k->vars.items[i];
         if (v->promoted && !v->alias)
-            add_scratch(u, &arrays, arena_printf(u->arena, "__typeof__(%s)", v->type),
+            add_scratch(u, &arrays, storage_type(u->arena, v),
                         arena_printf(u->arena, "__cu2c_p%d", v->id), count_expr(v->dims));
     }
     if (k->needs_exit_flags)
@@ -408,13 +448,15 @@ static void nest_text(Arena *a, Kernel *k, int ni, bool fast, Buf *h, Buf *t) {
         if (vec_contains(&n->loads, v))
             put_load(v, h);
         if (nest_declares(k, n, v) || nest_uses(k, n, v, true)) {
-            if (is_array_type(v->type))
+            if (is_array_type(v))
                 buf_printf(t, "__builtin_memcpy(&__cu2c_p%d[%s], &%s, sizeof %s); ", store_id(v),
                            index_expr(v->dims), v->name, v->name);
             else
-                buf_printf(t, "__cu2c_p%d[%s] = %s; ", store_id(v), index_expr(v->dims), v->name);
+                buf_printf(t, "__cu2c_p%d[%s] = %s; ", store_id(v), index_expr(v->dims),
+                           stored_value(a, v, v->name));
         }
     }
+    put_lambdas(k, &reads, n, h);
     buf_puts(h, "{ ");
     buf_puts(t, "}");
     if (n->has_return || n->has_fret)
@@ -736,6 +778,7 @@ static void open_thread_loop(Kernel *k, Stmt *p, PtrVec *scopes, Buf *e) {
         if (v->promoted && vec_contains(&p->reads, v))
             put_load(v, e);
     }
+    put_lambdas(k, &p->reads, NULL, e);
 }
 
 /* A reduction barrier: a GNU statement expression running the predicate in a loop over the
@@ -884,7 +927,8 @@ static void expand_inline(Unit *u, Kernel *k, Inline *in) {
         Var *v = in->params.items[i];
         if (v->dims && v->promoted) {
             open_thread_loop(k, in->binds.items[i], &in->call->fret_scopes, &b);
-            buf_printf(&b, "__cu2c_p%d[%s] = (%s); } ", v->id, index_expr(v->dims), (char *)in->args.items[i]);
+            buf_printf(&b, "__cu2c_p%d[%s] = %s; } ", v->id, index_expr(v->dims),
+                       stored_value(u->arena, v, arena_printf(u->arena, "(%s)", (char *)in->args.items[i])));
         }
     }
     if (in->tmpl_binds)     /* a template's parameters, once the arguments no longer need the caller's names */

@@ -78,6 +78,13 @@ typedef struct Web {
 typedef struct Var {
     const char *name;
     const char *type;       /* unqualified type spelling, usable as __typeof__(type) */
+    unsigned lambda;        /* initialised with a lambda (LAMBDA_*): re-declared (remat) in
+                             * each thread loop using it rather than given per-thread copies
+                             * (its type has no name); init_text, init_reads are the lambda's */
+    unsigned ref;           /* a reference crossing thread loops: REF_MEMORY or REF_VALUE */
+    bool type_deduced;      /* type is __typeof__(its initialiser) for an `auto` whose type
+                             * depends on a template's parameters: an expression, neither an
+                             * array nor a reference, whatever characters it holds */
     SrcLoc loc;             /* where it is declared */
     bool is_param;          /* a kernel parameter */
     bool is_shared;         /* __shared__ (static storage per block) */
@@ -116,6 +123,24 @@ typedef struct Var {
     int copy;               /* the text it belongs to (an inlined body has its own locals) */
     const char *param_text; /* an inlined function's parameter: its declaration as written */
 } Var;
+
+/* Var.lambda: a lambda local, and how it captures. */
+enum {
+    LAMBDA = 1,             /* initialised with a lambda expression */
+    LAMBDA_BY_VALUE = 2,    /* captures something by value ([=], [x], [y = e]) */
+    LAMBDA_BY_REF = 4,      /* captures something by reference ([&], [&x]) */
+    LAMBDA_MUTABLE = 8,     /* mutable: its by-value captures are state across calls */
+};
+
+/* Var.ref: how a reference local (or a parameter of an expanded function) keeps its binding
+ * in per-thread storage; 0 when it cannot (bound to a local: a loop's copy of it dies with
+ * the loop). */
+enum {
+    REF_MEMORY = 1,         /* bound to memory outliving the thread loops (global, shared,
+                             * through a pointer): the storage holds its address */
+    REF_VALUE = 2,          /* a const or rvalue reference bound to a temporary: the storage
+                             * holds the temporary, the reference is bound to it */
+};
 
 typedef enum StmtKind {
     ST_DECL,        /* declaration statement (one or more variables) */

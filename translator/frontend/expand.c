@@ -265,9 +265,16 @@ void scan_inline(KScan *ks, Stmt *s, CXCursor call, CXCursor fn, char *usr, Var 
     s->barrier_loc = cursor_loc(fe, call);
     vec_push(u->arena, &ks->k->inlines, in);
     int nargs = clang_Cursor_getNumArguments(call);
+    PtrVec parms = {0};
+    void *pctx[2] = {fe, &parms};
+    clang_visitChildren(def, parm_visit, pctx);
+    int np = parms.len;
+    unsigned *refs = arena_alloc(u->arena, sizeof *refs * (size_t)(nargs + 1));
     /* the arguments: in the caller's text, so scanned before switching to the copy */
     for (int i = 0; i < nargs; i++) {
         CXCursor arg = clang_Cursor_getArgument(call, (unsigned)i);
+        if (i < np)
+            refs[i] = reference_binding(ks, clang_getCursorType(*(CXCursor *)parms.items[i]), arg);
         Stmt *bind = new_fact_stmt(fe, ST_BIND, cursor_loc(fe, arg), s);
         Stmt *saved = ks->s;
         scan_facts(ks, bind, arg);
@@ -281,14 +288,11 @@ void scan_inline(KScan *ks, Stmt *s, CXCursor call, CXCursor fn, char *usr, Var 
     int saved_copy = fe->copy;
     fe->copy = in->copy;
     vec_push(u->arena, &fe->inlining, usr);
-    PtrVec parms = {0};
-    void *pctx[2] = {fe, &parms};
-    clang_visitChildren(def, parm_visit, pctx);
-    int np = parms.len;
     for (int i = 0; i < np && i < nargs; i++) {
         CXCursor parm = *(CXCursor *)parms.items[i];
         Stmt *bind = in->binds.items[i];
         Var *v = new_var(fe, ks->k, parm, bind);
+        v->ref = refs[i];
         v->param_text = cursor_text(fe, parm);
         vec_push(u->arena, &bind->writes, v);
         vec_push(u->arena, &bind->decls, v);

@@ -134,6 +134,8 @@ enum CXChildVisitResult kscan_visit(CXCursor c, CXCursor parent, CXClientData d)
 void scan_if_guards(KScan *ks, Stmt *s, CXCursor c);
 enum CXChildVisitResult decl_visit(CXCursor c, CXCursor parent, CXClientData d);
 StmtKind stmt_kind(CXCursor c);
+/* How a reference of type t bound to init can cross thread loops (Var.ref; 0: it cannot). */
+unsigned reference_binding(KScan *ks, CXType t, CXCursor init);
 /* statement_lists.c */
 bool lane_linear(KScan *ks, CXCursor e);
 void scan_facts(KScan *ks, Stmt *s, CXCursor c);
@@ -152,6 +154,10 @@ void scan_vstep(KScan *ks, Stmt *s, CXCursor c);
 enum CXChildVisitResult file_shared_visit(CXCursor c, CXCursor parent, CXClientData d);
 void scan_kernel(Fe *fe, CXCursor fn);
 void scan_launch(Fe *fe, CXCursor c, bool in_device_code);
+/* Launches written with split chevrons (`k << < g, b >> > (args)`, as some formatters write
+ * them; nvcc accepts them, clang does not) glued into `<<<`, `>>>` in place, keeping the
+ * text's length and lines: true when something changed. */
+bool glue_launch_chevrons(char *t, size_t n);
 enum CXChildVisitResult file_scope_visit(CXCursor c, CXCursor parent, CXClientData d);
 /* includes.c */
 int refuse_toolkit_headers(Fe *fe);
