@@ -14,7 +14,8 @@ LLVM_LIB = $(LLVM_DIR)/lib
 FRONTEND_SRC   = translator/frontend/parse.c translator/frontend/includes.c translator/frontend/language.c \
                  translator/frontend/cursors.c translator/frontend/user_functions.c \
                  translator/frontend/kernels.c translator/frontend/statement_lists.c \
-                 translator/frontend/statement_facts.c translator/frontend/expand.c \
+                 translator/frontend/statement_facts.c translator/frontend/index_arithmetic.c \
+                 translator/frontend/local_kinds.c translator/frontend/expand.c \
                  translator/frontend/groups.c translator/frontend/cuda_arch.c \
                  translator/frontend/volatile_steps.c
 TRANSLATOR_SRC = translator/main.c translator/arena.c translator/diag.c translator/model.c \

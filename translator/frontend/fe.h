@@ -166,6 +166,14 @@ char *read_file(const char *path, size_t *len);
  * maps): 1 when there were such files, 0 when not (out untouched), -1 after an error. */
 int splice_user_files(Fe *fe, Unit *out);
 
+/* index_arithmetic.c */
+bool holds_thread_index(CXType t);
+bool pure_scan(KScan *ks, CXCursor e, CXCursor parent, PtrVec *reads, bool *reads_tid);
+void scan_x_offset(KScan *ks, Var *v, CXCursor decl, CXCursor init);
+unsigned coord_dim(KScan *ks, CXCursor e);
+/* local_kinds.c */
+void scan_lambda_local(KScan *ks, Var *v, CXCursor init);
+
 /* cuda_arch.c */
 /* Renames __CUDA_ARCH__ where device code should see the device's (see cuda_arch.c) in the
  * main text; the number renamed (the text must then be parsed again). */

@@ -1,0 +1,294 @@
+/* index_arithmetic.c - locals that are arithmetic on thread indices: pure expressions (what
+ * they read, whether they read threadIdx), locals that are a uniform base plus threadIdx.x
+ * (induction variables in a fast copy of their loops), and guards on them or on threadIdx
+ * that become thread-loop bounds. */
+#include "fe.h"
+
+#include <stdlib.h>
+#include <string.h>
+typedef struct PureScan {
+    KScan *ks;
+    PtrVec *reads;          /* the locals it reads go here */
+    bool pure;
+    bool reads_tid;         /* it reads threadIdx */
+} PureScan;
+
+/* Is an initialiser pure arithmetic on locals, builtins and constants (no memory, no calls
+ * with effects), so that it can be evaluated again anywhere the local is visible? */
+static enum CXChildVisitResult pure_visit(CXCursor c, CXCursor parent, CXClientData d) {
+    (void)parent;
+    PureScan *ps = d;
+    switch (clang_getCursorKind(c)) {
+    case CXCursor_IntegerLiteral:
+    case CXCursor_FloatingLiteral:
+    case CXCursor_CharacterLiteral:
+    case CXCursor_CXXBoolLiteralExpr:
+    case CXCursor_ParenExpr:
+    case CXCursor_UnexposedExpr:
+    case CXCursor_CStyleCastExpr:
+    case CXCursor_ConditionalOperator:
+        return CXChildVisit_Recurse;
+    case CXCursor_BinaryOperator: {
+        enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(c);
+        if (op >= CXBinaryOperator_Assign && op <= CXBinaryOperator_OrAssign)
+            break;
+        if (op == CXBinaryOperator_Comma)
+            break;
+        return CXChildVisit_Recurse;
+    }
+    case CXCursor_UnaryOperator: {
+        enum CXUnaryOperatorKind op = clang_getCursorUnaryOperatorKind(c);
+        if (op == CXUnaryOperator_Plus || op == CXUnaryOperator_Minus || op == CXUnaryOperator_Not ||
+            op == CXUnaryOperator_LNot)
+            return CXChildVisit_Recurse;
+        break;
+    }
+    case CXCursor_MemberRefExpr: {
+        CXCursor base = strip_implicit(first_child(c));
+        if (clang_getCanonicalType(clang_getCursorType(base)).kind == CXType_Pointer)
+            break;
+        return CXChildVisit_Recurse;
+    }
+    case CXCursor_DeclRefExpr: {
+        CXCursor ref = clang_getCursorReferenced(c);
+        const char *bname;
+        if (is_builtin_var(ref, &bname)) {
+            ps->reads_tid |= strcmp(bname, "threadIdx") == 0;
+            return CXChildVisit_Continue;
+        }
+        if (clang_getCursorKind(ref) == CXCursor_EnumConstantDecl)
+            return CXChildVisit_Continue;
+        Var *u = find_var(ps->ks->k, ref, ps->ks->fe);
+        if (!u || u->is_shared || is_array_type(clang_getCursorType(ref)))
+            break;
+        if (!vec_contains(ps->reads, u))
+            vec_push(ps->ks->fe->u->arena, ps->reads, u);
+        return CXChildVisit_Continue;
+    }
+    default:
+        break;
+    }
+    ps->pure = false;
+    return CXChildVisit_Break;
+}
+
+/* Is e pure (see pure_visit)? The locals it reads are added to reads. */
+bool pure_scan(KScan *ks, CXCursor e, CXCursor parent, PtrVec *reads, bool *reads_tid) {
+    PureScan ps = {ks, reads, true, false};
+    if (pure_visit(e, parent, &ps) == CXChildVisit_Recurse)
+        clang_visitChildren(e, pure_visit, &ps);
+    if (reads_tid)
+        *reads_tid = ps.reads_tid;
+    return ps.pure;
+}
+
+/* An integer type holding every thread index unchanged. */
+bool holds_thread_index(CXType t) {
+    enum CXTypeKind tk = clang_getCanonicalType(t).kind;
+    return tk == CXType_Int || tk == CXType_UInt || tk == CXType_Long || tk == CXType_ULong ||
+           tk == CXType_LongLong || tk == CXType_ULongLong;
+}
+
+/* DIM_X/Y/Z when e is threadIdx.x/y/z (through casts and parentheses), or a local initialised
+ * so; 0 otherwise. */
+unsigned coord_dim(KScan *ks, CXCursor e) {
+    e = strip_implicit(e);
+    while (clang_getCursorKind(e) == CXCursor_CStyleCastExpr) {
+        if (!holds_thread_index(clang_getCursorType(e)))
+            return 0;       /* (char)threadIdx.x wraps */
+        e = strip_implicit(first_child(e));
+    }
+    if (clang_getCursorKind(e) == CXCursor_DeclRefExpr) {
+        Var *v = find_var(ks->k, clang_getCursorReferenced(e), ks->fe);
+        return v ? v->coord : 0;
+    }
+    if (clang_getCursorKind(e) != CXCursor_MemberRefExpr)
+        return 0;
+    CXCursor base = strip_implicit(first_child(e));
+    const char *bname;
+    if (clang_getCursorKind(base) != CXCursor_DeclRefExpr ||
+        !is_builtin_var(clang_getCursorReferenced(base), &bname) || strcmp(bname, "threadIdx") != 0)
+        return 0;
+    CXString m = clang_getCursorSpelling(e);
+    const char *mn = clang_getCString(m);
+    unsigned d = mn[0] == 'x' ? DIM_X : mn[0] == 'y' ? DIM_Y : mn[0] == 'z' ? DIM_Z : 0;
+    clang_disposeString(m);
+    return d;
+}
+
+#define X_FAIL 2
+
+/* Is e threadIdx.x itself, or a local holding it? */
+static bool is_x_leaf(KScan *ks, CXCursor e) {
+    enum CXCursorKind k = clang_getCursorKind(e);
+    return (k == CXCursor_DeclRefExpr || k == CXCursor_MemberRefExpr) && coord_dim(ks, e) == DIM_X;
+}
+
+/* e, reduced mod 2^32, as B + s * threadIdx.x: s (1 or -1), the threadIdx.x (or the local
+ * holding it) in *leaf; 0 when e reads no thread index directly; X_FAIL otherwise. Only
+ * +, -, parentheses and conversions between integer types of 32 bits or more may lie between
+ * e and its leaf: each commutes with the reduction, so B + s * threadIdx.x holds in any such
+ * type. B is pure (see pure_visit); the locals it reads are added to reads. */
+static int x_offset(KScan *ks, CXCursor e, CXCursor parent, CXCursor *leaf, PtrVec *reads) {
+    enum CXCursorKind k = clang_getCursorKind(e);
+    int r;
+    if (is_x_leaf(ks, e)) {
+        *leaf = e;
+        r = 1;
+    } else if (k == CXCursor_ParenExpr || k == CXCursor_UnexposedExpr || k == CXCursor_CStyleCastExpr) {
+        CXCursor c = last_child(e);     /* a cast's operand follows its type */
+        r = clang_Cursor_isNull(c) ? X_FAIL : x_offset(ks, c, e, leaf, reads);
+    } else if (k == CXCursor_BinaryOperator &&
+               (clang_getCursorBinaryOperatorKind(e) == CXBinaryOperator_Add ||
+                clang_getCursorBinaryOperatorKind(e) == CXBinaryOperator_Sub)) {
+        Kids kids = children(e);
+        if (kids.n != 2)
+            return X_FAIL;
+        int a = x_offset(ks, kids.c[0], e, leaf, reads), b = x_offset(ks, kids.c[1], e, leaf, reads);
+        if (a == X_FAIL || b == X_FAIL || (a && b))
+            return X_FAIL;
+        r = a ? a : clang_getCursorBinaryOperatorKind(e) == CXBinaryOperator_Sub ? -b : b;
+    } else {
+        bool tid;
+        return pure_scan(ks, e, parent, reads, &tid) && !tid ? 0 : X_FAIL;
+    }
+    return r == X_FAIL || (r && !holds_thread_index(clang_getCursorType(e))) ? X_FAIL : r;
+}
+
+/* Is a declaration local to a function (an enum, typedef or struct declared in a body)? */
+static bool in_function(CXCursor d) {
+    for (CXCursor p = clang_getCursorSemanticParent(d);
+         !clang_Cursor_isNull(p) && !clang_isTranslationUnit(clang_getCursorKind(p));
+         p = clang_getCursorSemanticParent(p)) {
+        enum CXCursorKind k = clang_getCursorKind(p);
+        if (k == CXCursor_FunctionDecl || k == CXCursor_FunctionTemplate || k == CXCursor_CXXMethod ||
+            k == CXCursor_Constructor || k == CXCursor_Destructor || k == CXCursor_LambdaExpr)
+            return true;
+    }
+    return false;
+}
+
+/* Finds names of declarations local to the kernel other than its locals and parameters. */
+static enum CXChildVisitResult local_refs_visit(CXCursor c, CXCursor parent, CXClientData d) {
+    (void)parent;
+    KSearch *lr = d;
+    enum CXCursorKind k = clang_getCursorKind(c);
+    if (k == CXCursor_DeclRefExpr || k == CXCursor_TypeRef) {
+        CXCursor ref = clang_getCursorReferenced(c);
+        if (!find_var(lr->ks->k, ref, lr->ks->fe) && in_function(ref)) {
+            lr->found = true;
+            return CXChildVisit_Break;
+        }
+    }
+    return CXChildVisit_Recurse;
+}
+
+/* An int local initialised to B +- threadIdx.x: its sign, B as text, its leaf (Var.x_sign). */
+void scan_x_offset(KScan *ks, Var *v, CXCursor decl, CXCursor init) {
+    Unit *u = ks->fe->u;
+    CXCursor leaf = clang_getNullCursor();
+    if (!v->init_text || clang_getCanonicalType(clang_getCursorType(decl)).kind != CXType_Int)
+        return;
+    PtrVec reads = {0};
+    int sign = x_offset(ks, init, decl, &leaf, &reads);
+    if (sign != 1 && sign != -1)
+        return;
+    unsigned ib, ie, lb, le;
+    cursor_range(init, &ib, &ie);
+    cursor_range(leaf, &lb, &le);
+    if (!(ib <= lb && lb < le && le <= ie && ie <= u->len))
+        return;
+    /* the leaf as written (not from a macro): threadIdx.x, or the local's name */
+    Var *lv = clang_getCursorKind(leaf) == CXCursor_DeclRefExpr
+                  ? find_var(ks->k, clang_getCursorReferenced(leaf), ks->fe) : NULL;
+    char *lt = arena_strndup(u->arena, u->text + lb, le - lb), *q = lt;
+    for (char *p = lt; *p; p++)
+        if (*p != ' ' && *p != '\t')
+            *q++ = *p;
+    *q = 0;
+    if (strcmp(lt, lv ? lv->name : "threadIdx.x") != 0)
+        return;
+    static const struct { enum CXTypeKind kind; const char *zero; } zeros[] = {
+        {CXType_Int, "0"}, {CXType_UInt, "0u"}, {CXType_Long, "0l"}, {CXType_ULong, "0ul"},
+        {CXType_LongLong, "0ll"}, {CXType_ULongLong, "0ull"}};
+    enum CXTypeKind lk = clang_getCanonicalType(clang_getCursorType(leaf)).kind;
+    for (size_t i = 0; i < sizeof zeros / sizeof zeros[0]; i++)
+        if (zeros[i].kind == lk) {
+            v->x_sign = sign;
+            v->x_base = one_line(arena_printf(u->arena, "%.*s%s%.*s", (int)(lb - ib), u->text + ib,
+                                              zeros[i].zero, (int)(ie - le), u->text + le));
+            v->x_leaf = lv;
+            v->x_reads = reads;
+            KSearch lr = {ks, false};
+            clang_visitChildren(init, local_refs_visit, &lr);
+            v->x_names_local = lr.found;
+            v->init_begin = ib;
+            v->init_end = ie;
+        }
+}
+
+/* The dimension of a guard's thread coordinate T: threadIdx.d, a local holding it, or an int
+ * local holding B +- threadIdx.x (DIM_X); 0 if e is none of those. */
+static unsigned guard_dim(KScan *ks, CXCursor e) {
+    unsigned d = coord_dim(ks, e);
+    CXCursor t = strip_implicit(e);
+    if (d || clang_getCursorKind(t) != CXCursor_DeclRefExpr)
+        return d;
+    Var *v = find_var(ks->k, clang_getCursorReferenced(t), ks->fe);
+    return v && v->x_sign ? DIM_X : 0;
+}
+
+/* The terms of a leaf `if (a && b && ...)` comparing a thread coordinate with something pure. */
+static void scan_guards(KScan *ks, Stmt *s, CXCursor cond) {
+    Unit *u = ks->fe->u;
+    cond = strip_implicit(cond);
+    if (clang_getCursorKind(cond) != CXCursor_BinaryOperator)
+        return;
+    enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(cond);
+    Kids kids = children(cond);
+    if (kids.n != 2)
+        return;
+    if (op == CXBinaryOperator_LAnd) {
+        scan_guards(ks, s, kids.c[0]);
+        scan_guards(ks, s, kids.c[1]);
+        return;
+    }
+    int opc = op == CXBinaryOperator_LT ? '<' : op == CXBinaryOperator_LE ? 'l'
+            : op == CXBinaryOperator_GT ? '>' : op == CXBinaryOperator_GE ? 'g' : 0;
+    if (!opc)
+        return;
+    int side = guard_dim(ks, kids.c[0]) ? 0 : guard_dim(ks, kids.c[1]) ? 1 : -1;
+    if (side < 0)
+        return;
+    CXType ct = clang_getCanonicalType(clang_getCursorType(kids.c[0]));
+    if (!holds_thread_index(ct))
+        return;
+    Guard *g = arena_alloc(u->arena, sizeof *g);
+    g->dim = guard_dim(ks, kids.c[side]);
+    CXCursor t = strip_implicit(kids.c[side]);
+    g->coord = clang_getCursorKind(t) == CXCursor_DeclRefExpr ? find_var(ks->k, clang_getCursorReferenced(t), ks->fe) : NULL;
+    if (side == 1)   /* B op T  ->  T op' B */
+        opc = opc == '<' ? '>' : opc == '>' ? '<' : opc == 'l' ? 'g' : 'l';
+    g->op = opc;
+    g->cmp_type = fe_str(u->arena, clang_getTypeSpelling(ct));
+    CXCursor b = kids.c[1 - side];
+    bool reads_tid;
+    if (!pure_scan(ks, b, cond, &g->bound_reads, &reads_tid) || reads_tid)
+        return;
+    char *text = cursor_line(ks->fe, b);
+    if (strstr(text, "//") || strchr(text, '#'))
+        return;
+    g->bound = text;
+    cursor_range(cond, &g->begin, &g->end);
+    vec_push(u->arena, &s->guards, g);
+}
+
+/* A leaf `if (cond) stmt;` without else whose condition is pure: its guard terms. */
+void scan_if_guards(KScan *ks, Stmt *s, CXCursor c) {
+    Kids kids = children(c);
+    if (kids.n != 2 || !clang_isExpression(clang_getCursorKind(kids.c[0])))
+        return;
+    PtrVec reads = {0};
+    if (pure_scan(ks, kids.c[0], c, &reads, NULL))
+        scan_guards(ks, s, kids.c[0]);
+}
