@@ -909,8 +909,8 @@ static void put_static_shared(Kernel *k, Buf *b) {
 }
 
 /* After the kernel: the block function (dispatching on the block shape), the host stub under
- * the kernel's name, and the registration (a constructor; for a kernel template, each
- * specialisation registers itself when its stub first runs). */
+ * the kernel's name, and the registration (a constructor; for a kernel template, a
+ * registration template that each specialisation's stub instantiates to run before main). */
 static void stub(Unit *u, Kernel *k) {
     const char *targs = k->tmpl_args ? k->tmpl_args : "";
     const char *self = k->tmpl_args ? arena_printf(u->arena, "&%s%s", k->name, targs) : k->name;
@@ -967,16 +967,28 @@ static void stub(Unit *u, Kernel *k) {
     buf_printf(&b, "__cu2c_body_%s%s(__cu2c_args, __cu2c_b, __cu2c_bx, __cu2c_by, __cu2c_bz, "
                    "__cu2c_xf); }\n",
                k->name, targs);
+    if (k->tmpl_args) {
+        /* a specialisation's registration, given its stub (which it cannot name: the stub's
+         * template comes next, and a second declaration could not repeat the header's default
+         * arguments) */
+        buf_printf(&b, "%s static void __cu2c_reg_%s(const void *__cu2c_self) { static const size_t __cu2c_sz[] = ",
+                   k->tmpl_header, k->name);
+        put_sizes(k, &b);
+        buf_printf(&b, "; cu2c_register_kernel(__cu2c_self, __cu2c_blk_%s%s, \"%s\", %d, __cu2c_sz); "
+                       "cu2c_set_static_shared(__cu2c_self, ",
+                   k->name, targs, k->name, k->params.len);
+        put_static_shared(k, &b);
+        buf_puts(&b, "); }\n");
+    }
     put_signature(u, k, &b);
     buf_puts(&b, "{ ");
     if (k->tmpl_args) {
-        buf_puts(&b, "static const size_t __cu2c_sz[] = ");
-        put_sizes(k, &b);
-        buf_printf(&b, "; static const int __cu2c_reg = (cu2c_register_kernel((const void *)%s, "
-                       "__cu2c_blk_%s%s, \"%s\", %d, __cu2c_sz), cu2c_set_static_shared((const void *)%s, ",
-                   self, k->name, targs, k->name, k->params.len, self);
-        put_static_shared(k, &b);
-        buf_puts(&b, "), 0); (void)__cu2c_reg; ");
+        /* every specialisation the program instantiates (a launch, its address taken) registers
+         * before main, as nvcc's do (cu2c/kernel.h: cu2c_at_load); and at its first launch, for
+         * launches from other static initialisers that may run before */
+        buf_printf(&b, "(void)&cu2c_at_load<__cu2c_reg_%s%s, decltype(%s), %s >::done; "
+                       "static const int __cu2c_reg = (__cu2c_reg_%s%s((const void *)%s), 0); (void)__cu2c_reg; ",
+                   k->name, targs, self, self, k->name, targs, self);
     }
     buf_puts(&b, "void *__cu2c_a[] = {");
     for (int i = 0; i < k->params.len; i++)
