@@ -410,17 +410,41 @@ static void nest_text(Arena *a, Kernel *k, int ni, bool fast, Buf *h, Buf *t) {
     buf_puts(t, " }");
 }
 
+/* A return rewritten as pre, its value, post, as edits (not yet made) keeping the line count:
+ * the value's text stays where it is, so that the edits inside it (a hoisted call's result
+ * local) survive; a value that could not be located is copied as written, without one the
+ * return becomes pre post. */
+static Edit *piece(Unit *u, unsigned begin, unsigned end, const char *text) {
+    Edit *e = arena_alloc(u->arena, sizeof *e);
+    e->begin = begin;
+    e->end = end;
+    e->text = text_keeping_lines(u, begin, end, arena_strdup(u->arena, text));
+    e->copy = u->cur_copy;
+    return e;
+}
+
+static void return_pieces(Unit *u, unsigned begin, unsigned end, const unsigned *span, const char *value,
+                          const char *pre, const char *post, PtrVec *out) {
+    if (value && span) {
+        vec_push(u->arena, out, piece(u, begin, span[0], pre));
+        vec_push(u->arena, out, piece(u, span[1], end, post));
+    } else {
+        vec_push(u->arena, out, piece(u, begin, end, arena_printf(u->arena, "%s%s%s", pre, value ? value : "", post)));
+    }
+}
+
 /* What `return` in an expanded function becomes in a nest: this thread leaves the call
  * (its flag set, its value stored in its copy of the result). */
-static const char *fret_text(Unit *u, Stmt *s, int j, int ni, bool fast) {
+static void fret_pieces(Unit *u, Stmt *s, int j, int ni, bool fast, PtrVec *out) {
     Inline *in = s->fret;
     const char *value = s->return_values.items[j];
     Var *tmp = in->result_tmp;
-    const char *store = tmp && value ? arena_printf(u->arena, "__cu2c_p%d[%s] = (%s); ", store_id(tmp),
-                                                    index_expr(tmp->dims), value)
-                      : value ? arena_printf(u->arena, "(void)(%s); ", value) : "";
-    return arena_printf(u->arena, "{ %s__cu2c_fr%d[%s] = 1; goto __cu2c_next%d%s; }", store, in->copy,
-                        index_expr(DIM_XYZ), ni, fast ? "f" : "");
+    const char *pre = tmp && value ? arena_printf(u->arena, "{ __cu2c_p%d[%s] = (", store_id(tmp), index_expr(tmp->dims))
+                    : value ? "{ (void)(" : "{ ";
+    const char *post = arena_printf(u->arena, "%s__cu2c_fr%d[%s] = 1; goto __cu2c_next%d%s; }", value ? "); " : "",
+                                    in->copy, index_expr(DIM_XYZ), ni, fast ? "f" : "");
+    SrcLoc *r = s->returns.items[j];
+    return_pieces(u, r->offset, *(unsigned *)s->return_ends.items[j], s->return_spans.items[j], value, pre, post, out);
 }
 
 /* What `return` becomes in a nest: this thread ends. */
@@ -453,16 +477,14 @@ static void render_copy(Unit *u, unsigned begin, unsigned end, PtrVec *extra, Bu
     edits_render(u, &all, begin, end, out);
 }
 
-/* `return` in a nest, as text keeping the line count of what it replaces. */
-static Edit *return_edit(Unit *u, Kernel *k, int ni, bool fast, Stmt *s, int j) {
+/* `return` in a nest, as edits keeping the line count of what they replace. */
+static void return_edits(Unit *u, Kernel *k, int ni, bool fast, Stmt *s, int j, PtrVec *out) {
+    if (s->fret) {
+        fret_pieces(u, s, j, ni, fast, out);
+        return;
+    }
     SrcLoc *r = s->returns.items[j];
-    unsigned end = *(unsigned *)s->return_ends.items[j];
-    Edit *e = arena_alloc(u->arena, sizeof *e);
-    e->begin = r->offset;
-    e->end = end;
-    e->text = text_keeping_lines(u, r->offset, end,
-                                 s->fret ? fret_text(u, s, j, ni, fast) : return_text(u, k, ni, fast));
-    return e;
+    vec_push(u->arena, out, piece(u, r->offset, *(unsigned *)s->return_ends.items[j], return_text(u, k, ni, fast)));
 }
 
 /* The statement whose guards may narrow a nest's loops: its last, a leaf `if` without else,
@@ -612,7 +634,7 @@ static void fast_copy(Unit *u, Kernel *k, int ni, unsigned begin, unsigned end, 
     for (int i = n->first; i <= n->last; i++) {
         Stmt *s = k->stmts.items[i];
         for (int j = 0; j < s->returns.len; j++)
-            vec_push(u->arena, fast_edits, return_edit(u, k, ni, true, s, j));
+            return_edits(u, k, ni, true, s, j, fast_edits);
     }
     render_copy(u, begin, end, fast_edits, h);
     buf_puts(h, ft.data);
@@ -652,8 +674,11 @@ static void lower_nest(Unit *u, Kernel *k, int ni) {
     buf_free(&t);
     for (int i = n->first; i <= n->last; i++) {
         Stmt *s = k->stmts.items[i];
-        for (int j = 0; j < s->returns.len; j++) {
-            Edit *e = return_edit(u, k, ni, false, s, j);
+        PtrVec edits = {0};
+        for (int j = 0; j < s->returns.len; j++)
+            return_edits(u, k, ni, false, s, j, &edits);
+        for (int j = 0; j < edits.len; j++) {
+            Edit *e = edits.items[j];
             edit_add(u, e->begin, e->end, e->text);
         }
     }
@@ -1011,6 +1036,16 @@ static void stub(Unit *u, Kernel *k) {
     buf_free(&b);
 }
 
+/* The first call moved out of statement s. */
+static Inline *first_hoisted(Kernel *k, Stmt *s) {
+    for (int i = 0; i < k->inlines.len; i++) {
+        Inline *in = k->inlines.items[i];
+        if (in->hoisted && in->user == s)
+            return in;
+    }
+    return NULL;
+}
+
 void lower_kernel(Unit *u, Kernel *k) {
     Buf b = {0};
     prologue(u, k, &b);
@@ -1045,6 +1080,8 @@ void lower_kernel(Unit *u, Kernel *k) {
         u->cur_copy = in->user->copy;
         edit_replace_lines(u, in->call_begin, in->call_end, in->result->name);
         u->cur_copy = in->parent_copy;
+        if (in->user->lone && in == first_hoisted(k, in->user))
+            edit_insert(u, in->call->begin, "{ ");     /* closed below */
         in->anchor = edit_insert(u, in->call->begin, "");
     }
     /* a (uniform) return before the end of an expanded function: to the end of its block */
@@ -1058,21 +1095,32 @@ void lower_kernel(Unit *u, Kernel *k) {
             const char *value = s->return_values.items[j];
             Stmt *rv = j < s->return_facts.len ? s->return_facts.items[j] : NULL;
             Var *tmp = s->fret->result_tmp;
-            Buf rb = {0};
-            buf_puts(&rb, "{ ");
+            Buf pre = {0}, post = {0};
+            buf_puts(&pre, "{ ");
             if (value && tmp && !tmp->promoted) {
-                buf_printf(&rb, "%s = (%s); ", tmp->name, value);
+                buf_printf(&pre, "%s = (", tmp->name);
+                buf_puts(&post, "); ");
             } else if (value && rv) {
                 /* a value varying per thread: each running thread's copy takes its own */
-                open_thread_loop(k, rv, &s->fret_scopes, &rb);
+                open_thread_loop(k, rv, &s->fret_scopes, &pre);
                 if (tmp)
-                    buf_printf(&rb, "__cu2c_p%d[%s] = (%s); } ", store_id(tmp), index_expr(tmp->dims), value);
+                    buf_printf(&pre, "__cu2c_p%d[%s] = (", store_id(tmp), index_expr(tmp->dims));
                 else
-                    buf_printf(&rb, "(void)(%s); } ", value);
+                    buf_puts(&pre, "(void)(");
+                buf_puts(&post, "); } ");
+            } else {
+                value = NULL;   /* no value, or none to keep: the return goes whole */
             }
-            buf_printf(&rb, "goto __cu2c_fend%d; }", s->fret->copy);
-            edit_replace_lines(u, r->offset, *(unsigned *)s->return_ends.items[j], arena_strdup(u->arena, rb.data));
-            buf_free(&rb);
+            buf_printf(&post, "goto __cu2c_fend%d; }", s->fret->copy);
+            PtrVec edits = {0};
+            return_pieces(u, r->offset, *(unsigned *)s->return_ends.items[j], s->return_spans.items[j], value,
+                          pre.data, post.data, &edits);
+            for (int m = 0; m < edits.len; m++) {
+                Edit *e = edits.items[m];
+                edit_add(u, e->begin, e->end, e->text);
+            }
+            buf_free(&pre);
+            buf_free(&post);
         }
     }
     /* an inlined body's final return gives the call's value (before the nests copy texts) */
@@ -1081,9 +1129,15 @@ void lower_kernel(Unit *u, Kernel *k) {
         if (!in->ret)
             continue;
         u->cur_copy = in->copy;
-        const char *text = in->result ? arena_printf(u->arena, "%s = (%s);", in->result_tmp->name, in->ret_expr)
-                         : in->ret_expr ? arena_printf(u->arena, "(void)(%s);", in->ret_expr) : ";";
-        edit_replace_lines(u, in->ret->begin, in->ret->end, text);
+        PtrVec edits = {0};
+        unsigned span[2] = {in->ret_expr_begin, in->ret_expr_end};
+        return_pieces(u, in->ret->begin, in->ret->end, span[1] ? span : NULL, in->ret_expr,
+                      !in->ret_expr ? ";" : in->result ? arena_printf(u->arena, "%s = (", in->result_tmp->name)
+                                                       : "(void)(", in->ret_expr ? ");" : "", &edits);
+        for (int m = 0; m < edits.len; m++) {
+            Edit *e = edits.items[m];
+            edit_add(u, e->begin, e->end, e->text);
+        }
     }
     for (int i = 0; i < k->stmts.len; i++) {
         Stmt *s = k->stmts.items[i];
@@ -1111,6 +1165,15 @@ void lower_kernel(Unit *u, Kernel *k) {
                                                           v->type, v->name));
         }
         lower_nest(u, k, i);
+    }
+    /* a braceless body that calls moved out of made several statements: one block again
+     * (closed after its nest's end, before the copies' texts are taken) */
+    for (int i = 0; i < k->inlines.len; i++) {
+        Inline *in = k->inlines.items[i];
+        if (in->hoisted && in->user->lone && in == first_hoisted(k, in->user)) {
+            u->cur_copy = in->user->copy;
+            edit_insert(u, in->user->end, " }");
+        }
     }
     for (int i = k->inlines.len - 1; i >= 0; i--)
         expand_inline(u, k, k->inlines.items[i]);

@@ -327,7 +327,7 @@ void scan_inline(KScan *ks, Stmt *s, CXCursor call, CXCursor fn, char *usr, Var 
         /* the final return ends the call, not the thread: it becomes `x = (e);` or nothing */
         Stmt *r = list->items[list->len - 1];
         r->has_return = false;
-        r->returns.len = r->return_ends.len = 0;
+        r->returns.len = r->return_ends.len = r->return_values.len = r->return_spans.len = 0;
         in->ret = r;
         /* the final return is an assignment in the leaf itself: its value's facts are the leaf's */
         for (int j = 0; j < r->return_facts.len; j++) {
@@ -350,6 +350,12 @@ void scan_inline(KScan *ks, Stmt *s, CXCursor call, CXCursor fn, char *usr, Var 
             if (strstr(t, "//"))
                 diag_error(u, r->loc, "a // comment inside this return is not supported");
             in->ret_expr = t;
+            unsigned vb, ve;
+            cursor_range(value, &vb, &ve);
+            if (vb >= r->begin && ve <= r->end && vb < ve) {
+                in->ret_expr_begin = vb;
+                in->ret_expr_end = ve;
+            }
         }
     }
     if (result) {
