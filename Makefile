@@ -15,7 +15,8 @@ FRONTEND_SRC   = translator/frontend/parse.c translator/frontend/includes.c tran
                  translator/frontend/cursors.c translator/frontend/user_functions.c \
                  translator/frontend/kernels.c translator/frontend/statement_lists.c \
                  translator/frontend/statement_facts.c translator/frontend/expand.c \
-                 translator/frontend/groups.c translator/frontend/cuda_arch.c
+                 translator/frontend/groups.c translator/frontend/cuda_arch.c \
+                 translator/frontend/volatile_steps.c
 TRANSLATOR_SRC = translator/main.c translator/arena.c translator/diag.c translator/model.c \
                  translator/emit.c $(FRONTEND_SRC)
 PASS_SRC       = passes/find_regions.c passes/thread_variance.c passes/check_barriers.c passes/form_loops.c \

@@ -6,7 +6,8 @@
  * jump), saying which condition varies and where that comes from. For warp functions
  * (warp-scoped barriers) the same, except under an if whose condition may be uniform per warp
  * (predicated, checked when it runs); an if comparing the lane part of the thread index with
- * a constant that splits a warp is refused here. A goto must stay inside its statement.
+ * a constant that splits a warp is refused here, unless it holds warp steps only (volatile
+ * stores: its lanes step apart, as they do on the GPU). A goto must stay inside its statement.
  */
 #include "cu2c.h"
 
@@ -73,7 +74,14 @@ void check_barriers(Unit *u, Kernel *k) {
                 break;
             }
         }
-        if (s->predicated && s->lane_split) {
+        if (s->kind == ST_SYNC && s->steps_only && s->dims && !s->predicated) {
+            /* lanes of a warp would take different numbers of steps: no lockstep to follow */
+            diag_error(u, s->barrier_loc, "store into volatile memory (warp-synchronous code) under "
+                       "thread-dependent control: the condition of the '%s' at line %u%s%s%s varies with %s",
+                       construct_name(s->sync), loc_line(s->loc), s->cond_text ? " (" : "",
+                       s->cond_text ? s->cond_text : "", s->cond_text ? ")" : "", dim_list(s->dims));
+            explain(u, s);
+        } else if (s->predicated && s->lane_split && !s->steps_only) {
             diag_error(u, s->barrier_loc, "%s%s under lane-dependent control: the condition of the 'if' at "
                        "line %u (%s) splits a warp", s->barrier_name ? s->barrier_name : "warp function",
                        s->barrier_name ? "()" : "", loc_line(s->loc),

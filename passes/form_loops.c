@@ -97,15 +97,17 @@ void form_loops(Unit *u, Kernel *k) {
         for (int i = 0; i < n; i++)
             ((Stmt *)k->stmts.items[i])->nest = -1;
         build_list(u, k, &k->body, blocked);
-        /* a uniform declaration inside a nest whose variable is used outside it stays out */
+        /* a uniform declaration inside a nest whose variable is used outside it stays out;
+         * reduction predicates, warp functions' arguments and parameter bindings run in
+         * thread loops of their own, outside every nest */
         for (int i = 0; i < n; i++) {
             Stmt *s = k->stmts.items[i];
             if (s->nest < 0 || s->dims || s->decls.len == 0)
                 continue;
             for (int j = 0; j < s->decls.len && !blocked[i]; j++)
-                for (int t = 0; t < n; t++) {
-                    Stmt *o = k->stmts.items[t];
-                    if (o->nest != s->nest && references(o, s->decls.items[j])) {
+                for (int t = 0, m = n + pseudo_count(k); t < m; t++) {
+                    Stmt *o = fact_at(k, t);
+                    if ((t >= n || o->nest != s->nest) && references(o, s->decls.items[j])) {
                         blocked[i] = true;
                         changed = true;
                         break;

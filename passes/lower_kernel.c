@@ -16,8 +16,9 @@
  * that is exact (see fast_copy), and the general one. Also here: locals recomputed instead of
  * promoted (put_remats), guards turned into loop bounds (narrow_guards), reduction barriers
  * (lower_site), warp functions (lower_warp_site), ifs run per thread (lower_predicated),
- * expanded device functions (expand_inline), the body specialised for the launches'
- * constant block shapes (stub). */
+ * expanded device functions (expand_inline), warp steps' stores into volatile memory
+ * (lower_vstore, commit_stores), the body specialised for the launches' constant block
+ * shapes (stub). */
 #include "cu2c.h"
 
 #include <stdlib.h>
@@ -53,8 +54,8 @@ static int store_id(Var *v) {
     return v->alias ? v->alias->id : v->id;
 }
 
-static bool is_array_type(const char *type) {
-    return strchr(type, '[') != NULL;
+static bool is_array_type(const Var *v) {
+    return !v->type_deduced && strchr(v->type, '[') != NULL;
 }
 
 
@@ -96,9 +97,39 @@ static void put_pred_checks(Stmt *s, Buf *h) {
                        p->else_begin && c->loc.offset >= p->else_begin ? 1 : 2);
 }
 
+/* A promoted reference's type without its '&' (and without const for REF_VALUE: the
+ * storage holds the temporary itself). */
+static const char *referred_type(Arena *a, Var *v) {
+    size_t n = strlen(v->type);
+    while (n > 0 && (v->type[n - 1] == '&' || v->type[n - 1] == ' '))
+        n--;
+    const char *t = v->type;
+    if (v->ref == REF_VALUE && strncmp(t, "const ", 6) == 0) {
+        t += 6;
+        n -= 6;
+    }
+    return arena_strndup(a, t, n);
+}
+
+/* The element type of a promoted local's per-thread array. */
+static const char *storage_type(Arena *a, Var *v) {
+    if (v->ref == REF_MEMORY)
+        return arena_printf(a, "__typeof__(%s) *", referred_type(a, v));
+    return arena_printf(a, "__typeof__(%s)", v->ref == REF_VALUE ? referred_type(a, v) : v->type);
+}
+
+/* What a thread loop stores into a promoted local's per-thread array (its address for a
+ * reference bound to memory). */
+static const char *stored_value(Arena *a, Var *v, const char *value) {
+    return v->ref == REF_MEMORY ? arena_printf(a, "__builtin_addressof(%s)", value) : value;
+}
+
 /* Declares a thread loop's copy of a promoted local, loaded from its per-thread array. */
 static void put_load(Var *v, Buf *h) {
-    if (is_array_type(v->type))
+    if (v->ref)
+        buf_printf(h, "%s %s = %s__cu2c_p%d[%s]; ", v->type, v->name, v->ref == REF_MEMORY ? "*" : "",
+                   store_id(v), index_expr(v->dims));
+    else if (is_array_type(v))
         buf_printf(h, "__typeof__(%s) %s; __builtin_memcpy(&%s, &__cu2c_p%d[%s], sizeof %s); ",
                    v->type, v->name, v->name, store_id(v), index_expr(v->dims), v->name);
     else
@@ -141,11 +172,21 @@ static void put_remats(Arena *a, Kernel *k, PtrVec *reads, Nest *n, bool fast, B
     bool *need = remat_closure(k, reads);
     for (int i = 0; i < k->vars.len; i++) {
         Var *v = k->vars.items[i];
-        if (need[i] && !(n && nest_declares(k, n, v)))
+        if (need[i] && !v->lambda && !(n && nest_declares(k, n, v)))
             buf_printf(h, "__typeof__(%s) %s = (%s); ", v->type, v->name,
                        fast && v->x_affine ? x_value(a, v) : v->init_text);
     }
     free(need);
+}
+
+/* Declares again the lambda locals statements of a thread loop call but do not declare,
+ * after the thread's copies of what they capture are loaded. */
+static void put_lambdas(Kernel *k, PtrVec *reads, Nest *n, Buf *h) {
+    for (int i = 0; i < k->vars.len; i++) {
+        Var *v = k->vars.items[i];
+        if (v->lambda && v->remat && vec_contains(reads, v) && !(n && nest_declares(k, n, v)))
+            buf_printf(h, "auto %s = %s; ", v->name, v->init_text);
+    }
 }
 
 /* The locals a nest's statements read, each once. */
@@ -282,7 +323,7 @@ static void prologue(Unit *u, Kernel *k, Buf *b) {
     for (int i = 0; i < k->vars.len; i++) {
         Var *v = k->vars.items[i];
         if (v->promoted && !v->alias)
-            add_scratch(u, &arrays, arena_printf(u->arena, "__typeof__(%s)", v->type),
+            add_scratch(u, &arrays, storage_type(u->arena, v),
                         arena_printf(u->arena, "__cu2c_p%d", v->id), count_expr(v->dims));
     }
     if (k->needs_exit_flags)
@@ -302,6 +343,14 @@ static void prologue(Unit *u, Kernel *k, Buf *b) {
         if (site->op >= WARP_SHFL && site->op != WARP_SYNC)
             add_scratch(u, &arrays, site->result_type, arena_printf(u->arena, "__cu2c_wr%d", i),
                         count_expr(DIM_XYZ));
+    }
+    /* warp steps' stores: each thread's address (null: nothing to store) and value */
+    for (int i = 0; i < k->vstores.len; i++) {
+        VStore *vs = k->vstores.items[i];
+        add_scratch(u, &arrays, arena_printf(u->arena, "__typeof__(%s) volatile *", vs->type),
+                    arena_printf(u->arena, "__cu2c_va%d", i), count_expr(DIM_XYZ));
+        add_scratch(u, &arrays, arena_printf(u->arena, "__typeof__(%s)", vs->type),
+                    arena_printf(u->arena, "__cu2c_vv%d", i), count_expr(DIM_XYZ));
     }
     for (int i = 0; i < k->stmts.len; i++)
         if (((Stmt *)k->stmts.items[i])->predicated)
@@ -337,6 +386,9 @@ static void prologue(Unit *u, Kernel *k, Buf *b) {
     if (k->needs_exit_flags)
         buf_printf(b, "for (size_t __cu2c_i = 0; __cu2c_i < %s; __cu2c_i++) __cu2c_exited[__cu2c_i] = 0; ",
                    count_expr(DIM_XYZ));
+    for (int i = 0; i < k->vstores.len; i++)
+        buf_printf(b, "for (size_t __cu2c_i = 0; __cu2c_i < %s; __cu2c_i++) __cu2c_va%d[__cu2c_i] = 0; ",
+                   count_expr(DIM_XYZ), i);
 }
 
 /* The text opening a nest's loops (up to the statements' block) and the text closing it.
@@ -396,13 +448,15 @@ static void nest_text(Arena *a, Kernel *k, int ni, bool fast, Buf *h, Buf *t) {
         if (vec_contains(&n->loads, v))
             put_load(v, h);
         if (nest_declares(k, n, v) || nest_uses(k, n, v, true)) {
-            if (is_array_type(v->type))
+            if (is_array_type(v))
                 buf_printf(t, "__builtin_memcpy(&__cu2c_p%d[%s], &%s, sizeof %s); ", store_id(v),
                            index_expr(v->dims), v->name, v->name);
             else
-                buf_printf(t, "__cu2c_p%d[%s] = %s; ", store_id(v), index_expr(v->dims), v->name);
+                buf_printf(t, "__cu2c_p%d[%s] = %s; ", store_id(v), index_expr(v->dims),
+                           stored_value(a, v, v->name));
         }
     }
+    put_lambdas(k, &reads, n, h);
     buf_puts(h, "{ ");
     buf_puts(t, "}");
     if (n->has_return || n->has_fret)
@@ -643,6 +697,45 @@ static void fast_copy(Unit *u, Kernel *k, int ni, unsigned begin, unsigned end, 
     buf_free(&ft);
 }
 
+/* A warp step's store `V = E` (VStore): in the step's thread loop, each thread takes V's
+ * address and its new value into its buffers, `(va = &(V), vv = (E))` having the value the
+ * store has; after the loop (see commit_stores), every thread's value is stored, so that all
+ * lanes' reads came first. */
+static void lower_vstore(Unit *u, VStore *vs) {
+    const char *lin = index_expr(DIM_XYZ);
+    int id = vs->id;
+    const char *take = arena_printf(u->arena, "(__cu2c_va%d[%s] = &(%s), __cu2c_vv%d[%s] = ", id, lin, vs->lhs, id, lin);
+    const char *old = arena_printf(u->arena, "*__cu2c_va%d[%s]", id, lin);
+    if (vs->incdec) {
+        edit_replace_lines(u, vs->begin, vs->end, arena_printf(u->arena, "%s%s %s 1)", take, old, vs->op));
+    } else {
+        edit_replace_lines(u, vs->begin, vs->end,
+                           *vs->op ? arena_printf(u->arena, "%s%s %s (", take, old, vs->op)
+                                   : arena_printf(u->arena, "%s(", take));
+        edit_insert(u, vs->rhs_end, "))");
+    }
+}
+
+/* After the thread loop of a nest holding warp steps' stores: the stores, thread by thread. */
+static void commit_stores(Kernel *k, Nest *n, Buf *t) {
+    for (int i = 0; i < k->vstores.len; i++) {
+        VStore *vs = k->vstores.items[i];
+        if (vs->owner->index >= n->first && vs->owner->index <= n->last)
+            buf_printf(t, " for (size_t __cu2c_i = 0; __cu2c_i < %s; __cu2c_i++) if (__cu2c_va%d[__cu2c_i]) { "
+                          "*__cu2c_va%d[__cu2c_i] = __cu2c_vv%d[__cu2c_i]; __cu2c_va%d[__cu2c_i] = 0; }",
+                       count_expr(DIM_XYZ), i, i, i, i);
+    }
+}
+
+static bool nest_stores(Kernel *k, Nest *n) {
+    for (int i = 0; i < k->vstores.len; i++) {
+        VStore *vs = k->vstores.items[i];
+        if (vs->owner->index >= n->first && vs->owner->index <= n->last)
+            return true;
+    }
+    return false;
+}
+
 static void lower_nest(Unit *u, Kernel *k, int ni) {
     Nest *n = k->nests.items[ni];
     Stmt *first = k->stmts.items[n->first], *last = k->stmts.items[n->last];
@@ -651,6 +744,9 @@ static void lower_nest(Unit *u, Kernel *k, int ni) {
     Buf h = {0}, t = {0};
     PtrVec offs = {0}, fast_edits = {0};
     const char *flo = NULL, *fhi = NULL;
+    bool stores = nest_stores(k, n);
+    if (stores)
+        buf_puts(&h, "{ ");     /* the nest and its stores: one statement */
     if (n->dims & DIM_X)
         nest_offsets(u->arena, k, n, &offs);
     Stmt *gs = guard_stmt(k, n);
@@ -666,6 +762,10 @@ static void lower_nest(Unit *u, Kernel *k, int ni) {
         Site *site = k->sites.items[i];
         if (site->owner == first && site->op >= WARP_SHFL)
             buf_puts(&t, " }");
+    }
+    if (stores) {
+        commit_stores(k, n, &t);
+        buf_puts(&t, " }");
     }
     directive_break(u, begin, &h);
     edit_insert(u, begin, arena_strdup(u->arena, h.data));
@@ -703,6 +803,7 @@ static void open_thread_loop(Kernel *k, Stmt *p, PtrVec *scopes, Buf *e) {
         if (v->promoted && vec_contains(&p->reads, v))
             put_load(v, e);
     }
+    put_lambdas(k, &p->reads, NULL, e);
 }
 
 /* A reduction barrier: a GNU statement expression running the predicate in a loop over the
@@ -816,9 +917,12 @@ static void lower_predicated(Unit *u, Kernel *k, Stmt *s) {
     open_thread_loop(k, s, &s->fret_scopes, &e);
     buf_printf(&e, "__cu2c_pf%d[%s] = (%s) ? 2 : 1; } ", s->index, lin, s->cond_text);
     SrcLoc at = s->loc;
-    buf_printf(&e, "cu2c_warp_uniform_check(__cu2c_pf%d, %s, __cu2c_b, \"", s->index, n);
-    put_path(&e, loc_file(at));
-    buf_printf(&e, ":%u:%u\"); ", loc_line(at), at.col);
+    /* warp steps only: the lanes taking each branch step together, apart from the others */
+    if (!s->steps_only) {
+        buf_printf(&e, "cu2c_warp_uniform_check(__cu2c_pf%d, %s, __cu2c_b, \"", s->index, n);
+        put_path(&e, loc_file(at));
+        buf_printf(&e, ":%u:%u\"); ", loc_line(at), at.col);
+    }
     if (strstr(s->cond_text, "//"))
         diag_error(u, s->loc, "a // comment inside this if's condition is not supported");
     edit_replace_lines(u, s->begin, s->then_begin, arena_strdup(u->arena, e.data));
@@ -848,7 +952,8 @@ static void expand_inline(Unit *u, Kernel *k, Inline *in) {
         Var *v = in->params.items[i];
         if (v->dims && v->promoted) {
             open_thread_loop(k, in->binds.items[i], &in->call->fret_scopes, &b);
-            buf_printf(&b, "__cu2c_p%d[%s] = (%s); } ", v->id, index_expr(v->dims), (char *)in->args.items[i]);
+            buf_printf(&b, "__cu2c_p%d[%s] = %s; } ", v->id, index_expr(v->dims),
+                       stored_value(u->arena, v, arena_printf(u->arena, "(%s)", (char *)in->args.items[i])));
         }
     }
     if (in->tmpl_binds)     /* a template's parameters, once the arguments no longer need the caller's names */
@@ -1129,21 +1234,28 @@ void lower_kernel(Unit *u, Kernel *k) {
         if (!in->ret)
             continue;
         u->cur_copy = in->copy;
-        PtrVec edits = {0};
-        unsigned span[2] = {in->ret_expr_begin, in->ret_expr_end};
-        return_pieces(u, in->ret->begin, in->ret->end, span[1] ? span : NULL, in->ret_expr,
-                      !in->ret_expr ? ";" : in->result ? arena_printf(u->arena, "%s = (", in->result_tmp->name)
-                                                       : "(void)(", in->ret_expr ? ");" : "", &edits);
-        for (int m = 0; m < edits.len; m++) {
-            Edit *e = edits.items[m];
-            edit_add(u, e->begin, e->end, e->text);
+        if (in->ret_expr && in->ret->begin < in->ret_begin && in->ret_begin < in->ret_end &&
+            in->ret_end < in->ret->end) {
+            /* `return e;` -> `x = (e);`, e's own edits kept (a call expanded before it) */
+            edit_replace_lines(u, in->ret->begin, in->ret_begin,
+                               in->result ? arena_printf(u->arena, "%s = (", in->result_tmp->name) : "(void)(");
+            edit_replace_lines(u, in->ret_end, in->ret->end, ");");
+            continue;
         }
+        const char *text = in->result ? arena_printf(u->arena, "%s = (%s);", in->result_tmp->name, in->ret_expr)
+                         : in->ret_expr ? arena_printf(u->arena, "(void)(%s);", in->ret_expr) : ";";
+        edit_replace_lines(u, in->ret->begin, in->ret->end, text);
     }
     for (int i = 0; i < k->stmts.len; i++) {
         Stmt *s = k->stmts.items[i];
         u->cur_copy = s->copy;
         if (s->predicated)
             lower_predicated(u, k, s);
+    }
+    for (int i = 0; i < k->vstores.len; i++) {
+        VStore *vs = k->vstores.items[i];
+        u->cur_copy = vs->owner->copy;
+        lower_vstore(u, vs);
     }
     for (int i = 0; i < k->sites.len; i++) {
         Site *site = k->sites.items[i];

@@ -37,8 +37,8 @@ static bool written_after_decl(Kernel *k, Var *v) {
  * recomputed in each thread loop that needs it: cheaper than a per-thread array, and the
  * C compiler still sees `threadIdx.x + ...` (a plain induction variable) in every loop. */
 static bool rematerialisable(Kernel *k, Var *v) {
-    if (!v->init_text || v->escapes || v->is_param || !v->decl_stmt || strchr(v->type, '[') ||
-        strchr(v->type, '&') || written_after_decl(k, v))
+    if (!v->init_text || v->escapes || v->is_param || !v->decl_stmt ||
+        (!v->type_deduced && (strchr(v->type, '[') || strchr(v->type, '&'))) || written_after_decl(k, v))
         return false;
     for (int i = 0; i < v->init_reads.len; i++) {
         Var *w = v->init_reads.items[i];
@@ -109,7 +109,13 @@ static bool nest_writes(Kernel *k, Nest *n, Var *v) {
 }
 
 static bool nest_declares(Kernel *k, Nest *n, Var *v) {
-    return v->decl_stmt && v->decl_stmt->nest >= 0 && k->nests.items[v->decl_stmt->nest] == n;
+    if (v->decl_stmt && v->decl_stmt->nest >= 0 && k->nests.items[v->decl_stmt->nest] == n)
+        return true;
+    /* a for-loop leaf's counter is declared by its header's facts */
+    for (int i = n->first; v->decl_stmt && i <= n->last; i++)
+        if (((Stmt *)k->stmts.items[i])->header == v->decl_stmt)
+            return true;
+    return false;
 }
 
 /* The web of v whose values reach nest n's thread loops from outside and are read there, or
@@ -178,6 +184,10 @@ static void plan_nests(Arena *a, Kernel *k) {
                 vec_push(a, &n->loads, v);
             else if (e && !several && !e->promoted && nest_writes(k, n, v))
                 vec_push(a, &n->copies, v);
+            /* its per-thread storage is indexed in every dimension the local varies in: the
+             * nest loops over them (pure statements varying in fewer run again, harmlessly) */
+            if (v->promoted && (vec_contains(&n->loads, v) || nest_writes(k, n, v)))
+                n->dims |= v->dims;
         }
         /* declared in a nest, named outside it where no per-thread copy is made */
         Stmt *d = v->decl_stmt;
@@ -196,6 +206,36 @@ static void plan_nests(Arena *a, Kernel *k) {
                          (!vec_contains(&n->loads, v) && !vec_contains(&n->copies, v));
         }
     }
+}
+
+/* Locals whose per-thread copies need a type the output can spell and a value that survives
+ * the thread loop: a lambda (no type name) is declared again in each thread loop using it
+ * instead, the same closure when what it captures by value has not changed since (by
+ * reference it sees the thread's copies of the locals, loaded there); an auto of a template
+ * needs its deduced type spelled; a reference keeps its binding only when bound to memory
+ * or a temporary (Var.ref). */
+static void check_promoted(Unit *u, Kernel *k, Var *v) {
+    if (v->promoted && v->lambda) {
+        bool same = v->init_text && !(v->lambda & LAMBDA_MUTABLE && v->lambda & LAMBDA_BY_VALUE);
+        for (int j = 0; same && (v->lambda & LAMBDA_BY_VALUE) && j < v->init_reads.len; j++)
+            same = !written_after_decl(k, v->init_reads.items[j]);
+        if (!same)
+            diag_error(u, v->loc, "lambda '%s' used across thread loops (e.g. a barrier) %s: not "
+                       "supported yet", v->name, !v->init_text ? "is written by a macro"
+                       : v->lambda & LAMBDA_MUTABLE ? "is mutable" : "captures by value a local "
+                       "that changes after it");
+        v->promoted = false;
+        v->remat = true;
+        return;
+    }
+    if ((v->promoted || v->remat) && !v->type_deduced && strstr(v->type, "auto") &&
+        !strchr(v->type, '&'))
+        diag_error(u, v->loc, "the type of '%s' (auto, depending on the template's parameters) "
+                   "cannot be spelled for its per-thread copies: declare it with its type", v->name);
+    else if (v->promoted && !v->type_deduced && strchr(v->type, '&') &&
+             (!v->ref || v->type[strlen(v->type) - 1] != '&'))
+        diag_error(u, v->loc, "reference '%s' bound to a local (or through a call) used across "
+                   "thread loops (e.g. a barrier): not supported yet (use a pointer)", v->name);
 }
 
 void promote_locals(Unit *u, Kernel *k) {
@@ -228,12 +268,9 @@ void promote_locals(Unit *u, Kernel *k) {
          * one trip round the loop to the next */
         if (v->is_param && in_loop)
             v->promoted = true;
-        v->remat = v->promoted && rematerialisable(k, v);
+        v->remat = v->promoted && !v->lambda && rematerialisable(k, v);
         if (v->remat)
             v->promoted = false;
-        if (v->promoted && strchr(v->type, '&'))
-            diag_error(u, v->loc, "reference '%s' used across thread loops (e.g. a barrier): not "
-                       "supported yet (use a pointer)", v->name);
     }
     for (int i = 0; i < k->webs.len; i++) {
         Web *w = k->webs.items[i];
@@ -242,7 +279,7 @@ void promote_locals(Unit *u, Kernel *k) {
     promote_webs(k);
     for (int i = 0; i < k->vars.len; i++) {
         Var *v = k->vars.items[i];
-        if (v->whole || !v->promoted)
+        if (v->whole || !v->promoted || v->lambda)
             continue;
         v->remat = rematerialisable(k, v);
         if (v->remat)
@@ -256,6 +293,8 @@ void promote_locals(Unit *u, Kernel *k) {
             v->remat = v->alias->remat = false;
         }
     }
+    for (int i = 0; i < k->vars.len; i++)
+        check_promoted(u, k, k->vars.items[i]);
     for (int i = 0; i < k->vars.len; i++) {
         Var *v = k->vars.items[i];
         v->x_affine = !v->promoted && !v->coord && x_affine(k, v);

@@ -500,6 +500,10 @@ void thread_variance(Unit *u, Kernel *k) {
                 s->predicated = true;
                 changed = true;
             }
+            /* a parameter of a call under such an if, bound to a pure argument, holds the
+             * argument's value in every thread that can see it (those running the branch) */
+            unsigned bound = d;
+            bool pure_bind = s->kind == ST_BIND && !s->touches_memory && !s->side_effects && !s->has_site;
             if (s->kind != ST_SYNC && !declares_shared(s) && under_predicate(s))
                 d = all = DIM_XYZ;
             if (all != s->dims) {
@@ -507,7 +511,7 @@ void thread_variance(Unit *u, Kernel *k) {
                 changed = true;
             }
             for (int j = 0; j < s->write_webs.len; j++)
-                changed |= grow(&((Web *)s->write_webs.items[j])->dims, d);
+                changed |= grow(&((Web *)s->write_webs.items[j])->dims, pure_bind ? bound : d);
             if (s->fret && all && s->kind != ST_SYNC) {
                 /* some threads leave the call here: the result differs between threads */
                 Inline *in = s->fret;

@@ -78,6 +78,13 @@ typedef struct Web {
 typedef struct Var {
     const char *name;
     const char *type;       /* unqualified type spelling, usable as __typeof__(type) */
+    unsigned lambda;        /* initialised with a lambda (LAMBDA_*): re-declared (remat) in
+                             * each thread loop using it rather than given per-thread copies
+                             * (its type has no name); init_text, init_reads are the lambda's */
+    unsigned ref;           /* a reference crossing thread loops: REF_MEMORY or REF_VALUE */
+    bool type_deduced;      /* type is __typeof__(its initialiser) for an `auto` whose type
+                             * depends on a template's parameters: an expression, neither an
+                             * array nor a reference, whatever characters it holds */
     SrcLoc loc;             /* where it is declared */
     bool is_param;          /* a kernel parameter */
     bool is_shared;         /* __shared__ (static storage per block) */
@@ -116,6 +123,24 @@ typedef struct Var {
     int copy;               /* the text it belongs to (an inlined body has its own locals) */
     const char *param_text; /* an inlined function's parameter: its declaration as written */
 } Var;
+
+/* Var.lambda: a lambda local, and how it captures. */
+enum {
+    LAMBDA = 1,             /* initialised with a lambda expression */
+    LAMBDA_BY_VALUE = 2,    /* captures something by value ([=], [x], [y = e]) */
+    LAMBDA_BY_REF = 4,      /* captures something by reference ([&], [&x]) */
+    LAMBDA_MUTABLE = 8,     /* mutable: its by-value captures are state across calls */
+};
+
+/* Var.ref: how a reference local (or a parameter of an expanded function) keeps its binding
+ * in per-thread storage; 0 when it cannot (bound to a local: a loop's copy of it dies with
+ * the loop). */
+enum {
+    REF_MEMORY = 1,         /* bound to memory outliving the thread loops (global, shared,
+                             * through a pointer): the storage holds its address */
+    REF_VALUE = 2,          /* a const or rvalue reference bound to a temporary: the storage
+                             * holds the temporary, the reference is bound to it */
+};
 
 typedef enum StmtKind {
     ST_DECL,        /* declaration statement (one or more variables) */
@@ -185,6 +210,14 @@ struct Stmt {
                              * in a per-thread flag that every thread loop inside respects
                              * (warp-uniform, as CUDA requires: checked when it runs) */
     bool grid_sync;         /* ST_BARRIER: grid_group::sync(), a barrier of the whole grid */
+    bool steps_only;        /* ST_SYNC: holds volatile stores (warp steps, see vstep) but no
+                             * barrier, warp function or __shared__ memory: an if splitting a
+                             * warp may hold it (its lanes step apart, as on the GPU) */
+    bool vstep;             /* a leaf reading or writing volatile memory (legacy warp-synchronous
+                             * code): a warp step, alone in its region, so every running
+                             * thread's reads and computation come before any thread's volatile
+                             * stores, which are buffered per thread (VStore) and made after its
+                             * thread loop */
     bool has_jump;          /* a break/continue leaving it for an enclosing ST_SYNC loop/switch */
     SrcLoc jump_loc;        /* where */
     PtrVec labels;          /* char*: labels defined inside it (local to each rendering of it:
@@ -304,7 +337,8 @@ typedef struct Inline {
     PtrVec args;            /* char*: the arguments as written */
     Stmt *ret;              /* the body's final `return [e];`, or NULL */
     const char *ret_expr;   /* e as written */
-    unsigned ret_expr_begin, ret_expr_end; /* where e lies (both 0 when unknown) */
+    unsigned ret_begin, ret_end; /* e's text (calls expanded in place inside it are edits
+                             * there: the return around it is edited apart) */
     Var *result;            /* `T x = f(args);`: x, taking e's value from result_tmp */
     Var *result_tmp;        /* a local of a unique name the final return assigns e to */
     bool early_returns;     /* its body returns before its end (uniformly: a jump to its end) */
@@ -325,6 +359,21 @@ typedef struct Inline {
     PtrVec tparam_names, tparam_temps; /* dependent: its template parameters, and the
                              * temporaries holding their arguments (char*) */
 } Inline;
+
+/* A store into volatile memory in a warp step (Stmt.vstep): `V = E`, `V op= E`, `++V`, `V++`
+ * (value unused). In the step's thread loop it computes V's address and new value into
+ * per-thread buffers; after the loop, every thread's buffered value is stored. */
+typedef struct VStore {
+    Stmt *owner;            /* the step */
+    SrcLoc loc;
+    unsigned begin, end;    /* replaced: `V =` / `V op=` (the operator included); `++V`, `V++` */
+    unsigned rhs_end;       /* an assignment: where its right side ends (`))` goes there) */
+    const char *lhs;        /* V as written, on one line */
+    const char *op;         /* "" for `=`, else the arithmetic operator ("+", "<<", ...) */
+    bool incdec;            /* ++/--: no right side, the new value is V op 1 */
+    const char *type;       /* V's type, unqualified */
+    int id;
+} VStore;
 
 /* A group of consecutive leaves of one statement list wrapped in one thread-loop nest. */
 typedef struct Nest {
@@ -367,6 +416,7 @@ typedef struct Kernel {
     PtrVec inlines;         /* Inline*: calls of device functions holding barriers */
     PtrVec headers;         /* Stmt*: the headers of leaf for-loops (Stmt.header) */
     PtrVec retvals;         /* Stmt* (ST_RETVAL) of early returns in expanded functions */
+    PtrVec vstores;         /* VStore*: stores into volatile memory of its warp steps */
     bool uses_tls;          /* calls user functions that read threadIdx/blockIdx/... */
     bool irregular_flow;    /* a label, goto or asm statement: control flow the statement tree
                              * does not show, so variance is decided per local (Var.whole) */

@@ -201,15 +201,20 @@ void model_dump(Unit *u, const char *after, FILE *out) {
             int depth = 0;
             for (Stmt *p = s->parent; p; p = p->parent)
                 depth++;
-            fprintf(out, "  stmt %d line %u %-7s region %d dims %-3s nest %2d%s  %*s", j, loc_line(s->loc),
+            fprintf(out, "  stmt %d line %u %-7s region %d dims %-3s nest %2d%s%s  %*s", j, loc_line(s->loc),
                     kind_name(s->kind), s->region, dims_name(s->dims), s->nest,
-                    s->after_exit ? " after-exit" : "", depth * 2, "");
+                    s->after_exit ? " after-exit" : "", s->vstep ? " warp-step" : "", depth * 2, "");
             put_stmt_text(u, s, out);
             fputc('\n', out);
         }
         for (int j = 0; j < k->sites.len; j++) {
             Site *st = k->sites.items[j];
             fprintf(out, "  reduction %d line %u: predicate dims %s\n", j, loc_line(st->loc), dims_name(st->pred->dims));
+        }
+        for (int j = 0; j < k->vstores.len; j++) {
+            VStore *vs = k->vstores.items[j];
+            fprintf(out, "  volatile store %d line %u (stmt %d): %s %s%s\n", j, loc_line(vs->loc), vs->owner->index,
+                    vs->lhs, vs->op, vs->incdec ? vs->op : "=");
         }
         for (int j = 0; j < k->vars.len; j++) {
             Var *v = k->vars.items[j];

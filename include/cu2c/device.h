@@ -60,7 +60,13 @@ extern "C" __device__ int printf(const char *format, ...);
 /* Now libstdc++'s own <math.h> and <stdlib.h>: the float overloads, in the global namespace. */
 #include <math.h>
 #include <stdlib.h>
-#include <new>          /* clang's wrapper: placement new inside kernels */
+/* Placement new inside kernels: <new>'s forms are host functions; these are the device ones
+ * of clang's cuda_wrappers/new, which is not on the path with -nocudainc. */
+#include <new>
+__device__ inline void *operator new(size_t, void *__p) noexcept { return __p; }
+__device__ inline void *operator new[](size_t, void *__p) noexcept { return __p; }
+__device__ inline void operator delete(void *, void *) noexcept {}
+__device__ inline void operator delete[](void *, void *) noexcept {}
 #else
 #include <assert.h>
 #include <fenv.h>
@@ -69,7 +75,9 @@ extern "C" __device__ int printf(const char *format, ...);
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-#ifndef __cplusplus
+#ifdef __cplusplus
+#include <new>          /* placement new in kernels, as nvcc's headers provide it */
+#else
 #include <stdbool.h>
 #include <tgmath.h>
 /* <tgmath.h> brings <complex.h>, whose lower-case macros would capture user identifiers. */

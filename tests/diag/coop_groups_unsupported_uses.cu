@@ -21,5 +21,5 @@ __global__ void generic(int *out) {
 int main() {
     generic<16><<<1, 32>>>(nullptr);
 }
-// CHECK-DAG: [[FILE]]:12:32: error: thread_block_tile::shfl() inside a conditional expression (?:, && or ||) is not supported yet (assign its result to a local first)
+// CHECK-DAG: [[FILE]]:12:32: error: thread_block_tile::shfl() inside a part of an expression evaluated for some threads only (a branch of ?:, the right operand of && or ||) is not supported yet (assign its result to a local first)
 // CHECK-DAG: [[FILE]]:18:24: error: shfl_xor() on a group whose type depends on a template parameter is not supported yet

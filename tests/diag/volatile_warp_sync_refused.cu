@@ -1,16 +1,64 @@
-// Warp-synchronous code through volatile shared memory relies on a warp's lockstep, which
-// threads run one after another do not have: refused, never silently wrong.
+// Warp-synchronous code cu2c cannot run step by step is refused where it is written: a store
+// into volatile memory whose old value is used (x++ in an expression), one written through a
+// macro, one in a return statement, one in the header of a loop holding other steps, volatile
+// memory in a __host__ __device__ function (it stays in the host's output, it cannot be
+// expanded into kernels); and (with -DLOOP) stores in a loop whose trip count differs between
+// the lanes of a warp, which then take different numbers of steps.
+// RUN: rm -f %t.c
 // RUN: not %cu2c %s -o %t.c 2>&1 | FileCheck %s -DFILE=%s
-__device__ void warp_reduce(volatile float *s, int t) {
-    s[t] += s[t + 32];
-    s[t] += s[t + 16];
+// RUN: not %cu2c -DLOOP %s -o %t.c 2>&1 | FileCheck %s -DFILE=%s --check-prefix=LOOP
+// RUN: test ! -e %t.c
+#ifndef LOOP
+__global__ void old_value(int *out) {
+    __shared__ int s[32];
+    volatile int *vs = s;
+    vs[threadIdx.x] = 0;
+    int old = vs[threadIdx.x]++;
+    out[threadIdx.x] = old;
 }
-__global__ void reduce(float *out, const float *in) {
-    __shared__ float s[64];
-    s[threadIdx.x] = in[threadIdx.x];
-    __syncthreads();
-    if (threadIdx.x < 32)
-        warp_reduce(s, threadIdx.x);
-    out[0] = s[0];
+// CHECK: [[FILE]]:16:15: error: store into volatile memory (warp-synchronous code) whose old value is used (x++ inside an expression): not supported yet
+
+#define STEP(o) vs[threadIdx.x] += vs[threadIdx.x + o]
+__global__ void through_macro(int *out) {
+    __shared__ int s[64];
+    volatile int *vs = s;
+    vs[threadIdx.x] = out[threadIdx.x];
+    if (threadIdx.x < 32) {
+        STEP(16);
+        STEP(8);
+    }
 }
-// CHECK: [[FILE]]:4:45: error: volatile in device code (warp-synchronous programming) is not supported yet
+// CHECK: [[FILE]]:27:9: error: store into volatile memory (warp-synchronous code) written through a macro: not supported yet
+
+__device__ int store_and_return(volatile int *vs) {
+    return vs[threadIdx.x] = 1;
+}
+__global__ void returns_store(int *out) {
+    __shared__ int s[32];
+    out[threadIdx.x] = store_and_return(s);
+}
+// CHECK: [[FILE]]:34:12: error: store into volatile memory (warp-synchronous code) in a return statement: not supported yet
+
+__global__ void loop_header(int *out) {
+    __shared__ int s[64];
+    volatile int *vs = s;
+    for (int i = 0; i < 4; vs[threadIdx.x] += 1, i++)
+        vs[threadIdx.x + 32] = i;
+    out[threadIdx.x] = s[threadIdx.x];
+}
+// CHECK: [[FILE]]:45:28: error: store into volatile memory in the condition or header of a statement holding barriers, warp functions or other volatile stores: not supported yet
+
+__host__ __device__ int both_sides(volatile int *p) {
+    return p[0];
+}
+// CHECK: [[FILE]]:52:12: error: volatile memory access in a __host__ __device__ function: not supported yet (warp-synchronous code must be in __device__ functions or kernels)
+#else
+__global__ void lane_loop(int *out) {
+    __shared__ int s[64];
+    volatile int *vs = s;
+    for (int i = threadIdx.x; i < 64; i += 32)
+        vs[i] = i;
+    out[threadIdx.x] = s[threadIdx.x];
+}
+// LOOP: [[FILE]]:60:9: error: store into volatile memory (warp-synchronous code) under thread-dependent control: the condition of the 'for' at line 59 (i < 64) varies with threadIdx.x
+#endif

@@ -1,7 +1,9 @@
 // A kernel template calling function templates that hold barriers with template arguments
 // depending on its own (mergeSort's merge<sortDir>(...)): the callee's pattern is expanded in
 // place, its template parameters bound to the written arguments, also when the callee's
-// parameter has the caller's name, takes a type parameter and is called twice.
+// parameter has the caller's name (and passes it on to a function template it calls, as
+// threadFenceReduction's reduceBlocks<blockSize> does), takes a type parameter and is called
+// twice.
 // RUN: %cu2cc -O2 %s -o %t && env CU2C_NUM_THREADS=1 timeout 60 %t && env CU2C_NUM_THREADS=2 timeout 60 %t | FileCheck %s
 // CHECK: dependent template calls ok
 #include <cstdio>
@@ -16,6 +18,14 @@ template <uint dir> __device__ uint rank_of(uint v, const uint *data, uint n) {
     for (uint i = 0; i < n; i++)
         r += dir ? (data[i] < v || (data[i] == v && i < threadIdx.x)) : (data[i] > v || (data[i] == v && i < threadIdx.x));
     return r;
+}
+
+template <uint dir> __device__ void rank_sort(uint *s, uint n, cg::thread_block cta);
+
+// Passes its parameter, named as the kernel's, on to another function template.
+template <uint dir> __device__ void rank_sort_outer(uint *s, uint n, cg::thread_block cta) {
+    cg::sync(cta);
+    rank_sort<dir>(s, n, cta);
 }
 
 // Sorts n values in shared memory by rank: barrier between reading and writing.
@@ -48,7 +58,7 @@ template <uint dir> __global__ void sort_blocks(uint *keys, float *sums) {
     uint base = blockIdx.x * blockDim.x;
     s[threadIdx.x] = keys[base + threadIdx.x];
     cg::sync(cta);
-    rank_sort<dir>(s, blockDim.x, cta);
+    rank_sort_outer<dir>(s, blockDim.x, cta);
     keys[base + threadIdx.x] = s[threadIdx.x];
     const float t0 = scaled_sum<float, dir + 1>(f, (float)threadIdx.x);
     float t = t0;

@@ -326,6 +326,23 @@ bool is_written_barrier(CXCursor c) {
     return is_barrier_name(call_name(c)) && !reduce_op(c, &op);
 }
 
+/* A barrier or warp function, or a call of a user function holding one (or __shared__
+ * memory): not a function expanded for its warp steps only. */
+static bool is_sync_call(CXCursor c) {
+    if (clang_getCursorKind(c) != CXCursor_CallExpr)
+        return false;
+    CXCursor fn = callee_of(c);
+    if (is_barrier_name(call_name(c)))
+        return true;
+    return scan_fe && !clang_Cursor_isNull(fn) && is_user_fn(fn) &&
+           usr_in(&scan_fe->sync_fns, fe_str(scan_fe->u->arena, fn_usr(fn)));
+}
+
+/* Does c hold a barrier or warp function, directly or in a function it calls? */
+bool find_sync(CXCursor c) {
+    return find_in(c, is_sync_call, NULL);
+}
+
 /* Does c hold a barrier (not counting lambdas)? */
 bool find_barrier(CXCursor c, CXCursor *where) {
     return find_in(c, is_barrier_call, where);

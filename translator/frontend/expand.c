@@ -96,7 +96,13 @@ static bool written_template_args(Fe *fe, CXCursor call, PtrVec *args) {
         else if ((*p == '>' || *p == ')' || *p == ']') && depth > 0)
             depth--;
         else if ((*p == ',' || *p == '>') && depth == 0) {
-            vec_push(fe->u->arena, args, arena_strndup(fe->u->arena, start, (size_t)(p - start)));
+            /* without the spaces around it: `f<T, N>`'s second argument is `N` */
+            char *end = p;
+            while (start < end && *start == ' ')
+                start++;
+            while (end > start && end[-1] == ' ')
+                end--;
+            vec_push(fe->u->arena, args, arena_strndup(fe->u->arena, start, (size_t)(end - start)));
             start = p + 1;
             if (*p == '>')
                 return p[1] == '\0' || p[1] == ' ';
@@ -183,8 +189,10 @@ static bool dependent_binds(KScan *ks, Stmt *s, CXCursor call, CXCursor tmpl, In
                        "template template argument: not supported yet", name);
             ok = false;
         }
+        /* the kernel's own parameter (same name, same argument) stays itself: expansions
+         * inside this one may pass it on under that name */
         vec_push(a, &in->tparam_names, pname);
-        vec_push(a, &in->tparam_temps, temp);
+        vec_push(a, &in->tparam_temps, same ? pname : temp);
     }
     in->tmpl_pre = arena_strdup(a, pre.data ? pre.data : "");
     in->tmpl_binds = arena_strdup(a, binds.data ? binds.data : "");
@@ -257,9 +265,16 @@ void scan_inline(KScan *ks, Stmt *s, CXCursor call, CXCursor fn, char *usr, Var 
     s->barrier_loc = cursor_loc(fe, call);
     vec_push(u->arena, &ks->k->inlines, in);
     int nargs = clang_Cursor_getNumArguments(call);
+    PtrVec parms = {0};
+    void *pctx[2] = {fe, &parms};
+    clang_visitChildren(def, parm_visit, pctx);
+    int np = parms.len;
+    unsigned *refs = arena_alloc(u->arena, sizeof *refs * (size_t)(nargs + 1));
     /* the arguments: in the caller's text, so scanned before switching to the copy */
     for (int i = 0; i < nargs; i++) {
         CXCursor arg = clang_Cursor_getArgument(call, (unsigned)i);
+        if (i < np)
+            refs[i] = reference_binding(ks, clang_getCursorType(*(CXCursor *)parms.items[i]), arg);
         Stmt *bind = new_fact_stmt(fe, ST_BIND, cursor_loc(fe, arg), s);
         Stmt *saved = ks->s;
         scan_facts(ks, bind, arg);
@@ -273,14 +288,11 @@ void scan_inline(KScan *ks, Stmt *s, CXCursor call, CXCursor fn, char *usr, Var 
     int saved_copy = fe->copy;
     fe->copy = in->copy;
     vec_push(u->arena, &fe->inlining, usr);
-    PtrVec parms = {0};
-    void *pctx[2] = {fe, &parms};
-    clang_visitChildren(def, parm_visit, pctx);
-    int np = parms.len;
     for (int i = 0; i < np && i < nargs; i++) {
         CXCursor parm = *(CXCursor *)parms.items[i];
         Stmt *bind = in->binds.items[i];
         Var *v = new_var(fe, ks->k, parm, bind);
+        v->ref = refs[i];
         v->param_text = cursor_text(fe, parm);
         vec_push(u->arena, &bind->writes, v);
         vec_push(u->arena, &bind->decls, v);
@@ -290,7 +302,7 @@ void scan_inline(KScan *ks, Stmt *s, CXCursor call, CXCursor fn, char *usr, Var 
         diag_error(u, s->loc, "call of '%s' with default arguments: not supported yet", name);
     PtrVec *list = arena_alloc(u->arena, sizeof *list);
     vec_push(u->arena, &s->bodies, list);
-    int first_index = ks->k->stmts.len, first_var = ks->k->vars.len;
+    int first_index = ks->k->stmts.len, first_var = ks->k->vars.len, first_vstore = ks->k->vstores.len;
     int saved_names = fe->tparam_names.len;
     for (int i = 0; i < in->tparam_names.len; i++) {
         vec_push(u->arena, &fe->tparam_names, in->tparam_names.items[i]);
@@ -308,6 +320,11 @@ void scan_inline(KScan *ks, Stmt *s, CXCursor call, CXCursor fn, char *usr, Var 
     for (int i = 0; in->dependent && i < in->params.len; i++) {
         Var *v = in->params.items[i];
         v->type = replace_words(u->arena, v->type, &in->tparam_names, &in->tparam_temps);
+    }
+    for (int i = first_vstore; in->dependent && i < ks->k->vstores.len; i++) {
+        VStore *vs = ks->k->vstores.items[i];     /* buffers declared at the top too */
+        if (vs->owner->copy == in->copy)
+            vs->type = replace_words(u->arena, vs->type, &in->tparam_names, &in->tparam_temps);
     }
     clang_visitChildren(body, file_shared_visit, ks);   /* the kernel declares what the copy uses */
     /* returns before the end leave the call, not the thread (see check_barriers, lower_kernel) */
@@ -350,12 +367,7 @@ void scan_inline(KScan *ks, Stmt *s, CXCursor call, CXCursor fn, char *usr, Var 
             if (strstr(t, "//"))
                 diag_error(u, r->loc, "a // comment inside this return is not supported");
             in->ret_expr = t;
-            unsigned vb, ve;
-            cursor_range(value, &vb, &ve);
-            if (vb >= r->begin && ve <= r->end && vb < ve) {
-                in->ret_expr_begin = vb;
-                in->ret_expr_end = ve;
-            }
+            cursor_range(value, &in->ret_begin, &in->ret_end);
         }
     }
     if (result) {

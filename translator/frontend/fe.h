@@ -18,6 +18,9 @@ typedef struct Fe {
     PtrVec barrier_fns;     /* char*: USR of user functions containing a barrier (transitively) */
     PtrVec block_barrier_fns; /* char*: those of them holding a __syncthreads* (not only warp
                              * functions) */
+    PtrVec sync_fns;        /* char*: those of them holding a barrier, a warp function or
+                             * __shared__ memory (the others are expanded for their volatile
+                             * memory accesses only: warp steps) */
     PtrVec fn_names, fn_usrs; /* functions declared in the main file, to spot overloading */
     int copy;               /* the text being scanned: 0 the kernel, n an inlined body */
     PtrVec pure_fns;        /* char*: USRs of user functions without effects (see fn_scan_visit) */
@@ -106,6 +109,7 @@ bool is_block_barrier_call(CXCursor c);
 bool is_written_barrier(CXCursor c);
 bool find_barrier(CXCursor c, CXCursor *where);
 bool find_plain_barrier(CXCursor c, CXCursor *where);
+bool find_sync(CXCursor c);
 /* groups.c */
 bool unresolved_group_call(CXCursor c, char *name, size_t cap);
 const char *call_name(CXCursor c);
@@ -130,6 +134,8 @@ enum CXChildVisitResult kscan_visit(CXCursor c, CXCursor parent, CXClientData d)
 void scan_if_guards(KScan *ks, Stmt *s, CXCursor c);
 enum CXChildVisitResult decl_visit(CXCursor c, CXCursor parent, CXClientData d);
 StmtKind stmt_kind(CXCursor c);
+/* How a reference of type t bound to init can cross thread loops (Var.ref; 0: it cannot). */
+unsigned reference_binding(KScan *ks, CXType t, CXCursor init);
 /* statement_lists.c */
 bool lane_linear(KScan *ks, CXCursor e);
 void scan_facts(KScan *ks, Stmt *s, CXCursor c);
@@ -139,10 +145,19 @@ void scan_list(KScan *ks, CXCursor c, PtrVec *list, Stmt *parent);
 enum CXChildVisitResult find_body(CXCursor c, CXCursor parent, CXClientData d);
 void scan_inline(KScan *ks, Stmt *s, CXCursor call, CXCursor fn, char *usr, Var *result,
                         const char *result_decl);
+/* volatile_steps.c */
+bool is_volatile_memory(CXCursor e);
+bool is_volatile_store(CXCursor c);
+bool find_volatile(CXCursor c, bool stores, CXCursor *where);
+void scan_vstep(KScan *ks, Stmt *s, CXCursor c);
 /* kernels.c */
 enum CXChildVisitResult file_shared_visit(CXCursor c, CXCursor parent, CXClientData d);
 void scan_kernel(Fe *fe, CXCursor fn);
 void scan_launch(Fe *fe, CXCursor c, bool in_device_code);
+/* Launches written with split chevrons (`k << < g, b >> > (args)`, as some formatters write
+ * them; nvcc accepts them, clang does not) glued into `<<<`, `>>>` in place, keeping the
+ * text's length and lines: true when something changed. */
+bool glue_launch_chevrons(char *t, size_t n);
 enum CXChildVisitResult file_scope_visit(CXCursor c, CXCursor parent, CXClientData d);
 /* includes.c */
 int refuse_toolkit_headers(Fe *fe);

@@ -187,6 +187,199 @@ bool reduce_op(CXCursor c, ReduceOp *op) {
     return site_name(call_name(c), op);
 }
 
+/* ---- warp functions written in a macro's body ------------------------------------------ */
+
+static bool ident_char(char ch) {
+    return ch == '_' || (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || (ch >= '0' && ch <= '9');
+}
+
+/* Skips blanks, comments and line continuations inside a #define from p; stops at its end. */
+static size_t skip_macro_blanks(const char *t, size_t n, size_t p) {
+    for (;;) {
+        if (p < n && (t[p] == ' ' || t[p] == '\t' || t[p] == '\r'))
+            p++;
+        else if (p + 1 < n && t[p] == '\\' && (t[p + 1] == '\n' || t[p + 1] == '\r'))
+            p += 2;
+        else if (p + 1 < n && t[p] == '/' && t[p + 1] == '*') {
+            const char *e = strstr(t + p + 2, "*/");
+            p = e ? (size_t)(e - t) + 2 : n;
+        } else
+            return p;
+    }
+}
+
+/* The comma-separated parts of the parenthesised list opening at t[p] == '(', into parts
+ * (as written, on one line): their number, or -1 when the list does not close on one
+ * logical line or has more than max parts. *end becomes the offset past its ')'. */
+static int split_list(Arena *a, const char *t, size_t n, size_t p, const char **parts, int max,
+                      size_t *end) {
+    int depth = 0, count = 0;
+    size_t start = p + 1;
+    for (; p < n; p++) {
+        char ch = t[p];
+        if (ch == '"' || ch == '\'') {
+            for (p++; p < n && t[p] != ch && t[p] != '\n'; p++)
+                if (t[p] == '\\')
+                    p++;
+        } else if (ch == '(' || ch == '[' || ch == '{') {
+            depth++;
+        } else if ((ch == ',' && depth == 1) || ((ch == ')' || ch == ']' || ch == '}') && --depth == 0)) {
+            if (count == max)
+                return -1;
+            size_t b = start, e = p;
+            while (b < e && (t[b] == ' ' || t[b] == '\t' || t[b] == '\n' || t[b] == '\\'))
+                b++;
+            while (e > b && (t[e - 1] == ' ' || t[e - 1] == '\t' || t[e - 1] == '\n' || t[e - 1] == '\\'))
+                e--;
+            parts[count++] = one_line(arena_strndup(a, t + b, e - b));
+            start = p + 1;
+            if (ch != ',') {
+                *end = p + 1;
+                return count == 1 && !*parts[0] ? 0 : count;
+            }
+        }
+    }
+    return -1;
+}
+
+/* text with each identifier among params[0..np) replaced by the matching argument, as the
+ * preprocessor substitutes them. */
+static char *substitute(Arena *a, const char *text, const char **params, const char **args, int np) {
+    Buf b = {0};
+    for (const char *p = text; *p;) {
+        if (ident_char(*p) && !(*p >= '0' && *p <= '9')) {
+            const char *q = p;
+            while (ident_char(*q))
+                q++;
+            int i = 0;
+            while (i < np && !(strlen(params[i]) == (size_t)(q - p) && strncmp(params[i], p, (size_t)(q - p)) == 0))
+                i++;
+            if (i < np)
+                buf_puts(&b, args[i]);
+            else
+                buf_put(&b, p, (size_t)(q - p));
+            p = q;
+        } else if (*p >= '0' && *p <= '9') {
+            const char *q = p;
+            while (ident_char(*q) || *q == '.')
+                q++;
+            buf_put(&b, p, (size_t)(q - p));
+            p = q;
+        } else {
+            buf_put(&b, p++, 1);
+        }
+    }
+    char *r = arena_strdup(a, b.data ? b.data : "");
+    buf_free(&b);
+    return r;
+}
+
+/* A call spelled at offset at of t, the body of a macro, whole (`#define NAME(params) call`):
+ * the call's arguments as the invocation written at u->text + inv makes them, into args
+ * (NULL for those not written); false when the body is more than the call, the macro is
+ * another than the one invoked there, or it uses # or ##. */
+static bool macro_call_args(Unit *u, const char *t, size_t n, size_t at, unsigned inv,
+                            const char **args, int max) {
+    Arena *a = u->arena;
+    /* the definition's first line: back over continued lines */
+    size_t line = at;
+    for (;;) {
+        while (line > 0 && t[line - 1] != '\n')
+            line--;
+        if (line >= 2 && t[line - 2] == '\\')
+            line -= 2;
+        else if (line >= 3 && t[line - 2] == '\r' && t[line - 3] == '\\')
+            line -= 3;
+        else
+            break;
+    }
+    size_t p = skip_macro_blanks(t, n, line);
+    if (p >= n || t[p] != '#')
+        return false;
+    p = skip_macro_blanks(t, n, p + 1);
+    if (n - p < 6 || strncmp(t + p, "define", 6) != 0)
+        return false;
+    p = skip_macro_blanks(t, n, p + 6);
+    size_t nb = p;
+    while (p < n && ident_char(t[p]))
+        p++;
+    size_t len = p - nb;
+    /* the invocation names this macro */
+    if (len == 0 || inv + len > u->len || strncmp(u->text + inv, t + nb, len) != 0 ||
+        ident_char(u->text[inv + len]))
+        return false;
+    const char *params[16], *inv_args[16];
+    int np = 0;
+    size_t e;
+    if (p < n && t[p] == '(') {
+        np = split_list(a, t, n, p, params, 16, &e);
+        size_t q = inv + len;
+        while (q < u->len && (u->text[q] == ' ' || u->text[q] == '\t' || u->text[q] == '\n'))
+            q++;
+        if (np < 0 || q >= u->len || u->text[q] != '(' ||
+            split_list(a, u->text, u->len, q, inv_args, 16, &q) != np)
+            return false;
+        for (int i = 0; i < np; i++)
+            if (!strcmp(params[i], "...") || strchr(params[i], ' '))
+                return false;
+        p = e;
+    }
+    if (skip_macro_blanks(t, n, p) != at)
+        return false;
+    /* the call: its name, then its argument list, then the definition's end */
+    p = at;
+    while (p < n && (ident_char(t[p]) || t[p] == ':'))
+        p++;
+    p = skip_macro_blanks(t, n, p);
+    const char *call_args[8];
+    int nc = p < n && t[p] == '(' ? split_list(a, t, n, p, call_args, 8, &e) : -1;
+    if (nc < 0 || nc > max)
+        return false;
+    p = skip_macro_blanks(t, n, e);
+    if (p < n && t[p] != '\n' && !(t[p] == '/' && p + 1 < n && t[p + 1] == '/'))
+        return false;
+    for (int i = 0; i < max; i++) {
+        if (i < nc && strchr(call_args[i], '#'))
+            return false;
+        args[i] = i < nc ? substitute(a, call_args[i], params, inv_args, np) : NULL;
+    }
+    return true;
+}
+
+/* A warp function or reduction barrier spelled in a macro's body: 0 when it is not, 1 when
+ * the macro written where the call is (`SHFL(v, o)`) is that macro and its body is the call,
+ * whole (the invocation then stands for the call; args receive the call's arguments with
+ * the invocation's substituted, NULL for those not written), -1 after a located error. */
+static int site_in_macro(Fe *fe, CXCursor c, bool group, const char **args, int max) {
+    Unit *u = fe->u;
+    CXSourceLocation l = clang_getRangeStart(clang_getCursorExtent(c));
+    CXFile ef, sf;
+    unsigned eo, so;
+    clang_getExpansionLocation(l, &ef, NULL, NULL, &eo);
+    clang_getSpellingLocation(l, &sf, NULL, NULL, &so);
+    if (clang_File_isEqual(ef, sf) && eo == so)
+        return 0;
+    if (group) {
+        diag_error(u, cursor_loc(fe, c), "%s() written inside a macro is not supported yet", shown_name(c));
+        return -1;
+    }
+    const char *t = NULL;
+    size_t n = 0;
+    if (clang_File_isEqual(sf, fe->main_file)) {
+        t = u->text;
+        n = u->len;
+    } else if (sf) {
+        t = clang_getFileContents(fe->tu, sf, &n);
+    }
+    if (!t || so >= n || !clang_File_isEqual(ef, fe->main_file) ||
+        !macro_call_args(u, t, n, so, eo, args, max)) {
+        diag_error(u, cursor_loc(fe, c), "%s() written inside a macro whose body is more than "
+                   "this call (or a macro of a macro) is not supported yet", shown_name(c));
+        return -1;
+    }
+    return 1;
+}
+
 /* The text of a call's i-th argument, NULL when it is defaulted (not written). */
 static const char *written_arg(Fe *fe, CXCursor call, unsigned i) {
     if ((int)i >= clang_Cursor_getNumArguments(call))
@@ -284,7 +477,8 @@ void scan_site(KScan *ks, CXCursor c, ReduceOp op) {
     if (warp && (owner->kind == ST_REDUCE || ks->cond_depth > 0)) {
         diag_error(u, cursor_loc(ks->fe, c), "%s() inside %s is not supported yet (assign its result to a "
                    "local first)", name, owner->kind == ST_REDUCE ? "another warp function's "
-                   "argument" : "a conditional expression (?:, && or ||)");
+                   "argument" : "a part of an expression evaluated for some threads only (a branch of ?:, the "
+                   "right operand of && or ||)");
         return;
     }
     Site *site = arena_alloc(u->arena, sizeof *site);
@@ -293,13 +487,17 @@ void scan_site(KScan *ks, CXCursor c, ReduceOp op) {
     site->loc = cursor_loc(ks->fe, c);
     cursor_range(c, &site->call_begin, &site->call_end);
     int value_arg = 1, write_arg = op == WARP_MATCH_ALL && nargs == 3 ? 2 : -1;
+    const char *macro_args[4];
+    int in_macro = site_in_macro(ks->fe, c, group, macro_args, nargs < 4 ? nargs : 4);
+    if (in_macro < 0)
+        return;
     if (!warp)
-        site->pred_text = cursor_line(ks->fe, clang_Cursor_getArgument(c, 0));
+        site->pred_text = in_macro ? macro_args[0] : cursor_line(ks->fe, clang_Cursor_getArgument(c, 0));
     if (group)
         value_arg = scan_group_site(ks, c, &g, site, &write_arg);
     else
         for (int i = 0; warp && i < nargs && i < 4; i++)
-            site->args[i] = written_arg(ks->fe, c, (unsigned)i);
+            site->args[i] = in_macro ? macro_args[i] : written_arg(ks->fe, c, (unsigned)i);
     if (warp && nargs > value_arg && op != WARP_ACTIVEMASK) {
         site->pred_text = site->args[1];
         site->type = site_type(u->arena, clang_getCursorType(clang_Cursor_getArgument(c, (unsigned)value_arg)), group);

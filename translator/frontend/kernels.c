@@ -192,6 +192,114 @@ static void guess_shape(CXCursor arg, int shape[3]) {
     }
 }
 
+/* Skips a comment, string or character literal starting at i; returns where it ends (i when
+ * there is none). */
+static size_t skip_literal(const char *t, size_t n, size_t i) {
+    if (t[i] == '/' && i + 1 < n && t[i + 1] == '/') {
+        while (i < n && t[i] != '\n')
+            i++;
+        return i;
+    }
+    if (t[i] == '/' && i + 1 < n && t[i + 1] == '*') {
+        for (i += 2; i + 1 < n && !(t[i] == '*' && t[i + 1] == '/'); i++)
+            ;
+        return i + 2 < n ? i + 2 : n;
+    }
+    /* a quote after a digit or letter is a digit separator (1'000) or a prefix (u8"...") */
+    if (t[i] == '"' || (t[i] == '\'' && !(i > 0 && (t[i - 1] == '_' || (t[i - 1] >= '0' && t[i - 1] <= '9'))))) {
+        char q = t[i];
+        for (i++; i < n && t[i] != q && t[i] != '\n'; i++)
+            if (t[i] == '\\')
+                i++;
+        return i < n ? i + 1 : n;
+    }
+    return i;
+}
+
+/* A run of exactly three c separated by blanks only, starting at i and not glued together:
+ * returns where it ends (0 when it is not one). */
+static size_t split_chevron(const char *t, size_t n, size_t i, char c) {
+    int count = 0;
+    size_t j = i;
+    for (; j < n; j++) {
+        if (t[j] == c)
+            count++;
+        else if (t[j] != ' ' && t[j] != '\t' && t[j] != '\n' && t[j] != '\r')
+            break;
+    }
+    while (j > i && t[j - 1] != c)
+        j--;
+    return count == 3 && j - i > 3 ? j : 0;
+}
+
+/* Gathers the three characters of a split chevron at its start, its blanks after them:
+ * the text keeps its length and its lines. */
+static void glue_chevron(char *t, size_t i, size_t end, char c) {
+    size_t w = end;
+    for (size_t r = end; r-- > i;)
+        if (t[r] != c)
+            t[--w] = t[r];
+    while (w > i)
+        t[--w] = c;
+}
+
+bool glue_launch_chevrons(char *t, size_t n) {
+    bool changed = false;
+    for (size_t i = 0; i < n; i++) {
+        size_t e = skip_literal(t, n, i);
+        if (e != i) {
+            i = e - 1;
+            continue;
+        }
+        if (t[i] != '<')
+            continue;
+        size_t end = split_chevron(t, n, i, '<'), b = i;
+        while (b > 0 && (t[b - 1] == ' ' || t[b - 1] == '\t'))
+            b--;
+        if (b >= 8 && strncmp(t + b - 8, "operator", 8) == 0)
+            end = 0;        /* operator<< <T>(...) */
+        if (!end) {
+            while (i + 1 < n && t[i + 1] == '<')
+                i++;
+            continue;
+        }
+        /* `<< <` cannot start anything but a launch's configuration (no expression starts
+         * with '<'); its closing `>> >` is the first run of three '>' outside brackets
+         * (elsewhere `>> >` may close templates) */
+        int depth = 0;
+        for (size_t j = end; j < n; j++) {
+            size_t f = skip_literal(t, n, j);
+            if (f != j) {
+                j = f - 1;
+                continue;
+            }
+            if (t[j] == '(' || t[j] == '[' || t[j] == '{')
+                depth++;
+            else if (t[j] == ')' || t[j] == ']' || t[j] == '}') {
+                if (--depth < 0)
+                    break;
+            } else if (t[j] == ';') {
+                break;
+            } else if (t[j] == '>' && depth == 0 && t[j - 1] != '-') {
+                size_t close = split_chevron(t, n, j, '>');
+                if (close) {
+                    glue_chevron(t, i, end, '<');
+                    glue_chevron(t, j, close, '>');
+                    changed = true;
+                    break;
+                }
+                if (j + 2 < n && t[j + 1] == '>' && t[j + 2] == '>') {
+                    glue_chevron(t, i, end, '<');
+                    changed = true;
+                    break;
+                }
+            }
+        }
+        i = end - 1;
+    }
+    return changed;
+}
+
 void scan_launch(Fe *fe, CXCursor c, bool in_device_code) {
     Unit *u = fe->u;
     Kids kids = children(c);

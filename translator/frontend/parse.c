@@ -87,6 +87,7 @@ Unit *fe_parse(Arena *a, const Options *opt) {
         fprintf(stderr, "cu2c: error: cannot open '%s': %s\n", opt->input, strerror(errno));
         return NULL;
     }
+    bool glued = glue_launch_chevrons(text, len);
     u->text = arena_strndup(a, text, len);
     u->len = len;
     free(text);
@@ -113,7 +114,10 @@ Unit *fe_parse(Arena *a, const Options *opt) {
     Fe fe = {.u = u};
     CXIndex index = clang_createIndex(0, 0);
     int errors = 0;
-    if (!parse_text(&fe, opt, &args, files, nfiles, index)) {
+    files[nfiles].Filename = opt->input;
+    files[nfiles].Contents = u->text;
+    files[nfiles].Length = u->len;
+    if (!parse_text(&fe, opt, &args, files, nfiles + glued, index)) {
         clang_disposeIndex(index);
         return NULL;
     }
@@ -121,6 +125,8 @@ Unit *fe_parse(Arena *a, const Options *opt) {
     /* The user's files holding CUDA code are spliced into the main text and it is parsed
      * again: everything cu2c edits is then in one text, and each line knows its file. */
     int spliced = errors ? 0 : splice_user_files(&fe, u);
+    if (spliced > 0)
+        glue_launch_chevrons((char *)u->text, u->len);
     if (spliced != 0) {
         clang_disposeTranslationUnit(fe.tu);
         fe.tu = NULL;

@@ -3,6 +3,7 @@
  * locals that are a uniform base plus threadIdx.x. */
 #include "fe.h"
 
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -118,6 +119,73 @@ static void scan_call(KScan *ks, CXCursor c) {
     }
 }
 
+/* Is the word `auto` in a type's spelling? */
+static bool names_auto(const char *t) {
+    for (const char *p = strstr(t, "auto"); p; p = strstr(p + 1, "auto"))
+        if ((p == t || !(isalnum((unsigned char)p[-1]) || p[-1] == '_')) &&
+            !(isalnum((unsigned char)p[4]) || p[4] == '_'))
+            return true;
+    return false;
+}
+
+typedef struct DeducedScan {
+    Fe *fe;
+    Kernel *k;
+    unsigned begin, end, at; /* the initialiser, and how far it is copied */
+    Buf out;
+    bool failed;
+} DeducedScan;
+
+static enum CXChildVisitResult deduced_visit(CXCursor c, CXCursor parent, CXClientData d) {
+    (void)parent;
+    DeducedScan *ds = d;
+    if (clang_getCursorKind(c) != CXCursor_DeclRefExpr)
+        return CXChildVisit_Recurse;
+    CXCursor ref = clang_getCursorReferenced(c);
+    const char *builtin = NULL, *type = NULL;
+    Var *w = find_var(ds->k, ref, ds->fe);
+    if (w && !w->is_param)
+        type = w->type;
+    else if (!w && is_builtin_var(ref, &builtin) && strcmp(builtin, "threadIdx") == 0)
+        type = "uint3";
+    if (!type)
+        return CXChildVisit_Continue;
+    unsigned b, e;
+    cursor_range(c, &b, &e);
+    if (b >= e || b < ds->at || e > ds->end) {
+        ds->failed = true;      /* named through a macro */
+        return CXChildVisit_Break;
+    }
+    Unit *u = ds->fe->u;
+    buf_put(&ds->out, u->text + ds->at, b - ds->at);
+    buf_printf(&ds->out, "(*(__typeof__(%s) *)0)", type);
+    ds->at = e;
+    return CXChildVisit_Continue;
+}
+
+/* The type of an `auto` local of a kernel template whose initialiser's type depends on the
+ * template's parameters, as the output can spell it where per-thread storage is declared
+ * (before the thread loops, where only parameters are in scope): __typeof__ of the
+ * initialiser with each local (and threadIdx) read as an lvalue of its type. NULL when that
+ * cannot be written (a local named inside a macro, or too long). */
+static const char *deduced_type(Fe *fe, Kernel *k, CXCursor decl) {
+    CXCursor init = clang_Cursor_getVarDeclInitializer(decl);
+    if (clang_Cursor_isNull(init))
+        return NULL;
+    DeducedScan ds = {.fe = fe, .k = k};
+    cursor_range(init, &ds.begin, &ds.end);
+    if (ds.begin >= ds.end || ds.end > fe->u->len)
+        return NULL;
+    ds.at = ds.begin;
+    if (deduced_visit(init, init, &ds) == CXChildVisit_Recurse)
+        clang_visitChildren(init, deduced_visit, &ds);
+    buf_put(&ds.out, fe->u->text + ds.at, ds.end - ds.at);
+    /* each local read spells its own type again: chains of autos grow; give up at some point */
+    const char *r = ds.failed || ds.out.len > 4096 ? NULL : arena_printf(fe->u->arena, "__typeof__(%s)", one_line(ds.out.data));
+    buf_free(&ds.out);
+    return r;
+}
+
 Var *new_var(Fe *fe, Kernel *k, CXCursor decl, Stmt *s) {
     Arena *a = fe->u->arena;
     Var *v = arena_alloc(a, sizeof *v);
@@ -126,6 +194,14 @@ Var *new_var(Fe *fe, Kernel *k, CXCursor decl, Stmt *s) {
     v->type = fe_str(a, clang_getTypeSpelling(clang_getUnqualifiedType(t)));
     if (strstr(v->type, "auto") || strstr(v->type, "(lambda"))
         v->type = fe_str(a, clang_getTypeSpelling(clang_getUnqualifiedType(clang_getCanonicalType(t))));
+    /* still `auto` (not `auto &`: a reference is no copy): deduced in each specialisation */
+    if (names_auto(v->type) && !strchr(v->type, '&') && !strstr(v->type, "decltype")) {
+        const char *deduced = deduced_type(fe, k, decl);
+        if (deduced) {
+            v->type = deduced;
+            v->type_deduced = true;
+        }
+    }
     v->loc = cursor_loc(fe, decl);
     v->copy = fe->copy;
     v->decl_stmt = s;
@@ -178,6 +254,28 @@ static enum CXChildVisitResult visit_nested(CXCursor c, KScan *ks, int *depth) {
     return CXChildVisit_Continue;
 }
 
+/* ?:, && and ||: the first operand is evaluated every time, the others only sometimes. */
+static enum CXChildVisitResult visit_branches(CXCursor c, KScan *ks) {
+    Kids kids = children(c);
+    for (int i = 0; i < kids.n; i++) {
+        ks->cond_depth += i > 0;
+        if (kscan_visit(kids.c[i], c, ks) == CXChildVisit_Recurse)
+            clang_visitChildren(kids.c[i], kscan_visit, ks);
+        ks->cond_depth -= i > 0;
+    }
+    return CXChildVisit_Continue;
+}
+
+/* A __shared__ declaration is per-block storage: the default construction of a class-typed
+ * one (CUDA allows only trivial ones) is no call each thread makes; what its type reads
+ * (array bounds) still counts. */
+static enum CXChildVisitResult shared_decl_visit(CXCursor c, CXCursor parent, CXClientData d) {
+    if (clang_getCursorKind(c) == CXCursor_CallExpr &&
+        clang_getCursorKind(clang_getCursorReferenced(c)) == CXCursor_Constructor)
+        return CXChildVisit_Continue;
+    return kscan_visit(c, parent, d);
+}
+
 enum CXChildVisitResult kscan_visit(CXCursor c, CXCursor parent, CXClientData d) {
     KScan *ks = d;
     Fe *fe = ks->fe;
@@ -219,6 +317,15 @@ enum CXChildVisitResult kscan_visit(CXCursor c, CXCursor parent, CXClientData d)
             break;
         if (!vec_contains(&s->reads, v))
             vec_push(u->arena, &s->reads, v);
+        /* calling a lambda local reads what it captures (it is declared again where it is
+         * used), and may write what it captures by reference */
+        for (int i = 0; v->lambda && i < v->init_reads.len; i++) {
+            Var *w = v->init_reads.items[i];
+            if (!vec_contains(&s->reads, w))
+                vec_push(u->arena, &s->reads, w);
+            if ((v->lambda & LAMBDA_BY_REF) && !vec_contains(&s->writes, w))
+                vec_push(u->arena, &s->writes, w);
+        }
         if (ks->lambda_depth > 0)
             v->escapes = true;
         /* an array named anywhere but as a subscript's base (it decays to a pointer that
@@ -242,12 +349,12 @@ enum CXChildVisitResult kscan_visit(CXCursor c, CXCursor parent, CXClientData d)
         break;
     }
     case CXCursor_ConditionalOperator:
-        return visit_nested(c, ks, &ks->cond_depth);
+        return visit_branches(c, ks);
     case CXCursor_BinaryOperator:
     case CXCursor_CompoundAssignOperator: {
         enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(c);
         if (op == CXBinaryOperator_LAnd || op == CXBinaryOperator_LOr)
-            return visit_nested(c, ks, &ks->cond_depth);
+            return visit_branches(c, ks);
         if (kind == CXCursor_CompoundAssignOperator ||
             (op >= CXBinaryOperator_Assign && op <= CXBinaryOperator_OrAssign))
             note_write(ks, lvalue_root(ks, first_child(c)));
@@ -331,6 +438,10 @@ enum CXChildVisitResult kscan_visit(CXCursor c, CXCursor parent, CXClientData d)
                        "declare it at the top level of the kernel body (not supported yet)",
                        fe_str(u->arena, clang_getCursorSpelling(c)));
             break;
+        }
+        if (has_attr(c, CXCursor_CUDASharedAttr)) {
+            clang_visitChildren(c, shared_decl_visit, ks);
+            return CXChildVisit_Continue;
         }
         CXType t = clang_getCursorType(c);
         if (t.kind == CXType_LValueReference || t.kind == CXType_RValueReference) {
@@ -677,6 +788,159 @@ void scan_if_guards(KScan *ks, Stmt *s, CXCursor c) {
 }
 
 
+/* ---- references crossing thread loops ------------------------------------------------ */
+
+static char *canonical_unqualified(Arena *a, CXType t) {
+    return fe_str(a, clang_getTypeSpelling(clang_getUnqualifiedType(clang_getCanonicalType(t))));
+}
+
+/* Is e an lvalue in memory that outlives the thread loops (not in a kernel local)? */
+static bool memory_lvalue(KScan *ks, CXCursor e) {
+    for (;;) {
+        e = strip_implicit(e);
+        switch (clang_getCursorKind(e)) {
+        case CXCursor_ArraySubscriptExpr:
+        case CXCursor_MemberRefExpr: {
+            CXCursor base = strip_implicit(first_child(e));
+            if (clang_Cursor_isNull(base))
+                return false;
+            if (clang_getCanonicalType(clang_getCursorType(base)).kind == CXType_Pointer)
+                return true;
+            e = base;
+            continue;
+        }
+        case CXCursor_UnaryOperator:
+            return clang_getCursorUnaryOperatorKind(e) == CXUnaryOperator_Deref;
+        case CXCursor_DeclRefExpr: {
+            CXCursor d = clang_getCursorReferenced(e);
+            Var *w = find_var(ks->k, d, ks->fe);
+            if (w)
+                return w->is_shared || w->ref == REF_MEMORY;
+            /* a variable of static storage (a __device__ or __constant__ global) */
+            enum CXCursorKind pk = clang_getCursorKind(clang_getCursorSemanticParent(d));
+            return clang_getCursorKind(d) == CXCursor_VarDecl &&
+                   (pk == CXCursor_TranslationUnit || pk == CXCursor_Namespace ||
+                    clang_Cursor_getStorageClass(d) == CX_SC_Static);
+        }
+        default:
+            return false;
+        }
+    }
+}
+
+unsigned reference_binding(KScan *ks, CXType t, CXCursor init) {
+    if ((t.kind != CXType_LValueReference && t.kind != CXType_RValueReference) || clang_Cursor_isNull(init))
+        return 0;
+    Arena *a = ks->fe->u->arena;
+    CXType pointee = clang_getPointeeType(t);
+    bool may_bind_temporary = t.kind == CXType_RValueReference || clang_isConstQualifiedType(pointee);
+    CXCursor e = strip_implicit(init);
+    bool same = strcmp(canonical_unqualified(a, pointee), canonical_unqualified(a, clang_getCursorType(e))) == 0;
+    enum CXCursorKind k = clang_getCursorKind(e);
+    bool lvalue_form = k == CXCursor_ArraySubscriptExpr || k == CXCursor_MemberRefExpr ||
+                       k == CXCursor_DeclRefExpr || k == CXCursor_CallExpr ||
+                       (k == CXCursor_UnaryOperator && clang_getCursorUnaryOperatorKind(e) == CXUnaryOperator_Deref);
+    if (same && lvalue_form)
+        return memory_lvalue(ks, e) ? REF_MEMORY : 0;
+    /* a temporary (made from a value, or converted from an lvalue of another type): private
+     * to the thread, it may be kept by value */
+    return may_bind_temporary && (!same || !lvalue_form) ? REF_VALUE : 0;
+}
+
+/* ---- lambda locals ------------------------------------------------------------------- */
+
+typedef struct LambdaScan {
+    KScan *ks;
+    PtrVec *reads;
+} LambdaScan;
+
+static enum CXChildVisitResult lambda_reads_visit(CXCursor c, CXCursor parent, CXClientData d) {
+    (void)parent;
+    LambdaScan *ls = d;
+    if (clang_getCursorKind(c) == CXCursor_DeclRefExpr) {
+        Var *w = find_var(ls->ks->k, clang_getCursorReferenced(c), ls->ks->fe);
+        if (w && !w->is_shared && !vec_contains(ls->reads, w))
+            vec_push(ls->ks->fe->u->arena, ls->reads, w);
+    }
+    return CXChildVisit_Recurse;
+}
+
+/* [b, e) on one line without its comments, for re-declaring it in each thread loop; NULL
+ * when it holds a preprocessor directive. */
+static char *one_line_code(Unit *u, unsigned b, unsigned e) {
+    Buf out = {0};
+    const char *t = u->text;
+    for (unsigned i = b; i < e; i++) {
+        if (t[i] == '/' && i + 1 < e && t[i + 1] == '/') {
+            while (i < e && t[i] != '\n')
+                i++;
+            buf_puts(&out, " ");
+        } else if (t[i] == '/' && i + 1 < e && t[i + 1] == '*') {
+            for (i += 2; i + 1 < e && !(t[i] == '*' && t[i + 1] == '/'); i++)
+                ;
+            i++;
+            buf_puts(&out, " ");
+        } else if (t[i] == '"' || (t[i] == '\'' && !(i > b && isalnum((unsigned char)t[i - 1])))) {
+            unsigned s = i;
+            for (i++; i < e && t[i] != t[s] && t[i] != '\n'; i++)
+                if (t[i] == '\\')
+                    i++;
+            buf_put(&out, t + s, i + 1 - s);
+        } else if (t[i] == '#') {
+            buf_free(&out);
+            return NULL;
+        } else {
+            buf_put(&out, (t[i] == '\n' || t[i] == '\r') ? " " : t + i, 1);
+        }
+    }
+    char *r = arena_strdup(u->arena, out.data ? out.data : "");
+    buf_free(&out);
+    return r;
+}
+
+/* A local initialised with a lambda: how it captures (Var.lambda), its text and the locals
+ * it reads (its captures), so that each thread loop using it can declare it again. */
+static void scan_lambda_local(KScan *ks, Var *v, CXCursor init) {
+    Unit *u = ks->fe->u;
+    CXCursor lam = strip_implicit(init);
+    if (clang_getCursorKind(lam) != CXCursor_LambdaExpr)
+        return;
+    v->lambda = LAMBDA;
+    unsigned b, e, bb, be;
+    cursor_range(lam, &b, &e);
+    CXCursor body = last_child(lam);
+    cursor_range(body, &bb, &be);
+    if (b >= e || e > u->len || u->text[b] != '[' || bb <= b || bb > e)
+        return;                 /* written by a macro: no text (refused if needed) */
+    /* the captures, item by item */
+    int depth = 0;
+    unsigned p = b, item = b + 1;
+    for (; p < bb; p++) {
+        char ch = u->text[p];
+        bool close = ch == ']' || ch == ')' || ch == '}';
+        if (ch == '[' || ch == '(' || ch == '{')
+            depth++;
+        else if (close)
+            depth--;
+        if ((ch == ',' && depth == 1) || (close && depth == 0)) {
+            while (item < p && isspace((unsigned char)u->text[item]))
+                item++;
+            if (item < p)
+                v->lambda |= u->text[item] == '&' ? LAMBDA_BY_REF : LAMBDA_BY_VALUE;
+            item = p + 1;
+            if (depth == 0)
+                break;
+        }
+    }
+    for (unsigned q = p; q + 7 <= bb; q++)
+        if (strncmp(u->text + q, "mutable", 7) == 0 && !isalnum((unsigned char)u->text[q - 1]) &&
+            !isalnum((unsigned char)u->text[q + 7]))
+            v->lambda |= LAMBDA_MUTABLE;
+    v->init_text = one_line_code(u, b, e);
+    LambdaScan ls = {ks, &v->init_reads};
+    clang_visitChildren(lam, lambda_reads_visit, &ls);
+}
+
 enum CXChildVisitResult decl_visit(CXCursor c, CXCursor parent, CXClientData d) {
     (void)parent;
     KScan *ks = d;
@@ -688,7 +952,11 @@ enum CXChildVisitResult decl_visit(CXCursor c, CXCursor parent, CXClientData d) 
             v->coord = coord_dim(ks, init);
         if (!clang_Cursor_isNull(init))
             v->lane_part = lane_linear(ks, init);
-        if (!clang_Cursor_isNull(init) && !v->is_shared && !is_array_type(clang_getCursorType(c))) {
+        if (!clang_Cursor_isNull(init)) {
+            scan_lambda_local(ks, v, init);
+            v->ref = reference_binding(ks, clang_getCursorType(c), init);
+        }
+        if (!clang_Cursor_isNull(init) && !v->is_shared && !v->lambda && !is_array_type(clang_getCursorType(c))) {
             if (pure_scan(ks, init, c, &v->init_reads, NULL)) {
                 char *t = cursor_line(ks->fe, init);
                 if (!strstr(t, "//") && !strchr(t, '#'))

@@ -217,9 +217,16 @@ static void scan_sync(KScan *ks, Stmt *s, CXCursor c, CXCursor barrier) {
         cursor_range(cond, &b, &e);
         s->cond_text = one_line(arena_strndup(u->arena, u->text + b, e > b ? e - b : 0));
     }
+    /* warp steps only (volatile stores), no barrier: see Stmt.steps_only */
+    s->steps_only = !find_sync(c);
     /* control parts: everything but the bodies (a case's constant included: it is uniform) */
     for (int i = 0; i < kids.n; i++)
         if (i < first_body || i >= first_body + nbodies) {
+            CXCursor vs;
+            if (find_volatile(kids.c[i], true, &vs))
+                diag_error(u, cursor_loc(fe, vs), "store into volatile memory in the condition or header of "
+                           "a statement holding barriers, warp functions or other volatile stores: not "
+                           "supported yet");
             scan_facts(ks, s, kids.c[i]);
             if (s->sync == SK_FOR && i == 0)
                 scan_for_init_kills(ks, s, c, kids.c[i]);
@@ -395,6 +402,7 @@ static bool hoist_calls(KScan *ks, Stmt *s, CXCursor c, PtrVec *list, Stmt *pare
         ((Inline *)hoisted.items[i])->user = leaf;
     ks->hoisted = hoisted;
     scan_facts(ks, leaf, c);
+    scan_vstep(ks, leaf, c);
     ks->hoisted.len = 0;
     return true;
 }
@@ -486,6 +494,18 @@ static void scan_stmt(KScan *ks, CXCursor c, PtrVec *list, Stmt *parent) {
      * place, or it is a case label among barriers */
     bool construct = find_plain_barrier(c, &barrier) ||
                      ((case_label || !expression) && find_barrier(c, &barrier)) || case_label;
+    /* a statement (not an expression) storing into volatile memory holds warp steps: its own
+     * statements are steps, each for all lanes before the next */
+    CXCursor vstore;
+    if (!construct && !expression && find_volatile(c, true, &vstore)) {
+        if (kind == CXCursor_ReturnStmt) {
+            diag_error(u, cursor_loc(fe, vstore), "store into volatile memory (warp-synchronous code) in a "
+                       "return statement: not supported yet");
+            return;
+        }
+        construct = true;
+        barrier = vstore;
+    }
     /* an if whose condition only holds warp functions (sites), its branches nothing: a leaf
      * holding them, run per thread like any leaf */
     if (construct && kind == CXCursor_IfStmt && !find_plain_barrier(c, NULL)) {
@@ -495,7 +515,7 @@ static void scan_stmt(KScan *ks, CXCursor c, PtrVec *list, Stmt *parent) {
             ci++;
         bool branches = ci > 0;     /* an init statement or a condition variable: a construct */
         for (int i = ci + 1; i < kids.n; i++)
-            branches |= find_barrier(kids.c[i], NULL);
+            branches |= find_barrier(kids.c[i], NULL) || find_volatile(kids.c[i], true, NULL);
         construct = branches;
     }
     if (!construct) {
@@ -508,6 +528,7 @@ static void scan_stmt(KScan *ks, CXCursor c, PtrVec *list, Stmt *parent) {
             scan_kills(ks, s, c, c, false);
         if (kind == CXCursor_IfStmt)
             scan_if_guards(ks, s, c);
+        scan_vstep(ks, s, c);
         return;
     }
     if (clang_isExpression(kind) || kind == CXCursor_DeclStmt || kind == CXCursor_ReturnStmt) {

@@ -20,10 +20,11 @@ typedef struct FnScan {
     bool has_shared;
     bool uses_file_shared;
     CXCursor first_file_shared;
-    bool has_volatile;      /* a volatile object or pointer: warp-synchronous code */
+    bool has_volatile;      /* reads or writes volatile memory: warp-synchronous code */
     CXCursor first_volatile;
     bool has_goto;
     CXCursor first_goto;
+    CXCursor first_asm;     /* inline assembly (PTX in device code); null cursor if none */
     bool has_dependent_group; /* a group's warp method on a group of a dependent type */
     CXCursor dependent_group;
     char dependent_name[32];
@@ -126,19 +127,17 @@ static enum CXChildVisitResult fn_scan_visit(CXCursor c, CXCursor parent, CXClie
                          fe_str(s->fe->u->arena, fn_usr(fn)));
         }
     }
-    if ((k == CXCursor_VarDecl || k == CXCursor_ParmDecl) && !s->has_volatile) {
-        CXType t = clang_getCursorType(c);
-        if (clang_isVolatileQualifiedType(t) ||
-            (t.kind == CXType_Pointer && clang_isVolatileQualifiedType(clang_getPointeeType(t)))) {
-            s->has_volatile = true;
-            s->first_volatile = c;
-        }
+    if (!s->has_volatile && is_volatile_memory(c)) {
+        s->has_volatile = true;
+        s->first_volatile = c;
     }
     if (k == CXCursor_CallExpr && !s->has_dependent_group &&
         unresolved_group_call(c, s->dependent_name, sizeof s->dependent_name)) {
         s->has_dependent_group = true;
         s->dependent_group = c;
     }
+    if ((k == CXCursor_GCCAsmStmt || k == CXCursor_MSAsmStmt) && clang_Cursor_isNull(s->first_asm))
+        s->first_asm = c;
     if ((k == CXCursor_GotoStmt || k == CXCursor_IndirectGotoStmt) && !s->has_goto) {
         s->has_goto = true;
         s->first_goto = c;
@@ -157,6 +156,8 @@ static enum CXChildVisitResult fn_scan_visit(CXCursor c, CXCursor parent, CXClie
 typedef struct UserFn {
     char *usr;
     bool reads_builtin, has_barrier, has_block_barrier, impure;
+    bool has_sync;          /* a barrier, warp function or __shared__ memory (has_barrier
+                             * also counts volatile memory accesses: warp steps) */
     bool asserts;           /* calls assert (see is_assert_fail) */
     PtrVec callees;
 } UserFn;
@@ -210,7 +211,7 @@ enum CXChildVisitResult userfn_visit(CXCursor c, CXCursor parent, CXClientData d
         return CXChildVisit_Continue;
     if (clang_Location_isInSystemHeader(clang_getCursorLocation(c)) || !clang_isCursorDefinition(c))
         return CXChildVisit_Continue;
-    FnScan s = {.fe = fe, .fn = c};
+    FnScan s = {.fe = fe, .fn = c, .first_asm = clang_getNullCursor()};
     clang_visitChildren(c, fn_scan_visit, &s);
     if (!ts->kernels) {
         UserFn *f = arena_alloc(fe->u->arena, sizeof *f);
@@ -218,10 +219,14 @@ enum CXChildVisitResult userfn_visit(CXCursor c, CXCursor parent, CXClientData d
         /* extern __shared__ inside: the block's storage comes through cu2c_tls too */
         f->reads_builtin = s.reads_builtin || s.extern_shared.len > 0;
         f->asserts = s.asserts;
-        /* __shared__ storage is per block: such a function is expanded into the kernel too */
-        f->has_barrier = s.has_barrier || s.has_shared || s.uses_file_shared;
+        /* __shared__ storage is per block: such a function is expanded into the kernel too;
+         * so is a device function reading or writing volatile memory, whose statements are
+         * warp steps of the kernel (see volatile_steps.c) */
+        bool device_only = has_attr(c, CXCursor_CUDADeviceAttr) && !has_attr(c, CXCursor_CUDAHostAttr);
+        f->has_sync = s.has_barrier || s.has_shared || s.uses_file_shared;
+        f->has_barrier = f->has_sync || (s.has_volatile && device_only);
         f->has_block_barrier = s.has_block_barrier;
-        f->impure = s.impure || s.reads_builtin || s.has_barrier || s.has_shared;
+        f->impure = s.impure || s.reads_builtin || s.has_barrier || s.has_shared || s.has_volatile;
         f->callees = s.callees;
         vec_push(fe->u->arena, &ts->user_fns, f);
         return CXChildVisit_Continue;
@@ -239,11 +244,16 @@ enum CXChildVisitResult userfn_visit(CXCursor c, CXCursor parent, CXClientData d
         df->body_end = e;
         vec_push(fe->u->arena, &fe->u->inlined_fns, df);
     }
-    /* Threads of a block run one after another here, not in lockstep: code relying on a
-     * warp's lockstep through volatile memory would silently compute something else. */
-    if (device && s.has_volatile)
+    /* a __host__ __device__ function stays in the output for the host: it cannot be expanded
+     * into kernels, where its volatile accesses would be warp steps */
+    if (device && !kernel && s.has_volatile && has_attr(c, CXCursor_CUDAHostAttr))
         diag_error(fe->u, cursor_loc(fe, s.first_volatile),
-                   "volatile in device code (warp-synchronous programming) is not supported yet");
+                   "volatile memory access in a __host__ __device__ function: not supported yet (warp-"
+                   "synchronous code must be in __device__ functions or kernels)");
+    /* PTX would reach the host's assembler (a __host__ __device__ function's asm may be the
+     * host's own, guarded by __CUDA_ARCH__) */
+    if ((kernel || (device && !has_attr(c, CXCursor_CUDAHostAttr))) && !clang_Cursor_isNull(s.first_asm))
+        diag_error(fe->u, cursor_loc(fe, s.first_asm), "inline assembly (PTX) in device code is not supported");
     if (device && s.has_dependent_group) {
         const char *m = s.dependent_name;
         diag_error(fe->u, cursor_loc(fe, s.dependent_group),
@@ -310,6 +320,8 @@ void close_user_fns(Fe *fe, TuScan *ts) {
             vec_push(fe->u->arena, &fe->tls_fns, f->usr);
         if (f->has_barrier)
             vec_push(fe->u->arena, &fe->barrier_fns, f->usr);
+        if (f->has_sync)
+            vec_push(fe->u->arena, &fe->sync_fns, f->usr);
         if (f->has_block_barrier)
             vec_push(fe->u->arena, &fe->block_barrier_fns, f->usr);
     }
@@ -349,6 +361,10 @@ void close_user_fns(Fe *fe, TuScan *ts) {
                 }
                 if (usr_in(&fe->barrier_fns, f->callees.items[j]) && !usr_in(&fe->barrier_fns, f->usr)) {
                     vec_push(fe->u->arena, &fe->barrier_fns, f->usr);
+                    changed = true;
+                }
+                if (usr_in(&fe->sync_fns, f->callees.items[j]) && !usr_in(&fe->sync_fns, f->usr)) {
+                    vec_push(fe->u->arena, &fe->sync_fns, f->usr);
                     changed = true;
                 }
                 if (usr_in(&fe->block_barrier_fns, f->callees.items[j]) &&
