@@ -464,17 +464,41 @@ static void nest_text(Arena *a, Kernel *k, int ni, bool fast, Buf *h, Buf *t) {
     buf_puts(t, " }");
 }
 
+/* A return rewritten as pre, its value, post, as edits (not yet made) keeping the line count:
+ * the value's text stays where it is, so that the edits inside it (a hoisted call's result
+ * local) survive; a value that could not be located is copied as written, without one the
+ * return becomes pre post. */
+static Edit *piece(Unit *u, unsigned begin, unsigned end, const char *text) {
+    Edit *e = arena_alloc(u->arena, sizeof *e);
+    e->begin = begin;
+    e->end = end;
+    e->text = text_keeping_lines(u, begin, end, arena_strdup(u->arena, text));
+    e->copy = u->cur_copy;
+    return e;
+}
+
+static void return_pieces(Unit *u, unsigned begin, unsigned end, const unsigned *span, const char *value,
+                          const char *pre, const char *post, PtrVec *out) {
+    if (value && span) {
+        vec_push(u->arena, out, piece(u, begin, span[0], pre));
+        vec_push(u->arena, out, piece(u, span[1], end, post));
+    } else {
+        vec_push(u->arena, out, piece(u, begin, end, arena_printf(u->arena, "%s%s%s", pre, value ? value : "", post)));
+    }
+}
+
 /* What `return` in an expanded function becomes in a nest: this thread leaves the call
  * (its flag set, its value stored in its copy of the result). */
-static const char *fret_text(Unit *u, Stmt *s, int j, int ni, bool fast) {
+static void fret_pieces(Unit *u, Stmt *s, int j, int ni, bool fast, PtrVec *out) {
     Inline *in = s->fret;
     const char *value = s->return_values.items[j];
     Var *tmp = in->result_tmp;
-    const char *store = tmp && value ? arena_printf(u->arena, "__cu2c_p%d[%s] = (%s); ", store_id(tmp),
-                                                    index_expr(tmp->dims), value)
-                      : value ? arena_printf(u->arena, "(void)(%s); ", value) : "";
-    return arena_printf(u->arena, "{ %s__cu2c_fr%d[%s] = 1; goto __cu2c_next%d%s; }", store, in->copy,
-                        index_expr(DIM_XYZ), ni, fast ? "f" : "");
+    const char *pre = tmp && value ? arena_printf(u->arena, "{ __cu2c_p%d[%s] = (", store_id(tmp), index_expr(tmp->dims))
+                    : value ? "{ (void)(" : "{ ";
+    const char *post = arena_printf(u->arena, "%s__cu2c_fr%d[%s] = 1; goto __cu2c_next%d%s; }", value ? "); " : "",
+                                    in->copy, index_expr(DIM_XYZ), ni, fast ? "f" : "");
+    SrcLoc *r = s->returns.items[j];
+    return_pieces(u, r->offset, *(unsigned *)s->return_ends.items[j], s->return_spans.items[j], value, pre, post, out);
 }
 
 /* What `return` becomes in a nest: this thread ends. */
@@ -507,16 +531,14 @@ static void render_copy(Unit *u, unsigned begin, unsigned end, PtrVec *extra, Bu
     edits_render(u, &all, begin, end, out);
 }
 
-/* `return` in a nest, as text keeping the line count of what it replaces. */
-static Edit *return_edit(Unit *u, Kernel *k, int ni, bool fast, Stmt *s, int j) {
+/* `return` in a nest, as edits keeping the line count of what they replace. */
+static void return_edits(Unit *u, Kernel *k, int ni, bool fast, Stmt *s, int j, PtrVec *out) {
+    if (s->fret) {
+        fret_pieces(u, s, j, ni, fast, out);
+        return;
+    }
     SrcLoc *r = s->returns.items[j];
-    unsigned end = *(unsigned *)s->return_ends.items[j];
-    Edit *e = arena_alloc(u->arena, sizeof *e);
-    e->begin = r->offset;
-    e->end = end;
-    e->text = text_keeping_lines(u, r->offset, end,
-                                 s->fret ? fret_text(u, s, j, ni, fast) : return_text(u, k, ni, fast));
-    return e;
+    vec_push(u->arena, out, piece(u, r->offset, *(unsigned *)s->return_ends.items[j], return_text(u, k, ni, fast)));
 }
 
 /* The statement whose guards may narrow a nest's loops: its last, a leaf `if` without else,
@@ -666,7 +688,7 @@ static void fast_copy(Unit *u, Kernel *k, int ni, unsigned begin, unsigned end, 
     for (int i = n->first; i <= n->last; i++) {
         Stmt *s = k->stmts.items[i];
         for (int j = 0; j < s->returns.len; j++)
-            vec_push(u->arena, fast_edits, return_edit(u, k, ni, true, s, j));
+            return_edits(u, k, ni, true, s, j, fast_edits);
     }
     render_copy(u, begin, end, fast_edits, h);
     buf_puts(h, ft.data);
@@ -752,8 +774,11 @@ static void lower_nest(Unit *u, Kernel *k, int ni) {
     buf_free(&t);
     for (int i = n->first; i <= n->last; i++) {
         Stmt *s = k->stmts.items[i];
-        for (int j = 0; j < s->returns.len; j++) {
-            Edit *e = return_edit(u, k, ni, false, s, j);
+        PtrVec edits = {0};
+        for (int j = 0; j < s->returns.len; j++)
+            return_edits(u, k, ni, false, s, j, &edits);
+        for (int j = 0; j < edits.len; j++) {
+            Edit *e = edits.items[j];
             edit_add(u, e->begin, e->end, e->text);
         }
     }
@@ -1014,8 +1039,8 @@ static void put_static_shared(Kernel *k, Buf *b) {
 }
 
 /* After the kernel: the block function (dispatching on the block shape), the host stub under
- * the kernel's name, and the registration (a constructor; for a kernel template, each
- * specialisation registers itself when its stub first runs). */
+ * the kernel's name, and the registration (a constructor; for a kernel template, a
+ * registration template that each specialisation's stub instantiates to run before main). */
 static void stub(Unit *u, Kernel *k) {
     const char *targs = k->tmpl_args ? k->tmpl_args : "";
     const char *self = k->tmpl_args ? arena_printf(u->arena, "&%s%s", k->name, targs) : k->name;
@@ -1072,16 +1097,28 @@ static void stub(Unit *u, Kernel *k) {
     buf_printf(&b, "__cu2c_body_%s%s(__cu2c_args, __cu2c_b, __cu2c_bx, __cu2c_by, __cu2c_bz, "
                    "__cu2c_xf); }\n",
                k->name, targs);
+    if (k->tmpl_args) {
+        /* a specialisation's registration, given its stub (which it cannot name: the stub's
+         * template comes next, and a second declaration could not repeat the header's default
+         * arguments) */
+        buf_printf(&b, "%s static void __cu2c_reg_%s(const void *__cu2c_self) { static const size_t __cu2c_sz[] = ",
+                   k->tmpl_header, k->name);
+        put_sizes(k, &b);
+        buf_printf(&b, "; cu2c_register_kernel(__cu2c_self, __cu2c_blk_%s%s, \"%s\", %d, __cu2c_sz); "
+                       "cu2c_set_static_shared(__cu2c_self, ",
+                   k->name, targs, k->name, k->params.len);
+        put_static_shared(k, &b);
+        buf_puts(&b, "); }\n");
+    }
     put_signature(u, k, &b);
     buf_puts(&b, "{ ");
     if (k->tmpl_args) {
-        buf_puts(&b, "static const size_t __cu2c_sz[] = ");
-        put_sizes(k, &b);
-        buf_printf(&b, "; static const int __cu2c_reg = (cu2c_register_kernel((const void *)%s, "
-                       "__cu2c_blk_%s%s, \"%s\", %d, __cu2c_sz), cu2c_set_static_shared((const void *)%s, ",
-                   self, k->name, targs, k->name, k->params.len, self);
-        put_static_shared(k, &b);
-        buf_puts(&b, "), 0); (void)__cu2c_reg; ");
+        /* every specialisation the program instantiates (a launch, its address taken) registers
+         * before main, as nvcc's do (cu2c/kernel.h: cu2c_at_load); and at its first launch, for
+         * launches from other static initialisers that may run before */
+        buf_printf(&b, "(void)&cu2c_at_load<__cu2c_reg_%s%s, decltype(%s), %s >::done; "
+                       "static const int __cu2c_reg = (__cu2c_reg_%s%s((const void *)%s), 0); (void)__cu2c_reg; ",
+                   k->name, targs, self, self, k->name, targs, self);
     }
     buf_puts(&b, "void *__cu2c_a[] = {");
     for (int i = 0; i < k->params.len; i++)
@@ -1102,6 +1139,16 @@ static void stub(Unit *u, Kernel *k) {
     put_line_directive(u, k->body_end, &b);
     edit_insert(u, k->body_end, arena_strdup(u->arena, b.data));
     buf_free(&b);
+}
+
+/* The first call moved out of statement s. */
+static Inline *first_hoisted(Kernel *k, Stmt *s) {
+    for (int i = 0; i < k->inlines.len; i++) {
+        Inline *in = k->inlines.items[i];
+        if (in->hoisted && in->user == s)
+            return in;
+    }
+    return NULL;
 }
 
 void lower_kernel(Unit *u, Kernel *k) {
@@ -1138,6 +1185,8 @@ void lower_kernel(Unit *u, Kernel *k) {
         u->cur_copy = in->user->copy;
         edit_replace_lines(u, in->call_begin, in->call_end, in->result->name);
         u->cur_copy = in->parent_copy;
+        if (in->user->lone && in == first_hoisted(k, in->user))
+            edit_insert(u, in->call->begin, "{ ");     /* closed below */
         in->anchor = edit_insert(u, in->call->begin, "");
     }
     /* a (uniform) return before the end of an expanded function: to the end of its block */
@@ -1151,21 +1200,32 @@ void lower_kernel(Unit *u, Kernel *k) {
             const char *value = s->return_values.items[j];
             Stmt *rv = j < s->return_facts.len ? s->return_facts.items[j] : NULL;
             Var *tmp = s->fret->result_tmp;
-            Buf rb = {0};
-            buf_puts(&rb, "{ ");
+            Buf pre = {0}, post = {0};
+            buf_puts(&pre, "{ ");
             if (value && tmp && !tmp->promoted) {
-                buf_printf(&rb, "%s = (%s); ", tmp->name, value);
+                buf_printf(&pre, "%s = (", tmp->name);
+                buf_puts(&post, "); ");
             } else if (value && rv) {
                 /* a value varying per thread: each running thread's copy takes its own */
-                open_thread_loop(k, rv, &s->fret_scopes, &rb);
+                open_thread_loop(k, rv, &s->fret_scopes, &pre);
                 if (tmp)
-                    buf_printf(&rb, "__cu2c_p%d[%s] = (%s); } ", store_id(tmp), index_expr(tmp->dims), value);
+                    buf_printf(&pre, "__cu2c_p%d[%s] = (", store_id(tmp), index_expr(tmp->dims));
                 else
-                    buf_printf(&rb, "(void)(%s); } ", value);
+                    buf_puts(&pre, "(void)(");
+                buf_puts(&post, "); } ");
+            } else {
+                value = NULL;   /* no value, or none to keep: the return goes whole */
             }
-            buf_printf(&rb, "goto __cu2c_fend%d; }", s->fret->copy);
-            edit_replace_lines(u, r->offset, *(unsigned *)s->return_ends.items[j], arena_strdup(u->arena, rb.data));
-            buf_free(&rb);
+            buf_printf(&post, "goto __cu2c_fend%d; }", s->fret->copy);
+            PtrVec edits = {0};
+            return_pieces(u, r->offset, *(unsigned *)s->return_ends.items[j], s->return_spans.items[j], value,
+                          pre.data, post.data, &edits);
+            for (int m = 0; m < edits.len; m++) {
+                Edit *e = edits.items[m];
+                edit_add(u, e->begin, e->end, e->text);
+            }
+            buf_free(&pre);
+            buf_free(&post);
         }
     }
     /* an inlined body's final return gives the call's value (before the nests copy texts) */
@@ -1217,6 +1277,15 @@ void lower_kernel(Unit *u, Kernel *k) {
                                                           v->type, v->name));
         }
         lower_nest(u, k, i);
+    }
+    /* a braceless body that calls moved out of made several statements: one block again
+     * (closed after its nest's end, before the copies' texts are taken) */
+    for (int i = 0; i < k->inlines.len; i++) {
+        Inline *in = k->inlines.items[i];
+        if (in->hoisted && in->user->lone && in == first_hoisted(k, in->user)) {
+            u->cur_copy = in->user->copy;
+            edit_insert(u, in->user->end, " }");
+        }
     }
     for (int i = k->inlines.len - 1; i >= 0; i--)
         expand_inline(u, k, k->inlines.items[i]);

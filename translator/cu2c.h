@@ -231,6 +231,8 @@ struct Stmt {
                              * kept apart so its counter can stay uniform (see form_loops) */
     unsigned body_begin;    /* a leaf for-loop: where its body starts */
     bool body_jumps;        /* a leaf for-loop: its body breaks, continues or returns */
+    bool lone;              /* the whole body of an if/else/loop, written without braces, that
+                             * calls moved out of became several statements: braced around */
     PtrVec guards;          /* a leaf if without else, with a pure condition: its Guard* terms */
     bool short_trip;        /* a leaf for-loop: bounded by a small constant (the C compiler
                              * unrolls it; the thread loop around it then vectorises) */
@@ -257,6 +259,9 @@ struct Stmt {
     PtrVec returns;         /* SrcLoc*: every return statement inside (offset..end below) */
     PtrVec return_ends;     /* unsigned* end offsets (after ';') matching returns */
     PtrVec return_values;   /* char*: the returned expression as written, or NULL */
+    PtrVec return_spans;    /* unsigned[2]*: where that expression lies, or NULL: rewriting a
+                             * return keeps the value's text in place, with the edits inside
+                             * it (a hoisted call's result local) */
     PtrVec return_facts;    /* Stmt* (ST_RETVAL) per return in an expanded function: the value's
                              * facts, kept apart so that only the return's control decides
                              * whether the statement varies */

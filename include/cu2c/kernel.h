@@ -86,6 +86,16 @@ void *cu2c_block_scratch(cu2c_block *blk, size_t bytes);
 
 #ifdef __cplusplus
 }
+
+/* A kernel template's specialisations register before main, as nvcc registers every kernel
+ * it instantiates, so that cudaFuncSetCacheConfig(k<float>, ...), cudaFuncGetAttributes and
+ * cudaLaunchKernel work before (or without) a `<<<...>>>`. The stub template names
+ * cu2c_at_load<R, F, K>::done, R being the specialisation's registration and K its stub: any
+ * use that instantiates the stub (a launch, its address taken) instantiates this member with
+ * it, and the member's initialiser runs in the translation unit's dynamic initialisation. */
+template <void (*R)(const void *), typename F, F K> struct cu2c_at_load { static const char done; };
+template <void (*R)(const void *), typename F, F K>
+const char cu2c_at_load<R, F, K>::done = (R((const void *)K), 0);
 #endif
 
 /* Bounds of thread loops narrowed by guards (long long: no overflow at int's edges). */

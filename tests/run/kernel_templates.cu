@@ -1,6 +1,6 @@
 // Kernel templates: type and value parameters, explicit and deduced template arguments, a
 // shared array sized by a template parameter and a barrier loop; each specialisation
-// registers itself when first launched.
+// launched is registered before main.
 // RUN: %cu2cc %s -o %t && env CU2C_NUM_THREADS=1 timeout 60 %t && env CU2C_NUM_THREADS=2 timeout 60 %t
 #include <cstdio>
 template <typename T, int TILE>

@@ -344,7 +344,7 @@ void scan_inline(KScan *ks, Stmt *s, CXCursor call, CXCursor fn, char *usr, Var 
         /* the final return ends the call, not the thread: it becomes `x = (e);` or nothing */
         Stmt *r = list->items[list->len - 1];
         r->has_return = false;
-        r->returns.len = r->return_ends.len = 0;
+        r->returns.len = r->return_ends.len = r->return_values.len = r->return_spans.len = 0;
         in->ret = r;
         /* the final return is an assignment in the leaf itself: its value's facts are the leaf's */
         for (int j = 0; j < r->return_facts.len; j++) {

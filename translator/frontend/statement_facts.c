@@ -407,9 +407,16 @@ enum CXChildVisitResult kscan_visit(CXCursor c, CXCursor parent, CXClientData d)
         vec_push(u->arena, &s->return_ends, end);
         CXCursor value = first_child(c);
         char *vt = NULL;
-        if (!clang_Cursor_isNull(value))
+        unsigned *span = NULL;
+        if (!clang_Cursor_isNull(value)) {
             vt = cursor_line(fe, value);
+            span = arena_alloc(u->arena, 2 * sizeof *span);
+            cursor_range(value, &span[0], &span[1]);
+            if (span[0] < b || span[1] > *end || span[0] >= span[1])
+                span = NULL;    /* not where the return is (a macro): rewritten whole */
+        }
         vec_push(u->arena, &s->return_values, vt);
+        vec_push(u->arena, &s->return_spans, span);
         s->has_return = true;
         if (fe->copy != 0) {
             /* in an expanded function: the value's facts apart (see Stmt.return_facts) */

@@ -386,10 +386,11 @@ static bool hoist_calls(KScan *ks, Stmt *s, CXCursor c, PtrVec *list, Stmt *pare
                           fe_str(u->arena, clang_getTypeSpelling(clang_getUnqualifiedType(rt))),
                           cursor_loc(fe, call), is, fe->copy);
         vec_push(u->arena, &is->decls, h);
+        int at = ks->k->inlines.len;    /* its Inline's place (those of calls inside it follow) */
         scan_inline(ks, is, call, fn, usr, h, arena_printf(u->arena, "__typeof__(%s) %s", h->type, h->name));
         if (is->kind != ST_SYNC)
             return true;        /* refused inside scan_inline */
-        Inline *in = ks->k->inlines.items[ks->k->inlines.len - 1];
+        Inline *in = ks->k->inlines.items[at];
         in->hoisted = true;
         cursor_range(call, &in->call_begin, &in->call_end);
         vec_push(u->arena, &hoisted, in);
@@ -559,7 +560,10 @@ void scan_list(KScan *ks, CXCursor c, PtrVec *list, Stmt *parent) {
         void *ctx[3] = {ks, list, parent};
         clang_visitChildren(c, list_visit, ctx);
     } else {
+        int before = list->len;
         scan_stmt(ks, c, list, parent);
+        if (list->len > before + 1)
+            ((Stmt *)list->items[list->len - 1])->lone = true;
     }
 }
 
