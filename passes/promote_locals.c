@@ -215,6 +215,11 @@ static void plan_nests(Arena *a, Kernel *k) {
  * needs its deduced type spelled; a reference keeps its binding only when bound to memory
  * or a temporary (Var.ref). */
 static void check_promoted(Unit *u, Kernel *k, Var *v) {
+    /* per-thread locals live in their thread loop; a pointer to one kept from one loop to
+     * another would point at a copy that is gone */
+    if (v->promoted && v->addr_of && v->addr_of->dims && !v->addr_of->is_shared)
+        diag_error(u, v->loc, "'%s' holds the address of the per-thread local '%s' across thread loops "
+                   "(e.g. a barrier): not supported yet", v->name, v->addr_of->name);
     if (v->promoted && v->lambda) {
         bool same = v->init_text && !(v->lambda & LAMBDA_MUTABLE && v->lambda & LAMBDA_BY_VALUE);
         for (int j = 0; same && (v->lambda & LAMBDA_BY_VALUE) && j < v->init_reads.len; j++)

@@ -91,6 +91,8 @@ typedef struct Var {
     bool is_extern_shared;  /* extern __shared__ T v[]: the launch's dynamic shared memory */
     const char *elem_type;  /* element type of an extern __shared__ array */
     bool escapes;           /* address taken or bound to a reference: assume any thread writes it */
+    struct Var *addr_of;    /* a local whose address it may hold (kept from one thread loop to
+                             * another, it would point at one loop's copy: check_promoted) */
     Stmt *decl_stmt;        /* the statement declaring it; NULL for parameters */
     unsigned dims;          /* thread_variance: dimensions its value can differ in somewhere (the
                              * union of its webs'): the shape of its per-thread storage */

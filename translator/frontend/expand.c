@@ -270,11 +270,13 @@ void scan_inline(KScan *ks, Stmt *s, CXCursor call, CXCursor fn, char *usr, Var 
     clang_visitChildren(def, parm_visit, pctx);
     int np = parms.len;
     unsigned *refs = arena_alloc(u->arena, sizeof *refs * (size_t)(nargs + 1));
+    Var **addrs = arena_alloc(u->arena, sizeof *addrs * (size_t)(nargs + 1));   /* caller's locals */
     /* the arguments: in the caller's text, so scanned before switching to the copy */
     for (int i = 0; i < nargs; i++) {
         CXCursor arg = clang_Cursor_getArgument(call, (unsigned)i);
         if (i < np)
             refs[i] = reference_binding(ks, clang_getCursorType(*(CXCursor *)parms.items[i]), arg);
+        addrs[i] = address_taken_in(ks, arg);
         Stmt *bind = new_fact_stmt(fe, ST_BIND, cursor_loc(fe, arg), s);
         Stmt *saved = ks->s;
         scan_facts(ks, bind, arg);
@@ -292,6 +294,7 @@ void scan_inline(KScan *ks, Stmt *s, CXCursor call, CXCursor fn, char *usr, Var 
         CXCursor parm = *(CXCursor *)parms.items[i];
         Stmt *bind = in->binds.items[i];
         Var *v = new_var(fe, ks->k, parm, bind);
+        v->addr_of = addrs[i];
         v->ref = refs[i];
         v->param_text = cursor_text(fe, parm);
         vec_push(u->arena, &bind->writes, v);

@@ -125,6 +125,7 @@ enum CXChildVisitResult walk_visit(CXCursor c, CXCursor parent, CXClientData d);
 void scan_tokens(Fe *fe);
 void inclusion_visit(CXFile f, CXSourceLocation *stack, unsigned depth, CXClientData d);
 /* statement_facts.c */
+Var *lvalue_root(KScan *ks, CXCursor e);
 Var *find_var(Kernel *k, CXCursor decl, Fe *fe);
 Var *new_var(Fe *fe, Kernel *k, CXCursor decl, Stmt *s);
 Var *new_temp(Unit *u, Kernel *k, const char *name, const char *type, SrcLoc loc, Stmt *decl,
@@ -172,6 +173,8 @@ bool pure_scan(KScan *ks, CXCursor e, CXCursor parent, PtrVec *reads, bool *read
 void scan_x_offset(KScan *ks, Var *v, CXCursor decl, CXCursor init);
 unsigned coord_dim(KScan *ks, CXCursor e);
 /* local_kinds.c */
+/* A kernel local whose address e may give (`&x`, an array decaying), or NULL. */
+Var *address_taken_in(KScan *ks, CXCursor e);
 void scan_lambda_local(KScan *ks, Var *v, CXCursor init);
 
 /* cuda_arch.c */

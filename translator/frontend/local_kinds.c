@@ -156,3 +156,51 @@ void scan_lambda_local(KScan *ks, Var *v, CXCursor init) {
     LambdaScan ls = {ks, &v->init_reads};
     clang_visitChildren(lam, lambda_reads_visit, &ls);
 }
+
+/* ---- addresses of locals ------------------------------------------------------------- */
+
+typedef struct AddrScan {
+    KScan *ks;
+    Var *found;
+} AddrScan;
+
+static enum CXChildVisitResult addr_visit(CXCursor c, CXCursor parent, CXClientData d) {
+    AddrScan *as = d;
+    enum CXCursorKind k = clang_getCursorKind(c);
+    if (k == CXCursor_LambdaExpr)
+        return CXChildVisit_Continue;
+    Var *v = NULL;
+    if (k == CXCursor_ArraySubscriptExpr) {
+        /* an element is read, not the array's address: only the index is looked into, and
+         * the base when it is not an array itself */
+        Kids kids = children(c);
+        for (int i = 0; i < kids.n && !as->found; i++) {
+            CXCursor e = strip_implicit(kids.c[i]);
+            if (i == 0 && clang_getCursorKind(e) == CXCursor_DeclRefExpr && is_array_type(clang_getCursorType(e)))
+                continue;
+            if (addr_visit(kids.c[i], c, as) == CXChildVisit_Recurse)
+                clang_visitChildren(kids.c[i], addr_visit, as);
+        }
+        return as->found ? CXChildVisit_Break : CXChildVisit_Continue;
+    }
+    if (k == CXCursor_UnaryOperator && clang_getCursorUnaryOperatorKind(c) == CXUnaryOperator_AddrOf)
+        v = lvalue_root(as->ks, first_child(c));
+    else if (k == CXCursor_DeclRefExpr && is_array_type(clang_getCursorType(c)) &&
+             clang_getCursorKind(parent) != CXCursor_ArraySubscriptExpr)
+        v = find_var(as->ks->k, clang_getCursorReferenced(c), as->ks->fe);   /* decays to a pointer */
+    if (v && !v->is_shared) {
+        as->found = v;
+        return CXChildVisit_Break;
+    }
+    return CXChildVisit_Recurse;
+}
+
+Var *address_taken_in(KScan *ks, CXCursor e) {
+    AddrScan as = {ks, NULL};
+    /* only pointers hold addresses here (references are reference_binding's) */
+    if (clang_Cursor_isNull(e) || clang_getCanonicalType(clang_getCursorType(e)).kind != CXType_Pointer)
+        return NULL;
+    if (addr_visit(e, clang_getNullCursor(), &as) == CXChildVisit_Recurse)
+        clang_visitChildren(e, addr_visit, &as);
+    return as.found;
+}

@@ -22,7 +22,7 @@ Var *find_var(Kernel *k, CXCursor decl, Fe *fe) {
 
 /* The local variable an lvalue expression stores into, if the store stays in the local
  * (a[i] on a local array, s.f on a local struct); NULL for stores through pointers. */
-static Var *lvalue_root(KScan *ks, CXCursor e) {
+Var *lvalue_root(KScan *ks, CXCursor e) {
     for (;;) {
         e = strip_implicit(e);
         enum CXCursorKind k = clang_getCursorKind(e);
@@ -358,6 +358,11 @@ enum CXChildVisitResult kscan_visit(CXCursor c, CXCursor parent, CXClientData d)
         if (kind == CXCursor_CompoundAssignOperator ||
             (op >= CXBinaryOperator_Assign && op <= CXBinaryOperator_OrAssign))
             note_write(ks, lvalue_root(ks, first_child(c)));
+        if (op == CXBinaryOperator_Assign) {
+            Var *to = lvalue_root(ks, first_child(c)), *of = address_taken_in(ks, last_child(c));
+            if (to && of)
+                to->addr_of = of;
+        }
         break;
     }
     case CXCursor_UnaryOperator: {
@@ -514,6 +519,7 @@ enum CXChildVisitResult decl_visit(CXCursor c, CXCursor parent, CXClientData d) 
         if (!clang_Cursor_isNull(init))
             v->lane_part = lane_linear(ks, init);
         if (!clang_Cursor_isNull(init)) {
+            v->addr_of = address_taken_in(ks, init);
             scan_lambda_local(ks, v, init);
             v->ref = reference_binding(ks, clang_getCursorType(c), init);
         }
