@@ -69,9 +69,14 @@ int main(int argc, char **argv) {
                     strcmp(arg, "-idirafter") == 0) && i + 1 < argc) {
             vec_push(a, &opt.clang_args, (void *)arg);
             vec_push(a, &opt.clang_args, argv[++i]);
+        } else if (strcmp(arg, "-fopenmp") == 0) {
+            /* _OPENMP as the compiler will define it; the pragmas themselves are the
+             * compiler's: parsed as OpenMP, the statements under them would be hidden from
+             * cu2c's scans (a launch inside `#pragma omp parallel`) */
+            vec_push(a, &opt.clang_args, (void *)"-D_OPENMP=201511");
+            vec_push(a, &opt.clang_args, (void *)"-Wno-source-uses-openmp");
         } else if (strncmp(arg, "-I", 2) == 0 || strncmp(arg, "-D", 2) == 0 ||
-                   strncmp(arg, "-U", 2) == 0 || strncmp(arg, "-std=", 5) == 0 ||
-                   strcmp(arg, "-fopenmp") == 0) {
+                   strncmp(arg, "-U", 2) == 0 || strncmp(arg, "-std=", 5) == 0) {
             vec_push(a, &opt.clang_args, (void *)arg);
         } else if (arg[0] == '-' && arg[1]) {
             diag_fatal("unknown option '%s' (see cu2c --help)", arg);
