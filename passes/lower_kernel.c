@@ -18,8 +18,8 @@
  * (lower_site), warp functions (lower_warp_site), ifs run per thread (lower_predicated),
  * expanded device functions (expand_inline), warp steps' stores into volatile memory
  * (lower_vstore, commit_stores), the body specialised for the launches' constant block
- * shapes (stub). */
-#include "cu2c.h"
+ * shapes (block_function.c). */
+#include "lower.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -37,7 +37,7 @@ static const char *index_expr(unsigned dims) {
     }
 }
 
-static const char *count_expr(unsigned dims) {
+const char *count_expr(unsigned dims) {
     switch (dims) {
     case DIM_X: return "(size_t)__cu2c_bx";
     case DIM_Y: return "(size_t)__cu2c_by";
@@ -112,7 +112,7 @@ static const char *referred_type(Arena *a, Var *v) {
 }
 
 /* The element type of a promoted local's per-thread array. */
-static const char *storage_type(Arena *a, Var *v) {
+const char *storage_type(Arena *a, Var *v) {
     if (v->ref == REF_MEMORY)
         return arena_printf(a, "__typeof__(%s) *", referred_type(a, v));
     return arena_printf(a, "__typeof__(%s)", v->ref == REF_VALUE ? referred_type(a, v) : v->type);
@@ -215,180 +215,13 @@ static void nest_offsets(Arena *a, Kernel *k, Nest *n, PtrVec *out) {
 /* A __shared__ declaration inside a construct's body: moved to the kernel's top, as the
  * storage lasts for the whole block. One at the top of an inlined function's body stays: it
  * lasts for the call, which runs once per block. */
-static bool hoisted_shared(Stmt *s) {
+bool hoisted_shared(Stmt *s) {
     if (!s->parent || s->kind != ST_DECL || !s->decls.len)
         return false;
     Var *v = s->decls.items[0];
     if (!v->is_shared || v->is_extern_shared)
         return false;
     return !(s->parent->kind == ST_SYNC && s->parent->sync == SK_INLINE);
-}
-
-/* The kernel's parameters, taken from the launch's arguments, and the block's builtins.
- * Parameters declared as arrays or functions are refused (once: when report). */
-static void put_bindings(Unit *u, Kernel *k, bool report, Buf *b) {
-    for (int i = 0; i < k->params.len; i++) {
-        Param *p = k->params.items[i];
-        const char *text = p->text;
-        const char *eq = strchr(text, '=');
-        if (strchr(text, '[') || strchr(text, '(')) {
-            if (report)
-                diag_error(u, k->loc, "kernel '%s': parameter '%s' declared as an array or function: "
-                           "not supported yet (declare it as a pointer)", k->name, p->name);
-            continue;
-        }
-        buf_printf(b, "%.*s = *(__typeof__(%s) *)__cu2c_args[%d]; (void)%s; ",
-                   (int)(eq ? (size_t)(eq - text) : strlen(text)), text, p->name, i, p->name);
-    }
-    buf_puts(b, "const uint3 blockIdx __attribute__((unused)) = __cu2c_b->blockIdx; "
-                "const dim3 gridDim __attribute__((unused)) = __cu2c_b->gridDim; ");
-    buf_printf(b, "const dim3 blockDim __attribute__((unused)) %s(unsigned)__cu2c_bx, (unsigned)__cu2c_by, "
-                  "(unsigned)__cu2c_bz%s; ", u->is_cxx ? "(" : "= {", u->is_cxx ? ")" : "}");
-}
-
-/* Does v's base read only kernel parameters (besides builtins and constants declared outside
- * the kernel)? Then its check (see fast_copy) is made once per block, before the body, where
- * nothing else of the kernel is in scope: __cu2c_xf. */
-static bool x_hoisted(Var *v) {
-    if (v->x_names_local)
-        return false;
-    for (int i = 0; i < v->x_reads.len; i++)
-        if (!((Var *)v->x_reads.items[i])->is_param)
-            return false;
-    return true;
-}
-
-/* The check that makes an x_affine local an exact signed induction variable over x: its
- * base +- threadIdx.x stays within int for every thread of the block. */
-static void put_x_check(Var *v, Buf *b) {
-    buf_printf(b, "(long long)(int)(%s) %s", v->x_base,
-               v->x_sign > 0 ? "+ __cu2c_bx <= 0x80000000ll" : "- __cu2c_bx >= -0x80000001ll");
-}
-
-/* A per-thread array in the block's scratch area (see prologue). */
-typedef struct ScratchArray {
-    const char *type, *name, *count;
-} ScratchArray;
-
-static void add_scratch(Unit *u, PtrVec *arrays, const char *type, const char *name, const char *count) {
-    ScratchArray *a = arena_alloc(u->arena, sizeof *a);
-    a->type = type;
-    a->name = name;
-    a->count = count;
-    vec_push(u->arena, arrays, a);
-}
-
-static void prologue(Unit *u, Kernel *k, Buf *b) {
-    /* the body takes the block's shape as arguments: the dispatcher after the kernel (see
-     * stub) calls it with constants for the shapes the launches use, so that the C compiler
-     * knows the thread loops' trip counts there */
-    if (k->tmpl_header)
-        buf_printf(b, "%s ", k->tmpl_header);
-    buf_printf(b, "static inline __attribute__((always_inline)) void __cu2c_body_%s(void **__cu2c_args, "
-                  "cu2c_block *__cu2c_b, const int __cu2c_bx, const int __cu2c_by, const int __cu2c_bz, "
-                  "const int __cu2c_xf) { ", k->name);
-    put_bindings(u, k, true, b);
-    for (int i = 0; i < k->inlines.len; i++) {
-        Inline *in = k->inlines.items[i];
-        if (in->tmpl_pre)   /* dependent expansions' template arguments (expand.c) */
-            buf_puts(b, in->tmpl_pre);
-    }
-    if (k->uses_tls)
-        buf_puts(b, "cu2c_tls.blockIdx = blockIdx; cu2c_tls.blockDim = blockDim; "
-                    "cu2c_tls.gridDim = gridDim; cu2c_tls.dyn_shared = __cu2c_b->dyn_shared; ");
-    for (int i = 0; i < k->file_shared.len; i++) {
-        FileShared *fs = k->file_shared.items[i];
-        if (fs->elem_type)
-            buf_printf(b, "__typeof__(%s) *%s = (__typeof__(%s) *)__cu2c_b->dyn_shared; ",
-                       fs->elem_type, fs->name, fs->elem_type);
-        else
-            buf_printf(b, "%s; ", fs->decl_text);
-    }
-    /* __shared__ arrays declared in nested bodies: per-block storage for the whole kernel */
-    for (int i = 0; i < k->stmts.len; i++) {
-        Stmt *s = k->stmts.items[i];
-        if (hoisted_shared(s))
-            buf_printf(b, "%.*s ", (int)(s->end - s->begin), u->text + s->begin);
-    }
-    bool warp = false;
-    for (int i = 0; i < k->sites.len; i++) {
-        Site *site = k->sites.items[i];
-        if (site->op >= WARP_SHFL)
-            warp = true;
-        else
-            buf_printf(b, "unsigned __cu2c_rc%d = 0, __cu2c_ra%d = 0; ", i, i);
-    }
-    /* per-thread storage: one scratch area per block, carved into arrays */
-    PtrVec arrays = {0};
-    for (int i = 0; i < k->vars.len; i++) {
-        Var *v = k->vars.items[i];
-        if (v->promoted && !v->alias)
-            add_scratch(u, &arrays, storage_type(u->arena, v),
-                        arena_printf(u->arena, "__cu2c_p%d", v->id), count_expr(v->dims));
-    }
-    if (k->needs_exit_flags)
-        add_scratch(u, &arrays, "unsigned char", "__cu2c_exited", count_expr(DIM_XYZ));
-    /* warp functions: who runs, masks, lane arguments and widths (shared by all of them),
-     * then each one's values and results */
-    if (warp) {
-        add_scratch(u, &arrays, "unsigned char", "__cu2c_wact", count_expr(DIM_XYZ));
-        add_scratch(u, &arrays, "unsigned", "__cu2c_wmk", count_expr(DIM_XYZ));
-        add_scratch(u, &arrays, "int", "__cu2c_wln", count_expr(DIM_XYZ));
-        add_scratch(u, &arrays, "int", "__cu2c_wwd", count_expr(DIM_XYZ));
-    }
-    for (int i = 0; i < k->sites.len; i++) {
-        Site *site = k->sites.items[i];
-        if (site->type)
-            add_scratch(u, &arrays, site->type, arena_printf(u->arena, "__cu2c_wv%d", i), count_expr(DIM_XYZ));
-        if (site->op >= WARP_SHFL && site->op != WARP_SYNC)
-            add_scratch(u, &arrays, site->result_type, arena_printf(u->arena, "__cu2c_wr%d", i),
-                        count_expr(DIM_XYZ));
-    }
-    /* warp steps' stores: each thread's address (null: nothing to store) and value */
-    for (int i = 0; i < k->vstores.len; i++) {
-        VStore *vs = k->vstores.items[i];
-        add_scratch(u, &arrays, arena_printf(u->arena, "__typeof__(%s) volatile *", vs->type),
-                    arena_printf(u->arena, "__cu2c_va%d", i), count_expr(DIM_XYZ));
-        add_scratch(u, &arrays, arena_printf(u->arena, "__typeof__(%s)", vs->type),
-                    arena_printf(u->arena, "__cu2c_vv%d", i), count_expr(DIM_XYZ));
-    }
-    for (int i = 0; i < k->stmts.len; i++)
-        if (((Stmt *)k->stmts.items[i])->predicated)
-            add_scratch(u, &arrays, "unsigned char", arena_printf(u->arena, "__cu2c_pf%d", i), count_expr(DIM_XYZ));
-    /* per expanded call returning for some threads only: who has left it (cleared per call) */
-    for (int i = 0; i < k->inlines.len; i++) {
-        Inline *in = k->inlines.items[i];
-        if (in->varying_returns)
-            add_scratch(u, &arrays, "unsigned char", arena_printf(u->arena, "__cu2c_fr%d", in->copy),
-                        count_expr(DIM_XYZ));
-    }
-    if (arrays.len == 0)
-        return;
-    buf_puts(b, "char *__cu2c_scr = (char *)cu2c_block_scratch(__cu2c_b, 0");
-    for (int i = 0; i < arrays.len; i++) {
-        ScratchArray *a = arrays.items[i];
-        buf_printf(b, " + CU2C_ROUND64(sizeof(%s) * %s)", a->type, a->count);
-    }
-    buf_puts(b, "); if (!__cu2c_scr) return; size_t __cu2c_off = 0; ");
-    for (int i = 0; i < arrays.len; i++) {
-        ScratchArray *a = arrays.items[i];
-        buf_printf(b, "%s *__restrict %s = (%s *)(__cu2c_scr + __cu2c_off); "
-                      "__cu2c_off += CU2C_ROUND64(sizeof(%s) * %s); ",
-                   a->type, a->name, a->type, a->type, a->count);
-    }
-    /* parameters threads modify start as the launch's values; nobody has exited yet */
-    for (int i = 0; i < k->vars.len; i++) {
-        Var *v = k->vars.items[i];
-        if (v->promoted && v->is_param)
-            buf_printf(b, "for (size_t __cu2c_i = 0; __cu2c_i < %s; __cu2c_i++) __cu2c_p%d[__cu2c_i] = %s; ",
-                       count_expr(v->dims), v->id, v->name);
-    }
-    if (k->needs_exit_flags)
-        buf_printf(b, "for (size_t __cu2c_i = 0; __cu2c_i < %s; __cu2c_i++) __cu2c_exited[__cu2c_i] = 0; ",
-                   count_expr(DIM_XYZ));
-    for (int i = 0; i < k->vstores.len; i++)
-        buf_printf(b, "for (size_t __cu2c_i = 0; __cu2c_i < %s; __cu2c_i++) __cu2c_va%d[__cu2c_i] = 0; ",
-                   count_expr(DIM_XYZ), i);
 }
 
 /* The text opening a nest's loops (up to the statements' block) and the text closing it.
@@ -990,157 +823,6 @@ static void expand_inline(Unit *u, Kernel *k, Inline *in) {
     buf_free(&b);
 }
 
-/* The kernel's signature as written, on one line without its comments: the stub repeats it
- * where the rest of the line is generated code. */
-static void put_signature(Unit *u, Kernel *k, Buf *b) {
-    const char *p = u->text + k->decl_begin, *end = u->text + k->body_begin;
-    while (p < end) {
-        if (p + 1 < end && p[0] == '/' && p[1] == '/') {
-            while (p < end && *p != '\n')
-                p++;
-        } else if (p + 1 < end && p[0] == '/' && p[1] == '*') {
-            p += 2;
-            while (p + 1 < end && !(p[0] == '*' && p[1] == '/'))
-                p++;
-            p += 2;
-            buf_puts(b, " ");
-        } else if (*p == '#' ) {
-            diag_error(u, k->loc, "kernel '%s': preprocessor directives inside its signature are not supported", k->name);
-            return;
-        } else {
-            buf_put(b, *p == '\n' || *p == '\r' ? " " : p, 1);
-            p++;
-        }
-    }
-}
-
-/* The registration's arguments after the stub: arg sizes, then static shared bytes. */
-static void put_sizes(Kernel *k, Buf *b) {
-    buf_puts(b, "{");
-    for (int i = 0; i < k->params.len; i++)
-        buf_printf(b, "%ssizeof(__typeof__(%s))", i ? ", " : "", ((Param *)k->params.items[i])->type);
-    if (k->params.len == 0)
-        buf_puts(b, "0");
-    buf_puts(b, "}");
-}
-
-static void put_static_shared(Kernel *k, Buf *b) {
-    buf_puts(b, "0");
-    for (int i = 0; i < k->vars.len; i++) {
-        Var *v = k->vars.items[i];
-        if (v->is_shared && !v->is_extern_shared)
-            buf_printf(b, " + sizeof(__typeof__(%s))", v->type);
-    }
-    for (int i = 0; i < k->file_shared.len; i++) {
-        FileShared *fs = k->file_shared.items[i];
-        if (!fs->elem_type)
-            buf_printf(b, " + sizeof(__typeof__(%s))", fs->type);
-    }
-}
-
-/* After the kernel: the block function (dispatching on the block shape), the host stub under
- * the kernel's name, and the registration (a constructor; for a kernel template, a
- * registration template that each specialisation's stub instantiates to run before main). */
-static void stub(Unit *u, Kernel *k) {
-    const char *targs = k->tmpl_args ? k->tmpl_args : "";
-    const char *self = k->tmpl_args ? arena_printf(u->arena, "&%s%s", k->name, targs) : k->name;
-    Buf b = {0};
-    buf_puts(&b, "\n");
-    if (k->tmpl_header)
-        buf_printf(&b, "%s ", k->tmpl_header);
-    /* the checks of the x_affine locals whose bases read only parameters: once per block */
-    Buf xf = {0};
-    for (int i = 0; i < k->vars.len; i++) {
-        Var *v = k->vars.items[i];
-        if (v->x_affine && x_hoisted(v)) {
-            buf_puts(&xf, xf.len ? " && " : "");
-            put_x_check(v, &xf);
-        }
-    }
-    if (xf.len) {
-        /* out of line: inlined into the block function, the range facts its test gives made
-         * gcc 12 unroll the body's thread loops into slower code (tiled matmul ~15% slower) */
-        buf_printf(&b, "static __attribute__((noinline)) int __cu2c_xok_%s(void **__cu2c_args, cu2c_block *__cu2c_b, "
-                       "const int __cu2c_bx, const int __cu2c_by, const int __cu2c_bz) { ", k->name);
-        put_bindings(u, k, false, &b);
-        buf_printf(&b, "return %s; }\n", xf.data);
-        if (k->tmpl_header)
-            buf_printf(&b, "%s ", k->tmpl_header);
-    }
-    /* the block function: the body specialised for the constant block shapes of launches
-     * (blocks passing the checks above) */
-    buf_printf(&b, "static void __cu2c_blk_%s(void **__cu2c_args, cu2c_block *__cu2c_b) { "
-                   "const int __cu2c_bx = (int)__cu2c_b->blockDim.x, __cu2c_by = (int)__cu2c_b->blockDim.y, "
-                   "__cu2c_bz = (int)__cu2c_b->blockDim.z; ", k->name);
-    if (xf.len)
-        buf_printf(&b, "const int __cu2c_xf = __cu2c_xok_%s%s(__cu2c_args, __cu2c_b, __cu2c_bx, __cu2c_by, "
-                       "__cu2c_bz); ", k->name, targs);
-    else
-        buf_puts(&b, "const int __cu2c_xf = 1; ");
-    buf_free(&xf);
-    int shapes[2][3], nshapes = 0;
-    for (int i = 0; i < u->launches.len && nshapes < 2; i++) {
-        Launch *l = u->launches.items[i];
-        if (!l->shape[0] || strcmp(l->kernel, k->name) != 0)
-            continue;
-        bool seen = false;
-        for (int j = 0; j < nshapes; j++)
-            seen |= memcmp(shapes[j], l->shape, sizeof shapes[j]) == 0;
-        if (!seen)
-            memcpy(shapes[nshapes++], l->shape, sizeof shapes[0]);
-    }
-    for (int j = 0; j < nshapes; j++)
-        buf_printf(&b, "if (__cu2c_bx == %d && __cu2c_by == %d && __cu2c_bz == %d && __cu2c_xf) "
-                       "__cu2c_body_%s%s(__cu2c_args, __cu2c_b, %d, %d, %d, 1); else ",
-                   shapes[j][0], shapes[j][1], shapes[j][2], k->name, targs, shapes[j][0], shapes[j][1],
-                   shapes[j][2]);
-    buf_printf(&b, "__cu2c_body_%s%s(__cu2c_args, __cu2c_b, __cu2c_bx, __cu2c_by, __cu2c_bz, "
-                   "__cu2c_xf); }\n",
-               k->name, targs);
-    if (k->tmpl_args) {
-        /* a specialisation's registration, given its stub (which it cannot name: the stub's
-         * template comes next, and a second declaration could not repeat the header's default
-         * arguments) */
-        buf_printf(&b, "%s static void __cu2c_reg_%s(const void *__cu2c_self) { static const size_t __cu2c_sz[] = ",
-                   k->tmpl_header, k->name);
-        put_sizes(k, &b);
-        buf_printf(&b, "; cu2c_register_kernel(__cu2c_self, __cu2c_blk_%s%s, \"%s\", %d, __cu2c_sz); "
-                       "cu2c_set_static_shared(__cu2c_self, ",
-                   k->name, targs, k->name, k->params.len);
-        put_static_shared(k, &b);
-        buf_puts(&b, "); }\n");
-    }
-    put_signature(u, k, &b);
-    buf_puts(&b, "{ ");
-    if (k->tmpl_args) {
-        /* every specialisation the program instantiates (a launch, its address taken) registers
-         * before main, as nvcc's do (cu2c/kernel.h: cu2c_at_load); and at its first launch, for
-         * launches from other static initialisers that may run before */
-        buf_printf(&b, "(void)&cu2c_at_load<__cu2c_reg_%s%s, decltype(%s), %s >::done; "
-                       "static const int __cu2c_reg = (__cu2c_reg_%s%s((const void *)%s), 0); (void)__cu2c_reg; ",
-                   k->name, targs, self, self, k->name, targs, self);
-    }
-    buf_puts(&b, "void *__cu2c_a[] = {");
-    for (int i = 0; i < k->params.len; i++)
-        buf_printf(&b, "%s(void *)&%s", i ? ", " : "", ((Param *)k->params.items[i])->name);
-    if (k->params.len == 0)
-        buf_puts(&b, "0");
-    buf_printf(&b, "}; cu2c_launch_stub((const void *)%s, __cu2c_a); } ", self);
-    if (!k->tmpl_args) {
-        buf_printf(&b, "static const size_t __cu2c_sz_%s[] = ", k->name);
-        put_sizes(k, &b);
-        buf_printf(&b, "; __attribute__((constructor)) static void __cu2c_reg_%s(void) { "
-                       "cu2c_register_kernel((const void *)%s, __cu2c_blk_%s, \"%s\", %d, __cu2c_sz_%s); "
-                       "cu2c_set_static_shared((const void *)%s, ",
-                   k->name, k->name, k->name, k->name, k->params.len, k->name, k->name);
-        put_static_shared(k, &b);
-        buf_puts(&b, "); }");
-    }
-    put_line_directive(u, k->body_end, &b);
-    edit_insert(u, k->body_end, arena_strdup(u->arena, b.data));
-    buf_free(&b);
-}
-
 /* The first call moved out of statement s. */
 static Inline *first_hoisted(Kernel *k, Stmt *s) {
     for (int i = 0; i < k->inlines.len; i++) {
@@ -1153,7 +835,7 @@ static Inline *first_hoisted(Kernel *k, Stmt *s) {
 
 void lower_kernel(Unit *u, Kernel *k) {
     Buf b = {0};
-    prologue(u, k, &b);
+    block_prologue(u, k, &b);
     edit_replace_lines(u, k->decl_begin, k->body_begin + 1, arena_strdup(u->arena, b.data));
     buf_free(&b);
     for (int i = 0; i < k->stmts.len; i++) {
@@ -1290,5 +972,5 @@ void lower_kernel(Unit *u, Kernel *k) {
     for (int i = k->inlines.len - 1; i >= 0; i--)
         expand_inline(u, k, k->inlines.items[i]);
     u->cur_copy = 0;
-    stub(u, k);
+    kernel_stub(u, k);
 }

@@ -1,0 +1,16 @@
+/* lower.h - what lower_kernel.c and block_function.c, the two halves of the lower_kernel
+ * pass, share: helpers over the kernel model and the text of generated code. */
+#ifndef CU2C_LOWER_H
+#define CU2C_LOWER_H
+
+#include "cu2c.h"
+
+const char *count_expr(unsigned dims);
+const char *storage_type(Arena *a, Var *v);
+bool hoisted_shared(Stmt *s);
+bool x_hoisted(Var *v);
+void put_x_check(Var *v, Buf *b);
+void block_prologue(Unit *u, Kernel *k, Buf *b);
+void kernel_stub(Unit *u, Kernel *k);
+
+#endif
