@@ -946,6 +946,29 @@ static void lower_warp_site(Unit *u, Kernel *k, Site *site) {
     edit_replace_lines(u, site->call_begin, site->call_end, result);
 }
 
+/* Where the `else` between an if's branches is (past the then branch's ';' and comments),
+ * 0 if not found. */
+static unsigned else_keyword(Unit *u, unsigned from, unsigned to) {
+    const char *t = u->text;
+    unsigned i = from;
+    while (i < to) {
+        if (t[i] == ';' || t[i] == ' ' || t[i] == '\t' || t[i] == '\n' || t[i] == '\r') {
+            i++;
+        } else if (t[i] == '/' && t[i + 1] == '/') {
+            while (i < to && t[i] != '\n')
+                i++;
+        } else if (t[i] == '/' && t[i + 1] == '*') {
+            const char *e = strstr(t + i + 2, "*/");
+            if (!e)
+                return 0;
+            i = (unsigned)(e - t) + 2;
+        } else {
+            return i + 4 <= to && strncmp(t + i, "else", 4) == 0 ? i : 0;
+        }
+    }
+    return 0;
+}
+
 /* An if holding warp functions whose condition varies (Stmt.predicated): a block where a
  * loop over the running threads sets each one's flag (see put_pred_checks), then runs both
  * branches, whose thread loops each skip the threads not taking it. The lanes of a warp may
@@ -960,8 +983,15 @@ static void lower_predicated(Unit *u, Kernel *k, Stmt *s) {
     if (strstr(s->cond_text, "//"))
         diag_error(u, s->loc, "a // comment inside this if's condition is not supported");
     edit_replace_lines(u, s->begin, s->then_begin, arena_strdup(u->arena, e.data));
-    if (s->else_begin)
-        edit_replace_lines(u, s->then_end, s->else_begin, " ");
+    if (s->else_begin) {
+        /* the `else` only: the then branch's last statement ends after its ';', which a thread
+         * loop's closing text may follow */
+        unsigned at = else_keyword(u, s->then_end, s->else_begin);
+        if (at)
+            edit_replace_lines(u, at, at + 4, " ");
+        else
+            diag_error(u, s->loc, "cu2c cannot find this if's else");
+    }
     edit_insert(u, s->end, " }");
     buf_free(&e);
 }
