@@ -4,7 +4,7 @@
  * Expects: thread_variance. Guarantees: every construct holding a barrier is block-uniform,
  * so its control can run once per block; located errors otherwise, at the barrier (or the
  * jump), saying which condition varies and where that comes from. For warp functions
- * (warp-scoped barriers) the same, except under an if whose condition may be uniform per warp
+ * (warp-scoped barriers) the same, except under an if whose condition varies
  * (predicated): its lanes may disagree, those not taking a branch being inactive for the
  * warp functions inside, whose masks are checked when they run. A warp function whose mask
  * certainly names every lane of the warp (0xffffffff, __syncwarp(), a 32-lane tile's method)
