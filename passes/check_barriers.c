@@ -56,7 +56,15 @@ static void explain(Unit *u, Stmt *s) {
             dims = d;
         }
     }
-    if (why)
+    Stmt *per_thread = NULL;     /* an if run per thread around its declaration */
+    for (Stmt *p = why && why->decl_stmt ? why->decl_stmt->parent : NULL; p && !per_thread; p = p->parent)
+        if (p->predicated)
+            per_thread = p;
+    if (why && per_thread)
+        diag_note(u, why->loc, "'%s' is declared under the 'if' at line %u, which runs per thread (its lanes "
+                  "may disagree): its locals are per thread (compute what the condition reads before that if)",
+                  why->name, loc_line(per_thread->loc));
+    else if (why)
         diag_note(u, why->loc, "'%s' varies with %s%s", why->name, dim_list(dims),
                   why->escapes ? " (its address is taken)" : "");
     else if (s->side_effects)

@@ -1,10 +1,10 @@
-// A warp function reached by some lanes of a warp only is refused where it is written when
-// its mask certainly names lanes that are not active there: under an if splitting a warp at
-// a constant (threadIdx.x < 16, lane == 0, through a local holding threadIdx.x) with a mask
+// A warp function reached by some lanes of a warp only is refused where it is written when its
+// mask certainly names lanes that are not active there: under an if splitting a warp at a
+// constant (threadIdx.x < 16, lane == 0, through a local holding threadIdx.x) with a mask
 // naming every lane (0xffffffff, __syncwarp()); in a loop whose trip count differs between
-// lanes; in the condition of a loop (its result differs between warps). The same ifs with
-// masks naming the lanes that take them are CUDA's partial-warp idiom and are translated
-// (run/warp_partial_if_*.cu).
+// lanes (also one bounded by a local declared under such an if: per thread); in a loop's
+// condition (its result differs between warps). The same ifs with masks naming the lanes
+// taking them are CUDA's partial-warp idiom and are translated (run/warp_partial_if_*.cu).
 // RUN: not %cu2c %s -o %t.c 2>&1 | FileCheck %s -DFILE=%s
 // RUN: test ! -e %t.c
 __global__ void half_warp(int *out) {
@@ -47,3 +47,16 @@ __global__ void vote_loop(int *out) {
     out[threadIdx.x] = v;
 }
 // CHECK: [[FILE]]:45:12: error: __any_sync() under lane-dependent control: the condition of the 'while' at line 45 (__any_sync(0xffffffffu, v > 0)) varies with threadIdx.x, threadIdx.y and threadIdx.z
+
+__global__ void bound_inside(int *out, const int *count) {
+    int lane = threadIdx.x % 32;
+    int v = out[threadIdx.x];
+    if (lane < 8) {
+        int n = count[0];
+        for (int i = 0; i < n; i++)
+            v += __shfl_xor_sync(0xffu, v, 1);
+    }
+    out[threadIdx.x] = v;
+}
+// CHECK: [[FILE]]:[[# @LINE - 4]]:18: error: __shfl_xor_sync() under lane-dependent control: the condition of the 'for' at line [[# @LINE - 5]] (i < n) varies with threadIdx.x, threadIdx.y and threadIdx.z
+// CHECK: [[FILE]]:[[# @LINE - 7]]:13: note: 'n' is declared under the 'if' at line [[# @LINE - 8]], which runs per thread (its lanes may disagree): its locals are per thread (compute what the condition reads before that if)
