@@ -94,12 +94,13 @@ void block_prologue(Unit *u, Kernel *k, Buf *b) {
         if (hoisted_shared(s))
             buf_printf(b, "%.*s ", (int)(s->end - s->begin), u->text + s->begin);
     }
-    bool warp = false;
+    bool warp = false, split = false;
     for (int i = 0; i < k->sites.len; i++) {
         Site *site = k->sites.items[i];
-        if (site->op >= WARP_SHFL)
+        if (site->op >= WARP_SHFL) {
             warp = true;
-        else
+            split |= under_predicated(site->owner);
+        } else
             buf_printf(b, "unsigned __cu2c_rc%d = 0, __cu2c_ra%d = 0; ", i, i);
     }
     /* per-thread storage: one scratch area per block, carved into arrays */
@@ -120,6 +121,8 @@ void block_prologue(Unit *u, Kernel *k, Buf *b) {
         add_scratch(u, &arrays, "int", "__cu2c_wln", count_expr(DIM_XYZ));
         add_scratch(u, &arrays, "int", "__cu2c_wwd", count_expr(DIM_XYZ));
     }
+    if (split)  /* lanes in another branch of an if around a warp function (put_mask_check) */
+        add_scratch(u, &arrays, "unsigned char", "__cu2c_wdv", count_expr(DIM_XYZ));
     for (int i = 0; i < k->sites.len; i++) {
         Site *site = k->sites.items[i];
         if (site->type)

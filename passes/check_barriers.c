@@ -4,13 +4,17 @@
  * Expects: thread_variance. Guarantees: every construct holding a barrier is block-uniform,
  * so its control can run once per block; located errors otherwise, at the barrier (or the
  * jump), saying which condition varies and where that comes from. For warp functions
- * (warp-scoped barriers) the same, except under an if whose condition may be uniform per warp
- * (predicated, checked when it runs); an if comparing the lane part of the thread index with
- * a constant that splits a warp is refused here, unless it holds warp steps only (volatile
- * stores: its lanes step apart, as they do on the GPU). A goto must stay inside its statement.
+ * (warp-scoped barriers) the same, except under an if whose condition varies
+ * (predicated): its lanes may disagree, those not taking a branch being inactive for the
+ * warp functions inside, whose masks are checked when they run. A warp function whose mask
+ * certainly names every lane of the warp (0xffffffff, __syncwarp(), a 32-lane tile's method)
+ * under an if comparing the lane part of the thread index with a constant that splits a warp
+ * is refused here: it would name lanes that are not active. A goto must stay inside its
+ * statement.
  */
 #include "cu2c.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 static const char *construct_name(SyncKind k) {
@@ -52,11 +56,57 @@ static void explain(Unit *u, Stmt *s) {
             dims = d;
         }
     }
-    if (why)
+    Stmt *per_thread = NULL;     /* an if run per thread around its declaration */
+    for (Stmt *p = why && why->decl_stmt ? why->decl_stmt->parent : NULL; p && !per_thread; p = p->parent)
+        if (p->predicated)
+            per_thread = p;
+    if (why && per_thread)
+        diag_note(u, why->loc, "'%s' is declared under the 'if' at line %u, which runs per thread (its lanes "
+                  "may disagree): its locals are per thread (compute what the condition reads before that if)",
+                  why->name, loc_line(per_thread->loc));
+    else if (why)
         diag_note(u, why->loc, "'%s' varies with %s%s", why->name, dim_list(dims),
                   why->escapes ? " (its address is taken)" : "");
     else if (s->side_effects)
         diag_note(u, s->loc, "it calls a function whose results may differ between threads");
+}
+
+/* Does this warp function's mask name every lane of the warp, whatever the values? */
+static bool full_mask(Site *site) {
+    if (site->op == WARP_ACTIVEMASK || site->coalesced)
+        return false;
+    if (site->width)
+        return site->width == 32;
+    const char *m = site->args[0];
+    if (!m)
+        return site->op == WARP_SYNC;   /* __syncwarp() */
+    char *end;
+    unsigned long long v = strtoull(m, &end, 0);
+    while (*end == 'u' || *end == 'U' || *end == 'l' || *end == 'L')
+        end++;
+    return *end == 0 && end != m && (v & 0xffffffffull) == 0xffffffffull;
+}
+
+static bool is_inside(Stmt *s, Stmt *ancestor) {
+    for (Stmt *p = s; p; p = p->parent)
+        if (p == ancestor)
+            return true;
+    return false;
+}
+
+/* An if splitting a warp at a constant around a warp function whose mask names every lane:
+ * its lanes that do not take the branch are named but not active, certainly (undefined). */
+static void check_lane_split(Unit *u, Kernel *k, Stmt *s) {
+    for (int i = 0; i < k->sites.len; i++) {
+        Site *site = k->sites.items[i];
+        if (site->op >= WARP_SHFL && is_inside(site->owner, s) && site->owner != s && full_mask(site)) {
+            diag_error(u, site->loc, "%s() under lane-dependent control: the condition of the 'if' at line "
+                       "%u (%s) splits a warp, and the call's mask names every lane of it (the lanes not "
+                       "taking this branch are not active: name only those that are)", site->name,
+                       loc_line(s->loc), s->cond_text);
+            return;
+        }
+    }
 }
 
 void check_barriers(Unit *u, Kernel *k) {
@@ -82,10 +132,7 @@ void check_barriers(Unit *u, Kernel *k) {
                        s->cond_text ? s->cond_text : "", s->cond_text ? ")" : "", dim_list(s->dims));
             explain(u, s);
         } else if (s->predicated && s->lane_split && !s->steps_only) {
-            diag_error(u, s->barrier_loc, "%s%s under lane-dependent control: the condition of the 'if' at "
-                       "line %u (%s) splits a warp", s->barrier_name ? s->barrier_name : "warp function",
-                       s->barrier_name ? "()" : "", loc_line(s->loc),
-                       s->cond_text);
+            check_lane_split(u, k, s);
         } else if (s->kind == ST_SYNC && s->dims && !s->predicated) {
             diag_error(u, s->barrier_loc, "%s%s under %s-dependent control: the condition of the "
                        "'%s' at line %u%s%s%s varies with %s", s->barrier_name ? s->barrier_name : "barrier",

@@ -97,6 +97,14 @@ static void put_pred_checks(Stmt *s, Buf *h) {
                        p->else_begin && c->loc.offset >= p->else_begin ? 1 : 2);
 }
 
+/* Does s run under an if run per thread (Stmt.predicated)? */
+bool under_predicated(Stmt *s) {
+    for (Stmt *p = s->parent; p; p = p->parent)
+        if (p->predicated)
+            return true;
+    return false;
+}
+
 /* A promoted reference's type without its '&' (and without const for REF_VALUE: the
  * storage holds the temporary itself). */
 static const char *referred_type(Arena *a, Var *v) {
@@ -668,6 +676,31 @@ static void lower_site(Unit *u, Kernel *k, Site *site) {
     buf_free(&e);
 }
 
+/* A warp function under ifs run per thread: which lanes took another branch of one of them
+ * (flag 1 where the call is in the then branch, 2 in the else branch; 0: the if never
+ * reached them), then the check that no active lane's mask names one (cu2c/warp.h). */
+static void put_mask_check(Site *site, Buf *e) {
+    const char *n = count_expr(DIM_XYZ);
+    Buf ifs = {0};
+    int nifs = 0;
+    buf_printf(e, "for (size_t __cu2c_i = 0; __cu2c_i < %s; __cu2c_i++) __cu2c_wdv[__cu2c_i] = ", n);
+    Stmt *c = site->owner;
+    for (Stmt *p = c->parent; p; c = p, p = p->parent) {
+        if (!p->predicated)
+            continue;
+        bool in_else = p->else_begin && c->loc.offset >= p->else_begin;
+        buf_printf(e, "%s__cu2c_pf%d[__cu2c_i] == %d", nifs ? " || " : "", p->index, in_else ? 2 : 1);
+        buf_printf(&ifs, "%s%u", nifs++ ? ", " : "", loc_line(p->loc));
+    }
+    buf_puts(e, "; ");
+    SrcLoc at = site->loc;
+    buf_printf(e, "cu2c_warp_mask_check(%s, __cu2c_wact, __cu2c_wmk, __cu2c_wdv, __cu2c_b, \"", n);
+    put_path(e, loc_file(at));
+    buf_printf(e, ":%u:%u\", \"%s\", \"the %s at line%s %s\"); ", loc_line(at), at.col, site->name,
+               nifs > 1 ? "ifs" : "if", nifs > 1 ? "s" : "", ifs.data);
+    buf_free(&ifs);
+}
+
 /* A warp function: before the statement holding it (a leaf, starting a region), a loop over
  * the running threads gathers each one's arguments, then cu2c/warp.h combines them warp by
  * warp into every thread's result, which replaces the call. */
@@ -703,13 +736,14 @@ static void lower_warp_site(Unit *u, Kernel *k, Site *site) {
     int id = site->id;
     ReduceOp op = site->op;
     bool shfl = op <= WARP_SHFL_XOR;
+    bool check = op != WARP_ACTIVEMASK && under_predicated(owner);
     /* one statement with the holder's nest (closed by lower_nest): the holder may be the
      * body of a loop without braces */
     Buf e = {0};
     buf_printf(&e, "{ for (size_t __cu2c_i = 0; __cu2c_i < %s; __cu2c_i++) __cu2c_wact[__cu2c_i] = 0; ", n);
     open_thread_loop(k, site->pred, &owner->fret_scopes, &e);
     buf_printf(&e, "__cu2c_wact[%s] = 1; ", lin);
-    if (!shfl)  /* a shuffle's source lane does not depend on its mask */
+    if (!shfl || check)     /* a shuffle's source lane does not depend on its mask */
         buf_printf(&e, "__cu2c_wmk[%s] = (unsigned)(%s); ", lin,
                    op != WARP_ACTIVEMASK && site->args[0] ? site->args[0] : "0xffffffffu");
     if (site->type)
@@ -718,6 +752,8 @@ static void lower_warp_site(Unit *u, Kernel *k, Site *site) {
         buf_printf(&e, "__cu2c_wln[%s] = (int)(%s); __cu2c_wwd[%s] = (int)(%s); ", lin, site->args[2], lin,
                    site->args[3] ? site->args[3] : "32");
     buf_puts(&e, "} ");
+    if (check)
+        put_mask_check(site, &e);
     if (shfl)
         buf_printf(&e, "%s, %s, __cu2c_wact, __cu2c_wln, __cu2c_wwd, __cu2c_wv%d, __cu2c_wr%d); ", names[op], n, id, id);
     else if (op == WARP_ACTIVEMASK)
@@ -739,28 +775,52 @@ static void lower_warp_site(Unit *u, Kernel *k, Site *site) {
     edit_replace_lines(u, site->call_begin, site->call_end, result);
 }
 
+/* Where the `else` between an if's branches is (past the then branch's ';' and comments),
+ * 0 if not found. */
+static unsigned else_keyword(Unit *u, unsigned from, unsigned to) {
+    const char *t = u->text;
+    unsigned i = from;
+    while (i < to) {
+        if (t[i] == ';' || t[i] == ' ' || t[i] == '\t' || t[i] == '\n' || t[i] == '\r') {
+            i++;
+        } else if (t[i] == '/' && t[i + 1] == '/') {
+            while (i < to && t[i] != '\n')
+                i++;
+        } else if (t[i] == '/' && t[i + 1] == '*') {
+            const char *e = strstr(t + i + 2, "*/");
+            if (!e)
+                return 0;
+            i = (unsigned)(e - t) + 2;
+        } else {
+            return i + 4 <= to && strncmp(t + i, "else", 4) == 0 ? i : 0;
+        }
+    }
+    return 0;
+}
+
 /* An if holding warp functions whose condition varies (Stmt.predicated): a block where a
- * loop over the running threads sets each one's flag (see put_pred_checks), checks that it
- * is the same for the lanes of each warp, as CUDA requires of code reaching a warp function,
- * then runs both branches, whose thread loops each skip the threads not taking it. */
+ * loop over the running threads sets each one's flag (see put_pred_checks), then runs both
+ * branches, whose thread loops each skip the threads not taking it. The lanes of a warp may
+ * disagree, as on the GPU: those not taking a branch are inactive for the warp functions in
+ * it, which combine the active lanes only (and check their masks: put_mask_check). */
 static void lower_predicated(Unit *u, Kernel *k, Stmt *s) {
     const char *lin = index_expr(DIM_XYZ), *n = count_expr(DIM_XYZ);
     Buf e = {0};
     buf_printf(&e, "{ for (size_t __cu2c_i = 0; __cu2c_i < %s; __cu2c_i++) __cu2c_pf%d[__cu2c_i] = 0; ", n, s->index);
     open_thread_loop(k, s, &s->fret_scopes, &e);
     buf_printf(&e, "__cu2c_pf%d[%s] = (%s) ? 2 : 1; } ", s->index, lin, s->cond_text);
-    SrcLoc at = s->loc;
-    /* warp steps only: the lanes taking each branch step together, apart from the others */
-    if (!s->steps_only) {
-        buf_printf(&e, "cu2c_warp_uniform_check(__cu2c_pf%d, %s, __cu2c_b, \"", s->index, n);
-        put_path(&e, loc_file(at));
-        buf_printf(&e, ":%u:%u\"); ", loc_line(at), at.col);
-    }
     if (strstr(s->cond_text, "//"))
         diag_error(u, s->loc, "a // comment inside this if's condition is not supported");
     edit_replace_lines(u, s->begin, s->then_begin, arena_strdup(u->arena, e.data));
-    if (s->else_begin)
-        edit_replace_lines(u, s->then_end, s->else_begin, " ");
+    if (s->else_begin) {
+        /* the `else` only: the then branch's last statement ends after its ';', which a thread
+         * loop's closing text may follow */
+        unsigned at = else_keyword(u, s->then_end, s->else_begin);
+        if (at)
+            edit_replace_lines(u, at, at + 4, " ");
+        else
+            diag_error(u, s->loc, "cu2c cannot find this if's else");
+    }
     edit_insert(u, s->end, " }");
     buf_free(&e);
 }

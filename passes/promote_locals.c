@@ -17,7 +17,8 @@
  * from the launch's value in every thread. A promoted local whose only value is pure
  * arithmetic on thread/block indices and unchanging locals is recomputed instead (remat).
  * An int local B +- threadIdx.x with B computable before the thread loops is marked
- * x_affine. */
+ * x_affine. A promoted local updated in a nest looping over more dimensions than it varies
+ * in gets a copy per thread of that nest (widen_updated). */
 #include "cu2c.h"
 
 #include <string.h>
@@ -170,6 +171,8 @@ static void plan_nests(Arena *a, Kernel *k) {
             continue;
         for (int j = 0; j < k->nests.len; j++) {
             Nest *n = k->nests.items[j];
+            if (v->promoted && nest_declares(k, n, v))
+                n->dims |= v->dims;     /* its copies may be per thread of another nest */
             if ((!nest_reads(k, n, v, NULL) && !nest_writes(k, n, v) && !nest_returns_read(k, n, v)) ||
                 nest_declares(k, n, v))
                 continue;
@@ -206,6 +209,26 @@ static void plan_nests(Arena *a, Kernel *k) {
                          (!vec_contains(&n->loads, v) && !vec_contains(&n->copies, v));
         }
     }
+}
+
+/* A promoted local that a nest loads and writes back, the nest looping over more dimensions
+ * than the local varies in (stepSum += s[threadIdx.x][..] in a loop over x and y): the threads
+ * sharing one copy would each update it in turn, the second starting from the first's result.
+ * Its copies are made per thread of the nest instead (and the nests using them loop over
+ * those dimensions: plan_nests again). True if anything changed. */
+static bool widen_updated(Kernel *k) {
+    bool changed = false;
+    for (int j = 0; j < k->nests.len; j++) {
+        Nest *n = k->nests.items[j];
+        for (int i = 0; i < n->loads.len; i++) {
+            Var *v = n->loads.items[i];
+            if ((n->dims & ~v->dims) && nest_writes(k, n, v)) {
+                v->dims |= n->dims;
+                changed = true;
+            }
+        }
+    }
+    return changed;
 }
 
 /* Locals whose per-thread copies need a type the output can spell and a value that survives
@@ -304,5 +327,7 @@ void promote_locals(Unit *u, Kernel *k) {
         Var *v = k->vars.items[i];
         v->x_affine = !v->promoted && !v->coord && x_affine(k, v);
     }
-    plan_nests(u->arena, k);
+    do
+        plan_nests(u->arena, k);
+    while (widen_updated(k));
 }

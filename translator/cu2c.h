@@ -206,11 +206,14 @@ struct Stmt {
     bool simple_if;         /* SK_IF: no init statement or condition variable */
     unsigned then_begin, then_end, else_begin; /* SK_IF: its branches (else_begin 0: none) */
     bool lane_split;        /* SK_IF: its condition compares the lane part of the thread index
-                             * with a constant that splits a warp (see Stmt.predicated) */
+                             * with a constant that splits a warp: a mask naming every lane
+                             * inside is refused (check_barriers) */
     bool predicated;        /* thread_variance: an if holding warp functions (no block barrier)
                              * whose condition varies: it runs per thread, its condition kept
-                             * in a per-thread flag that every thread loop inside respects
-                             * (warp-uniform, as CUDA requires: checked when it runs) */
+                             * in a per-thread flag that every thread loop inside respects; the
+                             * lanes of a warp may disagree: those not taking a branch are
+                             * inactive for its warp functions, whose masks may not name them
+                             * (checked when they run) */
     bool grid_sync;         /* ST_BARRIER: grid_group::sync(), a barrier of the whole grid */
     bool steps_only;        /* ST_SYNC: holds volatile stores (warp steps, see vstep) but no
                              * barrier, warp function or __shared__ memory: an if splitting a

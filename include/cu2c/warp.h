@@ -5,9 +5,10 @@
  * so lanes are numbered as on the GPU: lane = index % 32, also in 2-D and 3-D blocks), then
  * one of the loops below computes each thread's result from its warp's lanes, and the
  * statement holding the call reads that result. `act[i]` says whether thread i is running
- * (has not returned); `mk[i]` is its mask argument. Lanes not running, or beyond a partial
- * last warp, never contribute; a shuffle reading from one gets the reader's own value (the
- * GPU leaves that value undefined). */
+ * (has not returned, and takes the branches of the ifs around the call that run per thread);
+ * `mk[i]` is its mask argument. Lanes not running, or beyond a partial last warp, never
+ * contribute; a shuffle reading from one gets the reader's own value (the GPU leaves that
+ * value undefined). */
 #ifndef CU2C_WARP_H
 #define CU2C_WARP_H
 
@@ -121,25 +122,33 @@ static inline unsigned cu2c_vote(int kind, unsigned active, unsigned set)
         }                                                                                   \
     } while (0)
 
-/* An if around warp functions, run per thread (flags: 0 not running, 1 false, 2 true):
- * CUDA requires the lanes of a warp to agree at a warp function; a warp whose lanes do not
- * ends the kernel with cudaErrorLaunchFailure, saying where, instead of computing something
- * else. Once per if and block, outside the thread loops. */
-static inline void cu2c_warp_uniform_check(const unsigned char *f, size_t n, const cu2c_block *b,
-                                           const char *where)
+/* A warp function under ifs run per thread (Stmt.predicated): the lanes that did not take the
+ * branch holding it are inactive there, as on the GPU, and the function combines the active
+ * lanes only. CUDA leaves a mask naming an inactive lane undefined (a lane in the other
+ * branch may even be at another call): `dv[i]` says lane i took another branch of one of the
+ * ifs around the call; a mask naming such a lane ends the kernel with cudaErrorLaunchFailure,
+ * saying where, instead of computing something else. Lanes that returned or lie beyond the
+ * block are not checked (they are not active, as today). */
+static inline void cu2c_warp_mask_check(size_t n, const unsigned char *act, const unsigned *mk,
+                                        const unsigned char *dv, const cu2c_block *b,
+                                        const char *where, const char *name, const char *ifs)
 {
     for (size_t w = 0; w < n; w += 32) {
-        unsigned char seen = 0;
+        unsigned away = 0;
+        for (size_t i = w; i < w + 32 && i < n; i++)
+            if (dv[i])
+                away |= 1u << (i - w);
+        if (!away)
+            continue;
         for (size_t i = w; i < w + 32 && i < n; i++) {
-            if (f[i] && seen && f[i] != seen) {
-                fprintf(stderr, "%s: error: warp function under lane-dependent control: lanes of warp %zu "
-                        "of block (%u,%u,%u) differ on this if's condition\n", where, w / 32,
-                        b->blockIdx.x, b->blockIdx.y, b->blockIdx.z);
+            if (act[i] && (mk[i] & away)) {
+                fprintf(stderr, "%s: error: %s() under an if that splits warp %zu of block (%u,%u,%u): "
+                        "lane %zu's mask 0x%08x names inactive lanes 0x%08x (they did not take this "
+                        "branch of %s)\n", where, name, w / 32, b->blockIdx.x, b->blockIdx.y,
+                        b->blockIdx.z, i - w, mk[i], mk[i] & away, ifs);
                 cu2c_device_fault(cudaErrorLaunchFailure);
                 return;
             }
-            if (f[i])
-                seen = f[i];
         }
     }
 }

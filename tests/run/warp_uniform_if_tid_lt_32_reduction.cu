@@ -1,11 +1,12 @@
 // The classic block reduction: shared-memory halving with barriers down to 64 values, then
 // `if (tid < 32)` (uniform per warp, not per block) finishing with shuffles; its else branch
 // and a nested `if (warp == 1)` use warp functions too. A condition that splits a warp only
-// for some block shapes (threadIdx.x < 32 in a 48 x 2 block) is caught when it runs: the
-// kernel fails with cudaErrorLaunchFailure and a located message, never a wrong result.
+// for some block shapes (threadIdx.x < 32 in a 48 x 2 block), around a shuffle whose mask
+// names every lane, is caught when it runs: the kernel fails with cudaErrorLaunchFailure and
+// a located message naming the inactive lanes, never a wrong result.
 // RUN: %cu2cc %s -o %t && env CU2C_NUM_THREADS=1 timeout 60 %t 2>%t.err && FileCheck %s < %t.err
 // RUN: env CU2C_NUM_THREADS=2 timeout 60 %t 2>%t.err && FileCheck %s < %t.err
-// CHECK: warp_uniform_if_tid_lt_32_reduction.cu:[[# @LINE + 30]]:5: error: warp function under lane-dependent control: lanes of warp 1 of block (0,0,0) differ on this if's condition
+// CHECK: warp_uniform_if_tid_lt_32_reduction.cu:[[# @LINE + 31]]:55: error: __shfl_sync() under an if that splits warp 1 of block (0,0,0): lane 16's mask 0xffffffff names inactive lanes 0x0000ffff (they did not take this branch of the if at line [[# @LINE + 30]])
 #include <cstdio>
 #include <cuda_runtime.h>
 

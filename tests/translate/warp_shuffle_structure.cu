@@ -3,8 +3,9 @@
 // region to region, and the delta o, uniform), CU2C_WARP_SHFL combines them lane by lane
 // within each warp, and the statement reads its own thread's result in a thread loop of its
 // own. The loop holding the shuffle runs once per block. An if whose condition is uniform
-// per warp but not per block (t < 32) runs per thread: a flag per thread, checked for being
-// the same across each warp, and every thread loop inside skips the threads not taking it.
+// per warp but not per block (t < 32) runs per thread: a flag per thread, and every thread
+// loop inside skips the threads not taking it; the lanes that took the other branch are
+// inactive at the shuffle, which checks that no mask names them.
 // RUN: %cu2c %s -o - | FileCheck %s
 __global__ void warp_sums(const float *in, float *out) {
     int t = threadIdx.x;
@@ -17,11 +18,12 @@ __global__ void warp_sums(const float *in, float *out) {
 }
 // CHECK: float v = in[t]; __cu2c_p[[V:[0-9]+]][{{[^]]*}}] = v;
 // CHECK: { for (size_t __cu2c_i = 0; {{.*}} __cu2c_pf[[IF:[0-9]+]][__cu2c_i] = 0; for (int __cu2c_tz
-// CHECK-SAME: __cu2c_pf[[IF]][{{[^]]*}}] = (t < 32) ? 2 : 1; } cu2c_warp_uniform_check(__cu2c_pf[[IF]], {{.*}}warp_shuffle_structure.cu:12:5");
+// CHECK-SAME: __cu2c_pf[[IF]][{{[^]]*}}] = (t < 32) ? 2 : 1; } {
 // CHECK: for (int o = 16; o > 0; o >>= 1)
 // CHECK-NEXT: { for (size_t __cu2c_i = 0; {{.*}} __cu2c_wact[__cu2c_i] = 0; for (int __cu2c_tz
 // CHECK-SAME: if (__cu2c_pf[[IF]][{{[^]]*}}] != 2) continue;
-// CHECK-SAME: __cu2c_wv0[{{[^]]*}}] = (v); __cu2c_wln[{{[^]]*}}] = (int)(o); __cu2c_wwd[{{[^]]*}}] = (int)(32); }
+// CHECK-SAME: __cu2c_wmk[{{[^]]*}}] = (unsigned)(0xffffffffu); __cu2c_wv0[{{[^]]*}}] = (v); __cu2c_wln[{{[^]]*}}] = (int)(o); __cu2c_wwd[{{[^]]*}}] = (int)(32); }
+// CHECK-SAME: __cu2c_wdv[__cu2c_i] = __cu2c_pf[[IF]][__cu2c_i] == 1; cu2c_warp_mask_check({{.*}}, __cu2c_wact, __cu2c_wmk, __cu2c_wdv, __cu2c_b, "{{.*}}warp_shuffle_structure.cu:15:18", "__shfl_down_sync", "the if at line 13");
 // CHECK-SAME: CU2C_WARP_SHFL(CU2C_SHFL_DOWN, {{.*}}, __cu2c_wact, __cu2c_wln, __cu2c_wwd, __cu2c_wv0, __cu2c_wr0);
 // CHECK-SAME: if (__cu2c_pf[[IF]][{{[^]]*}}] != 2) continue;
 // CHECK-SAME: { v += __cu2c_wr0[{{[^]]*}}]; __cu2c_p[[V]][{{[^]]*}}] = v; } } }

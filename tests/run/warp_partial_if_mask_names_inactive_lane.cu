@@ -1,0 +1,73 @@
+// A warp function under an if splitting a warp whose mask names lanes that did not take its
+// branch (undefined in CUDA: those lanes are not active there) ends the kernel with
+// cudaErrorLaunchFailure (sticky, as on the GPU: one case per run) and a message naming the
+// call, the warp, the lanes and the ifs, never a result made of values those lanes never
+// gave: a mask 0xffff under `lane < 8`, and a mask computed at run time under two nested ifs.
+// The masks naming the active lanes only run as usual.
+// RUN: %cu2cc %s -o %t && env CU2C_NUM_THREADS=1 timeout 60 %t 1 2>%t.err && FileCheck %s --check-prefix=WIDE < %t.err
+// RUN: env CU2C_NUM_THREADS=2 timeout 60 %t 2 2>%t.err && FileCheck %s --check-prefix=NESTED < %t.err
+// RUN: env CU2C_NUM_THREADS=2 timeout 60 %t 3
+#include <cstdio>
+#include <cstdlib>
+#include <cuda_runtime.h>
+
+__global__ void too_wide(unsigned *out) {
+    int lane = threadIdx.x % 32;
+    if (lane < 8)
+        out[threadIdx.x] = __ballot_sync(0xffffu, lane & 1);
+}
+// WIDE: warp_partial_if_mask_names_inactive_lane.cu:[[# @LINE - 2]]:28: error: __ballot_sync() under an if that splits warp 0 of block (0,0,0): lane 0's mask 0x0000ffff names inactive lanes 0x0000ff00 (they did not take this branch of the if at line [[# @LINE - 3]])
+
+__global__ void nested(int *out, unsigned mask) {
+    int t = threadIdx.x;
+    int lane = t % 32;
+    if (t >= 32) {
+        if (lane >= 16)
+            out[t] = 0;
+        else
+            out[t] = __shfl_sync(mask, t, 0);
+    }
+}
+// NESTED: warp_partial_if_mask_names_inactive_lane.cu:[[# @LINE - 3]]:22: error: __shfl_sync() under an if that splits warp 1 of block (0,0,0): lane 0's mask 0x0001ffff names inactive lanes 0x00010000 (they did not take this branch of the ifs at lines [[# @LINE - 6]], [[# @LINE - 7]])
+
+__global__ void fine(int *out, unsigned mask) {
+    int t = threadIdx.x;
+    int lane = t % 32;
+    out[t] = -1;
+    if (t >= 32) {
+        if (lane >= 16)
+            out[t] = 0;
+        else
+            out[t] = __shfl_sync(mask, t, 15);
+    }
+}
+
+int main(int argc, char **argv) {
+    int which = argc > 1 ? atoi(argv[1]) : 3, bad = 0;
+    unsigned *u;
+    int *d;
+    cudaMalloc(&u, 64 * sizeof(unsigned));
+    cudaMalloc(&d, 64 * sizeof(int));
+    if (which == 1)
+        too_wide<<<1, 64>>>(u);
+    else if (which == 2)
+        nested<<<1, 64>>>(d, 0x1ffffu);
+    else
+        fine<<<1, 64>>>(d, 0xffffu);
+    cudaError_t e = cudaDeviceSynchronize();
+    if (e != (which == 3 ? cudaSuccess : cudaErrorLaunchFailure)) {
+        printf("case %d: %s\n", which, cudaGetErrorName(e));
+        bad++;
+    }
+    if (which == 3) {
+        int h[64];
+        cudaMemcpy(h, d, sizeof h, cudaMemcpyDeviceToHost);
+        for (int t = 0; t < 64; t++) {
+            int want = t < 32 ? -1 : t % 32 >= 16 ? 0 : 47;
+            if (h[t] != want && bad++ < 10)
+                printf("thread %d: %d, want %d\n", t, h[t], want);
+        }
+    }
+    printf("%s\n", bad ? "FAIL" : "OK");
+    return bad != 0;
+}
