@@ -21,7 +21,8 @@ FRONTEND_SRC   = translator/frontend/parse.c translator/frontend/includes.c tran
 TRANSLATOR_SRC = translator/main.c translator/arena.c translator/diag.c translator/model.c \
                  translator/emit.c $(FRONTEND_SRC)
 PASS_SRC       = passes/find_regions.c passes/thread_variance.c passes/check_barriers.c passes/form_loops.c \
-                 passes/promote_locals.c passes/lower_kernel.c passes/block_function.c passes/lower_launches.c
+                 passes/promote_locals.c passes/lower_kernel.c passes/block_function.c \
+                 passes/lower_sites.c passes/lower_launches.c
 RUNTIME_SRC    = runtime/error.c runtime/device.c runtime/memory.c runtime/texture.c runtime/launch.c \
                  runtime/pool.c runtime/stream.c runtime/event.c
 HEADERS        = $(shell find include -name '*.h' | LC_ALL=C sort)

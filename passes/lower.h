@@ -14,4 +14,10 @@ void put_x_check(Var *v, Buf *b);
 void block_prologue(Unit *u, Kernel *k, Buf *b);
 void kernel_stub(Unit *u, Kernel *k);
 
+const char *index_expr(unsigned dims);
+void open_thread_loop(Kernel *k, Stmt *p, PtrVec *scopes, Buf *e);
+void lower_site(Unit *u, Kernel *k, Site *site);
+void lower_warp_site(Unit *u, Kernel *k, Site *site);
+void lower_predicated(Unit *u, Kernel *k, Stmt *s);
+
 #endif
