@@ -13,7 +13,8 @@
  * - thread_block_tile<N>: sync, shfl, shfl_up/down/xor, ballot, any, all, match_any/all,
  *   cg::reduce: warp functions over the tile's N lanes (width N, tile-relative ballots);
  * - coalesced_threads(): __activemask(); coalesced_group's methods over its lanes;
- * - thread_group::sync(): __syncthreads() (see thread_group);
+ * - thread_group::sync(), cg::sync(thread_group): __syncwarp over the group's lanes (see
+ *   thread_group);
  * - grid_group::sync(): a barrier of the whole grid (cudaLaunchCooperativeKernel).
  * The bodies below are what a call would mean if it were not recognised: never reached in
  * translated code. */
@@ -154,9 +155,11 @@ static inline unsigned __cu2c_pack_lanes(unsigned mask, unsigned bits) {
     return r;
 }
 
-/* Any of the groups above, by value (what it is known at run time). Its sync() is a block
- * barrier (translator): every thread of the block must reach it, as cu2c requires of
- * barriers; waiting for the whole block then orders no less than the group's own barrier. */
+/* Any of the groups above, by value (what it is known at run time). Its sync() is a warp
+ * function over the group's lanes in the thread's warp (translator: __syncwarp with
+ * __cu2c_sync_mask): a tile of tiled_partition(block, 16) may sync under `if (idx < 16)`. Like
+ * every warp function it splits the block's thread loops, so it orders the whole block as a
+ * block group's barrier does. */
 class thread_group {
 public:
     unsigned int __cu2c_kind;       /* 0 block, 1 tile, 2 coalesced */
@@ -176,6 +179,13 @@ public:
         unsigned long long r = __cu2c::lin(t, d);
         return __cu2c_kind == 0 ? r : __cu2c_kind == 1 ? r & (__cu2c_size - 1)
                                                        : __cu2c::popc(__cu2c_mask & ((1u << (r & 31)) - 1));
+    }
+    /* The group's lanes in the warp of the thread at t: its sync's mask. */
+    unsigned int __cu2c_sync_mask(uint3 t, dim3 d) const {
+        unsigned lane = (unsigned)(__cu2c::lin(t, d) & 31);
+        return __cu2c_kind == 2 ? __cu2c_mask
+               : __cu2c_kind == 0 || __cu2c_size >= 32 ? 0xffffffffu
+               : ((1u << __cu2c_size) - 1) << (lane & ~(__cu2c_size - 1));
     }
 };
 

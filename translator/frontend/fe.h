@@ -39,6 +39,7 @@ typedef struct GroupCall {
     const char *shown;      /* its name for messages, e.g. "thread_block_tile::shfl_down" */
     int width;              /* a tile's size (32 for a coalesced group); 0 for block and grid */
     bool coalesced;         /* the group is a coalesced_group (lanes by a mask it holds) */
+    bool any_group;         /* a thread_group: its lanes known at run time (its sync's mask) */
     int first_arg;          /* its first argument after the group (cg::sync/reduce take it first) */
     CXCursor group;         /* the group, as an expression (null for coalesced_threads()) */
 } GroupCall;

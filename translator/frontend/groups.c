@@ -87,9 +87,15 @@ static bool group_call(CXCursor c, GroupCall *g) {
     snprintf(shown, sizeof shown, "%s%s%s", g->first_arg ? "cooperative_groups::" : kind ? group_names[(int)kind] : "",
              g->first_arg || !kind ? "" : "::", name);
     g->shown = shown;
-    /* a thread_group's sync waits for the block (see cooperative_groups.h) */
-    if (((kind == 'b' || kind == 'a') && (strcmp(name, "sync") == 0 || strcmp(name, "barrier_wait") == 0)))
+    if (kind == 'b' && (strcmp(name, "sync") == 0 || strcmp(name, "barrier_wait") == 0))
         g->builtin = "__syncthreads";
+    /* a thread_group's sync: a warp function over its lanes, known at run time (see
+     * cooperative_groups.h) */
+    if (kind == 'a' && strcmp(name, "sync") == 0) {
+        g->builtin = "__syncwarp";
+        g->width = 0;       /* not a tile cu2c can size: the mask says which lanes */
+        g->any_group = true;
+    }
     else if (kind == 'g' && strcmp(name, "sync") == 0)
         g->builtin = GRID_SYNC;
     for (size_t i = 0; (kind == 't' || kind == 'c') && i < sizeof warp_methods / sizeof warp_methods[0]; i++)
@@ -416,7 +422,9 @@ static int scan_group_site(KScan *ks, CXCursor c, GroupCall *g, Site *site, int 
     const char *a0 = written_arg(fe, c, (unsigned)f), *a1 = written_arg(fe, c, (unsigned)f + 1);
     site->width = g->width;
     site->coalesced = g->coalesced;
-    if (g->coalesced && grp)
+    if (g->any_group && grp)
+        site->args[0] = arena_printf(a, "(%s).__cu2c_sync_mask(threadIdx, blockDim)", grp);
+    else if (g->coalesced && grp)
         site->args[0] = arena_printf(a, "(%s).__cu2c_mask", grp);
     else if (!g->coalesced)
         site->args[0] = arena_printf(a, "CU2C_CG_TILE_MASK(%d, threadIdx, blockDim)", g->width);

@@ -185,9 +185,12 @@ static enum CXChildVisitResult addr_visit(CXCursor c, CXCursor parent, CXClientD
     }
     if (k == CXCursor_UnaryOperator && clang_getCursorUnaryOperatorKind(c) == CXUnaryOperator_AddrOf)
         v = lvalue_root(as->ks, first_child(c));
-    else if (k == CXCursor_DeclRefExpr && is_array_type(clang_getCursorType(c)) &&
-             clang_getCursorKind(parent) != CXCursor_ArraySubscriptExpr)
-        v = find_var(as->ks->k, clang_getCursorReferenced(c), as->ks->fe);   /* decays to a pointer */
+    else if (k == CXCursor_DeclRefExpr && clang_getCursorKind(parent) != CXCursor_ArraySubscriptExpr &&
+             clang_getCursorKind(clang_getCursorReferenced(c)) == CXCursor_VarDecl &&
+             is_array_type(clang_getCursorType(clang_getCursorReferenced(c))))
+        /* an array local decays to a pointer (a parameter declared as an array is a pointer
+         * already, whatever libclang's type of it says) */
+        v = find_var(as->ks->k, clang_getCursorReferenced(c), as->ks->fe);
     if (v && !v->is_shared) {
         as->found = v;
         return CXChildVisit_Break;
