@@ -660,12 +660,15 @@ static void expand_inline(Unit *u, Kernel *k, Inline *in) {
      * name of a variable another argument reads */
     for (int i = 0; i < in->params.len; i++) {
         Var *v = in->params.items[i];
-        if (v->dims == 0)
+        if (v->dims == 0 && v->ref_param)   /* a uniform local: bound through its address */
+            buf_printf(&b, "__typeof__(%s) *__cu2c_a%d = &(%s); ", v->type, v->id, (char *)in->args.items[i]);
+        else if (v->dims == 0)
             buf_printf(&b, "__typeof__(%s) __cu2c_a%d = (%s); ", v->type, v->id, (char *)in->args.items[i]);
     }
     for (int i = 0; i < in->params.len; i++) {
         Var *v = in->params.items[i];
-        if (v->dims && v->promoted) {
+        /* a reference to a caller's local varying per thread shares its storage: no copy */
+        if (v->dims && v->promoted && !v->ref_param) {
             open_thread_loop(k, in->binds.items[i], &in->call->fret_scopes, &b);
             buf_printf(&b, "__cu2c_p%d[%s] = %s; } ", v->id, index_expr(v->dims),
                        stored_value(u->arena, v, arena_printf(u->arena, "(%s)", (char *)in->args.items[i])));
@@ -677,8 +680,8 @@ static void expand_inline(Unit *u, Kernel *k, Inline *in) {
         Var *v = in->params.items[i];
         const char *eq = strchr(v->param_text, '=');
         if (v->dims == 0)
-            buf_printf(&b, "%.*s = __cu2c_a%d; ", (int)(eq ? (size_t)(eq - v->param_text) : strlen(v->param_text)),
-                       v->param_text, v->id);
+            buf_printf(&b, "%.*s = %s__cu2c_a%d; ", (int)(eq ? (size_t)(eq - v->param_text) : strlen(v->param_text)),
+                       v->param_text, v->ref_param ? "*" : "", v->id);
     }
     if (in->varying_returns)
         buf_printf(&b, "for (size_t __cu2c_i = 0; __cu2c_i < %s; __cu2c_i++) __cu2c_fr%d[__cu2c_i] = 0; ",

@@ -261,7 +261,7 @@ static Set walk_list(Flow *f, PtrVec *list, Set in) {
 static void mark_whole(Kernel *k) {
     for (int i = 0; i < k->vars.len; i++) {
         Var *v = k->vars.items[i];
-        v->whole = k->irregular_flow || v->escapes || v->is_param || v->alias ||
+        v->whole = k->irregular_flow || v->escapes || v->is_param || v->alias || v->ref_target ||
                    strchr(v->type, '&') || strchr(v->type, '[');
     }
     for (int i = 0; i < k->inlines.len; i++) {
@@ -526,12 +526,15 @@ void thread_variance(Unit *u, Kernel *k) {
                 changed |= mark_after_exit(k, s);
             }
         }
-        /* x in `T x = f(...)` varies as the value f's expansion gives it */
+        /* x in `T x = f(...)` varies as the value f's expansion gives it; a reference
+         * parameter and the caller's local it names are one object */
         for (int j = 0; j < k->vars.len; j++) {
             Var *v = k->vars.items[j];
             Web *w = v->alias ? whole_web(k, v) : NULL, *from = w ? whole_web(k, v->alias) : NULL;
             if (w && from)
                 changed |= grow(&w->dims, from->dims);
+            if (w && from && v->ref_param)
+                changed |= grow(&from->dims, w->dims);
         }
     }
     for (int i = 0; i < k->vars.len; i++)

@@ -118,6 +118,8 @@ typedef struct Var {
     bool x_affine;          /* promote_locals: x_sign holds and B reads only locals that never
                              * change, so B can be evaluated before the thread loops */
     unsigned init_begin, init_end;  /* the initialiser's text */
+    bool ref_param;         /* an expanded function's `T &p` bound to the caller's local alias */
+    bool ref_target;        /* such a local: its variance is decided for the whole kernel */
     struct Var *alias;      /* `T x = f(...)` with f inlined: x takes the value of this
                              * local of the copy (and shares its per-thread storage) */
     PtrVec init_reads;      /* Var*: the locals that initialiser reads */

@@ -271,12 +271,15 @@ void scan_inline(KScan *ks, Stmt *s, CXCursor call, CXCursor fn, char *usr, Var 
     int np = parms.len;
     unsigned *refs = arena_alloc(u->arena, sizeof *refs * (size_t)(nargs + 1));
     Var **addrs = arena_alloc(u->arena, sizeof *addrs * (size_t)(nargs + 1));   /* caller's locals */
+    Var **aliases = arena_alloc(u->arena, sizeof *aliases * (size_t)(nargs + 1));
     /* the arguments: in the caller's text, so scanned before switching to the copy */
     for (int i = 0; i < nargs; i++) {
         CXCursor arg = clang_Cursor_getArgument(call, (unsigned)i);
         if (i < np)
             refs[i] = reference_binding(ks, clang_getCursorType(*(CXCursor *)parms.items[i]), arg);
         addrs[i] = address_taken_in(ks, arg);
+        if (i < np)
+            aliases[i] = reference_to_local(ks, clang_getCursorType(*(CXCursor *)parms.items[i]), arg);
         Stmt *bind = new_fact_stmt(fe, ST_BIND, cursor_loc(fe, arg), s);
         Stmt *saved = ks->s;
         scan_facts(ks, bind, arg);
@@ -295,6 +298,15 @@ void scan_inline(KScan *ks, Stmt *s, CXCursor call, CXCursor fn, char *usr, Var 
         Stmt *bind = in->binds.items[i];
         Var *v = new_var(fe, ks->k, parm, bind);
         v->addr_of = addrs[i];
+        if (aliases[i]) {
+            /* `T &p` bound to the caller's local x: p is x under another name, x's per-thread
+             * storage its own (Var.alias); a copy of x where p is named cannot be told apart */
+            v->alias = aliases[i];
+            v->alias->ref_target = true;    /* written through the reference: one answer for it */
+            v->ref_param = true;
+            v->ref = 0;
+            v->type = aliases[i]->type;
+        }
         v->ref = refs[i];
         v->param_text = cursor_text(fe, parm);
         vec_push(u->arena, &bind->writes, v);

@@ -174,6 +174,7 @@ bool pure_scan(KScan *ks, CXCursor e, CXCursor parent, PtrVec *reads, bool *read
 void scan_x_offset(KScan *ks, Var *v, CXCursor decl, CXCursor init);
 unsigned coord_dim(KScan *ks, CXCursor e);
 /* local_kinds.c */
+Var *reference_to_local(KScan *ks, CXType t, CXCursor arg);
 /* A kernel local whose address e may give (`&x`, an array decaying), or NULL. */
 Var *address_taken_in(KScan *ks, CXCursor e);
 void scan_lambda_local(KScan *ks, Var *v, CXCursor init);

@@ -63,6 +63,29 @@ unsigned reference_binding(KScan *ks, CXType t, CXCursor init) {
     return may_bind_temporary && (!same || !lvalue_form) ? REF_VALUE : 0;
 }
 
+/* A reference parameter of an expanded function bound to a local of the caller (`f(x)` for
+ * `void f(T &p)`, x of type T): that local, or NULL. */
+Var *reference_to_local(KScan *ks, CXType t, CXCursor arg) {
+    if (t.kind != CXType_LValueReference || clang_Cursor_isNull(arg))
+        return NULL;
+    CXCursor e = strip_implicit(arg);
+    while (clang_getCursorKind(e) == CXCursor_ParenExpr)
+        e = strip_implicit(first_child(e));
+    if (clang_getCursorKind(e) != CXCursor_DeclRefExpr)
+        return NULL;
+    CXCursor decl = clang_getCursorReferenced(e);
+    if (clang_getCursorKind(decl) != CXCursor_VarDecl && clang_getCursorKind(decl) != CXCursor_ParmDecl)
+        return NULL;
+    Arena *a = ks->fe->u->arena;
+    if (strcmp(canonical_unqualified(a, clang_getPointeeType(t)), canonical_unqualified(a, clang_getCursorType(e))) != 0)
+        return NULL;
+    Var *v = find_var(ks->k, decl, ks->fe);
+    if (!v || v->is_shared || v->ref || v->alias || v->lambda || is_array_type(clang_getCursorType(decl)) ||
+        clang_getCursorType(decl).kind == CXType_LValueReference)
+        return NULL;
+    return v;
+}
+
 /* ---- lambda locals ------------------------------------------------------------------- */
 
 typedef struct LambdaScan {
