@@ -1,12 +1,16 @@
 // Reference parameters of a device function holding barriers, bound to the caller's locals (the
 // samples' eigenvalues and dxtc): the parameter is the local under another name, per-thread or
-// uniform; what the function writes through it across its barriers is what the caller reads.
+// uniform (also a const reference to an `auto` block group, as shfl_scan writes it); what the
+// function writes through it across its barriers is what the caller reads.
 // RUN: %cu2cc -O2 %s -o %t && env CU2C_NUM_THREADS=2 timeout 60 %t | FileCheck %s
 // CHECK: ok
 #include <cstdio>
-__device__ void minmax(const float *s, float &lo, unsigned short &hi_idx, float &other) {
+#include <cooperative_groups.h>
+namespace cg = cooperative_groups;
+__device__ void minmax(const float *s, float &lo, unsigned short &hi_idx, float &other,
+                       const cg::thread_block &cta) {
     lo = s[threadIdx.x];
-    __syncthreads();
+    cg::sync(cta);
     float n = s[(threadIdx.x + 1) % blockDim.x];
     if (n < lo) { lo = n; hi_idx = (threadIdx.x + 1) % blockDim.x; }
     __syncthreads();
@@ -19,7 +23,8 @@ __global__ void k(const float *in, float *out, unsigned short *idx) {
     unsigned short hi_idx = threadIdx.x;
     float u = 5.0f;
     __syncthreads();
-    minmax(s, lo, hi_idx, u);
+    const auto cta = cg::this_thread_block();
+    minmax(s, lo, hi_idx, u, cta);
     __syncthreads();
     out[threadIdx.x] = lo + u;
     idx[threadIdx.x] = hi_idx;

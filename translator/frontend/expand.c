@@ -305,7 +305,9 @@ void scan_inline(KScan *ks, Stmt *s, CXCursor call, CXCursor fn, char *usr, Var 
             v->alias->ref_target = true;    /* written through the reference: one answer for it */
             v->ref_param = true;
             v->ref = 0;
-            v->type = aliases[i]->type;
+            /* its type as the parameter names it (the caller's spelling may need names the
+             * callee's scope lacks) */
+            v->type = fe_str(u->arena, clang_getTypeSpelling(clang_getPointeeType(clang_getCursorType(parm))));
         }
         v->ref = refs[i];
         v->param_text = cursor_text(fe, parm);
