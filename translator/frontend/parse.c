@@ -61,6 +61,18 @@ static CXTranslationUnit parse_text(Fe *fe, const Options *opt, PtrVec *args,
     return tu;
 }
 
+/* Parses the main text as it now is (spliced, __CUDA_ARCH__ renamed) in place of the last
+ * parse. */
+static bool reparse(Fe *fe, const Options *opt, PtrVec *args, struct CXUnsavedFile *files, int nfiles,
+                    CXIndex index) {
+    clang_disposeTranslationUnit(fe->tu);
+    fe->tu = NULL;
+    files[nfiles].Filename = opt->input;
+    files[nfiles].Contents = fe->u->text;
+    files[nfiles].Length = fe->u->len;
+    return parse_text(fe, opt, args, files, nfiles + 1, index) != NULL;
+}
+
 /* The scans that fill the model from a parse without errors. */
 static void scan_unit(Fe *fe) {
     CXCursor tu = clang_getTranslationUnitCursor(fe->tu);
@@ -113,7 +125,6 @@ Unit *fe_parse(Arena *a, const Options *opt) {
     }
     Fe fe = {.u = u};
     CXIndex index = clang_createIndex(0, 0);
-    int errors = 0;
     files[nfiles].Filename = opt->input;
     files[nfiles].Contents = u->text;
     files[nfiles].Length = u->len;
@@ -121,35 +132,21 @@ Unit *fe_parse(Arena *a, const Options *opt) {
         clang_disposeIndex(index);
         return NULL;
     }
-    errors = refuse_toolkit_headers(&fe);
+    int errors = refuse_toolkit_headers(&fe);
     /* The user's files holding CUDA code are spliced into the main text and it is parsed
      * again: everything cu2c edits is then in one text, and each line knows its file. */
     int spliced = errors ? 0 : splice_user_files(&fe, u);
     if (spliced > 0)
         glue_launch_chevrons((char *)u->text, u->len);
-    if (spliced != 0) {
-        clang_disposeTranslationUnit(fe.tu);
-        fe.tu = NULL;
-        files[nfiles].Filename = opt->input;
-        files[nfiles].Contents = u->text;
-        files[nfiles].Length = u->len;
-        if (spliced < 0 || !parse_text(&fe, opt, &args, files, nfiles + 1, index)) {
-            clang_disposeIndex(index);
-            return NULL;
-        }
-    }
+    bool parsed = spliced >= 0 && (spliced == 0 || reparse(&fe, opt, &args, files, nfiles, index));
     /* __CUDA_ARCH__ taken as the device's in device code: parsed again (a device-only
      * function that appears may hold more) */
-    for (int round = 0; !errors && round < 4 && rewrite_cuda_arch(&fe) > 0; round++) {
+    for (int round = 0; parsed && !errors && round < 4 && rewrite_cuda_arch(&fe) > 0; round++)
+        parsed = reparse(&fe, opt, &args, files, nfiles, index);
+    if (!parsed) {
         clang_disposeTranslationUnit(fe.tu);
-        fe.tu = NULL;
-        files[nfiles].Filename = opt->input;
-        files[nfiles].Contents = u->text;
-        files[nfiles].Length = u->len;
-        if (!parse_text(&fe, opt, &args, files, nfiles + 1, index)) {
-            clang_disposeIndex(index);
-            return NULL;
-        }
+        clang_disposeIndex(index);
+        return NULL;
     }
     if (!errors)
         errors = forward_diagnostics(&fe);
