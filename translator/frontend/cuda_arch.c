@@ -56,11 +56,6 @@ static bool device_only(CXCursor c) {
            !has_attr(c, CXCursor_CUDAHostAttr);
 }
 
-static char *callee_usr(Arena *a, CXCursor fn) {
-    CXCursor tmpl = clang_getSpecializedCursorTemplate(fn);
-    return fe_str(a, clang_getCursorUSR(clang_Cursor_isNull(tmpl) ? fn : tmpl));
-}
-
 static enum CXChildVisitResult calls_visit(CXCursor c, CXCursor parent, CXClientData d) {
     (void)parent;
     void **ctx = d;
@@ -69,7 +64,7 @@ static enum CXChildVisitResult calls_visit(CXCursor c, CXCursor parent, CXClient
     if (clang_getCursorKind(c) == CXCursor_CallExpr) {
         CXCursor fn = clang_getCursorReferenced(c);
         if (!clang_Cursor_isNull(fn) && is_user_fn(fn))
-            vec_push(fe->u->arena, &dl->calls, callee_usr(fe->u->arena, fn));
+            vec_push(fe->u->arena, &dl->calls, fe_str(fe->u->arena, fn_usr(fn)));
     }
     return CXChildVisit_Recurse;
 }
@@ -99,7 +94,7 @@ static enum CXChildVisitResult arch_decl_visit(CXCursor c, CXCursor parent, CXCl
         CXSourceRange br = clang_getCursorExtent(body);
         dl->body_first = line_at(as->fe, clang_getRangeStart(br));
         dl->body_last = line_at(as->fe, clang_getRangeEnd(br));
-        dl->usr = callee_usr(as->fe->u->arena, c);
+        dl->usr = fe_str(as->fe->u->arena, fn_usr(c));
         void *ctx[2] = {as->fe, dl};
         clang_visitChildren(body, calls_visit, ctx);
     }
@@ -148,11 +143,7 @@ static int rename_on_line(char *p, char *end) {
     for (char *q = p; q + len <= end; q++) {
         if (strncmp(q, ARCH_NAME, len) != 0)
             continue;
-        bool word_start = q == p || !(q[-1] == '_' || (q[-1] >= '0' && q[-1] <= '9') ||
-                                      ((q[-1] | 32) >= 'a' && (q[-1] | 32) <= 'z'));
-        char after = q + len < end ? q[len] : ' ';
-        bool word_end = !(after == '_' || (after >= '0' && after <= '9') || ((after | 32) >= 'a' && (after | 32) <= 'z'));
-        if (word_start && word_end) {
+        if ((q == p || !ident_char(q[-1])) && (q + len == end || !ident_char(q[len]))) {
             memcpy(q, DEVICE_ARCH_NAME, len);
             n++;
         }

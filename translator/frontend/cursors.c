@@ -2,6 +2,7 @@
  * main text, children, attributes, what a call calls, which calls are barriers. */
 #include "fe.h"
 
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -166,6 +167,11 @@ bool is_builtin_var(CXCursor ref, const char **name) {
     return r;
 }
 
+
+/* Can c be part of an identifier (a letter, a digit, '_')? */
+bool ident_char(char c) {
+    return c == '_' || isalnum((unsigned char)c);
+}
 
 bool is_array_type(CXType t) {
     t = clang_getCanonicalType(t);

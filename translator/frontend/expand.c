@@ -115,13 +115,10 @@ static bool written_template_args(Fe *fe, CXCursor call, PtrVec *args) {
 static char *replace_words(Arena *a, const char *text, PtrVec *from, PtrVec *to) {
     Buf b = {0};
     for (const char *p = text; *p;) {
-        bool alpha = *p == '_' || ((*p | 32) >= 'a' && (*p | 32) <= 'z');
-        bool word = alpha && (p == text || !(p[-1] == '_' || (p[-1] >= '0' && p[-1] <= '9') ||
-                                             ((p[-1] | 32) >= 'a' && (p[-1] | 32) <= 'z')));
+        bool word = ident_char(*p) && !(*p >= '0' && *p <= '9') && (p == text || !ident_char(p[-1]));
         size_t n = 0;
-        if (word)
-            while (p[n] == '_' || (p[n] >= '0' && p[n] <= '9') || ((p[n] | 32) >= 'a' && (p[n] | 32) <= 'z'))
-                n++;
+        while (word && ident_char(p[n]))
+            n++;
         int hit = -1;
         for (int i = 0; n && i < from->len; i++)
             if (strlen(from->items[i]) == n && strncmp(p, from->items[i], n) == 0)

@@ -94,6 +94,7 @@ CXCursor first_child(CXCursor c);
 CXCursor last_child(CXCursor c);
 CXCursor strip_implicit(CXCursor c);
 bool is_builtin_var(CXCursor ref, const char **name);
+bool ident_char(char c);
 bool is_array_type(CXType t);
 bool has_attr(CXCursor c, enum CXCursorKind kind);
 bool is_kernel(CXCursor c);

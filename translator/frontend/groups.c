@@ -195,10 +195,6 @@ bool reduce_op(CXCursor c, ReduceOp *op) {
 
 /* ---- warp functions written in a macro's body ------------------------------------------ */
 
-static bool ident_char(char ch) {
-    return ch == '_' || (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || (ch >= '0' && ch <= '9');
-}
-
 /* Skips blanks, comments and line continuations inside a #define from p; stops at its end. */
 static size_t skip_macro_blanks(const char *t, size_t n, size_t p) {
     for (;;) {

@@ -3,7 +3,6 @@
  * locals that are a uniform base plus threadIdx.x. */
 #include "fe.h"
 
-#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -122,8 +121,7 @@ static void scan_call(KScan *ks, CXCursor c) {
 /* Is the word `auto` in a type's spelling? */
 static bool names_auto(const char *t) {
     for (const char *p = strstr(t, "auto"); p; p = strstr(p + 1, "auto"))
-        if ((p == t || !(isalnum((unsigned char)p[-1]) || p[-1] == '_')) &&
-            !(isalnum((unsigned char)p[4]) || p[4] == '_'))
+        if ((p == t || !ident_char(p[-1])) && !ident_char(p[4]))
             return true;
     return false;
 }
