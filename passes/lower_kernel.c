@@ -75,11 +75,6 @@ static bool nest_uses(Kernel *k, Nest *n, Var *v, bool write) {
     return false;
 }
 
-static bool nest_declares(Kernel *k, Nest *n, Var *v) {
-    return v->decl_stmt && v->decl_stmt->nest >= 0 &&
-           k->nests.items[v->decl_stmt->nest] == n;
-}
-
 /* Skips, in a thread loop, the threads that have left the expanded calls around it. */
 static void put_fret_checks(PtrVec *scopes, Buf *h) {
     for (int i = 0; scopes && i < scopes->len; i++)

@@ -109,14 +109,12 @@ static bool nest_writes(Kernel *k, Nest *n, Var *v) {
     return false;
 }
 
-static bool nest_declares(Kernel *k, Nest *n, Var *v) {
-    if (v->decl_stmt && v->decl_stmt->nest >= 0 && k->nests.items[v->decl_stmt->nest] == n)
-        return true;
-    /* a for-loop leaf's counter is declared by its header's facts */
+/* Is v declared in nest n: by a statement, or by a for-loop leaf's header (its counter)? */
+static bool declared_in(Kernel *k, Nest *n, Var *v) {
     for (int i = n->first; v->decl_stmt && i <= n->last; i++)
         if (((Stmt *)k->stmts.items[i])->header == v->decl_stmt)
             return true;
-    return false;
+    return nest_declares(k, n, v);
 }
 
 /* The web of v whose values reach nest n's thread loops from outside and are read there, or
@@ -171,10 +169,10 @@ static void plan_nests(Arena *a, Kernel *k) {
             continue;
         for (int j = 0; j < k->nests.len; j++) {
             Nest *n = k->nests.items[j];
-            if (v->promoted && nest_declares(k, n, v))
+            if (v->promoted && declared_in(k, n, v))
                 n->dims |= v->dims;     /* its copies may be per thread of another nest */
             if ((!nest_reads(k, n, v, NULL) && !nest_writes(k, n, v) && !nest_returns_read(k, n, v)) ||
-                nest_declares(k, n, v))
+                declared_in(k, n, v))
                 continue;
             if (v->whole) {
                 if (v->promoted)

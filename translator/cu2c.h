@@ -522,6 +522,8 @@ Stmt *pseudo_at(Kernel *k, int i);
 /* Every statement the analyses take facts from, for i from -k->headers.len up to
  * k->stmts.len + pseudo_count(k) - 1: loop headers, the statements, the pseudo ones. */
 Stmt *fact_at(Kernel *k, int i);
+/* Is v declared by a statement of nest n? */
+bool nest_declares(Kernel *k, Nest *n, Var *v);
 Edit *edit_add(Unit *u, unsigned begin, unsigned end, const char *text);
 Edit *edit_insert(Unit *u, unsigned at, const char *text);
 /* text plus as many newlines as [begin, end) has: replacing that range by it, the lines

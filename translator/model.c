@@ -43,6 +43,10 @@ Stmt *fact_at(Kernel *k, int i) {
     return i < k->stmts.len ? k->stmts.items[i] : pseudo_at(k, i - k->stmts.len);
 }
 
+bool nest_declares(Kernel *k, Nest *n, Var *v) {
+    return v->decl_stmt && v->decl_stmt->nest >= 0 && k->nests.items[v->decl_stmt->nest] == n;
+}
+
 Edit *edit_add(Unit *u, unsigned begin, unsigned end, const char *text) {
     Edit *e = arena_alloc(u->arena, sizeof *e);
     e->begin = begin;
