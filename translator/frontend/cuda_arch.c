@@ -116,13 +116,9 @@ typedef enum LineKind {
 } LineKind;
 
 static LineKind line_kind(const char *p, const char *end) {
-    while (p < end && (*p == ' ' || *p == '\t'))
-        p++;
-    if (p == end || *p != '#')
+    p = directive_name(p, end);
+    if (!p)
         return LN_CODE;
-    p++;
-    while (p < end && (*p == ' ' || *p == '\t'))
-        p++;
     static const struct { const char *word; LineKind kind; } words[] = {
         {"ifdef", LN_IF}, {"ifndef", LN_IF}, {"if", LN_IF}, {"elif", LN_ELSE}, {"else", LN_ELSE},
         {"endif", LN_ENDIF}, {"define", LN_DEFINES}, {"undef", LN_DEFINES}, {"include", LN_DEFINES},

@@ -168,6 +168,19 @@ bool is_builtin_var(CXCursor ref, const char **name) {
 }
 
 
+/* The name of the preprocessor directive on the line [p, end) (after '#' and blanks), or
+ * NULL when the line is not a directive. */
+const char *directive_name(const char *p, const char *end) {
+    while (p < end && (*p == ' ' || *p == '\t'))
+        p++;
+    if (p == end || *p != '#')
+        return NULL;
+    p++;
+    while (p < end && (*p == ' ' || *p == '\t'))
+        p++;
+    return p;
+}
+
 /* Can c be part of an identifier (a letter, a digit, '_')? */
 bool ident_char(char c) {
     return c == '_' || isalnum((unsigned char)c);

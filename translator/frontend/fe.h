@@ -94,6 +94,7 @@ CXCursor first_child(CXCursor c);
 CXCursor last_child(CXCursor c);
 CXCursor strip_implicit(CXCursor c);
 bool is_builtin_var(CXCursor ref, const char **name);
+const char *directive_name(const char *p, const char *end);
 bool ident_char(char c);
 bool is_array_type(CXType t);
 bool has_attr(CXCursor c, enum CXCursorKind kind);

@@ -185,14 +185,8 @@ static UserFile *included_at(Splicer *sp, UserFile *from, unsigned line) {
 
 /* The name an #include line names, between its quotes or angle brackets. */
 static bool include_name(const char *p, const char *end, const char **name, size_t *len, bool *quoted) {
-    while (p < end && (*p == ' ' || *p == '\t'))
-        p++;
-    if (p == end || *p != '#')
-        return false;
-    p++;
-    while (p < end && (*p == ' ' || *p == '\t'))
-        p++;
-    if (end - p < 7 || strncmp(p, "include", 7) != 0)
+    p = directive_name(p, end);
+    if (!p || end - p < 7 || strncmp(p, "include", 7) != 0)
         return false;
     p += 7;
     if (end - p >= 5 && strncmp(p, "_next", 5) == 0)
@@ -252,7 +246,7 @@ static bool splice_include(Splicer *sp, UserFile *file, const char *path, unsign
         const char *base = base_name(name, nlen);
         for (int i = 0; i < sp->files.len; i++) {
             UserFile *uf = sp->files.items[i];
-            const char *ub = strrchr(uf->name, '/') ? strrchr(uf->name, '/') + 1 : uf->name;
+            const char *ub = base_name(uf->name, strlen(uf->name));
             if (uf->cuda && strlen(ub) == (size_t)(name + nlen - base) && strncmp(ub, base, strlen(ub)) == 0) {
                 buf_puts(&sp->out, "\n");
                 map_line(sp, path, line);
@@ -300,11 +294,9 @@ static bool splice_file(Splicer *sp, UserFile *file, const char *path, const cha
         size_t e = p;
         while (e < len && text[e] != '\n')
             e++;
-        const char *ln = text + p, *end = text + e, *q = ln;
-        while (q < end && (*q == ' ' || *q == '\t'))
-            q++;
-        bool once = file && (size_t)(end - q) >= 12 && strncmp(q, "#pragma once", 12) == 0;
-        if (q < end && *q == '#' && !once) {
+        const char *ln = text + p, *end = text + e, *d = directive_name(ln, end);
+        bool once = file && d && (size_t)(end - d) >= 11 && strncmp(d, "pragma once", 11) == 0;
+        if (d && !once) {
             if (!splice_include(sp, file, path, line, ln, end, depth))
                 return false;
         } else {
