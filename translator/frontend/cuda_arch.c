@@ -152,17 +152,28 @@ static bool device_conditional(ArchScan *as, LineKind *kinds, unsigned first, un
     for (unsigned l = first; l <= last; l++)
         if (kinds[l] == LN_DEFINES)
             return false;
-    bool any = false;
+    /* an empty host branch too: the device's may hold anything device-only */
     for (int i = 0; i < as->decls.len; i++) {
         Decl *d = as->decls.items[i];
-        if (d->first > first && d->first < last) {
-            if (!d->device_only)
-                return false;
-            any = true;
-        }
+        if (d->first > first && d->first < last && !d->device_only)
+            return false;
     }
-    (void)any;      /* an empty host branch: the device's may hold anything device-only */
     return true;
+}
+
+/* The #if/#elif/#else lines of the group first..last itself, not of groups nested in it, into
+ * lines; how many. */
+static int own_conditions(const LineKind *kinds, unsigned first, unsigned last, unsigned *lines) {
+    int n = 0, nest = 0;
+    for (unsigned m = first; m < last; m++) {
+        if (kinds[m] == LN_IF && m > first)
+            nest++;
+        else if (kinds[m] == LN_ENDIF)
+            nest--;
+        else if (nest == 0 && (kinds[m] == LN_IF || kinds[m] == LN_ELSE))
+            lines[n++] = m;
+    }
+    return n;
 }
 
 /* Who calls each __host__ __device__ function: device-only functions are the device side,
@@ -199,11 +210,7 @@ static bool mentions_arch(Decl *d, char **start, unsigned nlines) {
 
 int rewrite_cuda_arch(Fe *fe) {
     Unit *u = fe->u;
-    size_t len = strlen(ARCH_NAME);
-    bool mentioned = false;
-    for (const char *p = u->text; !mentioned && (p = strstr(p, ARCH_NAME)); p += len)
-        mentioned = true;
-    if (!mentioned)
+    if (!strstr(u->text, ARCH_NAME))
         return 0;
     ArchScan as = {.fe = fe};
     clang_visitChildren(clang_getTranslationUnitCursor(fe->tu), arch_decl_visit, &as);
@@ -243,6 +250,7 @@ int rewrite_cuda_arch(Fe *fe) {
             renamed += rename_on_line(start[l], start[l + 1] - 1);
     /* conditionals at file scope: #if ... #endif groups, by their lines */
     unsigned stack[256];
+    unsigned *conds = arena_alloc(u->arena, sizeof *conds * (nlines + 1));
     int depth = 0;
     for (unsigned l = 1; l <= nlines; l++) {
         if (where[l] != 0)
@@ -252,27 +260,14 @@ int rewrite_cuda_arch(Fe *fe) {
         } else if (kinds[l] == LN_ENDIF && depth > 0) {
             unsigned first = stack[--depth];
             /* the group's own condition lines (nested groups decide for themselves) */
+            int nconds = own_conditions(kinds, first, l, conds);
             bool arch = false;
-            int nest = 0;
-            for (unsigned m = first; m <= l; m++) {
-                if (kinds[m] == LN_IF && m > first)
-                    nest++;
-                else if (kinds[m] == LN_ENDIF && m < l)
-                    nest--;
-                else if (nest == 0 && (kinds[m] == LN_IF || kinds[m] == LN_ELSE))
-                    arch |= line_mentions_arch(start, m);
-            }
+            for (int c = 0; c < nconds; c++)
+                arch |= line_mentions_arch(start, conds[c]);
             if (!arch || !device_conditional(&as, kinds, first, l))
                 continue;
-            nest = 0;
-            for (unsigned m = first; m < l; m++) {
-                if (kinds[m] == LN_IF && m > first)
-                    nest++;
-                else if (kinds[m] == LN_ENDIF)
-                    nest--;
-                if (nest == 0 && (kinds[m] == LN_IF || kinds[m] == LN_ELSE))
-                    renamed += rename_on_line(start[m], start[m + 1] - 1);
-            }
+            for (int c = 0; c < nconds; c++)
+                renamed += rename_on_line(start[conds[c]], start[conds[c] + 1] - 1);
         }
     }
     u->text = text;
