@@ -13,6 +13,7 @@
  * - thread_block_tile<N>: sync, shfl, shfl_up/down/xor, ballot, any, all, match_any/all,
  *   cg::reduce: warp functions over the tile's N lanes (width N, tile-relative ballots);
  * - coalesced_threads(): __activemask(); coalesced_group's methods over its lanes;
+ * - labeled_partition(g, label), binary_partition(g, pred): __match_any_sync over g's lanes;
  * - thread_group::sync(), cg::sync(thread_group): __syncwarp over the group's lanes (see
  *   thread_group);
  * - grid_group::sync(): a barrier of the whole grid (cudaLaunchCooperativeKernel).
@@ -238,6 +239,21 @@ thread_block_tile<Size, thread_block_tile<P, PP>> tiled_partition(const thread_b
 }
 
 template <class GroupT> void sync(const GroupT &g) { g.sync(); }
+
+/* labeled_partition(g, label), binary_partition(g, pred): the lanes of g with the same
+ * label (predicate) as a coalesced group, __match_any_sync over g's lanes (the translator
+ * makes them that warp function). */
+template <class Label>
+coalesced_group labeled_partition(const coalesced_group &, Label) { return __cu2c_untranslated(), coalesced_group(1); }
+template <unsigned int Size, typename P, class Label>
+coalesced_group labeled_partition(const thread_block_tile<Size, P> &, Label) {
+    return __cu2c_untranslated(), coalesced_group(1);
+}
+static inline coalesced_group binary_partition(const coalesced_group &, bool) {
+    return __cu2c_untranslated(), coalesced_group(1);
+}
+template <unsigned int Size, typename P>
+coalesced_group binary_partition(const thread_block_tile<Size, P> &, bool) { return __cu2c_untranslated(), coalesced_group(1); }
 
 /* cg::reduce's operations. */
 template <class T> struct plus { T operator()(T a, T b) const { return a + b; } };

@@ -99,7 +99,7 @@ void block_prologue(Unit *u, Kernel *k, Buf *b) {
         Site *site = k->sites.items[i];
         if (site->op >= WARP_SHFL) {
             warp = true;
-            split |= under_predicated(site->owner);
+            split |= under_predicated(site->owner) || site->owner->predicated;
         } else
             buf_printf(b, "unsigned __cu2c_rc%d = 0, __cu2c_ra%d = 0; ", i, i);
     }

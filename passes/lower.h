@@ -16,8 +16,10 @@ void kernel_stub(Unit *u, Kernel *k);
 
 const char *index_expr(unsigned dims);
 void open_thread_loop(Kernel *k, Stmt *p, PtrVec *scopes, Buf *e);
+void put_store(Arena *a, Var *v, Buf *t);
 void lower_site(Unit *u, Kernel *k, Site *site);
 void lower_warp_site(Unit *u, Kernel *k, Site *site);
 void lower_predicated(Unit *u, Kernel *k, Stmt *s);
+void lower_predicated_loop(Unit *u, Kernel *k, Stmt *s);
 
 #endif

@@ -15,7 +15,8 @@
  * emitted twice: a fast copy where they are signed induction variables, for blocks where
  * that is exact (see fast_copy), and the general one. Also here: locals recomputed instead of
  * promoted (put_remats), guards turned into loop bounds (narrow_guards), reduction barriers
- * (lower_site), warp functions (lower_warp_site), ifs run per thread (lower_predicated),
+ * (lower_site), warp functions (lower_warp_site), ifs and loops run per thread
+ * (lower_predicated, lower_predicated_loop),
  * expanded device functions (expand_inline), warp steps' stores into volatile memory
  * (lower_vstore, commit_stores), the body specialised for the launches' constant block
  * shapes (block_function.c). */
@@ -125,6 +126,15 @@ const char *storage_type(Arena *a, Var *v) {
  * reference bound to memory). */
 static const char *stored_value(Arena *a, Var *v, const char *value) {
     return v->ref == REF_MEMORY ? arena_printf(a, "__builtin_addressof(%s)", value) : value;
+}
+
+/* Stores a thread loop's copy of a promoted local into its per-thread array. */
+void put_store(Arena *a, Var *v, Buf *t) {
+    if (is_array_type(v))
+        buf_printf(t, "__builtin_memcpy(&__cu2c_p%d[%s], &%s, sizeof %s); ", store_id(v), index_expr(v->dims),
+                   v->name, v->name);
+    else
+        buf_printf(t, "__cu2c_p%d[%s] = %s; ", store_id(v), index_expr(v->dims), stored_value(a, v, v->name));
 }
 
 /* Declares a thread loop's copy of a promoted local, loaded from its per-thread array. */
@@ -283,14 +293,8 @@ static void nest_text(Arena *a, Kernel *k, int ni, bool fast, Buf *h, Buf *t) {
             continue;
         if (vec_contains(&n->loads, v))
             put_load(v, h);
-        if (nest_declares(k, n, v) || nest_uses(k, n, v, true)) {
-            if (is_array_type(v))
-                buf_printf(t, "__builtin_memcpy(&__cu2c_p%d[%s], &%s, sizeof %s); ", store_id(v),
-                           index_expr(v->dims), v->name, v->name);
-            else
-                buf_printf(t, "__cu2c_p%d[%s] = %s; ", store_id(v), index_expr(v->dims),
-                           stored_value(a, v, v->name));
-        }
+        if (nest_declares(k, n, v) || nest_uses(k, n, v, true))
+            put_store(a, v, t);
     }
     put_lambdas(k, &reads, n, h);
     buf_puts(h, "{ ");
@@ -808,12 +812,6 @@ void lower_kernel(Unit *u, Kernel *k) {
                          : in->ret_expr ? arena_printf(u->arena, "(void)(%s);", in->ret_expr) : ";";
         edit_replace_lines(u, in->ret->begin, in->ret->end, text);
     }
-    for (int i = 0; i < k->stmts.len; i++) {
-        Stmt *s = k->stmts.items[i];
-        u->cur_copy = s->copy;
-        if (s->predicated)
-            lower_predicated(u, k, s);
-    }
     for (int i = 0; i < k->vstores.len; i++) {
         VStore *vs = k->vstores.items[i];
         u->cur_copy = vs->owner->copy;
@@ -848,6 +846,16 @@ void lower_kernel(Unit *u, Kernel *k) {
             u->cur_copy = in->user->copy;
             edit_insert(u, in->user->end, " }");
         }
+    }
+    /* ifs and loops run per thread, inner ones first: the text they add where their bodies
+     * end follows that of what their bodies hold */
+    for (int i = k->stmts.len - 1; i >= 0; i--) {
+        Stmt *s = k->stmts.items[i];
+        u->cur_copy = s->copy;
+        if (s->predicated && s->sync == SK_IF)
+            lower_predicated(u, k, s);
+        else if (s->predicated)
+            lower_predicated_loop(u, k, s);
     }
     for (int i = k->inlines.len - 1; i >= 0; i--)
         expand_inline(u, k, k->inlines.items[i]);

@@ -36,59 +36,67 @@ void lower_site(Unit *u, Kernel *k, Site *site) {
     buf_free(&e);
 }
 
-/* A warp function under ifs run per thread: which lanes took another branch of one of them
- * (flag 1 where the call is in the then branch, 2 in the else branch; 0: the if never
- * reached them), then the check that no active lane's mask names one (cu2c/warp.h). */
+/* A warp function under ifs and loops run per thread: which lanes took another branch of
+ * one of the ifs (flag 1 where the call is in the then branch, 2 in the else branch; 0: the
+ * if never reached them) or left one of the loops (flag 1), then the check that no active
+ * lane's mask names one (cu2c/warp.h). */
 static void put_mask_check(Site *site, Buf *e) {
     const char *n = count_expr(DIM_XYZ);
-    Buf ifs = {0};
-    int nifs = 0;
+    Buf ifs = {0}, loops = {0};
+    int nifs = 0, nloops = 0;
     buf_printf(e, "for (size_t __cu2c_i = 0; __cu2c_i < %s; __cu2c_i++) __cu2c_wdv[__cu2c_i] = ", n);
-    Stmt *c = site->owner;
-    for (Stmt *p = c->parent; p; c = p, p = p->parent) {
+    /* a call in the condition of a loop run per thread: the lanes that left it are inactive */
+    Stmt *c = site->owner, *p = c->predicated && c->sync != SK_IF ? c : c->parent;
+    for (; p; c = p, p = p->parent) {
         if (!p->predicated)
             continue;
         bool in_else = p->else_begin && c->loc.offset >= p->else_begin;
-        buf_printf(e, "%s__cu2c_pf%d[__cu2c_i] == %d", nifs ? " || " : "", p->index, in_else ? 2 : 1);
-        buf_printf(&ifs, "%s%u", nifs++ ? ", " : "", loc_line(p->loc));
+        buf_printf(e, "%s__cu2c_pf%d[__cu2c_i] == %d", nifs + nloops ? " || " : "", p->index,
+                   p->sync == SK_IF && in_else ? 2 : 1);
+        if (p->sync == SK_IF)
+            buf_printf(&ifs, "%s%u", nifs++ ? ", " : "", loc_line(p->loc));
+        else
+            buf_printf(&loops, "%s%u", nloops++ ? ", " : "", loc_line(p->loc));
     }
     buf_puts(e, "; ");
     SrcLoc at = site->loc;
     buf_printf(e, "cu2c_warp_mask_check(%s, __cu2c_wact, __cu2c_wmk, __cu2c_wdv, __cu2c_b, \"", n);
     put_path(e, loc_file(at));
-    buf_printf(e, ":%u:%u\", \"%s\", \"the %s at line%s %s\"); ", loc_line(at), at.col, site->name,
-               nifs > 1 ? "ifs" : "if", nifs > 1 ? "s" : "", ifs.data);
+    buf_printf(e, ":%u:%u\", \"%s\", \"%s\", \"", loc_line(at), at.col, site->name,
+               !nloops ? "an if" : !nifs ? "a loop" : "an if or loop");
+    if (nifs)
+        buf_printf(e, "did not take this branch of the %s at line%s %s", nifs > 1 ? "ifs" : "if",
+                   nifs > 1 ? "s" : "", ifs.data);
+    if (nloops)
+        buf_printf(e, "%sleft the loop%s at line%s %s", nifs ? ", or " : "", nloops > 1 ? "s" : "",
+                   nloops > 1 ? "s" : "", loops.data);
+    buf_puts(e, "\"); ");
     buf_free(&ifs);
+    buf_free(&loops);
 }
 
-/* A warp function: before the statement holding it (a leaf, starting a region), a loop over
- * the running threads gathers each one's arguments, then cu2c/warp.h combines them warp by
- * warp into every thread's result, which replaces the call. */
-void lower_warp_site(Unit *u, Kernel *k, Site *site) {
-    static const char *const names[] = {
-        [WARP_SHFL] = "CU2C_WARP_SHFL(CU2C_SHFL_IDX", [WARP_SHFL_UP] = "CU2C_WARP_SHFL(CU2C_SHFL_UP",
-        [WARP_SHFL_DOWN] = "CU2C_WARP_SHFL(CU2C_SHFL_DOWN", [WARP_SHFL_XOR] = "CU2C_WARP_SHFL(CU2C_SHFL_XOR",
-        [WARP_BALLOT] = "CU2C_WARP_VOTE(CU2C_VOTE_BALLOT", [WARP_ANY] = "CU2C_WARP_VOTE(CU2C_VOTE_ANY",
-        [WARP_ALL] = "CU2C_WARP_VOTE(CU2C_VOTE_ALL", [WARP_ACTIVEMASK] = "CU2C_WARP_VOTE(CU2C_VOTE_ACTIVE",
-        [WARP_SYNC] = NULL, [WARP_MATCH_ANY] = "CU2C_WARP_MATCH(0", [WARP_MATCH_ALL] = "CU2C_WARP_MATCH(1",
-        [WARP_REDUCE_ADD] = "CU2C_WARP_REDUCE(CU2C_RED_ADD", [WARP_REDUCE_MIN] = "CU2C_WARP_REDUCE(CU2C_RED_MIN",
-        [WARP_REDUCE_MAX] = "CU2C_WARP_REDUCE(CU2C_RED_MAX", [WARP_REDUCE_AND] = "CU2C_WARP_REDUCE(CU2C_RED_AND",
-        [WARP_REDUCE_OR] = "CU2C_WARP_REDUCE(CU2C_RED_OR", [WARP_REDUCE_XOR] = "CU2C_WARP_REDUCE(CU2C_RED_XOR",
-        [CG_REDUCE] = NULL,
-    };
-    Stmt *owner = site->owner;
-    if (owner->kind == ST_SYNC) {
-        diag_error(u, site->loc, "%s() in the condition of a loop (or of an if holding barriers or warp "
-                   "functions) is not supported yet: its result differs between warps (assign it to a local "
-                   "in the body)", site->name);
-        return;
-    }
+static const char *const combine_names[] = {
+    [WARP_SHFL] = "CU2C_WARP_SHFL(CU2C_SHFL_IDX", [WARP_SHFL_UP] = "CU2C_WARP_SHFL(CU2C_SHFL_UP",
+    [WARP_SHFL_DOWN] = "CU2C_WARP_SHFL(CU2C_SHFL_DOWN", [WARP_SHFL_XOR] = "CU2C_WARP_SHFL(CU2C_SHFL_XOR",
+    [WARP_BALLOT] = "CU2C_WARP_VOTE(CU2C_VOTE_BALLOT", [WARP_ANY] = "CU2C_WARP_VOTE(CU2C_VOTE_ANY",
+    [WARP_ALL] = "CU2C_WARP_VOTE(CU2C_VOTE_ALL", [WARP_ACTIVEMASK] = "CU2C_WARP_VOTE(CU2C_VOTE_ACTIVE",
+    [WARP_SYNC] = NULL, [WARP_MATCH_ANY] = "CU2C_WARP_MATCH(0", [WARP_MATCH_ALL] = "CU2C_WARP_MATCH(1",
+    [WARP_REDUCE_ADD] = "CU2C_WARP_REDUCE(CU2C_RED_ADD", [WARP_REDUCE_MIN] = "CU2C_WARP_REDUCE(CU2C_RED_MIN",
+    [WARP_REDUCE_MAX] = "CU2C_WARP_REDUCE(CU2C_RED_MAX", [WARP_REDUCE_AND] = "CU2C_WARP_REDUCE(CU2C_RED_AND",
+    [WARP_REDUCE_OR] = "CU2C_WARP_REDUCE(CU2C_RED_OR", [WARP_REDUCE_XOR] = "CU2C_WARP_REDUCE(CU2C_RED_XOR",
+    [CG_REDUCE] = NULL,
+};
+
+/* A warp function's gathering and combining: a loop over the running threads (those still
+ * iterating the loop `loop` too, when the call is in its condition) gathers each one's
+ * arguments, then cu2c/warp.h combines them warp by warp into every thread's result. */
+static void put_gather(Unit *u, Kernel *k, Site *site, Stmt *loop, PtrVec *scopes, Buf *e) {
     for (int i = 0; i < 4; i++)
         if (site->args[i] && strstr(site->args[i], "//"))
             diag_error(u, site->loc, "a // comment inside a warp function's arguments is not supported");
     for (int i = 0; i < site->pred->reads.len; i++) {
         Var *v = site->pred->reads.items[i];
-        if (v->decl_stmt == owner)
+        if (v->decl_stmt == site->owner)
             diag_error(u, v->loc, "'%s' is declared in the statement whose warp function reads it: declare "
                        "it in a statement of its own", v->name);
     }
@@ -96,43 +104,101 @@ void lower_warp_site(Unit *u, Kernel *k, Site *site) {
     int id = site->id;
     ReduceOp op = site->op;
     bool shfl = op <= WARP_SHFL_XOR;
-    bool check = op != WARP_ACTIVEMASK && under_predicated(owner);
-    /* one statement with the holder's nest (closed by lower_nest): the holder may be the
-     * body of a loop without braces */
-    Buf e = {0};
-    buf_printf(&e, "{ for (size_t __cu2c_i = 0; __cu2c_i < %s; __cu2c_i++) __cu2c_wact[__cu2c_i] = 0; ", n);
-    open_thread_loop(k, site->pred, &owner->fret_scopes, &e);
-    buf_printf(&e, "__cu2c_wact[%s] = 1; ", lin);
+    bool check = op != WARP_ACTIVEMASK && (loop || under_predicated(site->owner));
+    buf_printf(e, "for (size_t __cu2c_i = 0; __cu2c_i < %s; __cu2c_i++) __cu2c_wact[__cu2c_i] = 0; ", n);
+    open_thread_loop(k, site->pred, scopes, e);
+    if (loop)
+        buf_printf(e, "if (__cu2c_pf%d[%s] != 2) continue; ", loop->index, lin);
+    buf_printf(e, "__cu2c_wact[%s] = 1; ", lin);
     if (!shfl || check)     /* a shuffle's source lane does not depend on its mask */
-        buf_printf(&e, "__cu2c_wmk[%s] = (unsigned)(%s); ", lin,
+        buf_printf(e, "__cu2c_wmk[%s] = (unsigned)(%s); ", lin,
                    op != WARP_ACTIVEMASK && site->args[0] ? site->args[0] : "0xffffffffu");
     if (site->type)
-        buf_printf(&e, "__cu2c_wv%d[%s] = (%s); ", id, lin, site->args[1]);
+        buf_printf(e, "__cu2c_wv%d[%s] = (%s); ", id, lin, site->args[1]);
     if (shfl)
-        buf_printf(&e, "__cu2c_wln[%s] = (int)(%s); __cu2c_wwd[%s] = (int)(%s); ", lin, site->args[2], lin,
+        buf_printf(e, "__cu2c_wln[%s] = (int)(%s); __cu2c_wwd[%s] = (int)(%s); ", lin, site->args[2], lin,
                    site->args[3] ? site->args[3] : "32");
-    buf_puts(&e, "} ");
+    buf_puts(e, "} ");
     if (check)
-        put_mask_check(site, &e);
+        put_mask_check(site, e);
     if (shfl)
-        buf_printf(&e, "%s, %s, __cu2c_wact, __cu2c_wln, __cu2c_wwd, __cu2c_wv%d, __cu2c_wr%d); ", names[op], n, id, id);
+        buf_printf(e, "%s, %s, __cu2c_wact, __cu2c_wln, __cu2c_wwd, __cu2c_wv%d, __cu2c_wr%d); ", combine_names[op], n,
+                   id, id);
     else if (op == WARP_ACTIVEMASK)
-        buf_printf(&e, "%s, %s, __cu2c_wact, __cu2c_wmk, __cu2c_wact, __cu2c_wr%d); ", names[op], n, id);
+        buf_printf(e, "%s, %s, __cu2c_wact, __cu2c_wmk, __cu2c_wact, __cu2c_wr%d); ", combine_names[op], n, id);
     else if (op == CG_REDUCE)     /* cooperative_groups.h: 0 for a coalesced group */
-        buf_printf(&e, "cooperative_groups::__cu2c_reduce(%d, %s, __cu2c_wact, __cu2c_wmk, __cu2c_wv%d, __cu2c_wr%d, %s); ",
+        buf_printf(e, "cooperative_groups::__cu2c_reduce(%d, %s, __cu2c_wact, __cu2c_wmk, __cu2c_wv%d, __cu2c_wr%d, %s); ",
                    site->coalesced ? 0 : site->width, n, id, id, site->args[2]);
     else if (op != WARP_SYNC)
-        buf_printf(&e, "%s, %s, __cu2c_wact, __cu2c_wmk, __cu2c_wv%d, __cu2c_wr%d); ", names[op], n, id, id);
-    edit_insert(u, owner->begin, arena_strdup(u->arena, e.data));
-    buf_free(&e);
-    const char *result = op == WARP_SYNC ? "((void)0)"
-                       : op == WARP_MATCH_ALL && site->args[2]
+        buf_printf(e, "%s, %s, __cu2c_wact, __cu2c_wmk, __cu2c_wv%d, __cu2c_wr%d); ", combine_names[op], n, id, id);
+}
+
+/* What a warp function's call becomes: this thread's element of its result. */
+static const char *site_result(Unit *u, Site *site) {
+    const char *lin = index_expr(DIM_XYZ);
+    int id = site->id;
+    const char *result = site->op == WARP_SYNC ? "((void)0)"
+                       : site->op == WARP_MATCH_ALL && site->args[2]
                            ? arena_printf(u->arena, "(*(%s) = __cu2c_wr%d[%s] != 0, __cu2c_wr%d[%s])", site->args[2],
                                           id, lin, id, lin)
                            : arena_printf(u->arena, "__cu2c_wr%d[%s]", id, lin);
     if (site->wrap_pre)
         result = arena_printf(u->arena, "%s%s%s", site->wrap_pre, result, site->wrap_post);
-    edit_replace_lines(u, site->call_begin, site->call_end, result);
+    return result;
+}
+
+/* A warp function: before the statement holding it (a leaf, starting a region), its
+ * gathering and combining (put_gather); its result replaces the call. One in the condition
+ * of an if or loop run per thread is gathered where that condition is evaluated (see
+ * control_text). */
+void lower_warp_site(Unit *u, Kernel *k, Site *site) {
+    Stmt *owner = site->owner;
+    if (owner->kind == ST_SYNC && owner->predicated)
+        return;
+    if (owner->kind == ST_SYNC) {
+        diag_error(u, site->loc, "%s() in the condition of a loop (or of an if holding barriers or warp "
+                   "functions) is not supported yet: its result differs between warps (assign it to a local "
+                   "in the body)", site->name);
+        return;
+    }
+    /* one statement with the holder's nest (closed by lower_nest): the holder may be the
+     * body of a loop without braces */
+    Buf e = {0};
+    buf_puts(&e, "{ ");
+    put_gather(u, k, site, NULL, &owner->fret_scopes, &e);
+    edit_insert(u, owner->begin, arena_strdup(u->arena, e.data));
+    buf_free(&e);
+    edit_replace_lines(u, site->call_begin, site->call_end, site_result(u, site));
+}
+
+/* The text of [begin, end) in an if's or loop's control, on one line, with each warp function
+ * called there replaced by its result; *gather receives their gathering (put_gather, over
+ * the threads iterating `loop` when that is not NULL). NULL after a located error. */
+static const char *control_text(Unit *u, Kernel *k, Stmt *s, unsigned begin, unsigned end, Stmt *loop,
+                                PtrVec *scopes, Buf *gather) {
+    Buf t = {0};
+    unsigned at = begin;
+    for (int i = 0; i < k->sites.len; i++) {
+        Site *site = k->sites.items[i];
+        if (site->owner != s || site->call_begin < begin || site->call_end > end || site->call_begin < at)
+            continue;
+        buf_put(&t, u->text + at, site->call_begin - at);
+        buf_puts(&t, site_result(u, site));
+        at = site->call_end;
+        put_gather(u, k, site, loop, scopes, gather);
+    }
+    buf_put(&t, u->text + at, end - at);
+    char *r = arena_strdup(u->arena, t.data ? t.data : "");
+    buf_free(&t);
+    if (strstr(r, "//")) {
+        diag_error(u, s->loc, "a // comment inside this %s's condition or header is not supported",
+                   s->sync == SK_IF ? "if" : "loop");
+        return NULL;
+    }
+    for (char *p = r; *p; p++)
+        if (*p == '\n' || *p == '\r' || *p == '\\')
+            *p = ' ';
+    return r;
 }
 
 /* Where the `else` between an if's branches is (past the then branch's ';' and comments),
@@ -166,11 +232,15 @@ static unsigned else_keyword(Unit *u, unsigned from, unsigned to) {
 void lower_predicated(Unit *u, Kernel *k, Stmt *s) {
     const char *lin = index_expr(DIM_XYZ), *n = count_expr(DIM_XYZ);
     Buf e = {0};
-    buf_printf(&e, "{ for (size_t __cu2c_i = 0; __cu2c_i < %s; __cu2c_i++) __cu2c_pf%d[__cu2c_i] = 0; ", n, s->index);
+    buf_puts(&e, "{ ");
+    const char *cond = control_text(u, k, s, s->cond_begin, s->cond_end, NULL, &s->fret_scopes, &e);
+    if (!cond) {
+        buf_free(&e);
+        return;
+    }
+    buf_printf(&e, "for (size_t __cu2c_i = 0; __cu2c_i < %s; __cu2c_i++) __cu2c_pf%d[__cu2c_i] = 0; ", n, s->index);
     open_thread_loop(k, s, &s->fret_scopes, &e);
-    buf_printf(&e, "__cu2c_pf%d[%s] = (%s) ? 2 : 1; } ", s->index, lin, s->cond_text);
-    if (strstr(s->cond_text, "//"))
-        diag_error(u, s->loc, "a // comment inside this if's condition is not supported");
+    buf_printf(&e, "__cu2c_pf%d[%s] = (%s) ? 2 : 1; } ", s->index, lin, cond);
     edit_replace_lines(u, s->begin, s->then_begin, arena_strdup(u->arena, e.data));
     if (s->else_begin) {
         /* the `else` only: the then branch's last statement ends after its ';', which a thread
@@ -183,4 +253,97 @@ void lower_predicated(Unit *u, Kernel *k, Stmt *s) {
     }
     edit_insert(u, s->end, " }");
     buf_free(&e);
+}
+
+/* The expanded calls whose "returned" flags a thread loop of a loop's control must respect:
+ * those around it that threads may have left before it, and those around it that a return
+ * inside it leaves (the loop runs round again after it). */
+static void loop_scopes(Arena *a, Kernel *k, Stmt *s, PtrVec *out) {
+    for (int i = 0; i < s->fret_scopes.len; i++)
+        vec_push(a, out, s->fret_scopes.items[i]);
+    for (int i = s->index + 1; i < k->stmts.len; i++) {
+        Stmt *r = k->stmts.items[i];
+        bool inside = false, around = false;
+        for (Stmt *p = r->parent; p && !inside; p = p->parent)
+            inside = p == s;
+        for (Stmt *p = s->parent; r->fret && p && !around; p = p->parent)
+            around = p == r->fret->call;
+        if (inside && around && !vec_contains(out, r->fret))
+            vec_push(a, out, r->fret);
+    }
+}
+
+/* A thread loop over the threads running a loop's control (those iterating: flag 2), doing
+ * `code` then storing the promoted locals the control writes. */
+static void put_control_loop(Arena *a, Kernel *k, Stmt *s, PtrVec *scopes, const char *code, Buf *e) {
+    open_thread_loop(k, s, scopes, e);
+    buf_printf(e, "if (__cu2c_pf%d[%s] != 2) continue; { %s ", s->index, index_expr(DIM_XYZ), code);
+    for (int i = 0; i < s->writes.len; i++)
+        if (((Var *)s->writes.items[i])->promoted)
+            put_store(a, s->writes.items[i], e);
+    buf_puts(e, "} } ");
+}
+
+/* A loop holding warp functions whose condition varies (Stmt.predicated): the block runs it
+ * round while any of its threads still iterates. Each thread's flag says whether it does (2),
+ * has left the loop (1) or never reached it (0); the init, the condition and the increment
+ * run in thread loops of their own over the iterating threads, and every thread loop of the
+ * body skips the others. The lanes of a warp may iterate apart, as on the GPU: those that
+ * have left are inactive for the warp functions inside (whose masks are checked:
+ * put_mask_check). */
+void lower_predicated_loop(Unit *u, Kernel *k, Stmt *s) {
+    Arena *a = u->arena;
+    const char *lin = index_expr(DIM_XYZ), *n = count_expr(DIM_XYZ);
+    unsigned spans[3][2] = {{0, 0}, {s->cond_begin, s->cond_end}, {0, 0}};
+    if (s->sync == SK_FOR && !for_header_spans(u, s->begin, s->then_begin, spans)) {
+        diag_error(u, s->loc, "cu2c cannot read this for-loop's header");
+        return;
+    }
+    for (int i = 0; i < k->sites.len; i++) {
+        Site *site = k->sites.items[i];
+        if (site->owner == s && (site->call_begin < spans[1][0] || site->call_end > spans[1][1])) {
+            diag_error(u, site->loc, "%s() in a for-loop's init or increment is not supported yet", site->name);
+            return;
+        }
+    }
+    PtrVec scopes = {0};
+    loop_scopes(a, k, s, &scopes);
+    /* each round: the warp functions of the condition, then the condition, by each thread
+     * still iterating */
+    Buf test = {0};
+    buf_printf(&test, "int __cu2c_li%d = 0; ", s->index);
+    const char *init = control_text(u, k, s, spans[0][0], spans[0][1], s, &scopes, &test);
+    const char *cond = control_text(u, k, s, spans[1][0], spans[1][1], s, &scopes, &test);
+    const char *inc = control_text(u, k, s, spans[2][0], spans[2][1], s, &scopes, &test);
+    if (!init || !cond || !inc) {
+        buf_free(&test);
+        return;
+    }
+    put_control_loop(a, k, s, &scopes, arena_printf(a, "if (%s) __cu2c_li%d = 1; else __cu2c_pf%d[%s] = 1;",
+                                                    *cond ? cond : "1", s->index, s->index, lin), &test);
+    buf_printf(&test, "if (!__cu2c_li%d) break; ", s->index);
+    /* who reaches the loop; the init, run by them */
+    Buf e = {0};
+    buf_printf(&e, "{ for (size_t __cu2c_i = 0; __cu2c_i < %s; __cu2c_i++) __cu2c_pf%d[__cu2c_i] = 0; ", n, s->index);
+    open_thread_loop(k, s, &scopes, &e);
+    buf_printf(&e, "__cu2c_pf%d[%s] = 2; } ", s->index, lin);
+    if (*init)
+        put_control_loop(a, k, s, &scopes, arena_printf(a, "%s;", init), &e);
+    buf_puts(&e, "for (;;) { ");
+    if (s->sync != SK_DO)
+        buf_puts(&e, test.data);
+    edit_replace_lines(u, s->begin, s->then_begin, arena_strdup(a, e.data));
+    Buf t = {0};
+    if (*inc)
+        put_control_loop(a, k, s, &scopes, arena_printf(a, "(void)(%s);", inc), &t);
+    if (s->sync == SK_DO)
+        buf_puts(&t, test.data);
+    buf_puts(&t, "} }");
+    if (s->sync == SK_DO)
+        edit_replace_lines(u, s->then_end, s->end, arena_strdup(a, t.data));
+    else
+        edit_insert(u, s->end, arena_strdup(a, t.data));
+    buf_free(&e);
+    buf_free(&test);
+    buf_free(&t);
 }

@@ -23,11 +23,13 @@
 
 #include <string.h>
 
-/* Does any statement other than v's declaration write v? */
+/* Does any statement other than v's declaration write v (or a loop run per thread declaring
+ * it in its header, whose increment may: its header runs in several thread loops)? */
 static bool written_after_decl(Kernel *k, Var *v) {
     for (int j = -k->headers.len, n = k->stmts.len + pseudo_count(k); j < n; j++) {
         Stmt *s = fact_at(k, j);
-        if (s != v->decl_stmt && vec_contains(&s->writes, v))
+        bool header = s == v->decl_stmt && s->predicated && s->sync != SK_IF;
+        if ((s != v->decl_stmt || header) && vec_contains(&s->writes, v))
             return true;
     }
     return false;
@@ -145,6 +147,16 @@ static void promote_webs(Kernel *k) {
         for (int j = 0; j < in->len; j++) {
             Web *w = in->items[j];
             if (w->dims && !w->var->whole && !w->var->is_shared && nest_reads(k, n, w->var, w))
+                w->promoted = true;
+        }
+    }
+    /* an if or loop run per thread evaluates its condition (a loop its header) in thread
+     * loops of its own: the varying values it reads or writes live per thread */
+    for (int i = 0; i < k->stmts.len; i++) {
+        Stmt *s = k->stmts.items[i];
+        for (int j = 0; s->predicated && j < s->read_webs.len + s->write_webs.len; j++) {
+            Web *w = j < s->read_webs.len ? s->read_webs.items[j] : s->write_webs.items[j - s->read_webs.len];
+            if (w->dims && !w->var->whole && !w->var->is_shared)
                 w->promoted = true;
         }
     }
@@ -286,6 +298,9 @@ void promote_locals(Unit *u, Kernel *k) {
             if (first_nest < 0)
                 first_nest = nest;
             else if (nest != first_nest)
+                v->promoted = true;
+            /* a loop run per thread: its init, condition and increment run in loops of their own */
+            if (s->predicated && s->sync != SK_IF)
                 v->promoted = true;
             for (Stmt *p = s->parent; p; p = p->parent)
                 in_loop |= p->sync == SK_FOR || p->sync == SK_WHILE || p->sync == SK_DO;

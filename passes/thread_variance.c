@@ -24,8 +24,9 @@
  * definitions' and in the webs it writes (a write into a per-thread value happens per
  * thread). Control dependence inside a leaf is covered by the leaf's own set; a construct
  * holding a barrier must be uniform (see check_barriers), so nothing under it depends on a
- * varying condition, except an if holding warp functions only: it is marked predicated and
- * every leaf under it runs per thread (all three dimensions), each thread by its own flag.
+ * varying condition, except an if or loop holding warp functions only: it is marked
+ * predicated and every leaf under it runs per thread (all three dimensions), each thread by
+ * its own flag.
  * Side effects run per thread: all three dimensions. After a thread may have returned (later
  * in the body, or anywhere in a loop around the return), leaves touching memory or with
  * effects run per thread so ended threads can be skipped. Fixpoint: the sets only grow. */
@@ -415,7 +416,7 @@ static bool inside(Stmt *s, Stmt *ancestor) {
     return false;
 }
 
-/* Does s run under an if that runs per thread (Stmt.predicated)? */
+/* Does s run under an if or loop that runs per thread (Stmt.predicated)? */
 static bool under_predicate(Stmt *s) {
     for (Stmt *p = s->parent; p; p = p->parent)
         if (p->predicated)
@@ -493,10 +494,10 @@ void thread_variance(Unit *u, Kernel *k) {
             if (after && s->kind != ST_SYNC && !declares_shared(s) &&
                 (s->touches_memory || s->side_effects || s->has_return || s->has_site))
                 d = all = DIM_XYZ;
-            /* an if holding warp functions only, with a varying condition: per thread, and so
-             * is every leaf under it (each thread runs it or not by its own flag) */
-            if (s->kind == ST_SYNC && s->sync == SK_IF && all && !s->block_barrier && s->simple_if &&
-                !s->predicated) {
+            /* an if or loop holding warp functions only, with a varying condition: per thread,
+             * and so is every leaf under it (each thread runs it or not by its own flag) */
+            if (s->kind == ST_SYNC && (s->sync == SK_IF || is_loop(s)) && all && !s->block_barrier &&
+                s->simple_if && !s->predicated) {
                 s->predicated = true;
                 changed = true;
             }

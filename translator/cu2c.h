@@ -204,16 +204,21 @@ struct Stmt {
     SrcLoc barrier_loc;     /* ST_SYNC: the first barrier inside, for messages */
     const char *barrier_name; /* ST_SYNC: that barrier's name when it is a warp function */
     const char *cond_text;  /* ST_SYNC: its condition as written, on one line */
+    unsigned cond_begin, cond_end; /* ST_SYNC: where that condition is (0, 0: none) */
     bool block_barrier;     /* ST_SYNC: holds a __syncthreads* (not only warp functions) */
-    bool simple_if;         /* SK_IF: no init statement or condition variable */
-    unsigned then_begin, then_end, else_begin; /* SK_IF: its branches (else_begin 0: none) */
+    bool simple_if;         /* SK_IF, SK_FOR, SK_WHILE, SK_DO: no init statement (if) or
+                             * condition variable */
+    unsigned then_begin, then_end, else_begin; /* SK_IF: its branches (else_begin 0: none);
+                             * SK_FOR, SK_WHILE, SK_DO: then_* is the body */
     bool lane_split;        /* SK_IF: its condition compares the lane part of the thread index
                              * with a constant that splits a warp: a mask naming every lane
                              * inside is refused (check_barriers) */
-    bool predicated;        /* thread_variance: an if holding warp functions (no block barrier)
-                             * whose condition varies: it runs per thread, its condition kept
-                             * in a per-thread flag that every thread loop inside respects; the
-                             * lanes of a warp may disagree: those not taking a branch are
+    bool predicated;        /* thread_variance: an if or loop holding warp functions (no block
+                             * barrier) whose condition varies: it runs per thread, its
+                             * condition kept in a per-thread flag that every thread loop
+                             * inside respects; the lanes of a warp may disagree: those not
+                             * taking a branch (an if), or having left the loop (a loop, run
+                             * round by the block while any thread still iterates), are
                              * inactive for its warp functions, whose masks may not name them
                              * (checked when they run) */
     bool grid_sync;         /* ST_BARRIER: grid_group::sync(), a barrier of the whole grid */
@@ -534,6 +539,10 @@ void edit_replace_lines(Unit *u, unsigned begin, unsigned end, const char *text)
 /* [begin, end) of the main file's text with the edits applied (sorted here); false after a
  * located error when two of them overlap. */
 bool edits_render(Unit *u, PtrVec *edits, unsigned begin, unsigned end, Buf *out);
+/* The spans of `for (init; cond; inc)`'s three parts in the text from begin (the `for`) to
+ * end (its body), each [span[i][0], span[i][1]) (empty where not written); false when the
+ * header cannot be read. */
+bool for_header_spans(Unit *u, unsigned begin, unsigned end, unsigned span[3][2]);
 unsigned line_of(Unit *u, unsigned offset);  /* 1-based line of a main-file offset */
 /* Appends `\n#line L "file"\n` for the line holding offset, as the user's files number it. */
 void put_line_directive(Unit *u, unsigned offset, Buf *b);

@@ -62,6 +62,48 @@ Edit *edit_insert(Unit *u, unsigned at, const char *text) {
     return edit_add(u, at, at, text);
 }
 
+bool for_header_spans(Unit *u, unsigned begin, unsigned end, unsigned span[3][2]) {
+    const char *t = u->text;
+    if (begin + 3 > end || strncmp(t + begin, "for", 3) != 0)
+        return false;
+    unsigned p = begin + 3;
+    while (p < end && t[p] != '(')
+        p++;
+    unsigned start = ++p;
+    int depth = 0, n = 0;
+    for (; p < end; p++) {
+        char ch = t[p];
+        if (ch == '"' || ch == '\'') {
+            for (p++; p < end && t[p] != ch; p++)
+                if (t[p] == '\\')
+                    p++;
+        } else if (ch == '/' && t[p + 1] == '*') {
+            const char *e = strstr(t + p + 2, "*/");
+            if (!e)
+                return false;
+            p = (unsigned)(e - t) + 1;
+        } else if (ch == '/' && t[p + 1] == '/') {
+            while (p < end && t[p] != '\n')
+                p++;
+        } else if (ch == '(' || ch == '[' || ch == '{') {
+            depth++;
+        } else if (depth == 0 && (ch == ';' || ch == ')')) {
+            if (n == 3)
+                return false;
+            while (start < p && (t[start] == ' ' || t[start] == '\t' || t[start] == '\n' || t[start] == '\r'))
+                start++;
+            span[n][0] = start;
+            span[n++][1] = p;
+            start = p + 1;
+            if (ch == ')')
+                return n == 3;
+        } else if (ch == ')' || ch == ']' || ch == '}') {
+            depth--;
+        }
+    }
+    return false;
+}
+
 unsigned line_of(Unit *u, unsigned offset) {
     unsigned line = 1;
     for (unsigned i = 0; i < offset && i < u->len; i++)

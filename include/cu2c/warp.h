@@ -122,16 +122,18 @@ static inline unsigned cu2c_vote(int kind, unsigned active, unsigned set)
         }                                                                                   \
     } while (0)
 
-/* A warp function under ifs run per thread (Stmt.predicated): the lanes that did not take the
- * branch holding it are inactive there, as on the GPU, and the function combines the active
- * lanes only. CUDA leaves a mask naming an inactive lane undefined (a lane in the other
- * branch may even be at another call): `dv[i]` says lane i took another branch of one of the
- * ifs around the call; a mask naming such a lane ends the kernel with cudaErrorLaunchFailure,
- * saying where, instead of computing something else. Lanes that returned or lie beyond the
+/* A warp function under ifs or loops run per thread (Stmt.predicated): the lanes that did not
+ * take the branch holding it, or have left the loop, are inactive there, as on the GPU, and
+ * the function combines the active lanes only. CUDA leaves a mask naming an inactive lane
+ * undefined (a lane in the other branch may even be at another call): `dv[i]` says lane i
+ * took another branch of one of the ifs around the call or left one of the loops (what: "an
+ * if", "a loop"; why: which); a mask naming such a lane ends the kernel with
+ * cudaErrorLaunchFailure, saying where, instead of computing something else. Lanes that returned or lie beyond the
  * block are not checked (they are not active, as today). */
 static inline void cu2c_warp_mask_check(size_t n, const unsigned char *act, const unsigned *mk,
                                         const unsigned char *dv, const cu2c_block *b,
-                                        const char *where, const char *name, const char *ifs)
+                                        const char *where, const char *name, const char *what,
+                                        const char *why)
 {
     for (size_t w = 0; w < n; w += 32) {
         unsigned away = 0;
@@ -142,10 +144,10 @@ static inline void cu2c_warp_mask_check(size_t n, const unsigned char *act, cons
             continue;
         for (size_t i = w; i < w + 32 && i < n; i++) {
             if (act[i] && (mk[i] & away)) {
-                fprintf(stderr, "%s: error: %s() under an if that splits warp %zu of block (%u,%u,%u): "
-                        "lane %zu's mask 0x%08x names inactive lanes 0x%08x (they did not take this "
-                        "branch of %s)\n", where, name, w / 32, b->blockIdx.x, b->blockIdx.y,
-                        b->blockIdx.z, i - w, mk[i], mk[i] & away, ifs);
+                fprintf(stderr, "%s: error: %s() under %s that splits warp %zu of block (%u,%u,%u): "
+                        "lane %zu's mask 0x%08x names inactive lanes 0x%08x (they %s)\n", where, name,
+                        what, w / 32, b->blockIdx.x, b->blockIdx.y, b->blockIdx.z, i - w, mk[i],
+                        mk[i] & away, why);
                 cu2c_device_fault(cudaErrorLaunchFailure);
                 return;
             }

@@ -2,13 +2,13 @@
 // into volatile memory whose old value is used (x++ in an expression), one written through a
 // macro, one in a return statement, one in the header of a loop holding other steps, volatile
 // memory in a __host__ __device__ function (it stays in the host's output, it cannot be
-// expanded into kernels); and (with -DLOOP) stores in a loop whose trip count differs between
-// the lanes of a warp, which then take different numbers of steps.
+// expanded into kernels). (Stores in a loop whose trip count differs between the lanes of a
+// warp are run: run/warp_loops_lanes_iterate_apart.cu, the lanes taking their steps together
+// while they iterate.)
+//
 // RUN: rm -f %t.c
 // RUN: not %cu2c %s -o %t.c 2>&1 | FileCheck %s -DFILE=%s
-// RUN: not %cu2c -DLOOP %s -o %t.c 2>&1 | FileCheck %s -DFILE=%s --check-prefix=LOOP
 // RUN: test ! -e %t.c
-#ifndef LOOP
 __global__ void old_value(int *out) {
     __shared__ int s[32];
     volatile int *vs = s;
@@ -52,13 +52,3 @@ __host__ __device__ int both_sides(volatile int *p) {
     return p[0];
 }
 // CHECK: [[FILE]]:52:12: error: volatile memory access in a __host__ __device__ function: not supported yet (warp-synchronous code must be in __device__ functions or kernels)
-#else
-__global__ void lane_loop(int *out) {
-    __shared__ int s[64];
-    volatile int *vs = s;
-    for (int i = threadIdx.x; i < 64; i += 32)
-        vs[i] = i;
-    out[threadIdx.x] = s[threadIdx.x];
-}
-// LOOP: [[FILE]]:60:9: error: store into volatile memory (warp-synchronous code) under thread-dependent control: the condition of the 'for' at line 59 (i < 64) varies with threadIdx.x
-#endif

@@ -23,7 +23,7 @@ __global__ void warp_sums(const float *in, float *out) {
 // CHECK-NEXT: { for (size_t __cu2c_i = 0; {{.*}} __cu2c_wact[__cu2c_i] = 0; for (int __cu2c_tz
 // CHECK-SAME: if (__cu2c_pf[[IF]][{{[^]]*}}] != 2) continue;
 // CHECK-SAME: __cu2c_wmk[{{[^]]*}}] = (unsigned)(0xffffffffu); __cu2c_wv0[{{[^]]*}}] = (v); __cu2c_wln[{{[^]]*}}] = (int)(o); __cu2c_wwd[{{[^]]*}}] = (int)(32); }
-// CHECK-SAME: __cu2c_wdv[__cu2c_i] = __cu2c_pf[[IF]][__cu2c_i] == 1; cu2c_warp_mask_check({{.*}}, __cu2c_wact, __cu2c_wmk, __cu2c_wdv, __cu2c_b, "{{.*}}warp_shuffle_structure.cu:15:18", "__shfl_down_sync", "the if at line 13");
+// CHECK-SAME: __cu2c_wdv[__cu2c_i] = __cu2c_pf[[IF]][__cu2c_i] == 1; cu2c_warp_mask_check({{.*}}, __cu2c_wact, __cu2c_wmk, __cu2c_wdv, __cu2c_b, "{{.*}}warp_shuffle_structure.cu:15:18", "__shfl_down_sync", "an if", "did not take this branch of the if at line 13");
 // CHECK-SAME: CU2C_WARP_SHFL(CU2C_SHFL_DOWN, {{.*}}, __cu2c_wact, __cu2c_wln, __cu2c_wwd, __cu2c_wv0, __cu2c_wr0);
 // CHECK-SAME: if (__cu2c_pf[[IF]][{{[^]]*}}] != 2) continue;
 // CHECK-SAME: { v += __cu2c_wr0[{{[^]]*}}]; __cu2c_p[[V]][{{[^]]*}}] = v; } } }

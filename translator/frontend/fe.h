@@ -41,6 +41,8 @@ typedef struct GroupCall {
     bool coalesced;         /* the group is a coalesced_group (lanes by a mask it holds) */
     bool any_group;         /* a thread_group: its lanes known at run time (its sync's mask) */
     int first_arg;          /* its first argument after the group (cg::sync/reduce take it first) */
+    char partition;         /* labeled_partition ('l') or binary_partition ('b'): the group
+                             * of g's lanes with the same label, a coalesced group */
     CXCursor group;         /* the group, as an expression (null for coalesced_threads()) */
 } GroupCall;
 

@@ -73,7 +73,8 @@ static bool group_call(CXCursor c, GroupCall *g) {
     CXCursor callee = strip_implicit(first_child(c));
     if (clang_getCursorKind(callee) == CXCursor_MemberRefExpr) {
         g->group = strip_implicit(first_child(callee));
-    } else if (strcmp(name, "sync") == 0 || strcmp(name, "reduce") == 0) {
+    } else if (strcmp(name, "sync") == 0 || strcmp(name, "reduce") == 0 ||
+               strcmp(name, "labeled_partition") == 0 || strcmp(name, "binary_partition") == 0) {
         g->group = clang_Cursor_getArgument(c, 0);
         g->first_arg = 1;
     } else {
@@ -101,6 +102,11 @@ static bool group_call(CXCursor c, GroupCall *g) {
     for (size_t i = 0; (kind == 't' || kind == 'c') && i < sizeof warp_methods / sizeof warp_methods[0]; i++)
         if (strcmp(name, warp_methods[i].method) == 0)
             g->builtin = warp_methods[i].builtin;
+    /* a partition of a tile or coalesced group: __match_any_sync over its lanes */
+    if ((kind == 't' || kind == 'c') && g->first_arg && name[0] != 's' && name[0] != 'r') {
+        g->builtin = "__match_any_sync";
+        g->partition = name[0];
+    }
     clang_disposeString(sp);
     return g->builtin != NULL;
 }
@@ -440,11 +446,27 @@ static int scan_group_site(KScan *ks, CXCursor c, GroupCall *g, Site *site, int 
             site->args[3] = arena_printf(a, "%d", g->width);
         }
         break;
+    case WARP_MATCH_ANY:
+        if (g->partition) {
+            /* the lanes with the same label (predicate), as a coalesced group */
+            if (g->partition == 'b') {
+                site->args[1] = arena_printf(a, "(int)(bool)(%s)", a0);
+                site->type = "int";
+            }
+            site->wrap_pre = "cooperative_groups::coalesced_group(";
+            site->wrap_post = ")";
+            site->result_type = "unsigned int";
+            break;
+        }
+        site->wrap_pre = g->coalesced ? arena_printf(a, "cooperative_groups::__cu2c_pack_lanes((%s).__cu2c_mask, ", grp)
+                                      : arena_printf(a, "CU2C_CG_TILE_BITS(%d, threadIdx, blockDim, ", g->width);
+        site->wrap_post = ")";
+        break;
     case WARP_MATCH_ALL:
         site->args[2] = arena_printf(a, "&(%s)", a1);
         *write_arg = f + 1;
         /* fall through */
-    case WARP_BALLOT: case WARP_MATCH_ANY:
+    case WARP_BALLOT:
         site->wrap_pre = g->coalesced ? arena_printf(a, "cooperative_groups::__cu2c_pack_lanes((%s).__cu2c_mask, ", grp)
                                       : arena_printf(a, "CU2C_CG_TILE_BITS(%d, threadIdx, blockDim, ", g->width);
         site->wrap_post = ")";
@@ -504,7 +526,8 @@ void scan_site(KScan *ks, CXCursor c, ReduceOp op) {
             site->args[i] = in_macro ? macro_args[i] : written_arg(ks->fe, c, (unsigned)i);
     if (warp && nargs > value_arg && op != WARP_ACTIVEMASK) {
         site->pred_text = site->args[1];
-        site->type = site_type(u->arena, clang_getCursorType(clang_Cursor_getArgument(c, (unsigned)value_arg)), group);
+        if (!site->type)
+            site->type = site_type(u->arena, clang_getCursorType(clang_Cursor_getArgument(c, (unsigned)value_arg)), group);
     }
     if (warp && !site->result_type) {
         CXType rt = clang_getCursorType(c);

@@ -193,7 +193,9 @@ Var *new_var(Fe *fe, Kernel *k, CXCursor decl, Stmt *s) {
     /* a parameter declared as an array is a pointer (libclang gives the type as written) */
     if (clang_getCursorKind(decl) == CXCursor_ParmDecl && is_array_type(t))
         v->type = arena_printf(a, "__typeof__(%s) *", fe_str(a, clang_getTypeSpelling(clang_getArrayElementType(t))));
-    if (strstr(v->type, "auto") || strstr(v->type, "(lambda"))
+    /* an `auto` local's deduced type prints as its declaration spells it (a function's
+     * return type inside its namespace): the canonical type names its scope */
+    if (t.kind == CXType_Auto || strstr(v->type, "auto") || strstr(v->type, "(lambda"))
         v->type = fe_str(a, clang_getTypeSpelling(clang_getUnqualifiedType(clang_getCanonicalType(t))));
     /* still `auto` (not `auto &`: a reference is no copy): deduced in each specialisation */
     if (names_auto(v->type) && !strchr(v->type, '&') && !strstr(v->type, "decltype")) {

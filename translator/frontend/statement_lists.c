@@ -158,7 +158,6 @@ static void scan_sync(KScan *ks, Stmt *s, CXCursor c, CXCursor barrier) {
         cond = kids.c[ci];
         first_body = ci + 1;
         nbodies = kids.n - first_body;
-        /* where the branches are, should the if run per thread (see Stmt.predicated) */
         s->simple_if = ci == 0;
         cursor_range(kids.c[first_body], &s->then_begin, &s->then_end);
         if (nbodies == 2) {
@@ -166,7 +165,6 @@ static void scan_sync(KScan *ks, Stmt *s, CXCursor c, CXCursor barrier) {
             cursor_range(kids.c[first_body + 1], &eb, &ee);
             s->else_begin = eb;
         }
-        s->block_barrier = find_in(c, is_block_barrier_call, NULL);
         KSearch ls = {ks, false};
         if (lane_split_visit(cond, c, &ls) == CXChildVisit_Recurse)
             clang_visitChildren(cond, lane_split_visit, &ls);
@@ -175,16 +173,20 @@ static void scan_sync(KScan *ks, Stmt *s, CXCursor c, CXCursor barrier) {
     }
     case CXCursor_ForStmt:
         s->sync = SK_FOR;
-        for (int i = 0; i < first_body; i++)
-            if (clang_isExpression(clang_getCursorKind(kids.c[i])) && clang_Cursor_isNull(cond))
-                cond = kids.c[i];
+        /* a declaration after the init is a condition variable */
+        s->simple_if = true;
+        for (int i = 1; i < first_body; i++)
+            if (clang_getCursorKind(kids.c[i]) == CXCursor_VarDecl)
+                s->simple_if = false;
         break;
     case CXCursor_WhileStmt:
         s->sync = SK_WHILE;
-        cond = kids.c[0];
+        s->simple_if = kids.n == 2;
+        cond = kids.c[kids.n - 2];
         break;
     case CXCursor_DoStmt:
         s->sync = SK_DO;
+        s->simple_if = true;
         first_body = 0;
         cond = kids.c[kids.n - 1];
         break;
@@ -212,11 +214,22 @@ static void scan_sync(KScan *ks, Stmt *s, CXCursor c, CXCursor barrier) {
         diag_error(u, s->barrier_loc, "barrier inside this kind of statement is not supported");
         return;
     }
-    if (!clang_Cursor_isNull(cond)) {
-        unsigned b, e;
-        cursor_range(cond, &b, &e);
-        s->cond_text = one_line(arena_strndup(u->arena, u->text + b, e > b ? e - b : 0));
+    /* where an if's branches or a loop's body are, should it run per thread (see
+     * Stmt.predicated) */
+    s->block_barrier = find_in(c, is_block_barrier_call, NULL);
+    if (s->sync == SK_FOR || s->sync == SK_WHILE || s->sync == SK_DO)
+        cursor_range(kids.c[first_body], &s->then_begin, &s->then_end);
+    /* a for-loop's condition from its header's text (its children do not say which
+     * expression is which when some are not written) */
+    unsigned spans[3][2];
+    if (s->sync == SK_FOR && for_header_spans(u, s->begin, s->then_begin, spans) && spans[1][1] > spans[1][0]) {
+        s->cond_begin = spans[1][0];
+        s->cond_end = spans[1][1];
+    } else if (!clang_Cursor_isNull(cond)) {
+        cursor_range(cond, &s->cond_begin, &s->cond_end);
     }
+    if (s->cond_end > s->cond_begin)
+        s->cond_text = one_line(arena_strndup(u->arena, u->text + s->cond_begin, s->cond_end - s->cond_begin));
     /* warp steps only (volatile stores), no barrier: see Stmt.steps_only */
     s->steps_only = !find_sync(c);
     /* control parts: everything but the bodies (a case's constant included: it is uniform) */
