@@ -215,7 +215,7 @@ static void scan_sync(KScan *ks, Stmt *s, CXCursor c, CXCursor barrier) {
     if (!clang_Cursor_isNull(cond)) {
         unsigned b, e;
         cursor_range(cond, &b, &e);
-        s->cond_text = one_line(arena_strndup(u->arena, u->text + b, e > b ? e - b : 0));
+        s->cond_text = one_line(fe_text(fe, b, e > b ? e : b));
     }
     /* warp steps only (volatile stores), no barrier: see Stmt.steps_only */
     s->steps_only = !find_sync(c);
@@ -372,7 +372,7 @@ static bool hoist_calls(KScan *ks, Stmt *s, CXCursor c, PtrVec *list, Stmt *pare
     PtrVec hoisted = {0};
     for (int i = 0; i < hs.calls.len; i++) {
         CXCursor call = *(CXCursor *)hs.calls.items[i];
-        CXCursor fn = clang_getCursorReferenced(call);
+        CXCursor fn = callee_of(call);    /* a kernel template's call of a function template: unresolved */
         char *usr = fe_str(u->arena, fn_usr(fn));
         CXType rt = clang_getCursorType(call);
         if (rt.kind == CXType_Void) {
@@ -387,7 +387,7 @@ static bool hoist_calls(KScan *ks, Stmt *s, CXCursor c, PtrVec *list, Stmt *pare
                           cursor_loc(fe, call), is, fe->copy);
         vec_push(u->arena, &is->decls, h);
         int at = ks->k->inlines.len;    /* its Inline's place (those of calls inside it follow) */
-        scan_inline(ks, is, call, fn, usr, h, arena_printf(u->arena, "__typeof__(%s) %s", h->type, h->name));
+        scan_inline(ks, is, call, fn, usr, h, NULL);     /* declared by its type */
         if (is->kind != ST_SYNC)
             return true;        /* refused inside scan_inline */
         Inline *in = ks->k->inlines.items[at];
