@@ -17,7 +17,8 @@ FRONTEND_SRC   = translator/frontend/parse.c translator/frontend/includes.c tran
                  translator/frontend/statement_facts.c translator/frontend/index_arithmetic.c \
                  translator/frontend/local_kinds.c translator/frontend/expand.c \
                  translator/frontend/groups.c translator/frontend/cuda_arch.c \
-                 translator/frontend/volatile_steps.c
+                 translator/frontend/volatile_steps.c translator/frontend/member_calls.c \
+                 translator/frontend/template_args.c
 TRANSLATOR_SRC = translator/main.c translator/arena.c translator/diag.c translator/model.c \
                  translator/emit.c $(FRONTEND_SRC)
 PASS_SRC       = passes/find_regions.c passes/thread_variance.c passes/check_barriers.c passes/form_loops.c \

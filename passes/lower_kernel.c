@@ -362,7 +362,7 @@ static void render_copy(Unit *u, unsigned begin, unsigned end, PtrVec *extra, Bu
     PtrVec all = {0};
     for (int i = 0; i < u->edits.len; i++) {
         Edit *e = u->edits.items[i];
-        if ((e->begin > begin || (e->begin == begin && e->end > e->begin)) && e->begin < end &&
+        if ((e->begin > begin || (e->begin == begin && (e->end > e->begin || e->weak))) && e->begin < end &&
             e->end <= end && e->copy == u->cur_copy)
             vec_push(u->arena, &all, e);
     }
@@ -655,6 +655,17 @@ static void expand_inline(Unit *u, Kernel *k, Inline *in) {
     if (in->result)
         buf_printf(&b, "%s; __typeof__(%s) %s; ", in->result_decl, in->result_tmp->type, in->result_tmp->name);
     buf_puts(&b, "{ ");
+    /* a member function's object: one for the block (the copy runs once per block) */
+    if (in->this_arg && in->this_var && (in->this_var->dims || in->this_var->promoted))
+        diag_error(u, in->this_bind->loc, "call of '%s', a member function holding a barrier, on '%s', a local "
+                   "that differs between threads (or that '%s' writes per thread): cu2c binds one object per "
+                   "block (not supported yet)", in->name, in->this_var->name, in->name);
+    else if (in->this_arg && in->this_ptr->dims)
+        diag_error(u, in->this_bind->loc, "call of '%s', a member function holding a barrier, on an object "
+                   "that differs between threads: cu2c binds one object per block (not supported yet)", in->name);
+    if (in->this_arg)
+        buf_printf(&b, "%sauto *const __cu2c_this%d __attribute__((unused)) = %s; ", in->this_const ? "const " : "",
+                   in->copy, in->this_arg);
     /* every argument is evaluated before any parameter is declared: a parameter may have the
      * name of a variable another argument reads */
     for (int i = 0; i < in->params.len; i++) {
@@ -718,6 +729,16 @@ static Inline *first_hoisted(Kernel *k, Stmt *s) {
 }
 
 void lower_kernel(Unit *u, Kernel *k) {
+    /* member functions' copies: `this` through __cu2c_this<copy>, before any text is taken */
+    for (int i = 0; i < k->inlines.len; i++) {
+        Inline *in = k->inlines.items[i];
+        u->cur_copy = in->copy;
+        for (int j = 0; j < in->rewrites.len; j++) {
+            Edit *r = in->rewrites.items[j];
+            edit_add(u, r->begin, r->end, r->text)->weak = true;
+        }
+    }
+    u->cur_copy = 0;
     Buf b = {0};
     block_prologue(u, k, &b);
     edit_replace_lines(u, k->decl_begin, k->body_begin + 1, arena_strdup(u->arena, b.data));

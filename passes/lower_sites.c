@@ -171,25 +171,36 @@ void lower_warp_site(Unit *u, Kernel *k, Site *site) {
     edit_replace_lines(u, site->call_begin, site->call_end, site_result(u, site));
 }
 
-/* The text of [begin, end) in an if's or loop's control, on one line, with each warp function
- * called there replaced by its result; *gather receives their gathering (put_gather, over
- * the threads iterating `loop` when that is not NULL). NULL after a located error. */
+/* The text of [begin, end) in an if's or loop's control, on one line, with the edits made
+ * inside it (a member function's rewrites) and each warp function called there replaced by
+ * its result; *gather receives their gathering (put_gather, over the threads iterating
+ * `loop` when that is not NULL). NULL after a located error. */
 static const char *control_text(Unit *u, Kernel *k, Stmt *s, unsigned begin, unsigned end, Stmt *loop,
                                 PtrVec *scopes, Buf *gather) {
-    Buf t = {0};
-    unsigned at = begin;
+    PtrVec edits = {0};
+    for (int i = 0; i < u->edits.len; i++) {
+        Edit *e = u->edits.items[i];
+        if (e->copy == u->cur_copy && e->begin >= begin && e->end <= end && e->begin < end)
+            vec_push(u->arena, &edits, e);
+    }
     for (int i = 0; i < k->sites.len; i++) {
         Site *site = k->sites.items[i];
-        if (site->owner != s || site->call_begin < begin || site->call_end > end || site->call_begin < at)
+        if (site->owner != s || site->call_begin < begin || site->call_end > end)
             continue;
-        buf_put(&t, u->text + at, site->call_begin - at);
-        buf_puts(&t, site_result(u, site));
-        at = site->call_end;
+        Edit *e = arena_alloc(u->arena, sizeof *e);
+        e->begin = site->call_begin;
+        e->end = site->call_end;
+        e->text = site_result(u, site);
+        e->copy = u->cur_copy;
+        vec_push(u->arena, &edits, e);
         put_gather(u, k, site, loop, scopes, gather);
     }
-    buf_put(&t, u->text + at, end - at);
+    Buf t = {0};
+    bool ok = edits_render(u, &edits, begin, end, &t);
     char *r = arena_strdup(u->arena, t.data ? t.data : "");
     buf_free(&t);
+    if (!ok)
+        return NULL;
     if (strstr(r, "//")) {
         diag_error(u, s->loc, "a // comment inside this %s's condition or header is not supported",
                    s->sync == SK_IF ? "if" : "loop");

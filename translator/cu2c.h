@@ -370,6 +370,16 @@ typedef struct Inline {
                              * arguments depending on its template parameters */
     PtrVec tparam_names, tparam_temps; /* dependent: its template parameters, and the
                              * temporaries holding their arguments (char*) */
+    const char *name;       /* the function, for messages */
+    const char *this_arg;   /* a member function: its object's address as the caller writes it
+                             * (`__builtin_addressof(r)`, `(p)`), bound to __cu2c_this<copy> */
+    bool this_const;        /* a const member function: the pointer is to const */
+    Stmt *this_bind;        /* the object's binding (the last of binds), for its variance */
+    Var *this_ptr;          /* __cu2c_this<copy>, written by this_bind: it must be uniform */
+    Var *this_var;          /* the kernel local the object is (the copy's member accesses are
+                             * that local's), or NULL when the object is memory */
+    PtrVec rewrites;        /* Edit* (weak): in the copy, `this` and the members it names
+                             * without `this->`, made to go through __cu2c_this<copy> */
 } Inline;
 
 /* A store into volatile memory in a warp step (Stmt.vstep): `V = E`, `V op= E`, `++V`, `V++`
@@ -481,6 +491,9 @@ struct Edit {
     const char *text;
     int seq;
     int copy;               /* 0: the main file's text; n: the n-th inlined function body */
+    bool weak;              /* a rewrite inside a member function's copy (Inline.rewrites): it
+                             * gives way to an edit replacing the text around it, whose text was
+                             * taken with the rewrite made (see fe_text) */
 };
 
 /* The translation unit: the main file and everything the passes found and decided. */

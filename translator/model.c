@@ -131,14 +131,27 @@ void put_line_directive(Unit *u, unsigned offset, Buf *b) {
     buf_puts(b, "\"\n");
 }
 
-/* By offset; at one offset inserts before replacements, then in the order they were made. */
+/* By offset; at one offset inserts before replacements, then in the order they were made;
+ * weak inserts last among inserts (`__cu2c_this3->` sticks to the member name after it). */
 static int edit_order(const void *pa, const void *pb) {
     const Edit *a = *(const Edit *const *)pa, *b = *(const Edit *const *)pb;
     if (a->begin != b->begin)
         return a->begin < b->begin ? -1 : 1;
     if ((a->end == a->begin) != (b->end == b->begin))
         return a->end == a->begin ? -1 : 1;
+    if (a->weak != b->weak)
+        return a->weak ? 1 : -1;
     return a->seq - b->seq;
+}
+
+/* Is weak edit w inside the text another edit of the list replaces? */
+static bool covered(PtrVec *edits, Edit *w) {
+    for (int i = 0; i < edits->len; i++) {
+        Edit *e = edits->items[i];
+        if (!e->weak && e->end > e->begin && e->begin <= w->begin && w->begin < e->end && w->end <= e->end)
+            return true;
+    }
+    return false;
 }
 
 bool edits_render(Unit *u, PtrVec *edits, unsigned begin, unsigned end, Buf *out) {
@@ -146,6 +159,8 @@ bool edits_render(Unit *u, PtrVec *edits, unsigned begin, unsigned end, Buf *out
     unsigned pos = begin;
     for (int i = 0; i < edits->len; i++) {
         Edit *e = edits->items[i];
+        if (e->weak && covered(edits, e))
+            continue;
         if (e->begin < pos) {
             /* two edits of the same text: a construct cu2c cannot place */
             SrcLoc loc = {.file = u->path, .line = line_of(u, e->begin), .offset = e->begin};

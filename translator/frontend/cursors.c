@@ -45,12 +45,32 @@ void cursor_range(CXCursor c, unsigned *begin, unsigned *end) {
     clang_getExpansionLocation(clang_getRangeEnd(r), NULL, NULL, NULL, end);
 }
 
+/* The text of [begin, end), inside a member function's copy with its rewrites made (`this`
+ * as __cu2c_this3): what generated code copies of it must say. */
+char *fe_text(Fe *fe, unsigned begin, unsigned end) {
+    Unit *u = fe->u;
+    if (end < begin || end > u->len)
+        end = begin;
+    Buf b = {0};
+    unsigned pos = begin;
+    for (int i = 0; fe->rewrites && i < fe->rewrites->len; i++) {
+        Edit *e = fe->rewrites->items[i];     /* in offset order, none inside another */
+        if (e->begin < pos || e->end > end || (e->begin == end && e->end == end))
+            continue;
+        buf_put(&b, u->text + pos, e->begin - pos);
+        buf_puts(&b, e->text);
+        pos = e->end;
+    }
+    buf_put(&b, u->text + pos, end - pos);
+    char *r = arena_strdup(u->arena, b.data ? b.data : "");
+    buf_free(&b);
+    return r;
+}
+
 char *cursor_text(Fe *fe, CXCursor c) {
     unsigned b, e;
     cursor_range(c, &b, &e);
-    if (e < b || e > fe->u->len)
-        e = b;
-    return arena_strndup(fe->u->arena, fe->u->text + b, e - b);
+    return fe_text(fe, b, e);
 }
 
 /* t with its line breaks made spaces (in place): text copied into generated code that must
@@ -259,10 +279,13 @@ CXCursor callee_of(CXCursor call) {
 }
 
 /* The USR of a called function, as user functions are recorded: a function template's
- * specialisation (warp_sum<float>) by its template. */
+ * specialisation (warp_sum<float>) by its template, a member of a class template's
+ * specialisation by the member of the template (a member template's: through both). */
 CXString fn_usr(CXCursor fn) {
-    CXCursor t = clang_getSpecializedCursorTemplate(fn);
-    return clang_getCursorUSR(clang_Cursor_isNull(t) ? fn : t);
+    for (CXCursor t = clang_getSpecializedCursorTemplate(fn); !clang_Cursor_isNull(t);
+         t = clang_getSpecializedCursorTemplate(t))
+        fn = t;
+    return clang_getCursorUSR(fn);
 }
 
 bool usr_in(PtrVec *v, const char *usr) {

@@ -45,70 +45,80 @@ static enum CXChildVisitResult tparam_visit(CXCursor c, CXCursor parent, CXClien
     return CXChildVisit_Continue;
 }
 
-/* A call of a function template's specialisation (warp_sum<float>): its template parameters
- * as declarations the expanded copy of its body starts with; NULL for a plain function. */
-static const char *template_binds(Fe *fe, Stmt *s, CXCursor fn) {
-    CXCursor tmpl = clang_getSpecializedCursorTemplate(fn);
-    if (clang_Cursor_isNull(tmpl))
-        return NULL;
+/* Is `name` one of the kernel template's own parameters (k->tmpl_args: "<T, N>")? */
+static bool kernel_tparam(Kernel *k, const char *name) {
+    size_t n = strlen(name);
+    for (const char *p = k->tmpl_args; p && (p = strstr(p, name)); p += n)
+        if ((p[-1] == '<' || p[-1] == ' ') && (p[n] == ',' || p[n] == '>' || p[n] == '.'))
+            return true;
+    return false;
+}
+
+/* A call of a function template's specialisation (warp_sum<float>), or of a member of a
+ * class template's (Reducer<float>::sum; spec is then the class): its template parameters as
+ * declarations the expanded copy of its body starts with; "" for a plain function. */
+static const char *template_binds(KScan *ks, Stmt *s, CXCursor call, CXCursor spec) {
+    Fe *fe = ks->fe;
+    Arena *a = fe->u->arena;
+    CXCursor tmpl = clang_getSpecializedCursorTemplate(spec);
+    enum CXCursorKind tk = clang_getCursorKind(tmpl);
+    if (clang_Cursor_isNull(tmpl) || (tk != CXCursor_FunctionTemplate && tk != CXCursor_ClassTemplate))
+        return "";      /* a member of a class template's specialisation: the class's are bound */
     Kids params = {.n = 0};
     clang_visitChildren(tmpl, tparam_visit, &params);
-    int n = clang_Cursor_getNumTemplateArguments(fn);
+    int n = clang_Cursor_getNumTemplateArguments(spec);
+    PtrVec texts = {0};
+    if (n < 0 && tk == CXCursor_FunctionTemplate) {
+        /* a member function template's specialisation: libclang gives no arguments of those;
+         * the call's, written or deduced, name them */
+        if (!call_template_args(ks, s, call, tmpl, &params, &texts))
+            return NULL;
+        n = texts.len;
+    }
     Buf b = {0};
     bool ok = n == params.n && n <= 8;
     for (int i = 0; ok && i < n; i++) {
-        char *name = fe_str(fe->u->arena, clang_getCursorSpelling(params.c[i]));
-        switch (clang_Cursor_getTemplateArgumentKind(fn, (unsigned)i)) {
+        char *name = fe_str(a, clang_getCursorSpelling(params.c[i]));
+        if (kernel_tparam(ks->k, name)) {
+            /* the copy is inside the kernel template: its parameter cannot be declared again */
+            diag_error(fe->u, s->loc, "call of '%s': the template parameter '%s' of '%s' has the name of the "
+                       "kernel template's own: not supported yet (rename one)",
+                       fe_str(a, clang_getCursorSpelling(clang_getCursorReferenced(call))), name,
+                       fe_str(a, clang_getCursorSpelling(spec)));
+            return NULL;
+        }
+        if (texts.len) {
+            if (clang_getCursorKind(params.c[i]) == CXCursor_TemplateTypeParameter)
+                buf_printf(&b, "typedef %s %s; ", (char *)texts.items[i], name);
+            else if (clang_getCursorKind(params.c[i]) == CXCursor_NonTypeTemplateParameter)
+                buf_printf(&b, "constexpr %s %s = (%s); ", fe_str(a, clang_getTypeSpelling(clang_getCursorType(params.c[i]))),
+                           name, (char *)texts.items[i]);
+            else
+                ok = false;
+            continue;
+        }
+        switch (clang_Cursor_getTemplateArgumentKind(spec, (unsigned)i)) {
         case CXTemplateArgumentKind_Type:
-            buf_printf(&b, "typedef %s %s; ", fe_str(fe->u->arena, clang_getTypeSpelling(
-                                                          clang_Cursor_getTemplateArgumentType(fn, (unsigned)i))), name);
+            buf_printf(&b, "typedef %s %s; ", fe_str(a, clang_getTypeSpelling(
+                                                          clang_Cursor_getTemplateArgumentType(spec, (unsigned)i))), name);
             break;
         case CXTemplateArgumentKind_Integral:
             buf_printf(&b, "constexpr %s %s = %lld; ",
-                       fe_str(fe->u->arena, clang_getTypeSpelling(clang_getCursorType(params.c[i]))), name,
-                       clang_Cursor_getTemplateArgumentValue(fn, (unsigned)i));
+                       fe_str(a, clang_getTypeSpelling(clang_getCursorType(params.c[i]))), name,
+                       clang_Cursor_getTemplateArgumentValue(spec, (unsigned)i));
             break;
         default:
             ok = false;
         }
     }
-    const char *r = ok ? arena_strdup(fe->u->arena, b.data ? b.data : "") : NULL;
+    const char *r = ok ? arena_strdup(a, b.data ? b.data : "") : NULL;
     buf_free(&b);
     if (!ok)
-        diag_error(fe->u, s->loc, "call of '%s', a function template holding a barrier, with template "
-                   "arguments other than types and integers: not supported yet",
-                   fe_str(fe->u->arena, clang_getCursorSpelling(fn)));
+        diag_error(fe->u, s->loc, "call of '%s', which holds a barrier, with template arguments of '%s' other "
+                   "than types and integers: not supported yet",
+                   fe_str(a, clang_getCursorSpelling(clang_getCursorReferenced(call))),
+                   fe_str(a, clang_getCursorSpelling(spec)));
     return r;
-}
-
-/* The explicit template arguments written in a call (`merge<sortDir>(...)`), split at the
- * commas outside brackets; false when there are none or the text cannot be read. */
-static bool written_template_args(Fe *fe, CXCursor call, PtrVec *args) {
-    char *t = cursor_line(fe, strip_implicit(first_child(call)));
-    char *open = strchr(t, '<');
-    if (!open)
-        return false;
-    int depth = 0;
-    char *start = open + 1;
-    for (char *p = open + 1; *p; p++) {
-        if (*p == '<' || *p == '(' || *p == '[')
-            depth++;
-        else if ((*p == '>' || *p == ')' || *p == ']') && depth > 0)
-            depth--;
-        else if ((*p == ',' || *p == '>') && depth == 0) {
-            /* without the spaces around it: `f<T, N>`'s second argument is `N` */
-            char *end = p;
-            while (start < end && *start == ' ')
-                start++;
-            while (end > start && end[-1] == ' ')
-                end--;
-            vec_push(fe->u->arena, args, arena_strndup(fe->u->arena, start, (size_t)(end - start)));
-            start = p + 1;
-            if (*p == '>')
-                return p[1] == '\0' || p[1] == ' ';
-        }
-    }
-    return false;
 }
 
 /* `text` with each whole word equal to one of from[] replaced by to[] at the same index. */
@@ -134,15 +144,6 @@ static char *replace_words(Arena *a, const char *text, PtrVec *from, PtrVec *to)
     return r;
 }
 
-/* Is `name` one of the kernel template's own parameters (k->tmpl_args: "<T, N>")? */
-static bool kernel_tparam(Kernel *k, const char *name) {
-    size_t n = strlen(name);
-    for (const char *p = k->tmpl_args; p && (p = strstr(p, name)); p += n)
-        if ((p[-1] == '<' || p[-1] == ' ') && (p[n] == ',' || p[n] == '>' || p[n] == '.'))
-            return true;
-    return false;
-}
-
 /* A kernel template's call of a function template with arguments that depend on the kernel's
  * own template parameters (`merge<sortDir>(...)`): each template argument is taken into a
  * temporary at the top of the block function (in->tmpl_pre: only the kernel's names are
@@ -156,11 +157,8 @@ static bool dependent_binds(KScan *ks, Stmt *s, CXCursor call, CXCursor tmpl, In
     Kids params = {.n = 0};
     clang_visitChildren(tmpl, tparam_visit, &params);
     PtrVec args = {0};
-    if (!written_template_args(fe, call, &args) || args.len != params.n || params.n > 8) {
-        diag_error(fe->u, s->loc, "call of '%s', a function template holding a barrier, from a kernel "
-                   "template: cu2c needs all its template arguments written in the call (f<T, N>(...))", name);
+    if (!call_template_args(ks, s, call, tmpl, &params, &args))
         return false;
-    }
     Buf pre = {0}, binds = {0};
     bool ok = true;
     for (int i = 0; ok && i < params.n; i++) {
@@ -227,13 +225,18 @@ void scan_inline(KScan *ks, Stmt *s, CXCursor call, CXCursor fn, char *usr, Var 
     /* a function template called with arguments that depend on the kernel template's: its
      * pattern is expanded (the kernel itself is scanned as a pattern) */
     bool dependent = clang_getCursorKind(def) == CXCursor_FunctionTemplate;
+    bool member = is_member_fn(def);
     if (clang_Cursor_isNull(body) || !in_main_file(fe, def) ||
-        (clang_getCursorKind(def) != CXCursor_FunctionDecl && !dependent)) {
-        diag_error(u, s->loc, "call of '%s', which holds a barrier: it must be a function or function "
-                   "template, not a member function (not supported yet otherwise)", name);
+        (clang_getCursorKind(def) != CXCursor_FunctionDecl && clang_getCursorKind(def) != CXCursor_CXXMethod &&
+         !dependent)) {
+        diag_error(u, s->loc, "call of '%s', which holds a barrier: it must be a function, function template "
+                   "or member function (not supported yet otherwise)", name);
         return;
     }
-    const char *tmpl_binds = dependent ? NULL : template_binds(fe, s, fn);
+    const char *tmpl_binds = dependent ? NULL : template_binds(ks, s, call, fn);
+    if (member && !dependent)   /* a class template's parameters come first: the member's may use them */
+        tmpl_binds = arena_printf(u->arena, "%s%s", template_binds(ks, s, call, clang_getCursorSemanticParent(fn)),
+                                  tmpl_binds ? tmpl_binds : "");
     /* one return at most: the body's last statement, giving the result */
     CXCursor last = last_child(body);
     bool final_return = clang_getCursorKind(last) == CXCursor_ReturnStmt;
@@ -248,9 +251,19 @@ void scan_inline(KScan *ks, Stmt *s, CXCursor call, CXCursor fn, char *usr, Var 
     }
     Inline *in = arena_alloc(u->arena, sizeof *in);
     in->tmpl_binds = tmpl_binds;
+    in->name = name;
     in->copy = ++u->ncopies;
     if (dependent && !dependent_binds(ks, s, call, def, in))
         return;
+    if (result && !result_decl) {
+        /* a call moved out of its statement (hoist_calls): a local of its type, which a
+         * dependent call's is not yet: the callee's, its parameters named by the temporaries */
+        if (dependent && clang_getCursorType(call).kind == CXType_Dependent)
+            result->type = replace_words(u->arena, fe_str(u->arena, clang_getTypeSpelling(clang_getResultType(
+                                                                     clang_getCursorType(def)))),
+                                         &in->tparam_names, &in->tparam_temps);
+        result_decl = arena_printf(u->arena, "__typeof__(%s) %s", result->type, result->name);
+    }
     in->parent_copy = fe->copy;
     in->call = s;
     unsigned b, e;
@@ -287,8 +300,16 @@ void scan_inline(KScan *ks, Stmt *s, CXCursor call, CXCursor fn, char *usr, Var 
         vec_push(u->arena, &in->binds, bind);
         vec_push(u->arena, &in->args, text);
     }
+    if (member && !member_call_binds(ks, s, call, fn, body, in))
+        return;
     int saved_copy = fe->copy;
     fe->copy = in->copy;
+    int saved_this = fe->this_copy;
+    Var *saved_this_var = fe->this_var;
+    PtrVec *saved_rewrites = fe->rewrites;
+    fe->this_copy = in->this_arg ? in->copy : 0;
+    fe->this_var = in->this_var;
+    fe->rewrites = member ? &in->rewrites : NULL;
     vec_push(u->arena, &fe->inlining, usr);
     for (int i = 0; i < np && i < nargs; i++) {
         CXCursor parm = *(CXCursor *)parms.items[i];
@@ -404,6 +425,9 @@ void scan_inline(KScan *ks, Stmt *s, CXCursor call, CXCursor fn, char *usr, Var 
     }
     fe->inlining.len--;
     fe->copy = saved_copy;
+    fe->this_copy = saved_this;
+    fe->this_var = saved_this_var;
+    fe->rewrites = saved_rewrites;
 }
 
 /* A for-loop leaf: its header's facts go to s->header, its body's to s (the counter then

@@ -27,6 +27,10 @@ typedef struct Fe {
     PtrVec inlining;        /* char*: USRs of the functions being inlined, innermost last */
     PtrVec tparam_names, tparam_temps; /* char*: template parameters of the dependent
                              * expansions being scanned, and the temporaries holding them */
+    int this_copy;          /* the member function's copy being scanned (`this` is its
+                             * __cu2c_this<copy>), 0 outside member functions' copies */
+    Var *this_var;          /* then the kernel local its object is, or NULL (memory) */
+    PtrVec *rewrites;       /* then its Inline.rewrites: text taken from it has them made */
 } Fe;
 
 typedef struct Kids {
@@ -87,6 +91,7 @@ SrcLoc fe_loc(Fe *fe, CXSourceLocation l);
 SrcLoc cursor_loc(Fe *fe, CXCursor c);
 bool in_main_file(Fe *fe, CXCursor c);
 void cursor_range(CXCursor c, unsigned *begin, unsigned *end);
+char *fe_text(Fe *fe, unsigned begin, unsigned end);
 char *cursor_text(Fe *fe, CXCursor c);
 char *one_line(char *t);
 char *cursor_line(Fe *fe, CXCursor c);
@@ -147,6 +152,12 @@ bool lane_linear(KScan *ks, CXCursor e);
 void scan_facts(KScan *ks, Stmt *s, CXCursor c);
 void scan_kills(KScan *ks, Stmt *s, CXCursor e, CXCursor whole, bool strict);
 void scan_list(KScan *ks, CXCursor c, PtrVec *list, Stmt *parent);
+/* member_calls.c */
+bool member_call_binds(KScan *ks, Stmt *s, CXCursor call, CXCursor fn, CXCursor body, Inline *in);
+Var *this_root(KScan *ks, CXCursor e, bool *is_this);
+bool is_member_fn(CXCursor def);
+/* template_args.c */
+bool call_template_args(KScan *ks, Stmt *s, CXCursor call, CXCursor tmpl, Kids *params, PtrVec *args);
 /* expand.c */
 enum CXChildVisitResult find_body(CXCursor c, CXCursor parent, CXClientData d);
 void scan_inline(KScan *ks, Stmt *s, CXCursor call, CXCursor fn, char *usr, Var *result,

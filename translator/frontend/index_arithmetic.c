@@ -45,7 +45,8 @@ static enum CXChildVisitResult pure_visit(CXCursor c, CXCursor parent, CXClientD
     }
     case CXCursor_MemberRefExpr: {
         CXCursor base = strip_implicit(first_child(c));
-        if (clang_getCanonicalType(clang_getCursorType(base)).kind == CXType_Pointer)
+        /* none: a member function's object's, through `this` */
+        if (clang_Cursor_isNull(base) || clang_getCanonicalType(clang_getCursorType(base)).kind == CXType_Pointer)
             break;
         return CXChildVisit_Recurse;
     }

@@ -106,9 +106,10 @@ static enum CXChildVisitResult lambda_reads_visit(CXCursor c, CXCursor parent, C
 
 /* [b, e) on one line without its comments, for re-declaring it in each thread loop; NULL
  * when it holds a preprocessor directive. */
-static char *one_line_code(Unit *u, unsigned b, unsigned e) {
+static char *one_line_code(Fe *fe, unsigned begin, unsigned end) {
     Buf out = {0};
-    const char *t = u->text;
+    const char *t = fe_text(fe, begin, end);    /* a member function's copy: `this` rewritten */
+    unsigned b = 0, e = (unsigned)strlen(t);
     for (unsigned i = b; i < e; i++) {
         if (t[i] == '/' && i + 1 < e && t[i + 1] == '/') {
             while (i < e && t[i] != '\n')
@@ -132,7 +133,7 @@ static char *one_line_code(Unit *u, unsigned b, unsigned e) {
             buf_put(&out, (t[i] == '\n' || t[i] == '\r') ? " " : t + i, 1);
         }
     }
-    char *r = arena_strdup(u->arena, out.data ? out.data : "");
+    char *r = arena_strdup(fe->u->arena, out.data ? out.data : "");
     buf_free(&out);
     return r;
 }
@@ -175,7 +176,7 @@ void scan_lambda_local(KScan *ks, Var *v, CXCursor init) {
         if (strncmp(u->text + q, "mutable", 7) == 0 && !isalnum((unsigned char)u->text[q - 1]) &&
             !isalnum((unsigned char)u->text[q + 7]))
             v->lambda |= LAMBDA_MUTABLE;
-    v->init_text = one_line_code(u, b, e);
+    v->init_text = one_line_code(ks->fe, b, e);
     LambdaScan ls = {ks, &v->init_reads};
     clang_visitChildren(lam, lambda_reads_visit, &ls);
 }

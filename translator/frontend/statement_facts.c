@@ -29,10 +29,16 @@ Var *lvalue_root(KScan *ks, CXCursor e) {
             CXCursor ref = clang_getCursorReferenced(e);
             return find_var(ks->k, ref, ks->fe);
         }
+        /* in a member function's copy, its object's members (`n`, `this->n`) are parts of
+         * the object: of the kernel local it is, if it is one */
+        if (k == CXCursor_CXXThisExpr)
+            return ks->fe->this_var;
         if (k == CXCursor_ArraySubscriptExpr || k == CXCursor_MemberRefExpr) {
             CXCursor base = strip_implicit(first_child(e));
             if (clang_Cursor_isNull(base))
-                return NULL;
+                return k == CXCursor_MemberRefExpr ? ks->fe->this_var : NULL;
+            if (clang_getCursorKind(base) == CXCursor_CXXThisExpr)
+                return ks->fe->this_var;
             CXType t = clang_getCanonicalType(clang_getCursorType(base));
             if (t.kind == CXType_Pointer)
                 return NULL;
@@ -111,8 +117,9 @@ static void scan_call(KScan *ks, CXCursor c) {
     if (clang_getCursorKind(fn) == CXCursor_CXXMethod && !clang_CXXMethod_isConst(fn) &&
         !clang_CXXMethod_isStatic(fn)) {
         CXCursor callee = strip_implicit(first_child(c));
-        if (clang_getCursorKind(callee) == CXCursor_MemberRefExpr)
-            note_write(ks, lvalue_root(ks, first_child(callee)));
+        CXCursor object = first_child(callee);
+        if (clang_getCursorKind(callee) == CXCursor_MemberRefExpr)  /* none: `this` */
+            note_write(ks, clang_Cursor_isNull(object) ? ks->fe->this_var : lvalue_root(ks, object));
         else if (nargs > 0 && clang_getCursorKind(callee) != CXCursor_MemberRefExpr)
             note_write(ks, lvalue_root(ks, clang_Cursor_getArgument(c, 0)));
     }
@@ -290,8 +297,23 @@ enum CXChildVisitResult kscan_visit(CXCursor c, CXCursor parent, CXClientData d)
         s->touches_memory = true;
         break;
     case CXCursor_MemberRefExpr:
-        if (clang_getCanonicalType(clang_getCursorType(strip_implicit(first_child(c)))).kind == CXType_Pointer)
+        if (clang_Cursor_isNull(first_child(c)) && fe->this_copy) {
+            /* a member of a member function's object, named without `this->` */
+            if (!fe->this_var)
+                s->touches_memory = true;
+            else if (!vec_contains(&s->reads, fe->this_var))
+                vec_push(u->arena, &s->reads, fe->this_var);
+        } else if (clang_getCanonicalType(clang_getCursorType(strip_implicit(first_child(c)))).kind == CXType_Pointer)
             s->touches_memory = true;
+        break;
+    case CXCursor_CXXThisExpr:
+        if (fe->this_var) {
+            if (!vec_contains(&s->reads, fe->this_var))
+                vec_push(u->arena, &s->reads, fe->this_var);
+            /* `this` as a value: the local's address taken */
+            if (clang_getCursorKind(parent) != CXCursor_MemberRefExpr)
+                fe->this_var->escapes = true;
+        }
         break;
     case CXCursor_DeclRefExpr: {
         CXCursor ref = clang_getCursorReferenced(c);

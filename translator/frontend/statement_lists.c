@@ -229,7 +229,7 @@ static void scan_sync(KScan *ks, Stmt *s, CXCursor c, CXCursor barrier) {
         cursor_range(cond, &s->cond_begin, &s->cond_end);
     }
     if (s->cond_end > s->cond_begin)
-        s->cond_text = one_line(arena_strndup(u->arena, u->text + s->cond_begin, s->cond_end - s->cond_begin));
+        s->cond_text = one_line(fe_text(fe, s->cond_begin, s->cond_end));
     /* warp steps only (volatile stores), no barrier: see Stmt.steps_only */
     s->steps_only = !find_sync(c);
     /* control parts: everything but the bodies (a case's constant included: it is uniform) */
@@ -385,7 +385,7 @@ static bool hoist_calls(KScan *ks, Stmt *s, CXCursor c, PtrVec *list, Stmt *pare
     PtrVec hoisted = {0};
     for (int i = 0; i < hs.calls.len; i++) {
         CXCursor call = *(CXCursor *)hs.calls.items[i];
-        CXCursor fn = clang_getCursorReferenced(call);
+        CXCursor fn = callee_of(call);    /* a kernel template's call of a function template: unresolved */
         char *usr = fe_str(u->arena, fn_usr(fn));
         CXType rt = clang_getCursorType(call);
         if (rt.kind == CXType_Void) {
@@ -400,7 +400,7 @@ static bool hoist_calls(KScan *ks, Stmt *s, CXCursor c, PtrVec *list, Stmt *pare
                           cursor_loc(fe, call), is, fe->copy);
         vec_push(u->arena, &is->decls, h);
         int at = ks->k->inlines.len;    /* its Inline's place (those of calls inside it follow) */
-        scan_inline(ks, is, call, fn, usr, h, arena_printf(u->arena, "__typeof__(%s) %s", h->type, h->name));
+        scan_inline(ks, is, call, fn, usr, h, NULL);     /* declared by its type */
         if (is->kind != ST_SYNC)
             return true;        /* refused inside scan_inline */
         Inline *in = ks->k->inlines.items[at];

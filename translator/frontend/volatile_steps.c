@@ -189,7 +189,7 @@ static void add_store(StoreScan *ss, CXCursor c) {
         diag_error(u, loc, "store into volatile memory (warp-synchronous code) %s: not supported yet", why);
         return;
     }
-    vs->lhs = one_line(arena_strndup(u->arena, t + lb, le - lb));
+    vs->lhs = one_line(fe_text(ss->ks->fe, lb, le));
     if (strstr(vs->lhs, "//"))
         diag_error(u, loc, "a // comment inside a volatile store's left side is not supported");
     vs->id = ss->ks->k->vstores.len;

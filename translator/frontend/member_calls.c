@@ -1,0 +1,188 @@
+/* member_calls.c - member functions holding barriers, expanded where a kernel calls them (see
+ * expand.c): the copy of the body reaches its object through a pointer bound once per block,
+ * __cu2c_this<copy>; `this`, and the members the body names without `this->`, are rewritten
+ * to go through it (weak edits: Edit.weak). While the copy is scanned, its object's members
+ * are parts of the kernel local the object is, when it is one (Fe.this_var): a member written
+ * per thread makes that local vary, and the call is then refused (lower_kernel). */
+#include "fe.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static bool is_class(CXCursor c) {
+    enum CXCursorKind k = clang_getCursorKind(c);
+    return k == CXCursor_StructDecl || k == CXCursor_ClassDecl || k == CXCursor_UnionDecl ||
+           k == CXCursor_ClassTemplate || k == CXCursor_ClassTemplatePartialSpecialization;
+}
+
+/* The class a declaration is a member of (an enumerator: of its enumeration's), or null. */
+static CXCursor owner_class(CXCursor decl) {
+    CXCursor p = clang_getCursorSemanticParent(decl);
+    if (clang_getCursorKind(decl) == CXCursor_EnumConstantDecl)
+        p = clang_getCursorSemanticParent(p);
+    return is_class(p) ? p : clang_getNullCursor();
+}
+
+bool is_member_fn(CXCursor def) {
+    return is_class(clang_getCursorSemanticParent(def));
+}
+
+typedef struct RewriteScan {
+    Fe *fe;
+    Inline *in;
+    const char *fn;         /* the member function, for messages */
+    const char *via;        /* what a member named alone is prefixed with: "__cu2c_this3->", or
+                             * "R::" in a static member function */
+    bool ok;
+} RewriteScan;
+
+static void add_rewrite(RewriteScan *rs, unsigned begin, unsigned end, const char *text) {
+    Edit *e = arena_alloc(rs->fe->u->arena, sizeof *e);
+    e->begin = begin;
+    e->end = end;
+    e->text = text;
+    e->weak = true;
+    vec_push(rs->fe->u->arena, &rs->in->rewrites, e);
+}
+
+/* Is the reference c written as the bare name of what it references (not `R::n`)? */
+static bool bare_name(Fe *fe, CXCursor c, CXCursor ref) {
+    unsigned b, e;
+    cursor_range(c, &b, &e);
+    char *name = fe_str(fe->u->arena, clang_getCursorSpelling(ref));
+    size_t n = strlen(name);
+    return n > 0 && b + n <= fe->u->len && strncmp(fe->u->text + b, name, n) == 0 &&
+           !ident_char(fe->u->text[b + n]);
+}
+
+static enum CXChildVisitResult rewrite_visit(CXCursor c, CXCursor parent, CXClientData d) {
+    (void)parent;
+    RewriteScan *rs = d;
+    Fe *fe = rs->fe;
+    Arena *a = fe->u->arena;
+    enum CXCursorKind k = clang_getCursorKind(c);
+    unsigned b, e;
+    cursor_range(c, &b, &e);
+    if (k == CXCursor_CXXThisExpr) {
+        /* an implicit `this` is not visited: this one is written */
+        if (e == b + 4 && strncmp(fe->u->text + b, "this", 4) == 0)
+            add_rewrite(rs, b, e, arena_printf(a, "__cu2c_this%d", rs->in->copy));
+        return CXChildVisit_Recurse;
+    }
+    if (k != CXCursor_MemberRefExpr && k != CXCursor_DeclRefExpr && k != CXCursor_TypeRef)
+        return CXChildVisit_Recurse;
+    CXCursor ref = clang_getCursorReferenced(c);
+    CXCursor cls = owner_class(ref);
+    if (clang_Cursor_isNull(cls))
+        return CXChildVisit_Recurse;
+    enum CX_CXXAccessSpecifier access = clang_getCXXAccessSpecifier(ref);
+    char *name = fe_str(a, clang_getCursorSpelling(ref));
+    if (access == CX_CXXPrivate || access == CX_CXXProtected) {
+        diag_error(fe->u, cursor_loc(fe, c), "'%s' is a %s member of '%s': '%s', which holds a barrier, is "
+                   "expanded into the kernel, where only public members can be named (not supported yet)",
+                   name, access == CX_CXXPrivate ? "private" : "protected",
+                   fe_str(a, clang_getCursorSpelling(cls)), rs->fn);
+        rs->ok = false;
+        return CXChildVisit_Recurse;
+    }
+    if (k == CXCursor_TypeRef) {
+        if (bare_name(fe, c, ref)) {
+            diag_error(fe->u, cursor_loc(fe, c), "'%s' names '%s', a type declared in '%s', without its class: "
+                       "not supported yet in a member function holding a barrier (write %s::%s)", rs->fn,
+                       name, fe_str(a, clang_getCursorSpelling(cls)), fe_str(a, clang_getCursorSpelling(cls)), name);
+            rs->ok = false;
+        }
+        return CXChildVisit_Recurse;
+    }
+    if (k == CXCursor_MemberRefExpr) {
+        /* `n` for this->n (a base's member, `B::n`, too); `p->n` and `this->n` keep theirs */
+        if (clang_Cursor_isNull(first_child(c)))
+            add_rewrite(rs, b, b, rs->via);
+        return CXChildVisit_Recurse;
+    }
+    /* a static member, an enumerator of the class, a static member function, by bare name */
+    enum CXCursorKind rk = clang_getCursorKind(ref);
+    if ((rk == CXCursor_VarDecl || rk == CXCursor_CXXMethod || rk == CXCursor_EnumConstantDecl ||
+         rk == CXCursor_FunctionTemplate) && bare_name(fe, c, ref))
+        add_rewrite(rs, b, b, rs->via);
+    return CXChildVisit_Recurse;
+}
+
+static int rewrite_order(const void *pa, const void *pb) {
+    const Edit *x = *(const Edit *const *)pa, *y = *(const Edit *const *)pb;
+    return x->begin != y->begin ? (x->begin < y->begin ? -1 : 1) : 0;
+}
+
+/* The kernel local the object e of a member call is (`r`, `a[i]`, `*this` or `this->m` in a
+ * member function's copy), or NULL when it is memory; *is_this when it is the copy's own. */
+Var *this_root(KScan *ks, CXCursor e, bool *is_this) {
+    e = strip_implicit(e);
+    while (clang_getCursorKind(e) == CXCursor_ParenExpr)
+        e = strip_implicit(first_child(e));
+    *is_this = false;
+    if (clang_getCursorKind(e) == CXCursor_UnaryOperator &&
+        clang_getCursorUnaryOperatorKind(e) == CXUnaryOperator_Deref &&
+        clang_getCursorKind(strip_implicit(first_child(e))) == CXCursor_CXXThisExpr)
+        e = strip_implicit(first_child(e));
+    if (clang_getCursorKind(e) == CXCursor_CXXThisExpr) {
+        *is_this = true;
+        return ks->fe->this_var;
+    }
+    Var *v = lvalue_root(ks, e);
+    return v && !v->is_shared ? v : NULL;
+}
+
+/* A call of member function fn: its object bound to __cu2c_this<copy> (in->this_arg, a last
+ * binding in in->binds), and the rewrites of its body (in->rewrites); false after an error. */
+bool member_call_binds(KScan *ks, Stmt *s, CXCursor call, CXCursor fn, CXCursor body, Inline *in) {
+    Fe *fe = ks->fe;
+    Unit *u = fe->u;
+    Arena *a = u->arena;
+    char *name = fe_str(a, clang_getCursorSpelling(fn));
+    if (strncmp(name, "operator", 8) == 0 && !ident_char(name[8])) {
+        diag_error(u, s->loc, "call of '%s', which holds a barrier: operators are not supported yet (call a "
+                   "named member function)", name);
+        return false;
+    }
+    RewriteScan rs = {.fe = fe, .in = in, .fn = name, .ok = true};
+    CXCursor cls = clang_getCursorSemanticParent(fn);
+    if (clang_CXXMethod_isStatic(fn)) {
+        rs.via = arena_printf(a, "%s::", fe_str(a, clang_getTypeSpelling(clang_getCursorType(cls))));
+    } else {
+        CXCursor callee = strip_implicit(first_child(call));
+        CXCursor base = clang_getCursorKind(callee) == CXCursor_MemberRefExpr ? strip_implicit(first_child(callee))
+                                                                             : clang_getNullCursor();
+        Stmt *bind = new_fact_stmt(fe, ST_BIND, cursor_loc(fe, call), s);
+        bool is_this = clang_Cursor_isNull(base);
+        if (is_this && !fe->this_copy) {
+            diag_error(u, s->loc, "call of '%s', which holds a barrier: cu2c cannot tell its object here", name);
+            return false;
+        }
+        if (is_this) {
+            in->this_arg = arena_printf(a, "__cu2c_this%d", fe->this_copy);
+            in->this_var = fe->this_var;
+        } else {
+            Stmt *saved = ks->s;
+            scan_facts(ks, bind, base);
+            ks->s = saved;
+            char *text = cursor_line(fe, base);
+            bool arrow = clang_getCanonicalType(clang_getCursorType(base)).kind == CXType_Pointer;
+            in->this_arg = arrow ? arena_printf(a, "(%s)", text) : arena_printf(a, "__builtin_addressof(%s)", text);
+            in->this_var = arrow && clang_getCursorKind(base) != CXCursor_CXXThisExpr ? NULL
+                                                                                      : this_root(ks, base, &is_this);
+            if (strstr(text, "//"))
+                diag_error(u, bind->loc, "a // comment inside this call's object is not supported");
+        }
+        in->this_const = clang_CXXMethod_isConst(fn);
+        in->this_bind = bind;
+        in->this_ptr = new_temp(u, ks->k, arena_printf(a, "__cu2c_this%d", in->copy),
+                                arena_printf(a, "%s *", fe_str(a, clang_getTypeSpelling(clang_getCursorType(cls)))),
+                                bind->loc, bind, in->copy);
+        vec_push(a, &bind->writes, in->this_ptr);
+        vec_push(a, &in->binds, bind);
+        rs.via = arena_printf(a, "__cu2c_this%d->", in->copy);
+    }
+    clang_visitChildren(body, rewrite_visit, &rs);
+    qsort(in->rewrites.items, (size_t)in->rewrites.len, sizeof(void *), rewrite_order);
+    return rs.ok;
+}

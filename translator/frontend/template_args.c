@@ -1,0 +1,155 @@
+/* template_args.c - the template arguments of a call of a function template holding a barrier,
+ * as text the expanded copy can name them by: those written in the call (`merge<dir>(...)`),
+ * then those deduced from the types of the call's arguments (`block_sum(s, v)` with s of type
+ * `T[256]` against the parameter `T *`: T is T, the kernel template's own). */
+#include "fe.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* The explicit template arguments written in a call (`merge<sortDir>(...)`), split at the
+ * commas outside brackets; false when the text cannot be read (none written: true, none). */
+static bool written_template_args(Fe *fe, CXCursor call, PtrVec *args) {
+    CXCursor callee = strip_implicit(first_child(call));
+    unsigned b, e;
+    cursor_range(callee, &b, &e);
+    if (clang_getCursorKind(callee) == CXCursor_MemberRefExpr) {
+        /* from the member's name on: the object's text may hold a '<' */
+        clang_getExpansionLocation(clang_getCursorLocation(callee), NULL, NULL, NULL, &b);
+    }
+    char *t = one_line(fe_text(fe, b, e));
+    char *open = strchr(t, '<');
+    if (!open)
+        return true;
+    int depth = 0;
+    char *start = open + 1;
+    for (char *p = open + 1; *p; p++) {
+        if (*p == '<' || *p == '(' || *p == '[')
+            depth++;
+        else if ((*p == '>' || *p == ')' || *p == ']') && depth > 0)
+            depth--;
+        else if ((*p == ',' || *p == '>') && depth == 0) {
+            /* without the spaces around it: `f<T, N>`'s second argument is `N` */
+            char *end = p;
+            while (start < end && *start == ' ')
+                start++;
+            while (end > start && end[-1] == ' ')
+                end--;
+            vec_push(fe->u->arena, args, arena_strndup(fe->u->arena, start, (size_t)(end - start)));
+            start = p + 1;
+            if (*p == '>')
+                return p[1] == '\0' || p[1] == ' ';
+        }
+    }
+    return false;
+}
+
+/* A template type parameter's place, from its canonical spelling `type-parameter-D-I`
+ * (qualifiers before it allowed): false for other types. */
+static bool type_parameter(CXType t, int *depth, int *index) {
+    CXString s = clang_getTypeSpelling(clang_getCanonicalType(t));
+    const char *p = clang_getCString(s);
+    while (strncmp(p, "const ", 6) == 0 || strncmp(p, "volatile ", 9) == 0)
+        p += *p == 'c' ? 6 : 9;
+    int n = 0;
+    bool ok = sscanf(p, "type-parameter-%d-%d%n", depth, index, &n) == 2 && p[n] == '\0';
+    clang_disposeString(s);
+    return ok;
+}
+
+static bool dependent_spelling(CXType t) {
+    CXString s = clang_getTypeSpelling(clang_getCanonicalType(t));
+    bool r = t.kind == CXType_Dependent || strstr(clang_getCString(s), "type-parameter-") != NULL;
+    clang_disposeString(s);
+    return r;
+}
+
+/* Matches the parameter's type p against the argument's type a (as C++ deduces, for the
+ * shapes T, T *, T &, cv-qualified): the type each template parameter of depth `depth` is
+ * found to be goes to found[index] (the first found stays). */
+static void deduce(Fe *fe, CXType p, CXType a, int depth, char **found, int n, bool top) {
+    if (p.kind == CXType_LValueReference || p.kind == CXType_RValueReference) {
+        deduce(fe, clang_getPointeeType(p), a, depth, found, n, false);
+        return;
+    }
+    bool array = a.kind == CXType_ConstantArray || a.kind == CXType_IncompleteArray ||
+                 a.kind == CXType_DependentSizedArray || a.kind == CXType_VariableArray;
+    if (top)        /* by value: the argument's own qualifiers go */
+        a = clang_getUnqualifiedType(a);
+    int d, i;
+    if (type_parameter(p, &d, &i)) {
+        if (d != depth || i < 0 || i >= n || found[i] || a.kind == CXType_Dependent || a.kind == CXType_Invalid)
+            return;
+        if (top && array) {     /* it decays */
+            found[i] = arena_printf(fe->u->arena, "%s *", fe_str(fe->u->arena, clang_getTypeSpelling(
+                                                                      clang_getArrayElementType(a))));
+            return;
+        }
+        /* what p's own qualifiers do not take stays with T */
+        bool c = clang_isConstQualifiedType(a) && !clang_isConstQualifiedType(p);
+        bool v = clang_isVolatileQualifiedType(a) && !clang_isVolatileQualifiedType(p);
+        found[i] = arena_printf(fe->u->arena, "%s%s%s", c ? "const " : "", v ? "volatile " : "",
+                                fe_str(fe->u->arena, clang_getTypeSpelling(clang_getUnqualifiedType(a))));
+        return;
+    }
+    if (p.kind == CXType_Pointer) {
+        if (array)
+            deduce(fe, clang_getPointeeType(p), clang_getArrayElementType(a), depth, found, n, false);
+        else if (a.kind == CXType_Pointer)
+            deduce(fe, clang_getPointeeType(p), clang_getPointeeType(a), depth, found, n, false);
+    }
+}
+
+static enum CXChildVisitResult parm_types_visit(CXCursor c, CXCursor parent, CXClientData d) {
+    (void)parent;
+    if (clang_getCursorKind(c) == CXCursor_ParmDecl) {
+        Kids *ks = d;
+        if (ks->n < 8)
+            ks->c[ks->n] = c;
+        ks->n++;
+    }
+    return CXChildVisit_Continue;
+}
+
+/* The template arguments of the call of tmpl (its parameters params) as text, into args:
+ * written ones, then deduced ones; false, with a message, when one cannot be named. */
+bool call_template_args(KScan *ks, Stmt *s, CXCursor call, CXCursor tmpl, Kids *params, PtrVec *args) {
+    Fe *fe = ks->fe;
+    Arena *a = fe->u->arena;
+    const char *name = fe_str(a, clang_getCursorSpelling(tmpl));
+    if (!written_template_args(fe, call, args) || args->len > params->n || params->n > 8) {
+        diag_error(fe->u, s->loc, "call of '%s', a function template holding a barrier: cu2c cannot read the "
+                   "template arguments written in the call", name);
+        return false;
+    }
+    if (args->len == params->n)
+        return true;
+    char *found[8] = {0};
+    int depth = -1, index;
+    for (int i = 0; i < params->n && depth < 0; i++)
+        if (!type_parameter(clang_getCursorType(params->c[i]), &depth, &index))
+            depth = -1;
+    Kids parms = {.n = 0};
+    clang_visitChildren(tmpl, parm_types_visit, &parms);
+    int nargs = clang_Cursor_getNumArguments(call);
+    for (int i = 0; depth >= 0 && i < nargs && i < parms.n && i < 8; i++) {
+        CXType pt = clang_getCursorType(parms.c[i]);
+        if (dependent_spelling(pt))
+            deduce(fe, pt, clang_getCursorType(clang_Cursor_getArgument(call, (unsigned)i)), depth, found,
+                   params->n, true);
+    }
+    for (int i = args->len; i < params->n; i++) {
+        int d, pi;
+        bool type_param = clang_getCursorKind(params->c[i]) == CXCursor_TemplateTypeParameter;
+        if (!type_param || !type_parameter(clang_getCursorType(params->c[i]), &d, &pi) || !found[pi]) {
+            diag_error(fe->u, s->loc, "call of '%s', a function template holding a barrier: cu2c cannot name "
+                       "the argument of its template parameter '%s' from the types of the call's arguments "
+                       "(write it in the call: %s<...>(...))", name,
+                       fe_str(a, clang_getCursorSpelling(params->c[i])), name);
+            return false;
+        }
+        vec_push(a, args, found[pi]);
+    }
+    return true;
+}
