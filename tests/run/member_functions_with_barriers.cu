@@ -1,5 +1,6 @@
 // Member functions holding barriers, called from kernels on objects bound once per block:
-// a struct's member called on a local (r.sum) and through a pointer to a __shared__ one (p->scaled_sum), reading
+// a struct's member called on a local (r.sum; r declared without an initialiser, its members
+// assigned after) and through a pointer to a __shared__ one (p->scaled_sum), reading
 // members by bare name and through this->, calling members with and without barriers by bare
 // name, a const member, a static member function and static constant, and a class template's
 // member (with a member function template) called from a kernel and from a kernel template.
@@ -60,7 +61,9 @@ template <typename T, int N> struct Window {
 
 __global__ void reduce(const float *in, float *out) {
     __shared__ float s[128];
-    Reducer r = {s, 0.5f};
+    Reducer r;      /* its members assigned one by one: still one object per block */
+    r.buf = s;
+    r.scale = 0.5f;
     __shared__ Reducer shared_r;
     if (threadIdx.x == 0)
         shared_r = r;

@@ -60,6 +60,13 @@ typedef struct ArgScan {
     int found;
 } ArgScan;
 
+/* A constructor the compiler writes (or `= default`) of a plain struct: it does nothing a
+ * thread could see (`Reducer r;` declares a block-uniform local like `int i;`). */
+static bool trivial_constructor(CXCursor fn) {
+    return clang_getCursorKind(fn) == CXCursor_Constructor && clang_CXXMethod_isDefaulted(fn) &&
+           clang_isPODType(clang_getCursorType(clang_getCursorSemanticParent(fn)));
+}
+
 static void scan_call(KScan *ks, CXCursor c) {
     Fe *fe = ks->fe;
     Unit *u = fe->u;
@@ -88,7 +95,7 @@ static void scan_call(KScan *ks, CXCursor c) {
         char *usr = fe_str(u->arena, fn_usr(fn));
         /* a pure function's result depends on its arguments only (and on memory, read alike
          * by every thread): the call varies as they do; anything else runs per thread */
-        if (!usr_in(&fe->pure_fns, usr))
+        if (!usr_in(&fe->pure_fns, usr) && !trivial_constructor(fn))
             ks->s->side_effects = true;
         if (usr_in(&fe->barrier_fns, usr))
             diag_error(u, cursor_loc(fe, c), "call to '%s', which holds a barrier or __shared__ memory, "
