@@ -7,12 +7,40 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* A directory holding cu2c's own CUDA headers (the source tree's include/, an installed
+ * PREFIX/include): a user's -I naming it, as a Makefile sharing its flags with .cpp files or
+ * CMake's CUDA::cudart does, must not make clang parse the copies on disk as user headers
+ * (their builtins would be taken for user functions). */
+bool is_cu2c_include_dir(const char *dir) {
+    char marker[4096];
+    if ((size_t)snprintf(marker, sizeof marker, "%s/cu2c/kernel.h", dir) >= sizeof marker)
+        return false;
+    FILE *f = fopen(marker, "r");
+    if (f)
+        fclose(f);
+    return f != NULL;
+}
+
+/* A file in one of cu2c's header directories, or below one: its name there (cu2c/warp.h),
+ * else NULL. */
+static const char *cu2c_header_name(const char *real) {
+    char dir[4096];
+    snprintf(dir, sizeof dir, "%s", real);
+    for (char *slash = strrchr(dir, '/'); slash && slash > dir; slash = strrchr(dir, '/')) {
+        *slash = 0;
+        if (is_cu2c_include_dir(dir))
+            return real + (slash - dir) + 1;
+    }
+    return NULL;
+}
+
 /* A CUDA toolkit header found on the system (e.g. /usr/local/include -> /usr/local/cuda):
  * cu2c provides its own for what it supports; anything else from the toolkit would fail in
  * confusing ways (or be silently mixed with cu2c's), so it is refused where it is included. */
 static bool is_toolkit_file(const char *path) {
     char real[4096];
-    if (!path || strncmp(path, VIRTUAL_INCLUDE, strlen(VIRTUAL_INCLUDE)) == 0 || !realpath(path, real))
+    if (!path || strncmp(path, VIRTUAL_INCLUDE, strlen(VIRTUAL_INCLUDE)) == 0 || !realpath(path, real) ||
+        cu2c_header_name(real))
         return false;
     for (const char *p = strstr(real, "/cuda"); p; p = strstr(p + 1, "/cuda"))
         if (p[5] == '/' || p[5] == '-')
@@ -31,7 +59,17 @@ static void toolkit_visit(CXFile f, CXSourceLocation *stack, unsigned depth, CXC
         return;
     CXString name = clang_getFileName(f);
     const char *n = clang_getCString(name);
-    if (is_toolkit_file(n)) {
+    char real[4096];
+    const char *own = n && strncmp(n, VIRTUAL_INCLUDE, strlen(VIRTUAL_INCLUDE)) != 0 && realpath(n, real)
+                          ? cu2c_header_name(real) : NULL;
+    if (own && !clang_Location_isInSystemHeader(clang_getLocation(ts->fe->tu, f, 1, 1))) {
+        /* reached by a path of its own (#include "../include/cuda_runtime.h"): parsed as a
+         * user's header, its builtins would be taken for user functions */
+        diag_error(ts->fe->u, fe_loc(ts->fe, stack[0]),
+                   "'%s' is one of cu2c's own headers, included here by its path: include it as <%s>",
+                   n, own);
+        ts->reported++;
+    } else if (is_toolkit_file(n)) {
         CXFile from;
         clang_getExpansionLocation(stack[0], &from, NULL, NULL, NULL);
         CXString fromname = clang_getFileName(from);
