@@ -2,7 +2,9 @@
 SHELL = /bin/bash
 LLVM_DIR ?= /usr/lib/llvm-19
 CC ?= cc
-PREFIX ?= /usr/local
+# make install lays out a CUDA toolkit's shape at PREFIX (see install below); DESTDIR stages it
+PREFIX ?= /usr/local/cu2c
+DESTDIR ?=
 PYTHON ?= python3
 
 WARN   = -Wall -Wextra -Wshadow -Wmissing-prototypes -Werror
@@ -96,15 +98,51 @@ check: all
 bench: all
 	$(PYTHON) benchmarks/run.py
 
+# The installed tree is shaped like a CUDA toolkit, so that CUDA_PATH=PREFIX, -I$(CUDA_PATH)/include,
+# -L$(CUDA_PATH)/lib64 -lcudart and CMake's searches work unchanged: bin/nvcc (cu2cc, which
+# finds everything relative to itself), include/ (cu2c's CUDA headers), lib64/libcudart.a and
+# libcudart_static.a (libcu2c), an empty libcudadevrt.a, version.json and version.txt; and
+# cu2c's own names: lib/libcu2c.a, lib/pkgconfig/cu2c.pc (and cudart-M.m.pc as CUDA has),
+# lib/cmake/cu2c (find_package(cu2c) gives cu2c::runtime). Templates: toolkit/.
+VERSION     := $(shell sed -n 's/.*"cu2c \([0-9][0-9.]*\) .*/\1/p' translator/main.c)
+CUDART      := $(shell sed -n 's/^\#define CUDART_VERSION \([0-9]*\).*/\1/p' include/cuda_runtime_api.h)
+CUDA_MM     = $(shell echo $$(($(CUDART) / 1000)).$$(($(CUDART) % 1000 / 10)))
+DEST        = $(DESTDIR)$(PREFIX)
+SUBST       = sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|$(VERSION)|g' \
+                  -e 's|@CUDA_MM@|$(CUDA_MM)|g' -e 's|@CUDA_VERSION@|$(CUDA_MM).0|g'
+INSTALLED   = bin/cu2c bin/cu2cc lib/libcu2c.a lib64/libcudart.a lib64/libcudart_static.a \
+              lib64/libcudadevrt.a version.json version.txt lib/pkgconfig/cu2c.pc \
+              lib/pkgconfig/cudart-$(CUDA_MM).pc lib/cmake/cu2c/cu2cConfig.cmake \
+              lib/cmake/cu2c/cu2cConfigVersion.cmake $(HEADERS)
+
 install: all
-	install -d $(PREFIX)/bin $(PREFIX)/lib $(PREFIX)/include
-	install -m 755 bin/cu2c bin/cu2cc $(PREFIX)/bin
-	install -m 644 lib/libcu2c.a $(PREFIX)/lib
-	cp -R include/. $(PREFIX)/include/cu2c-cuda
-	@echo "note: cu2cc finds headers in $(PREFIX)/include/cu2c-cuda"
+	@if [ -e $(DEST)/bin/nvcc ] && [ "$$(readlink $(DEST)/bin/nvcc)" != cu2cc ]; then \
+	  echo "make install: $(DEST)/bin/nvcc is not cu2c's: not installing over it" >&2; exit 1; fi
+	install -d $(DEST)/bin $(DEST)/lib/pkgconfig $(DEST)/lib/cmake/cu2c $(DEST)/lib64 $(DEST)/include
+	install -m 755 bin/cu2c bin/cu2cc $(DEST)/bin
+	ln -sfn cu2cc $(DEST)/bin/nvcc
+	cd include && for h in $(HEADERS:include/%=%); do \
+	  install -D -m 644 $$h $(DEST)/include/$$h || exit 1; done
+	install -m 644 lib/libcu2c.a $(DEST)/lib
+	install -m 644 lib/libcu2c.a $(DEST)/lib64/libcudart.a
+	install -m 644 lib/libcu2c.a $(DEST)/lib64/libcudart_static.a
+	rm -f $(DEST)/lib64/libcudadevrt.a && ar rc $(DEST)/lib64/libcudadevrt.a
+	$(SUBST) toolkit/version.json.in > $(DEST)/version.json
+	echo "CUDA Version $(CUDA_MM).0 (cu2c $(VERSION))" > $(DEST)/version.txt
+	$(SUBST) toolkit/cu2c.pc.in > $(DEST)/lib/pkgconfig/cu2c.pc
+	$(SUBST) toolkit/cudart.pc.in > $(DEST)/lib/pkgconfig/cudart-$(CUDA_MM).pc
+	$(SUBST) toolkit/cu2cConfig.cmake.in > $(DEST)/lib/cmake/cu2c/cu2cConfig.cmake
+	$(SUBST) toolkit/cu2cConfigVersion.cmake.in > $(DEST)/lib/cmake/cu2c/cu2cConfigVersion.cmake
+
+# What install wrote (bin/nvcc only where it is cu2c's), then the folders left empty.
+uninstall:
+	if [ "$$(readlink $(DEST)/bin/nvcc)" = cu2cc ]; then rm -f $(DEST)/bin/nvcc; fi
+	rm -f $(addprefix $(DEST)/,$(INSTALLED))
+	if cd $(DEST) 2>/dev/null; then \
+	  rmdir -p --ignore-fail-on-non-empty $(filter-out ./,$(sort $(dir $(INSTALLED)))) && rmdir $(DEST) 2>/dev/null; true; fi
 
 clean:
 	rm -rf build bin lib tests/*/Output
 
-.PHONY: all check check-sanitize bench install clean
+.PHONY: all check check-sanitize bench install uninstall clean
 .SECONDARY:

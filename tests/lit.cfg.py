@@ -1,5 +1,6 @@
 # lit configuration for all of cu2c's tests: translate/ (FileCheck on output), run/ (translate,
-# build, run, check), diag/ (exact located messages), runtime/ (C programs against libcu2c).
+# build, run, check), diag/ (exact located messages), runtime/ (C programs against libcu2c),
+# toolkit/ (make install's tree used as a CUDA toolkit: plain g++, pkg-config, CMake).
 import os
 import lit.formats
 
