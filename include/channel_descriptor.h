@@ -4,6 +4,9 @@
  * cudaChannelFormatKindNone with no bits. */
 #ifndef CU2C_CHANNEL_DESCRIPTOR_H
 #define CU2C_CHANNEL_DESCRIPTOR_H
+#ifdef CU2C_PARSING
+#pragma clang system_header /* cu2c's own header wherever it is found (-I naming its folder) */
+#endif
 #define __CHANNEL_DESCRIPTOR_H__ /* the CUDA toolkit's guard */
 
 #include "driver_types.h"

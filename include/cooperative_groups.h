@@ -21,6 +21,9 @@
  * translated code. */
 #ifndef CU2C_COOPERATIVE_GROUPS_H
 #define CU2C_COOPERATIVE_GROUPS_H
+#ifdef CU2C_PARSING
+#pragma clang system_header /* cu2c's own header wherever it is found (-I naming its folder) */
+#endif
 
 #ifndef __cplusplus
 #error "cooperative_groups.h is C++: compile this file as C++"

@@ -3,6 +3,9 @@
  * the handles are the runtime's (CUstream is cudaStream_t, as in CUDA). */
 #ifndef CU2C_CUDA_H
 #define CU2C_CUDA_H
+#ifdef CU2C_PARSING
+#pragma clang system_header /* cu2c's own header wherever it is found (-I naming its folder) */
+#endif
 #define __cuda_cuda_h__ /* the CUDA toolkit's guard: programs test it (e.g. helper_cuda.h) */
 
 #include "driver_types.h"

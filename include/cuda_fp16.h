@@ -15,6 +15,9 @@
  * macro picks by the first argument's type (C++ simply overloads). */
 #ifndef CU2C_CUDA_FP16_H
 #define CU2C_CUDA_FP16_H
+#ifdef CU2C_PARSING
+#pragma clang system_header /* cu2c's own header wherever it is found (-I naming its folder) */
+#endif
 #define __CUDA_FP16_H__     /* the toolkit's guards, which programs test */
 #define __CUDA_FP16_HPP__
 #define __CUDA_FP16_TYPES_EXIST__

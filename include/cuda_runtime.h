@@ -15,6 +15,9 @@
  * into. */
 #ifndef CU2C_CUDA_RUNTIME_H
 #define CU2C_CUDA_RUNTIME_H
+#ifdef CU2C_PARSING
+#pragma clang system_header /* cu2c's own header wherever it is found (-I naming its folder) */
+#endif
 #define __CUDA_RUNTIME_H__ /* the CUDA toolkit's guard: programs test it (e.g. helper_cuda.h) */
 
 #include "cu2c/defs.h"

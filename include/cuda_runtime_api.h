@@ -4,6 +4,9 @@
  * error, as CUDA does. */
 #ifndef CU2C_CUDA_RUNTIME_API_H
 #define CU2C_CUDA_RUNTIME_API_H
+#ifdef CU2C_PARSING
+#pragma clang system_header /* cu2c's own header wherever it is found (-I naming its folder) */
+#endif
 #define __CUDA_RUNTIME_API_H__ /* the CUDA toolkit's guard: programs test it (e.g. helper_cuda.h) */
 
 #include <stddef.h>

@@ -7,6 +7,9 @@
  * would silently stand in for a local the translator forgot. warpSize is in cu2c/device.h. */
 #ifndef CU2C_DEVICE_LAUNCH_PARAMETERS_H
 #define CU2C_DEVICE_LAUNCH_PARAMETERS_H
+#ifdef CU2C_PARSING
+#pragma clang system_header /* cu2c's own header wherever it is found (-I naming its folder) */
+#endif
 #define __DEVICE_LAUNCH_PARAMETERS_H__ /* the CUDA toolkit's guard: programs test it (e.g. helper_cuda.h) */
 
 #include "cu2c/defs.h"

@@ -2,6 +2,9 @@
  * of that name has them (cuda_runtime.h includes it). */
 #ifndef CU2C_DRIVER_FUNCTIONS_H
 #define CU2C_DRIVER_FUNCTIONS_H
+#ifdef CU2C_PARSING
+#pragma clang system_header /* cu2c's own header wherever it is found (-I naming its folder) */
+#endif
 
 #include "driver_types.h"
 

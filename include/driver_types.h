@@ -6,6 +6,9 @@
  * crosses between cu2c and a real CUDA installation. Plain C, usable from C and C++. */
 #ifndef CU2C_DRIVER_TYPES_H
 #define CU2C_DRIVER_TYPES_H
+#ifdef CU2C_PARSING
+#pragma clang system_header /* cu2c's own header wherever it is found (-I naming its folder) */
+#endif
 #define __DRIVER_TYPES_H__ /* the CUDA toolkit's guard: programs test it (e.g. helper_cuda.h) */
 
 #include <stddef.h>

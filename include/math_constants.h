@@ -4,6 +4,9 @@
  * expressions in C (file-scope initialisers) as well as in C++. */
 #ifndef CU2C_MATH_CONSTANTS_H
 #define CU2C_MATH_CONSTANTS_H
+#ifdef CU2C_PARSING
+#pragma clang system_header /* cu2c's own header wherever it is found (-I naming its folder) */
+#endif
 #define __MATH_CONSTANTS_H__ /* the CUDA toolkit's guard: programs test it (e.g. helper_cuda.h) */
 
 /* float */

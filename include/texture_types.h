@@ -6,6 +6,9 @@
  * usable from C and C++ (the texture<> template is in cu2c/texture.h). */
 #ifndef CU2C_TEXTURE_TYPES_H
 #define CU2C_TEXTURE_TYPES_H
+#ifdef CU2C_PARSING
+#pragma clang system_header /* cu2c's own header wherever it is found (-I naming its folder) */
+#endif
 #define __TEXTURE_TYPES_H__ /* the CUDA toolkit's guard */
 
 #include "driver_types.h"

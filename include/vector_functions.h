@@ -4,6 +4,9 @@
  * one by one (no compound literals) so the same text is valid C and C++. */
 #ifndef CU2C_VECTOR_FUNCTIONS_H
 #define CU2C_VECTOR_FUNCTIONS_H
+#ifdef CU2C_PARSING
+#pragma clang system_header /* cu2c's own header wherever it is found (-I naming its folder) */
+#endif
 #define __VECTOR_FUNCTIONS_H__ /* the CUDA toolkit's guard: programs test it (e.g. helper_cuda.h) */
 
 #include "vector_types.h"

@@ -7,6 +7,9 @@
  * In C, dim3 and uint3 are distinct structs so that _Generic can tell them apart. */
 #ifndef CU2C_VECTOR_TYPES_H
 #define CU2C_VECTOR_TYPES_H
+#ifdef CU2C_PARSING
+#pragma clang system_header /* cu2c's own header wherever it is found (-I naming its folder) */
+#endif
 #define __VECTOR_TYPES_H__ /* the CUDA toolkit's guard: programs test it (e.g. helper_cuda.h) */
 
 /* The GNU spelling fits between `struct` and the tag in C and C++ alike. */

@@ -13,6 +13,9 @@
  * __CU2C_ARCH__ (translator/frontend/cuda_arch.c): compute capability 8.0. */
 #ifndef CU2C_DEFS_H
 #define CU2C_DEFS_H
+#ifdef CU2C_PARSING
+#pragma clang system_header /* cu2c's own header wherever it is found (-I naming its folder) */
+#endif
 
 #if defined(CU2C_PARSING) && !defined(__CUDA__)
 #error "cu2c: CU2C_PARSING is meant for clang -x cuda"

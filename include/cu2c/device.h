@@ -13,6 +13,9 @@
  * at parse time only their declarations exist (below), so a missed one fails to compile. */
 #ifndef CU2C_DEVICE_H
 #define CU2C_DEVICE_H
+#ifdef CU2C_PARSING
+#pragma clang system_header /* cu2c's own header wherever it is found (-I naming its folder) */
+#endif
 
 #include "defs.h"
 #include <vector_types.h>

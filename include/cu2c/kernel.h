@@ -6,6 +6,9 @@
  * the runtime which block function belongs to which stub. */
 #ifndef CU2C_KERNEL_H
 #define CU2C_KERNEL_H
+#ifdef CU2C_PARSING
+#pragma clang system_header /* cu2c's own header wherever it is found (-I naming its folder) */
+#endif
 
 #include <stddef.h>
 #include <driver_types.h>

@@ -4,6 +4,9 @@
  * after <math.h> and <fenv.h>. */
 #ifndef CU2C_ROUNDING_H
 #define CU2C_ROUNDING_H
+#ifdef CU2C_PARSING
+#pragma clang system_header /* cu2c's own header wherever it is found (-I naming its folder) */
+#endif
 
 /* Explicit rounding. _rn is the plain operation: round to nearest, the CPU's default mode,
  * which these functions assume (CUDA's device code has no dynamic mode to change it). The

@@ -16,6 +16,9 @@
  * all __host__ __device__, like device.h. */
 #ifndef CU2C_TEXTURE_H
 #define CU2C_TEXTURE_H
+#ifdef CU2C_PARSING
+#pragma clang system_header /* cu2c's own header wherever it is found (-I naming its folder) */
+#endif
 
 #include "defs.h"
 #include <driver_types.h>

@@ -11,6 +11,9 @@
  * value undefined). */
 #ifndef CU2C_WARP_H
 #define CU2C_WARP_H
+#ifdef CU2C_PARSING
+#pragma clang system_header /* cu2c's own header wherever it is found (-I naming its folder) */
+#endif
 
 #include <stddef.h>
 #include <stdio.h>

@@ -178,8 +178,6 @@ bool glue_launch_chevrons(char *t, size_t n);
 enum CXChildVisitResult file_scope_visit(CXCursor c, CXCursor parent, CXClientData d);
 /* includes.c */
 int refuse_toolkit_headers(Fe *fe);
-/* A directory holding cu2c's own CUDA headers on disk (DIR/cu2c/kernel.h exists). */
-bool is_cu2c_include_dir(const char *dir);
 char *read_file(const char *path, size_t *len);
 /* The main text with the user's files holding CUDA code spliced in, into out (text, len, line
  * maps): 1 when there were such files, 0 when not (out untouched), -1 after an error. */

@@ -8,10 +8,10 @@
 #include <string.h>
 
 /* A directory holding cu2c's own CUDA headers (the source tree's include/, an installed
- * PREFIX/include): a user's -I naming it, as a Makefile sharing its flags with .cpp files or
- * CMake's CUDA::cudart does, must not make clang parse the copies on disk as user headers
- * (their builtins would be taken for user functions). */
-bool is_cu2c_include_dir(const char *dir) {
+ * PREFIX/include), which a user's -I may name (a Makefile sharing its flags with .cpp files,
+ * CMake's CUDA::cudart): clang then reads the copies there rather than the embedded ones.
+ * They declare themselves system headers when parsed, so they are recognised all the same. */
+static bool is_cu2c_include_dir(const char *dir) {
     char marker[4096];
     if ((size_t)snprintf(marker, sizeof marker, "%s/cu2c/kernel.h", dir) >= sizeof marker)
         return false;
@@ -21,17 +21,30 @@ bool is_cu2c_include_dir(const char *dir) {
     return f != NULL;
 }
 
-/* A file in one of cu2c's header directories, or below one: its name there (cu2c/warp.h),
- * else NULL. */
-static const char *cu2c_header_name(const char *real) {
+/* A copy on disk of one of cu2c's headers (DIR/cu2c/warp.h, DIR a header directory of
+ * cu2c's): the embedded header of that name, else NULL. Only cu2c's own names count: other
+ * files in the same directory (/usr/local/include/foo/bar.h) are not cu2c's. */
+static const EmbeddedHeader *cu2c_header(const char *real) {
     char dir[4096];
     snprintf(dir, sizeof dir, "%s", real);
     for (char *slash = strrchr(dir, '/'); slash && slash > dir; slash = strrchr(dir, '/')) {
         *slash = 0;
-        if (is_cu2c_include_dir(dir))
-            return real + (slash - dir) + 1;
+        const char *name = real + (slash - dir) + 1;
+        for (int i = 0; i < cu2c_embedded_header_count; i++)
+            if (strcmp(cu2c_embedded_headers[i].name, name) == 0)
+                return is_cu2c_include_dir(dir) ? &cu2c_embedded_headers[i] : NULL;
     }
     return NULL;
+}
+
+/* A copy on disk of one of cu2c's headers that is not this cu2c's (another version's
+ * install, a stale copy): the translation would follow one text and the compiler another. */
+static bool is_other_version(const char *real, const EmbeddedHeader *h) {
+    size_t len;
+    char *text = read_file(real, &len);
+    bool other = !text || len != h->size || memcmp(text, h->text, len) != 0;
+    free(text);
+    return other;
 }
 
 /* A CUDA toolkit header found on the system (e.g. /usr/local/include -> /usr/local/cuda):
@@ -40,7 +53,7 @@ static const char *cu2c_header_name(const char *real) {
 static bool is_toolkit_file(const char *path) {
     char real[4096];
     if (!path || strncmp(path, VIRTUAL_INCLUDE, strlen(VIRTUAL_INCLUDE)) == 0 || !realpath(path, real) ||
-        cu2c_header_name(real))
+        cu2c_header(real))
         return false;
     for (const char *p = strstr(real, "/cuda"); p; p = strstr(p + 1, "/cuda"))
         if (p[5] == '/' || p[5] == '-')
@@ -60,14 +73,20 @@ static void toolkit_visit(CXFile f, CXSourceLocation *stack, unsigned depth, CXC
     CXString name = clang_getFileName(f);
     const char *n = clang_getCString(name);
     char real[4096];
-    const char *own = n && strncmp(n, VIRTUAL_INCLUDE, strlen(VIRTUAL_INCLUDE)) != 0 && realpath(n, real)
-                          ? cu2c_header_name(real) : NULL;
-    if (own && !clang_Location_isInSystemHeader(clang_getLocation(ts->fe->tu, f, 1, 1))) {
-        /* reached by a path of its own (#include "../include/cuda_runtime.h"): parsed as a
-         * user's header, its builtins would be taken for user functions */
-        diag_error(ts->fe->u, fe_loc(ts->fe, stack[0]),
-                   "'%s' is one of cu2c's own headers, included here by its path: include it as <%s>",
-                   n, own);
+    const EmbeddedHeader *own = n && strncmp(n, VIRTUAL_INCLUDE, strlen(VIRTUAL_INCLUDE)) != 0 &&
+                                realpath(n, real) ? cu2c_header(real) : NULL;
+    if (own && is_other_version(real, own)) {
+        static const char msg[] = "'%s' is not this cu2c's <%s> (another version's?): give this "
+                                  "cu2c's include folder, or none";
+        CXFile from;
+        clang_getExpansionLocation(stack[0], &from, NULL, NULL, NULL);
+        if (from)
+            diag_error(ts->fe->u, fe_loc(ts->fe, stack[0]), msg, n, own->name);
+        else { /* cuda_runtime.h, which the parse includes first */
+            fprintf(stderr, "cu2c: error: ");
+            fprintf(stderr, msg, n, own->name);
+            fputc('\n', stderr);
+        }
         ts->reported++;
     } else if (is_toolkit_file(n)) {
         CXFile from;

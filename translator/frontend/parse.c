@@ -105,42 +105,24 @@ Unit *fe_parse(Arena *a, const Options *opt) {
     free(text);
 
     PtrVec args = {0};
-    /* cuda_runtime.h comes first, as under nvcc, through a name only the embedded headers
-     * have: -include searches the working directory first, and a copy of cu2c's headers
-     * there would be parsed as a user's header */
-#define PRELUDE "__cu2c_prelude.h"
     static const char *const base[] = {"-x", "cuda", "--cuda-host-only", "-nocudainc", "-nocudalib",
                                        "--cuda-path=/nonexistent", "-std=c++17", "-isystem",
                                        VIRTUAL_INCLUDE, "-idirafter", VIRTUAL_INCLUDE "/cu2c/parse",
-                                       "-include", PRELUDE,
+                                       "-include", "cuda_runtime.h",
                                        "-DCU2C_PARSING=1", "-D__CU2C__=1", "-Wno-unknown-cuda-version",
                                        "-Wno-reserved-user-defined-literal", "-ferror-limit=50"};
     for (size_t i = 0; i < sizeof base / sizeof *base; i++)
         vec_push(a, &args, (void *)base[i]);
-    for (int i = 0; i < opt->clang_args.len; i++) {
-        const char *arg = opt->clang_args.items[i];
-        const char *dir = strcmp(arg, "-I") == 0 || strcmp(arg, "-isystem") == 0 ? opt->clang_args.items[i + 1]
-                          : strncmp(arg, "-I", 2) == 0 ? arg + 2 : NULL;
-        if (dir && is_cu2c_include_dir(dir)) {
-            /* cu2c's own headers on disk: searched after the embedded copies, as system
-             * headers, whatever the order of the user's flags (their other headers are
-             * still found there) */
-            vec_push(a, &args, (void *)"-isystem");
-            vec_push(a, &args, (void *)dir);
-            i += dir != arg + 2;
-        } else
-            vec_push(a, &args, (void *)arg);
-    }
+    for (int i = 0; i < opt->clang_args.len; i++)
+        vec_push(a, &args, opt->clang_args.items[i]);
 
-    int nfiles = cu2c_embedded_header_count + 1;
+    int nfiles = cu2c_embedded_header_count;
     struct CXUnsavedFile *files = arena_alloc(a, sizeof *files * (size_t)(nfiles + 1));
-    for (int i = 0; i < nfiles - 1; i++) {
+    for (int i = 0; i < nfiles; i++) {
         files[i].Filename = arena_printf(a, "%s/%s", VIRTUAL_INCLUDE, cu2c_embedded_headers[i].name);
         files[i].Contents = cu2c_embedded_headers[i].text;
         files[i].Length = cu2c_embedded_headers[i].size;
     }
-    static const char prelude[] = "#include <cuda_runtime.h>\n";
-    files[nfiles - 1] = (struct CXUnsavedFile){VIRTUAL_INCLUDE "/" PRELUDE, prelude, sizeof prelude - 1};
     Fe fe = {.u = u};
     CXIndex index = clang_createIndex(0, 0);
     files[nfiles].Filename = opt->input;
