@@ -26,6 +26,8 @@ TRANSLATOR_SRC = translator/main.c translator/arena.c translator/diag.c translat
 PASS_SRC       = passes/find_regions.c passes/thread_variance.c passes/check_barriers.c passes/form_loops.c \
                  passes/promote_locals.c passes/lower_kernel.c passes/block_function.c \
                  passes/lower_sites.c passes/lower_launches.c
+DRIVER_SRC     = tools/cu2cc/main.c tools/cu2cc/args.c tools/cu2cc/layout.c tools/cu2cc/steps.c \
+                 tools/cu2cc/deps.c tools/cu2cc/output.c tools/cu2cc/util.c
 RUNTIME_SRC    = runtime/error.c runtime/device.c runtime/memory.c runtime/texture.c runtime/launch.c \
                  runtime/pool.c runtime/stream.c runtime/event.c
 HEADERS        = $(shell find include -name '*.h' | LC_ALL=C sort)
@@ -41,9 +43,9 @@ bin/cu2c: $(TRANSLATOR_OBJ)
 	@mkdir -p bin
 	$(CC) -o $@ $(TRANSLATOR_OBJ) -L$(LLVM_LIB) -lclang -Wl,-rpath,$(LLVM_LIB)
 
-bin/cu2cc: tools/cu2cc
+bin/cu2cc: $(DRIVER_SRC:%.c=build/%.o)
 	@mkdir -p bin
-	cp tools/cu2cc $@ && chmod +x $@
+	$(CC) -o $@ $(DRIVER_SRC:%.c=build/%.o)
 
 lib/libcu2c.a: $(RUNTIME_OBJ)
 	@mkdir -p lib
@@ -61,9 +63,14 @@ build/passes/%.o: passes/%.c passes/*.h translator/*.h
 	@mkdir -p $(dir $@)
 	$(CC) $(PROJ_CFLAGS) -Itranslator -c $< -o $@
 
+build/tools/cu2cc/%.o: tools/cu2cc/%.c tools/cu2cc/cu2cc.h
+	@mkdir -p $(dir $@)
+	$(CC) $(PROJ_CFLAGS) -c $< -o $@
+
+# -fPIC: cu2cc -shared links libcu2c into shared libraries
 build/runtime/%.o: runtime/%.c runtime/*.h $(HEADERS)
 	@mkdir -p $(dir $@)
-	$(CC) $(PROJ_CFLAGS) -pthread -Iinclude -c $< -o $@
+	$(CC) $(PROJ_CFLAGS) -fPIC -pthread -Iinclude -c $< -o $@
 
 build/san-%/runtime.stamp: $(RUNTIME_SRC) runtime/*.h $(HEADERS)
 	@mkdir -p $(dir $@)

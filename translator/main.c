@@ -27,12 +27,19 @@ static void usage(FILE *f) {
           "Translates CUDA into C (or C++ when the host code is C++) that runs on the CPU with libcu2c.\n"
           "  -o FILE            output file ('-' for stdout; default: FILE.cu.c or .cu.cpp)\n"
           "  -I DIR, -D NAME[=V], -U NAME, -std=c++NN, -include FILE, -isystem DIR, -idirafter DIR,\n"
+          "  -iquote DIR,\n"
           "  -fopenmp           passed to the parser (-fopenmp: _OPENMP as the compiler will see it)\n"
           "  --lang=c|c++|auto  output language (default auto: C++ if the host code uses C++)\n"
           "  --print-lang       print the output language (c or c++) and translate nothing\n"
           "  --dump-after=PASS  print the kernel model after PASS to stderr; passes:\n", f);
     for (size_t i = 0; i < sizeof passes / sizeof *passes; i++)
         fprintf(f, "                       %-16s %s\n", passes[i].name, passes[i].why);
+}
+
+/* True when arg is the option name with its value glued on (-isystem/usr/include). */
+static bool glued(const char *arg, const char *name) {
+    size_t n = strlen(name);
+    return strncmp(arg, name, n) == 0 && arg[n] != 0;
 }
 
 int main(int argc, char **argv) {
@@ -66,9 +73,14 @@ int main(int argc, char **argv) {
             return 0;
         } else if ((strcmp(arg, "-I") == 0 || strcmp(arg, "-D") == 0 || strcmp(arg, "-U") == 0 ||
                     strcmp(arg, "-include") == 0 || strcmp(arg, "-isystem") == 0 ||
-                    strcmp(arg, "-idirafter") == 0) && i + 1 < argc) {
+                    strcmp(arg, "-idirafter") == 0 || strcmp(arg, "-iquote") == 0) &&
+                   i + 1 < argc) {
             vec_push(a, &opt.clang_args, (void *)arg);
             vec_push(a, &opt.clang_args, argv[++i]);
+        } else if (glued(arg, "-isystem") || glued(arg, "-idirafter") || glued(arg, "-iquote") ||
+                   glued(arg, "-include")) {
+            /* the value glued on (-isystem/usr/x), as clang and gcc take it */
+            vec_push(a, &opt.clang_args, (void *)arg);
         } else if (strcmp(arg, "-fopenmp") == 0) {
             /* _OPENMP as the compiler will define it; the pragmas themselves are the
              * compiler's: parsed as OpenMP, the statements under them would be hidden from

@@ -1,0 +1,1 @@
+#define LISTED 3

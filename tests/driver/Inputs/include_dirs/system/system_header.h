@@ -1,0 +1,1 @@
+#define SYSTEM_HEADER 2
