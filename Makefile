@@ -37,7 +37,12 @@ RUNTIME_OBJ    = $(RUNTIME_SRC:%.c=build/%.o)
 # The runtime built with a sanitizer (make check-sanitize): SAN is thread or address.
 SANITIZERS     = thread address
 
-all: bin/cu2c bin/cu2cc lib/libcu2c.a
+# lib64/ holds libcu2c under CUDA's names (and an empty libcudadevrt.a), in the build tree as
+# in an installed one: CMake links CUDA executables with the host compiler and -lcudart_static
+# -lcudadevrt, from the directory cu2cc's -v names (LIBRARIES).
+CUDA_LIBS      = lib64/libcudart.a lib64/libcudart_static.a lib64/libcudadevrt.a
+
+all: bin/cu2c bin/cu2cc lib/libcu2c.a $(CUDA_LIBS)
 
 bin/cu2c: $(TRANSLATOR_OBJ)
 	@mkdir -p bin
@@ -50,6 +55,14 @@ bin/cu2cc: $(DRIVER_SRC:%.c=build/%.o)
 lib/libcu2c.a: $(RUNTIME_OBJ)
 	@mkdir -p lib
 	rm -f $@ && ar rcs $@ $(RUNTIME_OBJ)
+
+lib64/libcudart.a lib64/libcudart_static.a: lib/libcu2c.a
+	@mkdir -p lib64
+	cp lib/libcu2c.a $@
+
+lib64/libcudadevrt.a:
+	@mkdir -p lib64
+	rm -f $@ && ar rc $@
 
 build/translator/frontend/%.o: translator/frontend/%.c translator/frontend/fe.h translator/*.h
 	@mkdir -p $(dir $@)
@@ -131,9 +144,7 @@ install: all
 	cd include && for h in $(HEADERS:include/%=%); do \
 	  install -D -m 644 $$h $(DEST)/include/$$h || exit 1; done
 	install -m 644 lib/libcu2c.a $(DEST)/lib
-	install -m 644 lib/libcu2c.a $(DEST)/lib64/libcudart.a
-	install -m 644 lib/libcu2c.a $(DEST)/lib64/libcudart_static.a
-	rm -f $(DEST)/lib64/libcudadevrt.a && ar rc $(DEST)/lib64/libcudadevrt.a
+	install -m 644 $(CUDA_LIBS) $(DEST)/lib64
 	$(SUBST) toolkit/version.json.in > $(DEST)/version.json
 	echo "CUDA Version $(CUDA_MM).0 (cu2c $(VERSION))" > $(DEST)/version.txt
 	$(SUBST) toolkit/cu2c.pc.in > $(DEST)/lib/pkgconfig/cu2c.pc
@@ -149,7 +160,7 @@ uninstall:
 	  rmdir -p --ignore-fail-on-non-empty $(filter-out ./,$(sort $(dir $(INSTALLED)))) && rmdir $(DEST) 2>/dev/null; true; fi
 
 clean:
-	rm -rf build bin lib tests/*/Output
+	rm -rf build bin lib lib64 tests/*/Output
 
 .PHONY: all check check-sanitize bench install uninstall clean
 .SECONDARY:

@@ -506,6 +506,8 @@ typedef struct Unit {
     unsigned *line_no;      /* and the line there, for #line directives; NULL otherwise */
     unsigned nlines;
     bool is_cxx;            /* host code uses C++: emit C++ */
+    int cuda_arch;          /* -arch: __CUDA_ARCH__ in device code (700 for compute_70); 0:
+                             * cu2c's default (cu2c/defs.h) */
     const char *cxx_reason; /* what made it C++ (for --dump-after) */
     PtrVec kernels;         /* Kernel* */
     PtrVec launches;        /* Launch* */
@@ -570,6 +572,7 @@ typedef struct Options {
     const char *dump_after;     /* pass name or NULL */
     int lang;                   /* 0 auto, 1 C, 2 C++ */
     PtrVec clang_args;          /* -I, -D, -U, -std= passed through */
+    int cuda_arch;              /* -arch compute_NN: NN0 (see Unit.cuda_arch) */
 } Options;
 
 /* Returns NULL after reporting errors. */

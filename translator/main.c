@@ -29,6 +29,7 @@ static void usage(FILE *f) {
           "  -I DIR, -D NAME[=V], -U NAME, -std=c++NN, -include FILE, -isystem DIR, -idirafter DIR,\n"
           "  -iquote DIR,\n"
           "  -fopenmp           passed to the parser (-fopenmp: _OPENMP as the compiler will see it)\n"
+          "  -arch compute_NN   the GPU architecture device code sees (__CUDA_ARCH__ = NN0; default 800)\n"
           "  --lang=c|c++|auto  output language (default auto: C++ if the host code uses C++)\n"
           "  --print-lang       print the output language (c or c++) and translate nothing\n"
           "  --dump-after=PASS  print the kernel model after PASS to stderr; passes:\n", f);
@@ -81,6 +82,16 @@ int main(int argc, char **argv) {
                    glued(arg, "-include")) {
             /* the value glued on (-isystem/usr/x), as clang and gcc take it */
             vec_push(a, &opt.clang_args, (void *)arg);
+        } else if ((strcmp(arg, "-arch") == 0 && i + 1 < argc) || strncmp(arg, "-arch=", 6) == 0) {
+            /* the GPU architecture device code is compiled for: __CUDA_ARCH__ */
+            const char *v = arg[5] == '=' ? arg + 6 : argv[++i];
+            const char *n = strncmp(v, "compute_", 8) == 0 ? v + 8 : strncmp(v, "sm_", 3) == 0 ? v + 3 : NULL;
+            char *end = NULL;
+            long cc = n ? strtol(n, &end, 10) : 0;
+            if (!n || end == n || *end || cc < 10 || cc >= 1000)
+                diag_fatal("-arch takes compute_NN or sm_NN (e.g. compute_80), not '%s'", v);
+            opt.cuda_arch = (int)cc * 10;
+            vec_push(a, &opt.clang_args, arena_printf(a, "-D__CU2C_ARCH__=%d", opt.cuda_arch));
         } else if (strcmp(arg, "-fopenmp") == 0) {
             /* _OPENMP as the compiler will define it; the pragmas themselves are the
              * compiler's: parsed as OpenMP, the statements under them would be hidden from
@@ -107,6 +118,7 @@ int main(int argc, char **argv) {
         arena_free(a);
         return 1;
     }
+    u->cuda_arch = opt.cuda_arch;
     if (print_lang) {
         puts(u->is_cxx ? "c++" : "c");
         arena_free(a);

@@ -1,7 +1,8 @@
 // Separate compilation as CMake drives nvcc: -rdc=true -c, then -dlink (nothing to link for
 // the device here: an empty object that the final link accepts), then the link; -shared
-// makes a library a program links. GPU code generation options are accepted and ignored
-// (-arch, -code, -gencode, --generate-code, -maxrregcount, -Xptxas, -Xnvlink,
+// makes a library a program links. GPU code generation options are accepted (-arch, -code,
+// -gencode, --generate-code: __CUDA_ARCH__, see gpu_architecture_cuda_arch.cu) or ignored
+// (-maxrregcount, -Xptxas, -Xnvlink,
 // --resource-usage, -lineinfo, --use_fast_math, -ftz, -prec-div, -t/--threads...), as are
 // -m64, and --extended-lambda/--expt-relaxed-constexpr define nvcc's macros.
 // RUN: rm -rf %t.dir && mkdir %t.dir && cd %t.dir

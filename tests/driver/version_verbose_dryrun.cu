@@ -19,8 +19,8 @@
 // RUN: not test -e app
 // DRY:      #$ _NVVM_BRANCH_=nvvm
 // DRY:      #$ INCLUDES="-I{{.*}}/include"
-// DRY:      #$ LIBRARIES=  [[LIBS:"-L.*/lib"]]
-// DRY:      #$ "{{.*}}/bin/cu2c" --lang=c++ {{.*}}version_verbose_dryrun.cu"
+// DRY:      #$ LIBRARIES=  [[LIBS:"-L.*/lib64"]]
+// DRY:      #$ "{{.*}}/bin/cu2c" --lang=c++ -arch compute_80 {{.*}}version_verbose_dryrun.cu"
 // DRY-NEXT: #$ c++ -std=gnu++17 {{.*}} -c "{{.*}}.cu.cpp" -o
 // DRY-NEXT: #$ c++ -o {{.*}} [[LIBS]] -Wl,--start-group "{{.*}}/libcu2c.a" -Wl,--end-group -lpthread -lm
 // RUN: %cu2cc -v %s -o app 2> %t.err && ./app | FileCheck %s --check-prefix=OUT

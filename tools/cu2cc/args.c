@@ -25,7 +25,7 @@ typedef enum Act {
     A_OUTPUT, A_ODIR, A_INCLUDE, A_SYSTEM_INCLUDE, A_PRE_INCLUDE, A_DEFINE, A_UNDEFINE,
     A_LIBRARY_PATH, A_LIBRARY, A_OPTIMIZE, A_DEBUG, A_STD, A_X, A_XCOMPILER, A_XLINKER,
     A_SHARED, A_NO_WARNINGS, A_DEFAULT_STREAM, A_RELAXED_CONSTEXPR, A_EXTENDED_LAMBDA, A_RDC,
-    A_CCBIN, A_FORWARD_UNKNOWN, A_MACHINE, A_IGNORED, A_NO_DEVICE_CODE,
+    A_CCBIN, A_FORWARD_UNKNOWN, A_MACHINE, A_ARCH, A_IGNORED, A_NO_DEVICE_CODE,
 } Act;
 
 /* One option: nvcc's long and short names (without dashes), its value kind, its action;
@@ -89,9 +89,9 @@ static const Spec specs[] = {
     {"machine", "m", K_VALUE, A_MACHINE, true},
     /* GPU code generation, device linking and nvcc's own diagnostics: nothing to do on
      * the CPU (the host compiler's -O decides the kernels' code) */
-    {"gpu-architecture", "arch", K_VALUE, A_IGNORED, false},
-    {"gpu-code", "code", K_VALUE, A_IGNORED, false},
-    {"generate-code", "gencode", K_VALUE, A_IGNORED, false},
+    {"gpu-architecture", "arch", K_VALUE, A_ARCH, false},
+    {"gpu-code", "code", K_VALUE, A_ARCH, false},
+    {"generate-code", "gencode", K_VALUE, A_ARCH, false},
     {"maxrregcount", "maxrregcount", K_VALUE, A_IGNORED, false},
     {"ptxas-options", "Xptxas", K_LIST, A_IGNORED, false},
     {"nvlink-options", "Xnvlink", K_LIST, A_IGNORED, false},
@@ -136,6 +136,22 @@ static const Spec specs[] = {
     {"run", "run", K_FLAG, A_NO_DEVICE_CODE, false},
 };
 
+/* An -arch, -code or -gencode value (sm_70, compute_80, arch=compute_70,code=[sm_70,...]):
+ * device code sees the highest compute capability named, as a GPU of that kind runs the
+ * newest code it is given (native, all and all-major leave cu2c's default). */
+static void note_arch(Options *o, const char *v) {
+    for (const char *p = v; (p = strpbrk(p, "0123456789")); ) {
+        char *end;
+        long cc = strtol(p, &end, 10);
+        bool named = (p - v >= 3 && strncmp(p - 3, "sm_", 3) == 0) ||
+                     (p - v >= 8 && strncmp(p - 8, "compute_", 8) == 0) ||
+                     (p - v >= 4 && strncmp(p - 4, "lto_", 4) == 0);
+        if (named && cc >= 10 && cc < 1000 && cc > o->arch)
+            o->arch = (int)cc;
+        p = end;
+    }
+}
+
 /* The libraries nvcc links for CUDA's runtime: libcu2c is all of them here. */
 static bool is_cuda_library(const char *name) {
     static const char *const names[] = {"cudart", "cudart_static", "cudadevrt", "cuda"};
@@ -157,7 +173,8 @@ void args_usage(FILE *f) {
           "          -Xcompiler A,B, -Xlinker A,B, -shared, -w, -ccbin DIR|COMPILER, -m64,\n"
           "          --options-file F, -forward-unknown-to-host-compiler, --default-stream,\n"
           "          -rdc=true, --expt-relaxed-constexpr, --extended-lambda\n"
-          "  accepted and ignored (GPU code only): -arch, -code, -gencode, -maxrregcount,\n"
+          "  device: -arch, -code, -gencode (__CUDA_ARCH__: the highest named; default 800)\n"
+          "  accepted and ignored (GPU code only): -maxrregcount,\n"
           "          -Xptxas, -Xnvlink, -Xarchive, -lineinfo, --resource-usage, --use_fast_math,\n"
           "          -ftz, -prec-div, -prec-sqrt, -fmad, -t/--threads, -Werror, -diag-suppress\n"
           "Environment: CU2CC_CC, CU2CC_CXX (compilers), CU2CC_KEEP=1 (keep the translated sources).\n",
@@ -324,6 +341,7 @@ static void apply(Options *o, const Spec *s, const char *name, const char *v, St
         if (strcmp(v, "64") != 0)
             die("%s%s: cu2c builds for the host's 64-bit machine only", name, v);
         break;
+    case A_ARCH: note_arch(o, v); break;
     case A_IGNORED: break;
     case A_NO_DEVICE_CODE:
         die("%s: cu2c makes no GPU code (kernels run as host code); use -c for an object",

@@ -73,6 +73,8 @@ typedef struct Options {
     const char *dep_file;   /* -MF */
     const char *dep_target; /* -MT */
     bool dep_phony;         /* -MP */
+    int arch;               /* the highest compute capability -arch/-code/-gencode name
+                             * (70 for sm_70); 0: cu2c's default */
     bool print_version, help;
 } Options;
 
@@ -89,6 +91,8 @@ typedef struct Layout {
     char *inc;        /* cu2c's CUDA headers */
     char *libdir;     /* where libcu2c.a is */
     char *lib;        /* libcu2c.a */
+    char *cudalibdir; /* lib64: libcu2c under CUDA's names (libcudart_static.a...), for
+                       * links made without cu2cc (CMake's) */
     char *cc, *cxx;   /* the host C and C++ compilers */
     int major, minor; /* the CUDA release (CUDART_VERSION of cu2c's headers) */
 } Layout;

@@ -108,6 +108,7 @@ void layout_find(Layout *l, const char *argv0, const Options *o) {
     free(probe);
     l->libdir = xprintf("%s/lib", l->root);
     l->lib = xprintf("%s/libcu2c.a", l->libdir);
+    l->cudalibdir = xprintf("%s/lib64", l->root);
     probe = xprintf("%s/cu2c/kernel.h", l->inc);
     if (!is_file(probe))
         die("cannot find cu2c's headers (%s)", l->inc);
@@ -134,10 +135,11 @@ void layout_version(const Layout *l) {
 }
 
 /* The variable lines nvcc -v and --dryrun start with. CMake takes the toolkit's root from
- * TOP, its headers from INCLUDES, and finds the link line by the LIBRARIES text in it. */
+ * TOP, its headers from INCLUDES, and finds the link line by the LIBRARIES text in it; its
+ * own links (the host compiler with -lcudart_static -lcudadevrt) search that directory. */
 void layout_print_env(const Layout *l) {
     const char *path = getenv("PATH"), *ld = getenv("LD_LIBRARY_PATH");
-    char *libq = quote_arg(xprintf("-L%s", l->libdir));
+    char *libq = quote_arg(xprintf("-L%s", l->cudalibdir));
     char *incq = quote_arg(xprintf("-I%s", l->inc));
     fprintf(stderr,
             "#$ _NVVM_BRANCH_=nvvm\n"

@@ -209,6 +209,8 @@ static void compile(Build *b, Lang lang, const char *src, const char *obj, int n
                            : xprintf("%s/%d-%s.cu.cpp", b->work, n, base);
         sl_push(&cmd, l->cu2c);
         sl_push(&cmd, "--lang=c++");
+        sl_push(&cmd, "-arch");
+        sl_pushf(&cmd, "compute_%d", o->arch ? o->arch : 80);
         sl_append(&cmd, &b->parse);
         if (o->std)
             sl_pushf(&cmd, "-std=%s", o->std);
@@ -364,7 +366,7 @@ static void link_step(Build *b, const StrList *objs, const char *tmp_out) {
     sl_push(&cmd, tmp_out);
     sl_append(&cmd, objs);
     sl_append(&cmd, &o->ldflags);
-    sl_pushf(&cmd, "-L%s", b->l->libdir);
+    sl_pushf(&cmd, "-L%s", b->l->cudalibdir);   /* the LIBRARIES of -v: CMake finds the link by it */
     sl_push(&cmd, "-Wl,--start-group");
     sl_push(&cmd, b->l->lib);
     sl_append(&cmd, &o->libs);
