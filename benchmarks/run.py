@@ -19,6 +19,10 @@
 8. Warp functions: a sum of 2^24 floats written with cooperative groups (8 elements per
    thread, tile32.shfl_down, shared memory, cg::reduce per block): reduce.cu against
    reduce_omp.c (an OpenMP reduction), as in 2.
+9. The patterns where Rodinia's programs lose, each against an OpenMP port of the same
+   algorithm, as in 2: wavefront dynamic programming with a launch per diagonal of tiles (nw),
+   k-median distances with block reductions (streamcluster), a filter with two shared-memory
+   tree reductions per tile (srad).
 
 The machine is shared and noisy: every figure is a median of several runs taken side by side
 in this one invocation. Work files go to build/bench/.
@@ -57,6 +61,8 @@ STENCIL_ROUNDS = 5      # stencil: program runs per side per thread count
 STENCIL_RUNS = 3        # stencil: 16-step runs (4 launches each) timed inside each program run
 REDUCE_ROUNDS = 7       # warp reduction: program runs per side per thread count
 REDUCE_LAUNCHES = 10    # warp reduction: launches timed inside each program run
+PATTERN_ROUNDS = 5      # the Rodinia-like patterns: program runs per side per thread count
+PATTERN_REPS = {"wavefront": 3, "kmedian": 5, "tilefilter": 5}  # timed inside each run
 
 
 def run(cmd, env=None, check=True):
@@ -172,6 +178,19 @@ def bench_reduce():
     compare(*build_pair("reduce"), [str(REDUCE_LAUNCHES)], REDUCE_ROUNDS)
 
 
+def bench_patterns():
+    section(f"9. the patterns where Rodinia's programs lose ({PATTERN_ROUNDS} interleaved runs per "
+            f"side, each the median of its own launches)")
+    for name, what in (("wavefront", "wavefront DP (nw): 4097^2 ints, 16x16 tiles, a launch per "
+                        "diagonal of tiles"),
+                       ("kmedian", "k-median distances (streamcluster): 2^17 points x 32 dims x 48 "
+                        "centres, block cost sums"),
+                       ("tilefilter", "tile statistics filter (srad): 2048^2 floats, two shared-memory "
+                        "tree reductions per 16x16 tile")):
+        print(f"-- {name}: {what}")
+        compare(*build_pair(name), [str(PATTERN_REPS[name])], PATTERN_ROUNDS)
+
+
 def kernel_lines(path, name):
     """First and last line of __global__ `name` in path (the braces' lines)."""
     with open(path) as f:
@@ -283,6 +302,7 @@ def main():
     bench_launch()
     bench_uneven()
     bench_reduce()
+    bench_patterns()
     print(f"\n(bench took {time.perf_counter() - t0:.0f} s)")
 
 
