@@ -13,10 +13,14 @@
  * threads may end (or may have ended, the kernel or an expanded call) loops over all three
  * dimensions, so each thread records or checks its own end. A lone for-loop with a uniform
  * header is marked for interchange with the thread loops (not one of a short constant
- * trip count, which the C compiler unrolls inside the vectorised thread loop instead). */
+ * trip count, which the C compiler unrolls inside the vectorised thread loop instead); a
+ * grid-stride loop (`for (i = E + threadIdx.x; i < B; i += S)`, E, B, S uniform) gets a nest
+ * of its own, interchanged trip by trip, so that each trip's thread loop reads consecutive
+ * elements instead of each thread striding through the whole array. */
 #include "cu2c.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 static bool replicable(Stmt *s, const bool *blocked) {
     if (s->dims || s->has_return || s->fret || s->has_jump || s->kind == ST_BARRIER ||
@@ -28,6 +32,28 @@ static bool replicable(Stmt *s, const bool *blocked) {
     for (int j = 0; j < s->decls.len; j++)
         if (((Var *)s->decls.items[j])->is_shared)
             return false;
+    return true;
+}
+
+/* A leaf for-loop written as a grid-stride loop (Stmt.gs_var) whose trips can run trip by
+ * trip over the threads: its start E (E + threadIdx.x without the thread), bound and stride
+ * uniform, read from locals nothing in it changes, no effects or memory in its header, the
+ * body leaving the counter alone and not jumping out. Each thread's counter then ascends
+ * with threadIdx.x, so when thread 0 is past the bound, all are. */
+static bool grid_stride(Stmt *s) {
+    Var *v = s->gs_var;
+    Stmt *h = s->header;
+    if (!v || !h || s->body_jumps || s->has_return || s->has_jump || s->fret || s->gotos.len ||
+        s->labels.len || h->side_effects || h->touches_memory || h->calls_user_fn || h->has_site ||
+        strstr(v->x_base, "threadIdx") || (v->x_leaf && v->x_leaf->coord != DIM_X) ||
+        vec_contains(&s->writes, v))
+        return false;
+    for (int j = 0; j < h->reads.len; j++) {
+        Var *w = h->reads.items[j];
+        Web *web = j < h->read_webs.len ? h->read_webs.items[j] : NULL;
+        if (w != v && w != v->x_leaf && ((web ? web->dims : w->dims) || vec_contains(&s->writes, w)))
+            return false;
+    }
     return true;
 }
 
@@ -49,10 +75,12 @@ static void build_list(Unit *u, Kernel *k, PtrVec *list, const bool *blocked) {
             i++;
             continue;
         }
+        /* a grid-stride loop runs trip by trip in a nest of its own */
+        bool strided = grid_stride(s);
         int end = i;
-        for (int j = i + 1; j < list->len; j++) {
+        for (int j = i + 1; j < list->len && !strided; j++) {
             Stmt *t = list->items[j];
-            if (!is_leaf(t) || t->region != s->region)
+            if (!is_leaf(t) || t->region != s->region || grid_stride(t))
                 break;
             if (t->dims)
                 end = j;
@@ -82,6 +110,8 @@ static void build_list(Unit *u, Kernel *k, PtrVec *list, const bool *blocked) {
          * vectorises (barrier-free code may interleave threads any way) */
         nest->interchange = i == end && s->header && s->header->dims == 0 && !s->body_jumps &&
                             !s->has_return && !s->has_jump && !s->short_trip && !s->gotos.len;
+        nest->grid_stride = strided;
+        nest->interchange |= strided;
         vec_push(u->arena, &k->nests, nest);
         i = end + 1;
     }

@@ -237,6 +237,28 @@ bool hoisted_shared(Stmt *s) {
     return !(s->parent->kind == ST_SYNC && s->parent->sync == SK_INLINE);
 }
 
+/* A grid-stride loop `for (T v = E + threadIdx.x; v < B; v += S)` run trip by trip (see
+ * Nest.grid_stride), in place of the loop's header: a uniform loop over the trips k, which
+ * goes on while thread 0's counter E + k * S (the threads' counters ascend with threadIdx.x)
+ * is within the bound, and whose thread loops run x over the threads within it only
+ * (__cu2c_lox, __cu2c_hix: Nest.guarded; the block opened here is closed after the nest). */
+static const char *grid_stride_header(Arena *a, Stmt *s) {
+    Var *v = s->gs_var;
+    return arena_printf(a, "for (long long __cu2c_k = 0; ; __cu2c_k++) { const __typeof__(%s) __cu2c_g0 = "
+                        "(__typeof__(%s))((%s) + (__typeof__(%s))__cu2c_k * (%s)); if (!(__cu2c_g0 %s (%s))) "
+                        "break; const int __cu2c_lox = 0, __cu2c_hix = (int)CU2C_MINLL(__cu2c_bx, "
+                        "(long long)(%s) - (long long)__cu2c_g0%s); ", v->type, v->type, v->x_base, v->type,
+                        s->gs_step, s->gs_le ? "<=" : "<", s->gs_bound, s->gs_bound, s->gs_le ? " + 1" : "");
+}
+
+/* In a trip's thread loop: this thread's counter, thread 0's plus its x (its threads' x being
+ * those within the bound, the sum cannot leave the counter's range), an induction variable
+ * over x the C compiler vectorises. */
+static void put_grid_stride_trip(Stmt *s, Buf *h) {
+    Var *v = s->gs_var;
+    buf_printf(h, "__typeof__(%s) %s = __cu2c_g0 + (__typeof__(%s))__cu2c_tx; ", v->type, v->name, v->type);
+}
+
 /* The text opening a nest's loops (up to the statements' block) and the text closing it.
  * In the fast copy (see lower_nest) the x_affine locals are signed induction variables and
  * x may run over a range narrowed by their guards too. Labels get the copy's suffix, so the
@@ -297,6 +319,8 @@ static void nest_text(Arena *a, Kernel *k, int ni, bool fast, Buf *h, Buf *t) {
             put_store(a, v, t);
     }
     put_lambdas(k, &reads, n, h);
+    if (n->grid_stride)
+        put_grid_stride_trip(k->stmts.items[n->first], h);
     buf_puts(h, "{ ");
     buf_puts(t, "}");
     if (n->has_return || n->has_fret)
@@ -589,9 +613,11 @@ static void lower_nest(Unit *u, Kernel *k, int ni) {
         buf_puts(&h, "{ ");     /* the nest and its stores: one statement */
     if (n->dims & DIM_X)
         nest_offsets(u->arena, k, n, &offs);
-    Stmt *gs = guard_stmt(k, n);
+    Stmt *gs = n->grid_stride ? NULL : guard_stmt(k, n);
     if (gs)
         narrow_guards(u, n, gs, &h, &fast_edits, &offs, &flo, &fhi);
+    if (n->grid_stride)
+        n->guarded = DIM_X;     /* its trips' bounds (grid_stride_header) */
     if (offs.len)
         fast_copy(u, k, ni, begin, end, &offs, &fast_edits, flo, fhi, &h);
     nest_text(u->arena, k, ni, false, &h, &t);
@@ -608,6 +634,8 @@ static void lower_nest(Unit *u, Kernel *k, int ni) {
         buf_puts(&t, " }");
     }
     directive_break(u, begin, &h);
+    if (n->grid_stride)
+        edit_replace_lines(u, first->begin, begin, grid_stride_header(u->arena, first));
     edit_insert(u, begin, arena_strdup(u->arena, h.data));
     edit_insert(u, end, arena_strdup(u->arena, t.data));
     buf_free(&h);

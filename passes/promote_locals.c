@@ -146,6 +146,9 @@ static void promote_webs(Kernel *k) {
         PtrVec *in = n->interchange ? &first->body_webs : &first->entry_webs;
         for (int j = 0; j < in->len; j++) {
             Web *w = in->items[j];
+            /* a grid-stride loop's counter is computed afresh in each trip's thread loop */
+            if (n->grid_stride && w->var == first->gs_var)
+                continue;
             if (w->dims && !w->var->whole && !w->var->is_shared && nest_reads(k, n, w->var, w))
                 w->promoted = true;
         }

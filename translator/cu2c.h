@@ -246,6 +246,11 @@ struct Stmt {
     bool lone;              /* the whole body of an if/else/loop, written without braces, that
                              * calls moved out of became several statements: braced around */
     PtrVec guards;          /* a leaf if without else, with a pure condition: its Guard* terms */
+    struct Var *gs_var;     /* a leaf for-loop written as a grid-stride loop, `for (T v = E +
+                             * threadIdx.x; v < B (or <=); v += S)`: v (NULL otherwise); its
+                             * trips may run trip by trip over the threads (Nest.grid_stride) */
+    const char *gs_init, *gs_bound, *gs_step; /* then E + threadIdx.x, B and S as written */
+    bool gs_le;             /* the condition is v <= B */
     bool short_trip;        /* a leaf for-loop: bounded by a small constant (the C compiler
                              * unrolls it; the thread loop around it then vectorises) */
     SrcLoc loc;
@@ -405,6 +410,9 @@ typedef struct Nest {
     bool check_exited;      /* threads may have ended before: skip them */
     bool interchange;       /* a single for-loop with a uniform header: the thread loops go
                              * inside it, over its body, so they vectorise over threads */
+    bool grid_stride;       /* interchanged too: a grid-stride loop (Stmt.gs_var) run trip by
+                             * trip (a uniform loop over k), each thread's counter E + threadIdx.x
+                             * + k * S, those past the bound skipping the trip */
     unsigned guarded;       /* dimensions whose loops run over a narrowed range (lower_kernel) */
     bool fast_guarded;      /* its fast copy's x loop runs over a range narrowed further */
     PtrVec fret_scopes;     /* Inline*: whose "returned" flags its threads are checked against */

@@ -257,6 +257,38 @@ static void scan_sync(KScan *ks, Stmt *s, CXCursor c, CXCursor barrier) {
     }
 }
 
+/* The local a (stripped) expression names, or NULL. */
+static Var *named_local(KScan *ks, CXCursor e) {
+    e = strip_implicit(e);
+    if (clang_getCursorKind(e) != CXCursor_DeclRefExpr)
+        return NULL;
+    return find_var(ks->k, clang_getCursorReferenced(e), ks->fe);
+}
+
+/* A leaf for-loop written `for (T v = E + threadIdx.x; v < B (or <=); v += S)`, the grid-stride
+ * loop: its counter and parts (Stmt.gs_var); whether E, B and S are uniform, unchanging and
+ * the threads' starts ascend is form_loops' question. */
+static void grid_stride_shape(KScan *ks, Stmt *s, Kids kids) {
+    if (kids.n != 4 || clang_getCursorKind(kids.c[0]) != CXCursor_DeclStmt || children(kids.c[0]).n != 1)
+        return;
+    Var *v = find_var(ks->k, first_child(kids.c[0]), ks->fe);
+    CXCursor cond = strip_implicit(kids.c[1]), inc = strip_implicit(kids.c[2]);
+    if (!v || v->x_sign != 1 || !v->init_text || clang_getCursorKind(cond) != CXCursor_BinaryOperator ||
+        clang_getCursorKind(inc) != CXCursor_CompoundAssignOperator)
+        return;
+    enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(cond);
+    Kids c = children(cond), i = children(inc);
+    if ((op != CXBinaryOperator_LT && op != CXBinaryOperator_LE) || c.n != 2 || i.n != 2 ||
+        clang_getCursorBinaryOperatorKind(inc) != CXBinaryOperator_AddAssign || named_local(ks, c.c[0]) != v ||
+        named_local(ks, i.c[0]) != v)
+        return;
+    s->gs_var = v;
+    s->gs_init = v->init_text;
+    s->gs_bound = cursor_line(ks->fe, c.c[1]);
+    s->gs_step = cursor_line(ks->fe, i.c[1]);
+    s->gs_le = op == CXBinaryOperator_LE;
+}
+
 static void scan_for_leaf(KScan *ks, Stmt *s, CXCursor c) {
     Unit *u = ks->fe->u;
     Kids kids = children(c);
@@ -285,6 +317,7 @@ static void scan_for_leaf(KScan *ks, Stmt *s, CXCursor c) {
             }
         }
     }
+    grid_stride_shape(ks, s, kids);
     unsigned b, e;
     cursor_range(kids.c[kids.n - 1], &b, &e);
     s->body_begin = b;
