@@ -20,7 +20,7 @@ FRONTEND_SRC   = translator/frontend/parse.c translator/frontend/includes.c tran
                  translator/frontend/local_kinds.c translator/frontend/expand.c \
                  translator/frontend/groups.c translator/frontend/cuda_arch.c \
                  translator/frontend/volatile_steps.c translator/frontend/member_calls.c \
-                 translator/frontend/template_args.c
+                 translator/frontend/template_args.c translator/frontend/pch.c
 TRANSLATOR_SRC = translator/main.c translator/arena.c translator/diag.c translator/model.c \
                  translator/emit.c $(FRONTEND_SRC)
 PASS_SRC       = passes/find_regions.c passes/thread_variance.c passes/check_barriers.c passes/form_loops.c \
@@ -42,7 +42,12 @@ SANITIZERS     = thread address
 # -lcudadevrt, from the directory cu2cc's -v names (LIBRARIES).
 CUDA_LIBS      = lib64/libcudart.a lib64/libcudart_static.a lib64/libcudadevrt.a
 
-all: bin/cu2c bin/cu2cc lib/libcu2c.a $(CUDA_LIBS)
+# cu2c's headers precompiled (translator/frontend/pch.c): for cu2c's own command line, and
+# for the one cu2cc gives it by default (its -D's and the host compiler's header directory,
+# as cu2cc --dryrun shows it); a parse uses one only where it fits exactly
+PCH            = lib/cu2c/prefix.pch lib/cu2c/nvcc.pch
+
+all: bin/cu2c bin/cu2cc lib/libcu2c.a $(CUDA_LIBS) $(PCH)
 
 bin/cu2c: $(TRANSLATOR_OBJ)
 	@mkdir -p bin
@@ -59,6 +64,15 @@ lib/libcu2c.a: $(RUNTIME_OBJ)
 lib64/libcudart.a lib64/libcudart_static.a: lib/libcu2c.a
 	@mkdir -p lib64
 	cp lib/libcu2c.a $@
+
+lib/cu2c/prefix.pch: bin/cu2c
+	@mkdir -p lib/cu2c
+	bin/cu2c --build-pch $@
+
+lib/cu2c/nvcc.pch: bin/cu2c bin/cu2cc
+	@mkdir -p lib/cu2c
+	args=$$(bin/cu2cc --dryrun -c x.cu 2>&1 | sed -n 's/^#\$$ "[^"]*cu2c" --lang=c++ \(.*\) x\.cu -o .*/\1/p') && \
+	  test -n "$$args" && eval bin/cu2c --build-pch $@ $$args
 
 lib64/libcudadevrt.a:
 	@mkdir -p lib64
@@ -133,7 +147,7 @@ SUBST       = sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|$(VERSION)|g' \
 INSTALLED   = bin/cu2c bin/cu2cc lib/libcu2c.a lib64/libcudart.a lib64/libcudart_static.a \
               lib64/libcudadevrt.a version.json version.txt lib/pkgconfig/cu2c.pc \
               lib/pkgconfig/cudart-$(CUDA_MM).pc lib/cmake/cu2c/cu2cConfig.cmake \
-              lib/cmake/cu2c/cu2cConfigVersion.cmake $(HEADERS)
+              lib/cmake/cu2c/cu2cConfigVersion.cmake $(PCH) $(PCH:%=%.txt) $(HEADERS)
 
 install: all
 	@if [ -e $(DEST)/bin/nvcc ] && [ "$$(readlink $(DEST)/bin/nvcc)" != cu2cc ]; then \
@@ -144,6 +158,8 @@ install: all
 	cd include && for h in $(HEADERS:include/%=%); do \
 	  install -D -m 644 $$h $(DEST)/include/$$h || exit 1; done
 	install -m 644 lib/libcu2c.a $(DEST)/lib
+	install -d $(DEST)/lib/cu2c
+	for f in $(PCH); do install -m 644 $$f $$f.txt $(DEST)/lib/cu2c || exit 1; done
 	install -m 644 $(CUDA_LIBS) $(DEST)/lib64
 	$(SUBST) toolkit/version.json.in > $(DEST)/version.json
 	echo "CUDA Version $(CUDA_MM).0 (cu2c $(VERSION))" > $(DEST)/version.txt

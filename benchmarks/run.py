@@ -51,7 +51,7 @@ PARSE_FLAGS = ["-x", "cuda", "--cuda-host-only", "-nocudainc", "-nocudalib",
                "cuda_runtime.h", "-DCU2C_PARSING=1", "-D__CU2C__=1", "-Wno-unknown-cuda-version",
                "-Wno-reserved-user-defined-literal"]
 
-TRANSLATE_REPS = 5      # cu2c and clang runs on big.cu
+TRANSLATE_REPS = 7      # cu2c runs (big.cu, small.cu, with and without --no-pch), clang runs
 GXX_REPS = 3            # g++ -O2 on big.cu.cpp (~2.5 s each)
 VADD_ROUNDS = 9         # program runs per side per thread count, interleaved
 VADD_LAUNCHES = 20      # launches timed inside each program run
@@ -95,8 +95,20 @@ def bench_translation():
         text = f.read()
     lines, kernels = text.count("\n"), text.count("__global__")
     out = big + ".cpp"
-    rows = [("cu2c big.cu -o big.cu.cpp", median_time([CU2C, big, "-o", out], TRANSLATE_REPS),
-             TRANSLATE_REPS)]
+    small = os.path.join(WORK, "small.cu")
+    with open(small, "w") as f:
+        f.write("__global__ void k(float *a) { a[threadIdx.x] = 1; }\n"
+                "int main() { float *a; k<<<1, 1>>>(a); }\n")
+    # with the precompiled headers (lib/cu2c/*.pch) and without (--no-pch), interleaved
+    cmds = [("cu2c big.cu -o big.cu.cpp", [CU2C, big, "-o", out]),
+            ("cu2c --no-pch big.cu", [CU2C, "--no-pch", big, "-o", out]),
+            ("cu2c small.cu (2 lines)", [CU2C, small, "-o", small + ".c"]),
+            ("cu2c --no-pch small.cu", [CU2C, "--no-pch", small, "-o", small + ".c"])]
+    rows = [(name, [], TRANSLATE_REPS) for name, _ in cmds]
+    for _ in range(TRANSLATE_REPS):
+        for row, (_, cmd) in zip(rows, cmds):
+            row[1].append(timed(cmd))
+    rows = [(name, statistics.median(ts), n) for name, ts, n in rows]
     if CLANG:
         rows.append(("clang-19 -fsyntax-only (same flags)",
                      median_time([CLANG, "-fsyntax-only"] + PARSE_FLAGS + [big], TRANSLATE_REPS),
@@ -110,7 +122,7 @@ def bench_translation():
     for name, t, n in rows:
         print(f"{name:<40} {t:>9.3f} {n:>5}")
     if CLANG:
-        print(f"cu2c / parse-only = {rows[0][1] / rows[1][1]:.2f}")
+        print(f"cu2c / parse-only = {rows[0][1] / rows[4][1]:.2f}")
     exe = os.path.join(WORK, "big")
     run([CU2CC, "-O2", big, "-o", exe])
     for threads in ("1", "2"):

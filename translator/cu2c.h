@@ -581,10 +581,14 @@ typedef struct Options {
     int lang;                   /* 0 auto, 1 C, 2 C++ */
     PtrVec clang_args;          /* -I, -D, -U, -std= passed through */
     int cuda_arch;              /* -arch compute_NN: NN0 (see Unit.cuda_arch) */
+    bool no_pch;                /* --no-pch: parse cu2c's headers even where a precompiled
+                                 * prefix fits (frontend/pch.c) */
 } Options;
 
 /* Returns NULL after reporting errors. */
 Unit *fe_parse(Arena *a, const Options *opt);
+/* cu2c --build-pch FILE: the precompiled prefix for parses with opt's arguments. */
+bool fe_build_pch(Arena *a, const Options *opt, const char *out);
 
 /* ---- emit.c: apply the edit list and write the output atomically -------------------- */
 

@@ -32,6 +32,8 @@ static void usage(FILE *f) {
           "  -arch compute_NN   the GPU architecture device code sees (__CUDA_ARCH__ = NN0; default 800)\n"
           "  --lang=c|c++|auto  output language (default auto: C++ if the host code uses C++)\n"
           "  --print-lang       print the output language (c or c++) and translate nothing\n"
+          "  --no-pch           parse cu2c's headers even where a precompiled prefix fits\n"
+          "  --build-pch FILE   save the parse of cu2c's headers with these options (make does)\n"
           "  --dump-after=PASS  print the kernel model after PASS to stderr; passes:\n", f);
     for (size_t i = 0; i < sizeof passes / sizeof *passes; i++)
         fprintf(f, "                       %-16s %s\n", passes[i].name, passes[i].why);
@@ -47,6 +49,7 @@ int main(int argc, char **argv) {
     Arena *a = arena_new();
     Options opt = {0};
     bool print_lang = false;
+    const char *build_pch = NULL;
     for (int i = 1; i < argc; i++) {
         const char *arg = argv[i];
         if (strcmp(arg, "-o") == 0 && i + 1 < argc) {
@@ -64,6 +67,10 @@ int main(int argc, char **argv) {
             opt.lang = 2;
         } else if (strcmp(arg, "--lang=auto") == 0) {
             opt.lang = 0;
+        } else if (strcmp(arg, "--no-pch") == 0) {
+            opt.no_pch = true;
+        } else if (strcmp(arg, "--build-pch") == 0 && i + 1 < argc) {
+            build_pch = argv[++i];
         } else if (strcmp(arg, "--print-lang") == 0) {
             print_lang = true;
         } else if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
@@ -108,6 +115,11 @@ int main(int argc, char **argv) {
         } else {
             opt.input = arg;
         }
+    }
+    if (build_pch && !opt.input) {
+        bool ok = fe_build_pch(a, &opt, build_pch);
+        arena_free(a);
+        return ok ? 0 : 1;
     }
     if (!opt.input) {
         usage(stderr);

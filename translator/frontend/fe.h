@@ -178,6 +178,10 @@ bool glue_launch_chevrons(char *t, size_t n);
 enum CXChildVisitResult file_scope_visit(CXCursor c, CXCursor parent, CXClientData d);
 /* includes.c */
 int refuse_toolkit_headers(Fe *fe);
+/* pch.c: the precompiled prefix, saved from a parse of it with these arguments and files
+ * (room for one more), and the one that fits a parse's arguments (NULL: none) */
+bool fe_pch_build(Arena *a, PtrVec *args, struct CXUnsavedFile *files, int nfiles, const char *out);
+const char *fe_pch_find(Arena *a, const PtrVec *args);
 char *read_file(const char *path, size_t *len);
 /* The main text with the user's files holding CUDA code spliced in, into out (text, len, line
  * maps): 1 when there were such files, 0 when not (out untouched), -1 after an error. */

@@ -46,12 +46,46 @@ static int forward_diagnostics(Fe *fe) {
     return errors;
 }
 
-static CXTranslationUnit parse_text(Fe *fe, const Options *opt, PtrVec *args,
+/* The parse's arguments: with the precompiled prefix (NULL when none fits) and without. */
+typedef struct ParseArgs {
+    PtrVec plain, pch;
+    bool use_pch;           /* until a parse with it says what one without might not */
+} ParseArgs;
+
+/* A parse that read the precompiled prefix and said something one without it might not
+ * have said (an error, a warning located in no file: clang refusing the file): it is parsed
+ * again without, so that the prefix never changes a result. */
+static bool pch_suspect(CXTranslationUnit tu) {
+    unsigned n = clang_getNumDiagnostics(tu);
+    bool suspect = false;
+    for (unsigned i = 0; i < n && !suspect; i++) {
+        CXDiagnostic d = clang_getDiagnostic(tu, i);
+        enum CXDiagnosticSeverity sev = clang_getDiagnosticSeverity(d);
+        CXFile f = NULL;
+        clang_getExpansionLocation(clang_getDiagnosticLocation(d), &f, NULL, NULL, NULL);
+        suspect = sev >= CXDiagnostic_Error || (sev == CXDiagnostic_Warning && !f);
+        clang_disposeDiagnostic(d);
+    }
+    return suspect;
+}
+
+static CXTranslationUnit parse_text(Fe *fe, const Options *opt, ParseArgs *pa,
                                      struct CXUnsavedFile *files, int nfiles, CXIndex index) {
     CXTranslationUnit tu = NULL;
-    enum CXErrorCode rc = clang_parseTranslationUnit2(
-        index, opt->input, (const char *const *)args->items, args->len, files, (unsigned)nfiles,
-        CXTranslationUnit_KeepGoing, &tu);
+    enum CXErrorCode rc = CXError_Failure;
+    if (pa->use_pch) {
+        rc = clang_parseTranslationUnit2(index, opt->input, (const char *const *)pa->pch.items, pa->pch.len,
+                                         files, (unsigned)nfiles, CXTranslationUnit_KeepGoing, &tu);
+        if (rc != CXError_Success || !tu || pch_suspect(tu)) {
+            if (tu)
+                clang_disposeTranslationUnit(tu);
+            tu = NULL;
+            pa->use_pch = false;
+        }
+    }
+    if (!tu)
+        rc = clang_parseTranslationUnit2(index, opt->input, (const char *const *)pa->plain.items, pa->plain.len,
+                                         files, (unsigned)nfiles, CXTranslationUnit_KeepGoing, &tu);
     if (rc != CXError_Success || !tu) {
         fprintf(stderr, "cu2c: error: libclang could not parse '%s' (error %d)\n", opt->input, (int)rc);
         return NULL;
@@ -63,14 +97,14 @@ static CXTranslationUnit parse_text(Fe *fe, const Options *opt, PtrVec *args,
 
 /* Parses the main text as it now is (spliced, __CUDA_ARCH__ renamed) in place of the last
  * parse. */
-static bool reparse(Fe *fe, const Options *opt, PtrVec *args, struct CXUnsavedFile *files, int nfiles,
+static bool reparse(Fe *fe, const Options *opt, ParseArgs *pa, struct CXUnsavedFile *files, int nfiles,
                     CXIndex index) {
     clang_disposeTranslationUnit(fe->tu);
     fe->tu = NULL;
     files[nfiles].Filename = opt->input;
     files[nfiles].Contents = fe->u->text;
     files[nfiles].Length = fe->u->len;
-    return parse_text(fe, opt, args, files, nfiles + 1, index) != NULL;
+    return parse_text(fe, opt, pa, files, nfiles + 1, index) != NULL;
 }
 
 /* The scans that fill the model from a parse without errors. */
@@ -89,6 +123,35 @@ static void scan_unit(Fe *fe) {
     scan_tokens(fe);
 }
 
+/* The arguments of every parse (cu2c's, then the user's) and the embedded headers as
+ * unsaved files (with room for one more: the main text). */
+static struct CXUnsavedFile *parse_setup(Arena *a, const Options *opt, PtrVec *args) {
+    static const char *const base[] = {"-x", "cuda", "--cuda-host-only", "-nocudainc", "-nocudalib",
+                                       "--cuda-path=/nonexistent", "-std=c++17", "-isystem",
+                                       VIRTUAL_INCLUDE, "-idirafter", VIRTUAL_INCLUDE "/cu2c/parse",
+                                       "-include", "cuda_runtime.h",
+                                       "-DCU2C_PARSING=1", "-D__CU2C__=1", "-Wno-unknown-cuda-version",
+                                       "-Wno-reserved-user-defined-literal", "-ferror-limit=50"};
+    for (size_t i = 0; i < sizeof base / sizeof *base; i++)
+        vec_push(a, args, (void *)base[i]);
+    for (int i = 0; i < opt->clang_args.len; i++)
+        vec_push(a, args, opt->clang_args.items[i]);
+    int nfiles = cu2c_embedded_header_count;
+    struct CXUnsavedFile *files = arena_alloc(a, sizeof *files * (size_t)(nfiles + 1));
+    for (int i = 0; i < nfiles; i++) {
+        files[i].Filename = arena_printf(a, "%s/%s", VIRTUAL_INCLUDE, cu2c_embedded_headers[i].name);
+        files[i].Contents = cu2c_embedded_headers[i].text;
+        files[i].Length = cu2c_embedded_headers[i].size;
+    }
+    return files;
+}
+
+bool fe_build_pch(Arena *a, const Options *opt, const char *out) {
+    PtrVec args = {0};
+    struct CXUnsavedFile *files = parse_setup(a, opt, &args);
+    return fe_pch_build(a, &args, files, cu2c_embedded_header_count, out);
+}
+
 Unit *fe_parse(Arena *a, const Options *opt) {
     Unit *u = arena_alloc(a, sizeof *u);
     u->arena = a;
@@ -104,31 +167,31 @@ Unit *fe_parse(Arena *a, const Options *opt) {
     u->len = len;
     free(text);
 
-    PtrVec args = {0};
-    static const char *const base[] = {"-x", "cuda", "--cuda-host-only", "-nocudainc", "-nocudalib",
-                                       "--cuda-path=/nonexistent", "-std=c++17", "-isystem",
-                                       VIRTUAL_INCLUDE, "-idirafter", VIRTUAL_INCLUDE "/cu2c/parse",
-                                       "-include", "cuda_runtime.h",
-                                       "-DCU2C_PARSING=1", "-D__CU2C__=1", "-Wno-unknown-cuda-version",
-                                       "-Wno-reserved-user-defined-literal", "-ferror-limit=50"};
-    for (size_t i = 0; i < sizeof base / sizeof *base; i++)
-        vec_push(a, &args, (void *)base[i]);
-    for (int i = 0; i < opt->clang_args.len; i++)
-        vec_push(a, &args, opt->clang_args.items[i]);
-
+    ParseArgs pa = {0};
+    struct CXUnsavedFile *files = parse_setup(a, opt, &pa.plain);
     int nfiles = cu2c_embedded_header_count;
-    struct CXUnsavedFile *files = arena_alloc(a, sizeof *files * (size_t)(nfiles + 1));
-    for (int i = 0; i < nfiles; i++) {
-        files[i].Filename = arena_printf(a, "%s/%s", VIRTUAL_INCLUDE, cu2c_embedded_headers[i].name);
-        files[i].Contents = cu2c_embedded_headers[i].text;
-        files[i].Length = cu2c_embedded_headers[i].size;
+    const char *pch = opt->no_pch ? NULL : fe_pch_find(a, &pa.plain);
+    if (pch) {
+        /* the same arguments, the prefix (cu2c's -include, the first) read rather than parsed */
+        bool replaced = false;
+        for (int i = 0; i < pa.plain.len; i++) {
+            if (!replaced && strcmp(pa.plain.items[i], "-include") == 0) {
+                vec_push(a, &pa.pch, (void *)"-include-pch");
+                vec_push(a, &pa.pch, (void *)pch);
+                replaced = true;
+                i++;
+            } else {
+                vec_push(a, &pa.pch, pa.plain.items[i]);
+            }
+        }
+        pa.use_pch = true;
     }
     Fe fe = {.u = u};
     CXIndex index = clang_createIndex(0, 0);
     files[nfiles].Filename = opt->input;
     files[nfiles].Contents = u->text;
     files[nfiles].Length = u->len;
-    if (!parse_text(&fe, opt, &args, files, nfiles + glued, index)) {
+    if (!parse_text(&fe, opt, &pa, files, nfiles + glued, index)) {
         clang_disposeIndex(index);
         return NULL;
     }
@@ -138,11 +201,11 @@ Unit *fe_parse(Arena *a, const Options *opt) {
     int spliced = errors ? 0 : splice_user_files(&fe, u);
     if (spliced > 0)
         glue_launch_chevrons((char *)u->text, u->len);
-    bool parsed = spliced >= 0 && (spliced == 0 || reparse(&fe, opt, &args, files, nfiles, index));
+    bool parsed = spliced >= 0 && (spliced == 0 || reparse(&fe, opt, &pa, files, nfiles, index));
     /* __CUDA_ARCH__ taken as the device's in device code: parsed again (a device-only
      * function that appears may hold more) */
     for (int round = 0; parsed && !errors && round < 4 && rewrite_cuda_arch(&fe) > 0; round++)
-        parsed = reparse(&fe, opt, &args, files, nfiles, index);
+        parsed = reparse(&fe, opt, &pa, files, nfiles, index);
     if (!parsed) {
         clang_disposeTranslationUnit(fe.tu);
         clang_disposeIndex(index);
