@@ -19,13 +19,21 @@
 8. Warp functions: a sum of 2^24 floats written with cooperative groups (8 elements per
    thread, tile32.shfl_down, shared memory, cg::reduce per block): reduce.cu against
    reduce_omp.c (an OpenMP reduction), as in 2.
-9. The patterns where Rodinia's programs lose, each against an OpenMP port of the same
+9. Tiled matrix product against OpenBLAS: matmul.cu against cblas_sgemm on the same inputs
+   (sgemm_openblas.c) with as many threads, runs interleaved; ratio = OpenBLAS / cu2c.
+10. Texture fetches: texture.cu sums 16 texels per thread through a plain pointer, through
+   tex2D with point filtering and with linear filtering; ratios to the pointer kernel, as
+   built (g++ vectorises it) and built with -fno-tree-vectorize (one scalar load per read).
+11. The patterns where Rodinia's programs lose, each against an OpenMP port of the same
    algorithm, as in 2: wavefront dynamic programming with a launch per diagonal of tiles (nw),
    k-median distances with block reductions (streamcluster), a filter with two shared-memory
    tree reductions per tile (srad).
 
+cu2cc builds for this CPU (-march=native), so the OpenMP and OpenBLAS references get the
+same target (OpenBLAS picks its own kernels at run time).
+
 The machine is shared and noisy: every figure is a median of several runs taken side by side
-in this one invocation. Work files go to build/bench/.
+in this one invocation. Work files go to build/bench/. `run.py N M...` runs only sections N, M.
 """
 import os
 import re
@@ -42,8 +50,9 @@ CU2C = os.path.join(ROOT, "bin", "cu2c")
 CU2CC = os.path.join(ROOT, "bin", "cu2cc")
 INC = os.path.join(ROOT, "include")
 CLANG = shutil.which("clang-19")
-# what cu2cc gives the C++ compiler for a translated file (keep in step with tools/cu2cc)
-CXXFLAGS = ["-std=gnu++17", "-fno-strict-aliasing", "-I" + INC]
+# what cu2cc gives the C++ compiler for a translated file (keep in step with tools/cu2cc:
+# -march=native is its default target, see README's cu2cc section)
+CXXFLAGS = ["-std=gnu++17", "-fno-strict-aliasing", "-march=native", "-I" + INC]
 # what cu2c gives libclang (translator/frontend.c), for the parse-only reference
 PARSE_FLAGS = ["-x", "cuda", "--cuda-host-only", "-nocudainc", "-nocudalib",
                "--cuda-path=/nonexistent", "-std=c++17", "-isystem", INC,
@@ -161,7 +170,8 @@ def compare(cu_exe, omp_exe, args, rounds):
 def build_pair(name):
     cu_exe, omp_exe = os.path.join(WORK, name + "_cu2c"), os.path.join(WORK, name + "_omp")
     run([CU2CC, "-O3", os.path.join(BENCH, name + ".cu"), "-o", cu_exe])
-    run(["gcc", "-O3", "-fopenmp", os.path.join(BENCH, name + "_omp.c"), "-o", omp_exe, "-lm"])
+    run(["gcc", "-O3", "-march=native", "-fopenmp", os.path.join(BENCH, name + "_omp.c"),
+         "-o", omp_exe, "-lm"])
     return cu_exe, omp_exe
 
 
@@ -191,7 +201,7 @@ def bench_reduce():
 
 
 def bench_patterns():
-    section(f"9. the patterns where Rodinia's programs lose ({PATTERN_ROUNDS} interleaved runs per "
+    section(f"11. the patterns where Rodinia's programs lose ({PATTERN_ROUNDS} interleaved runs per "
             f"side, each the median of its own launches)")
     for name, what in (("wavefront", "wavefront DP (nw): 4097^2 ints, 16x16 tiles, a launch per "
                         "diagonal of tiles"),
@@ -251,7 +261,7 @@ def vectorisation(name, kernel):
 
 def bench_vectorisation():
     section(f"5. vectorisation of the translated kernels' thread loops "
-            f"(g++ -O3 {' '.join(CXXFLAGS[:2])})")
+            f"(g++ -O3 {' '.join(CXXFLAGS[:3])})")
     for name, kernel in (("vadd", "vadd"), ("matmul", "matmul"), ("stencil", "jacobi")):
         vectorisation(name, kernel)
 
@@ -300,21 +310,101 @@ def bench_uneven():
               " ".join(f"{med[s] / med['dynamic']:.2f}" for s in schedules) + ")")
 
 
+SGEMM_ROUNDS = 5        # cu2c matmul against OpenBLAS: program runs per side per thread count
+SGEMM_CALLS = 5         # launches / cblas_sgemm calls timed inside each program run
+AVX512_CORES = ("SkylakeX", "Cooperlake", "SapphireRapids", "Zen4", "Zen5")
+
+
+def openblas_core(exe, env):
+    """The kernel set OpenBLAS picks on this CPU (OPENBLAS_VERBOSE=2 prints `Core: X`)."""
+    out = run([exe, "1", "64"], env=dict(env, OPENBLAS_VERBOSE="2")).stdout
+    m = re.search(r"Core: (\w+)", out)
+    return m.group(1) if m else "?"
+
+
+def bench_sgemm():
+    section(f"9. tiled matrix product against OpenBLAS cblas_sgemm, 1024x1024 floats "
+            f"({SGEMM_ROUNDS} interleaved runs per side, each the median of {SGEMM_CALLS} calls)")
+    blas = os.path.join(WORK, "sgemm_openblas")
+    p = run(["gcc", "-O2", "-march=native", os.path.join(BENCH, "sgemm_openblas.c"), "-o", blas,
+             "-lopenblas", "-lm"], check=False)
+    if p.returncode != 0:
+        print("skipped: OpenBLAS is not installed (apt-get install libopenblas-dev); "
+              f"the build said:\n{p.stdout.strip()[:300]}")
+        return
+    cu_exe = os.path.join(WORK, "matmul_cu2c")
+    run([CU2CC, "-O3", os.path.join(BENCH, "matmul.cu"), "-o", cu_exe])
+    core = openblas_core(blas, os.environ)
+    sides = [("cu2c", cu_exe, {}), (f"OpenBLAS ({core})", blas, {})]
+    # OpenBLAS 0.3.21 does not know AMD's Zen 5 and falls back to its AVX2 (Haswell) kernels:
+    # on a CPU with AVX-512 its AVX-512 kernels are measured too, and the faster one counts
+    with open("/proc/cpuinfo") as f:
+        avx512 = " avx512f" in f.read()
+    if avx512 and core not in AVX512_CORES:
+        sides.append(("OpenBLAS (SkylakeX)", blas, {"OPENBLAS_CORETYPE": "SkylakeX"}))
+    print(f"{'threads':>7} " + " ".join(f"{name + ' ms':>24}" for name, _, _ in sides) +
+          f" {'ratio OpenBLAS/cu2c':>20}")
+    for threads in ("2", "1"):
+        times = {name: [] for name, _, _ in sides}
+        for r in range(SGEMM_ROUNDS):
+            for name, exe, extra in (sides if r % 2 == 0 else sides[::-1]):
+                env = dict(os.environ, CU2C_NUM_THREADS=threads, OPENBLAS_NUM_THREADS=threads,
+                           **extra)
+                times[name].append(program_ms([exe, str(SGEMM_CALLS)], env))
+        med = {name: statistics.median(t) for name, t in times.items()}
+        best = min(med[name] for name, _, _ in sides[1:])
+        print(f"{threads:>7} " + " ".join(f"{med[name]:>24.3f}" for name, _, _ in sides) +
+              f" {best / med['cu2c']:>20.2f}")
+
+
+TEXTURE_ROUNDS = 7      # texture: program runs per thread count
+TEXTURE_LAUNCHES = 5    # launches of each kernel timed inside each program run
+
+
+def bench_texture():
+    section(f"10. texture fetches: 1024x1024 floats, 16 fetches per thread, 1 worker "
+            f"({TEXTURE_ROUNDS} runs, each the median of {TEXTURE_LAUNCHES} launches of each "
+            f"kernel, interleaved)")
+    exe, scalar = os.path.join(WORK, "texture"), os.path.join(WORK, "texture_novec")
+    run([CU2CC, "-O3", os.path.join(BENCH, "texture.cu"), "-o", exe])
+    # the same program without vectorisation: what one pointer read costs on its own
+    run([CU2CC, "-O3", "-Xcompiler", "-fno-tree-vectorize", os.path.join(BENCH, "texture.cu"),
+         "-o", scalar])
+    kinds = ("ptr", "point", "linear")
+    times = {k: [] for k in kinds + ("ptr_scalar",)}
+    env = dict(os.environ, CU2C_NUM_THREADS="1")
+    for r in range(TEXTURE_ROUNDS):
+        for e in ((exe, scalar) if r % 2 == 0 else (scalar, exe)):
+            out = run([e, str(TEXTURE_LAUNCHES)], env=env).stdout
+            for k in kinds:
+                m = re.search(rf"{k}_ms=([0-9.]+)", out)
+                if not m:
+                    sys.exit(f"bench: unexpected output of texture:\n{out}")
+                if e == exe:
+                    times[k].append(float(m.group(1)))
+                elif k == "ptr":
+                    times["ptr_scalar"].append(float(m.group(1)))
+    med = {k: statistics.median(t) for k, t in times.items()}
+    print(f"{'kernel':>22} {'ms':>9} {'ns/fetch':>9} {'/ ptr':>7} {'/ ptr scalar':>13}")
+    for k, name in (("ptr", "ptr (vectorised)"), ("ptr_scalar", "ptr (-fno-tree-vectorize)"),
+                    ("point", "tex2D point"), ("linear", "tex2D linear")):
+        print(f"{name:>22} {med[k]:>9.3f} {med[k] * 1e6 / (1024 * 1024 * 16):>9.3f} "
+              f"{med[k] / med['ptr']:>7.2f} {med[k] / med['ptr_scalar']:>13.2f}")
+
+
 def main():
     if not (os.access(CU2C, os.X_OK) and os.access(CU2CC, os.X_OK)):
         sys.exit("bench: build first (make all)")
     os.makedirs(WORK, exist_ok=True)
     t0 = time.perf_counter()
     print(f"cu2c benchmarks on {os.cpu_count()} cores")
-    bench_translation()
-    bench_vadd()
-    bench_matmul()
-    bench_stencil()
-    bench_vectorisation()
-    bench_launch()
-    bench_uneven()
-    bench_reduce()
-    bench_patterns()
+    sections = (bench_translation, bench_vadd, bench_matmul, bench_stencil, bench_vectorisation,
+                bench_launch, bench_uneven, bench_reduce, bench_sgemm, bench_texture,
+                bench_patterns)
+    # `run.py 9 10`: only those sections
+    chosen = [int(a) for a in sys.argv[1:]] or range(1, len(sections) + 1)
+    for n in chosen:
+        sections[n - 1]()
     print(f"\n(bench took {time.perf_counter() - t0:.0f} s)")
 
 

@@ -125,6 +125,10 @@ static cudaError_t rt_tex_sampler(cu2c_texture *t, const struct cudaTextureDesc 
     /* 32-bit integers and floats are never promoted (CUDA's rule) */
     s->normalized_read = d->readMode == cudaReadModeNormalizedFloat && t->format <= CU2C_TEX_U16;
     memcpy(s->border, d->borderColor, sizeof s->border);
+    s->all_clamp = s->addr[0] == cudaAddressModeClamp && s->addr[1] == cudaAddressModeClamp &&
+                   s->addr[2] == cudaAddressModeClamp;
+    for (int i = 0; i < 3; i++)
+        s->scale[i] = s->normalized_coords ? (float)t->size[i] : 1.0f;
     return cudaSuccess;
 }
 

@@ -8,8 +8,11 @@
  * it is specified: coordinates are scaled by the size when normalised, point filtering reads
  * texel floor(x), linear filtering blends the texels around x - 0.5 with weights rounded to
  * 8 fractional bits (the GPU's 9-bit fixed point), and each address mode maps integer texel
- * indices (so wrap blends the last texel with the first). Everything is static inline: a
- * fetch inside a generated thread loop inlines into it, and takes no lock.
+ * indices (so wrap blends the last texel with the first). A fetch is forced inline into the
+ * generated thread loop, specialised for its dimensions and result type, and takes no lock;
+ * when every address mode clamps (the default) it has no branch on the modes, the other
+ * modes take one out-of-line call, declared pure so that the compiler keeps the descriptor's
+ * fields it loaded. benchmarks/README.md has the costs.
  *
  * The descriptor and the sampling core are C (the runtime builds descriptors); the fetch
  * functions are templates, as in CUDA, so programs that fetch are C++. At parse time it is
@@ -48,7 +51,14 @@ typedef struct cu2c_tex_sampler {
     int filter;               /* enum cudaTextureFilterMode */
     int addr[3];              /* enum cudaTextureAddressMode per dimension */
     float border[4];          /* cudaAddressModeBorder's colour */
+    int all_clamp;            /* every addr[] is cudaAddressModeClamp: the straight path */
+    float scale[3];           /* per dimension: the size when normalized_coords, else 1 */
 } cu2c_tex_sampler;
+
+/* Up to four channels, as the out-of-line sampling returns them (in registers). */
+typedef struct cu2c_tex_f4 {
+    float v[4];
+} cu2c_tex_f4;
 
 /* What a texture reads: texel (i, j, k) of layer l lies at
  * data + (k + l) * slice + j * pitch + i * elem (3-D textures have one layer). */
@@ -137,8 +147,15 @@ static inline int cu2c_tex_chan_i(const char *p, int format, int c)
     }
 }
 
+/* The sampling functions below are forced inline: a fetch is then a few instructions in the
+ * kernel's thread loop, specialised for its dimensions and result type, and the descriptor's
+ * fields (base pointer, pitch, size, modes) are loaded once per fetch site, not passed to an
+ * out-of-line call. */
+#define CU2C_TEX_INLINE static inline __attribute__((always_inline))
+#define CU2C_TEX_UNROLL _Pragma("GCC unroll 8") /* loops over dimensions, corners, channels */
+
 /* floor(u) as an int, saturated (a NaN reads texel 0). */
-static inline int cu2c_tex_floor(float u)
+CU2C_TEX_INLINE int cu2c_tex_floor(float u)
 {
     float f = floorf(u);
     if (!(f > -1073741824.0f))
@@ -168,10 +185,32 @@ static inline int cu2c_tex_address(int i, int n, int mode)
     }
 }
 
-static inline const char *cu2c_tex_texel(const cu2c_texture *t, const int *idx, int layer)
+/* cu2c_tex_address with clamping, the common mode, done without branches. */
+CU2C_TEX_INLINE int cu2c_tex_index(int i, int n, int mode)
 {
-    return t->data + (size_t)(idx[2] + layer) * t->slice + (size_t)idx[1] * t->pitch +
-           (size_t)idx[0] * (size_t)t->elem;
+    if (mode == cudaAddressModeClamp)
+        return i < 0 ? 0 : i < n ? i : n - 1;
+    return cu2c_tex_address(i, n, mode);
+}
+
+/* The texel index point sampling reads at coordinate u: cu2c_tex_index(cu2c_tex_floor(u)),
+ * clamping in float first (NaN reads texel 0, as cu2c_tex_floor has it). */
+CU2C_TEX_INLINE int cu2c_tex_point_index(float u, int n, int mode)
+{
+    if (mode == cudaAddressModeClamp) {
+        float f = floorf(u);
+        f = f > 0.0f ? f : 0.0f;
+        f = f < 1073741824.0f ? f : 1073741824.0f;
+        int i = (int)f;
+        return i < n - 1 ? i : n - 1;
+    }
+    return cu2c_tex_address(cu2c_tex_floor(u), n, mode);
+}
+
+/* Bytes between neighbouring texels along dimension d. */
+CU2C_TEX_INLINE size_t cu2c_tex_stride(const cu2c_texture *t, int d)
+{
+    return d == 0 ? (size_t)t->elem : d == 1 ? t->pitch : t->slice;
 }
 
 static inline int cu2c_tex_layer(const cu2c_texture *t, int layer)
@@ -179,72 +218,191 @@ static inline int cu2c_tex_layer(const cu2c_texture *t, int layer)
     return layer < 0 ? 0 : layer >= t->layers ? t->layers - 1 : layer;
 }
 
-/* A fetch returning floats: dims coordinates (x, y, z), point or linear filtering. Channels
- * the texture lacks read 0. */
-static inline void cu2c_tex_sample_f(const cu2c_texture *t, const cu2c_tex_sampler *s, int dims,
-                                     float x, float y, float z, int layer, float *out)
+/* Where layer `layer` starts (layer 0 needs no look at the layer count: there is one). */
+CU2C_TEX_INLINE const char *cu2c_tex_base(const cu2c_texture *t, int layer)
 {
-    float c[3] = {x, y, z}, a[3] = {0, 0, 0};
-    int i0[3] = {0, 0, 0};
-    int linear = s->filter == cudaFilterModeLinear;
-    layer = cu2c_tex_layer(t, layer);
-    for (int d = 0; d < dims; d++) {
-        float u = s->normalized_coords ? c[d] * (float)t->size[d] : c[d];
-        if (linear) {
-            float f = floorf(u - 0.5f);
-            /* the weight in 9-bit fixed point with 8 fractional bits */
-            a[d] = floorf((u - 0.5f - f) * 256.0f + 0.5f) * (1.0f / 256.0f);
-            i0[d] = cu2c_tex_floor(f);
-        } else {
-            i0[d] = cu2c_tex_floor(u);
-        }
+    return layer == 0 ? t->data : t->data + (size_t)cu2c_tex_layer(t, layer) * t->slice;
+}
+
+/* Channel c of the texel at p as a float, with 32-bit floats first. */
+CU2C_TEX_INLINE float cu2c_tex_read_f(const char *p, int format, int c, int normalized)
+{
+    if (format == CU2C_TEX_F32) {
+        float v;
+        memcpy(&v, p + 4 * c, 4);
+        return v;
     }
+    return cu2c_tex_chan_f(p, format, c, normalized);
+}
+
+/* Coordinate c along dimension d in texels. */
+CU2C_TEX_INLINE float cu2c_tex_coord(const cu2c_texture *t, const cu2c_tex_sampler *s, int d, float c)
+{
+    (void)t;
+    return c * s->scale[d]; /* times 1 (exact) when the coordinates are not normalised */
+}
+
+/* A fetch returning floats: dims coordinates (x, y, z), point or linear filtering; out[c] for
+ * the first nres channels (those the result type has). Channels the texture lacks read 0.
+ * Point filtering reads texel floor(x); linear filtering blends the 2^dims texels around
+ * x - 0.5, corner by corner (x varying fastest), each weighted by the product of its
+ * dimensions' weights. Any address mode: out of line (cu2c_tex_sample_f inlines clamping). */
+static __attribute__((noinline, pure)) cu2c_tex_f4 cu2c_tex_sample_f_any(
+    const cu2c_texture *t, const cu2c_tex_sampler *s, int dims, int nres, float x, float y,
+    float z, int layer)
+{
+    cu2c_tex_f4 r;
+    float *out = r.v;
+    const float c[3] = {x, y, z};
+    const char *base = cu2c_tex_base(t, layer);
+    int format = t->format, nread = s->normalized_read;
+    int nch = t->channels < nres ? t->channels : nres;
     out[0] = out[1] = out[2] = out[3] = 0.0f;
-    for (int corner = 0; corner < (linear ? 1 << dims : 1); corner++) {
-        float w = 1.0f;
-        int idx[3] = {0, 0, 0}, border = 0;
+    if (s->filter != cudaFilterModeLinear) {
+        size_t off = 0;
+        int border = 0;
+        CU2C_TEX_UNROLL
         for (int d = 0; d < dims; d++) {
-            int hi = (corner >> d) & 1;
-            if (linear)
-                w *= hi ? a[d] : 1.0f - a[d];
-            idx[d] = cu2c_tex_address(i0[d] + hi, t->size[d], s->addr[d]);
-            border |= idx[d] < 0;
+            int i = cu2c_tex_point_index(cu2c_tex_coord(t, s, d, c[d]), t->size[d], s->addr[d]);
+            border |= i < 0;
+            off += (size_t)i * cu2c_tex_stride(t, d);
         }
         if (border) {
-            for (int ch = 0; ch < 4; ch++)
+            CU2C_TEX_UNROLL
+            for (int ch = 0; ch < nres; ch++)
+                out[ch] = 0.0f + s->border[ch];
+            return r;
+        }
+        CU2C_TEX_UNROLL
+        for (int ch = 0; ch < nch; ch++)
+            out[ch] = 0.0f + cu2c_tex_read_f(base + off, format, ch, nread);
+        return r;
+    }
+    float a[3] = {0, 0, 0};
+    int idx[3][2] = {{0, 0}, {0, 0}, {0, 0}};
+    CU2C_TEX_UNROLL
+    for (int d = 0; d < dims; d++) {
+        float u = cu2c_tex_coord(t, s, d, c[d]) - 0.5f;
+        float f = floorf(u);
+        /* the weight in 9-bit fixed point with 8 fractional bits */
+        a[d] = floorf((u - f) * 256.0f + 0.5f) * (1.0f / 256.0f);
+        int i0 = cu2c_tex_floor(f);
+        idx[d][0] = cu2c_tex_index(i0, t->size[d], s->addr[d]);
+        idx[d][1] = cu2c_tex_index(i0 + 1, t->size[d], s->addr[d]);
+    }
+    CU2C_TEX_UNROLL
+    for (int corner = 0; corner < 1 << dims; corner++) {
+        float w = 1.0f;
+        size_t off = 0;
+        int border = 0;
+        CU2C_TEX_UNROLL
+        for (int d = 0; d < dims; d++) {
+            int hi = (corner >> d) & 1, i = idx[d][hi];
+            w *= hi ? a[d] : 1.0f - a[d];
+            border |= i < 0;
+            off += (size_t)i * cu2c_tex_stride(t, d);
+        }
+        if (border) {
+            CU2C_TEX_UNROLL
+            for (int ch = 0; ch < nres; ch++)
                 out[ch] += w * s->border[ch];
             continue;
         }
-        const char *p = cu2c_tex_texel(t, idx, layer);
-        for (int ch = 0; ch < t->channels; ch++)
-            out[ch] += w * cu2c_tex_chan_f(p, t->format, ch, s->normalized_read);
+        CU2C_TEX_UNROLL
+        for (int ch = 0; ch < nch; ch++)
+            out[ch] += w * cu2c_tex_read_f(base + off, format, ch, nread);
+    }
+    return r;
+}
+
+/* cu2c_tex_sample_f: inline, and without branches on the address modes when they all clamp
+ * (the default, and what most programs use); the same arithmetic, in the same order, as
+ * cu2c_tex_sample_f_any, which takes the other modes. */
+CU2C_TEX_INLINE void cu2c_tex_sample_f(const cu2c_texture *t, const cu2c_tex_sampler *s, int dims,
+                                       int nres, float x, float y, float z, int layer, float *out)
+{
+    if (!s->all_clamp) {
+        /* pure: the compiler knows it writes nothing, and keeps what it loaded */
+        cu2c_tex_f4 r = cu2c_tex_sample_f_any(t, s, dims, nres, x, y, z, layer);
+        memcpy(out, r.v, sizeof r.v);
+        return;
+    }
+    const float c[3] = {x, y, z};
+    const char *base = cu2c_tex_base(t, layer);
+    int format = t->format, nread = s->normalized_read;
+    int nch = nres == 1 ? 1 : t->channels < nres ? t->channels : nres; /* channels >= 1 */
+    out[0] = out[1] = out[2] = out[3] = 0.0f;
+    if (s->filter != cudaFilterModeLinear) {
+        size_t off = 0;
+        CU2C_TEX_UNROLL
+        for (int d = 0; d < dims; d++)
+            off += (size_t)cu2c_tex_point_index(cu2c_tex_coord(t, s, d, c[d]), t->size[d],
+                                                cudaAddressModeClamp) * cu2c_tex_stride(t, d);
+        CU2C_TEX_UNROLL
+        for (int ch = 0; ch < nch; ch++)
+            out[ch] = 0.0f + cu2c_tex_read_f(base + off, format, ch, nread);
+        return;
+    }
+    float a[3] = {0, 0, 0};
+    size_t off[3][2] = {{0, 0}, {0, 0}, {0, 0}};
+    CU2C_TEX_UNROLL
+    for (int d = 0; d < dims; d++) {
+        float u = cu2c_tex_coord(t, s, d, c[d]) - 0.5f;
+        float f = floorf(u);
+        a[d] = floorf((u - f) * 256.0f + 0.5f) * (1.0f / 256.0f);
+        /* clamped, texels floor(f) and floor(f) + 1 are those of max(f, -1) (a NaN reads
+         * some texel: its weight makes the result NaN whichever) */
+        float g = f > -1.0f ? f : -1.0f;
+        g = g < 1073741824.0f ? g : 1073741824.0f;
+        int i0 = (int)g, n = t->size[d];
+        int lo = i0 < 0 ? 0 : i0 < n ? i0 : n - 1, hi = i0 + 1 < n ? i0 + 1 : n - 1;
+        off[d][0] = (size_t)lo * cu2c_tex_stride(t, d);
+        off[d][1] = (size_t)hi * cu2c_tex_stride(t, d);
+    }
+    CU2C_TEX_UNROLL
+    for (int corner = 0; corner < 1 << dims; corner++) {
+        float w = 1.0f;
+        size_t o = 0;
+        CU2C_TEX_UNROLL
+        for (int d = 0; d < dims; d++) {
+            int hi = (corner >> d) & 1;
+            w *= hi ? a[d] : 1.0f - a[d];
+            o += off[d][hi];
+        }
+        CU2C_TEX_UNROLL
+        for (int ch = 0; ch < nch; ch++)
+            out[ch] += w * cu2c_tex_read_f(base + o, format, ch, nread);
     }
 }
 
 /* A fetch returning integers: always point sampled (linear filtering applies to floats only);
  * the border colour's float bits are the integers, as in CUDA. */
-static inline void cu2c_tex_sample_i(const cu2c_texture *t, const cu2c_tex_sampler *s, int dims,
-                                     float x, float y, float z, int layer, int *out)
+CU2C_TEX_INLINE void cu2c_tex_sample_i(const cu2c_texture *t, const cu2c_tex_sampler *s, int dims,
+                                       int nres, float x, float y, float z, int layer, int *out)
 {
-    float c[3] = {x, y, z};
-    int idx[3] = {0, 0, 0}, border = 0;
+    const float c[3] = {x, y, z};
+    size_t off = 0;
+    int border = 0;
+    CU2C_TEX_UNROLL
     for (int d = 0; d < dims; d++) {
-        float u = s->normalized_coords ? c[d] * (float)t->size[d] : c[d];
-        idx[d] = cu2c_tex_address(cu2c_tex_floor(u), t->size[d], s->addr[d]);
-        border |= idx[d] < 0;
+        int i = cu2c_tex_point_index(cu2c_tex_coord(t, s, d, c[d]), t->size[d], s->addr[d]);
+        border |= i < 0;
+        off += (size_t)i * cu2c_tex_stride(t, d);
     }
     out[0] = out[1] = out[2] = out[3] = 0;
     if (border) {
         memcpy(out, s->border, sizeof s->border);
         return;
     }
-    const char *p = cu2c_tex_texel(t, idx, cu2c_tex_layer(t, layer));
-    for (int ch = 0; ch < t->channels; ch++)
+    const char *p = cu2c_tex_base(t, layer) + off;
+    int nch = t->channels < nres ? t->channels : nres;
+    CU2C_TEX_UNROLL
+    for (int ch = 0; ch < nch; ch++)
         out[ch] = cu2c_tex_chan_i(p, t->format, ch);
 }
 
 /* tex1Dfetch: an integer index into linear memory; outside it reads zero. */
-static inline int cu2c_tex_fetch_index(const cu2c_texture *t, int x, const char **p)
+CU2C_TEX_INLINE int cu2c_tex_fetch_index(const cu2c_texture *t, int x, const char **p)
 {
     if (x < 0 || x >= t->size[0])
         return 0;
@@ -298,7 +456,7 @@ CU2C_TEX_TYPE(float4, float, 4, true, float4)
 #undef CU2C_TEX_TYPE
 
 /* The first n channels as a T (a scalar or a struct of n scalars). */
-template <class T, class V> static inline T cu2c_tex_result(const V *v)
+template <class T, class V> CU2C_TEX_INLINE T cu2c_tex_result(const V *v)
 {
     typedef typename cu2c_tex_type<T>::scalar S;
     S s[4];
@@ -310,41 +468,41 @@ template <class T, class V> static inline T cu2c_tex_result(const V *v)
 }
 
 /* A sampled fetch of dims coordinates as a T; a null texture reads zero. */
-template <class T> static inline T cu2c_tex_fetch(const cu2c_texture *t, const cu2c_tex_sampler *s,
+template <class T> CU2C_TEX_INLINE T cu2c_tex_fetch(const cu2c_texture *t, const cu2c_tex_sampler *s,
                                                   int dims, float x, float y, float z, int layer)
 {
     if (!t)
         return T();
     if (cu2c_tex_type<T>::is_float) {
         float v[4];
-        cu2c_tex_sample_f(t, s, dims, x, y, z, layer, v);
+        cu2c_tex_sample_f(t, s, dims, cu2c_tex_type<T>::n, x, y, z, layer, v);
         return cu2c_tex_result<T>(v);
     }
     int v[4];
-    cu2c_tex_sample_i(t, s, dims, x, y, z, layer, v);
+    cu2c_tex_sample_i(t, s, dims, cu2c_tex_type<T>::n, x, y, z, layer, v);
     return cu2c_tex_result<T>(v);
 }
 
-template <class T> static inline T cu2c_tex_fetch1(const cu2c_texture *t, int normalized_read, int x)
+template <class T> CU2C_TEX_INLINE T cu2c_tex_fetch1(const cu2c_texture *t, int normalized_read, int x)
 {
     const char *p;
     if (!t || !cu2c_tex_fetch_index(t, x, &p))
         return T();
     if (cu2c_tex_type<T>::is_float) {
         float v[4] = {0, 0, 0, 0};
-        for (int c = 0; c < t->channels; c++)
-            v[c] = cu2c_tex_chan_f(p, t->format, c, normalized_read);
+        for (int c = 0; c < t->channels && c < cu2c_tex_type<T>::n; c++)
+            v[c] = cu2c_tex_read_f(p, t->format, c, normalized_read);
         return cu2c_tex_result<T>(v);
     }
     int v[4] = {0, 0, 0, 0};
-    for (int c = 0; c < t->channels; c++)
+    for (int c = 0; c < t->channels && c < cu2c_tex_type<T>::n; c++)
         v[c] = cu2c_tex_chan_i(p, t->format, c);
     return cu2c_tex_result<T>(v);
 }
 
 /* ---- Texture objects -------------------------------------------------------------------- */
 
-static inline const cu2c_texture *cu2c_tex_object(cudaTextureObject_t o)
+CU2C_TEX_INLINE const cu2c_texture *cu2c_tex_object(cudaTextureObject_t o)
 {
     return (const cu2c_texture *)(uintptr_t)o;
 }
@@ -352,30 +510,30 @@ static inline const cu2c_texture *cu2c_tex_object(cudaTextureObject_t o)
     const cu2c_texture *t = cu2c_tex_object(o);                                           \
     return cu2c_tex_fetch<T>(t, t ? &t->sampler : 0, dims, x, y, z, layer)
 
-template <class T> static inline T tex1Dfetch(cudaTextureObject_t o, int x)
+template <class T> CU2C_TEX_INLINE T tex1Dfetch(cudaTextureObject_t o, int x)
 {
     const cu2c_texture *t = cu2c_tex_object(o);
     return cu2c_tex_fetch1<T>(t, t ? t->sampler.normalized_read : 0, x);
 }
-template <class T> static inline T tex1D(cudaTextureObject_t o, float x) { CU2C_TEX_OBJ(o, 1, x, 0, 0, 0); }
-template <class T> static inline T tex2D(cudaTextureObject_t o, float x, float y) { CU2C_TEX_OBJ(o, 2, x, y, 0, 0); }
-template <class T> static inline T tex3D(cudaTextureObject_t o, float x, float y, float z) { CU2C_TEX_OBJ(o, 3, x, y, z, 0); }
-template <class T> static inline T tex1DLayered(cudaTextureObject_t o, float x, int layer) { CU2C_TEX_OBJ(o, 1, x, 0, 0, layer); }
-template <class T> static inline T tex2DLayered(cudaTextureObject_t o, float x, float y, int layer) { CU2C_TEX_OBJ(o, 2, x, y, 0, layer); }
+template <class T> CU2C_TEX_INLINE T tex1D(cudaTextureObject_t o, float x) { CU2C_TEX_OBJ(o, 1, x, 0, 0, 0); }
+template <class T> CU2C_TEX_INLINE T tex2D(cudaTextureObject_t o, float x, float y) { CU2C_TEX_OBJ(o, 2, x, y, 0, 0); }
+template <class T> CU2C_TEX_INLINE T tex3D(cudaTextureObject_t o, float x, float y, float z) { CU2C_TEX_OBJ(o, 3, x, y, z, 0); }
+template <class T> CU2C_TEX_INLINE T tex1DLayered(cudaTextureObject_t o, float x, int layer) { CU2C_TEX_OBJ(o, 1, x, 0, 0, layer); }
+template <class T> CU2C_TEX_INLINE T tex2DLayered(cudaTextureObject_t o, float x, float y, int layer) { CU2C_TEX_OBJ(o, 2, x, y, 0, layer); }
 /* No mipmaps: every level is level 0. */
-template <class T> static inline T tex1DLod(cudaTextureObject_t o, float x, float level) { (void)level; CU2C_TEX_OBJ(o, 1, x, 0, 0, 0); }
-template <class T> static inline T tex2DLod(cudaTextureObject_t o, float x, float y, float level) { (void)level; CU2C_TEX_OBJ(o, 2, x, y, 0, 0); }
-template <class T> static inline T tex3DLod(cudaTextureObject_t o, float x, float y, float z, float level) { (void)level; CU2C_TEX_OBJ(o, 3, x, y, z, 0); }
+template <class T> CU2C_TEX_INLINE T tex1DLod(cudaTextureObject_t o, float x, float level) { (void)level; CU2C_TEX_OBJ(o, 1, x, 0, 0, 0); }
+template <class T> CU2C_TEX_INLINE T tex2DLod(cudaTextureObject_t o, float x, float y, float level) { (void)level; CU2C_TEX_OBJ(o, 2, x, y, 0, 0); }
+template <class T> CU2C_TEX_INLINE T tex3DLod(cudaTextureObject_t o, float x, float y, float z, float level) { (void)level; CU2C_TEX_OBJ(o, 3, x, y, z, 0); }
 #undef CU2C_TEX_OBJ
 
 /* CUDA's forms that store through a pointer. */
-template <class T> static inline void tex1Dfetch(T *r, cudaTextureObject_t o, int x) { *r = tex1Dfetch<T>(o, x); }
-template <class T> static inline void tex1D(T *r, cudaTextureObject_t o, float x) { *r = tex1D<T>(o, x); }
-template <class T> static inline void tex2D(T *r, cudaTextureObject_t o, float x, float y) { *r = tex2D<T>(o, x, y); }
-template <class T> static inline void tex3D(T *r, cudaTextureObject_t o, float x, float y, float z) { *r = tex3D<T>(o, x, y, z); }
-template <class T> static inline void tex1DLayered(T *r, cudaTextureObject_t o, float x, int layer) { *r = tex1DLayered<T>(o, x, layer); }
-template <class T> static inline void tex2DLayered(T *r, cudaTextureObject_t o, float x, float y, int layer) { *r = tex2DLayered<T>(o, x, y, layer); }
-template <class T> static inline void tex2DLod(T *r, cudaTextureObject_t o, float x, float y, float level) { *r = tex2DLod<T>(o, x, y, level); }
+template <class T> CU2C_TEX_INLINE void tex1Dfetch(T *r, cudaTextureObject_t o, int x) { *r = tex1Dfetch<T>(o, x); }
+template <class T> CU2C_TEX_INLINE void tex1D(T *r, cudaTextureObject_t o, float x) { *r = tex1D<T>(o, x); }
+template <class T> CU2C_TEX_INLINE void tex2D(T *r, cudaTextureObject_t o, float x, float y) { *r = tex2D<T>(o, x, y); }
+template <class T> CU2C_TEX_INLINE void tex3D(T *r, cudaTextureObject_t o, float x, float y, float z) { *r = tex3D<T>(o, x, y, z); }
+template <class T> CU2C_TEX_INLINE void tex1DLayered(T *r, cudaTextureObject_t o, float x, int layer) { *r = tex1DLayered<T>(o, x, layer); }
+template <class T> CU2C_TEX_INLINE void tex2DLayered(T *r, cudaTextureObject_t o, float x, float y, int layer) { *r = tex2DLayered<T>(o, x, y, layer); }
+template <class T> CU2C_TEX_INLINE void tex2DLod(T *r, cudaTextureObject_t o, float x, float y, float level) { *r = tex2DLod<T>(o, x, y, level); }
 
 /* ---- Texture references (removed in CUDA 12; older programs use them) ------------------- */
 
@@ -413,7 +571,7 @@ template <class T> struct cu2c_tex_ret<T, cudaReadModeNormalizedFloat> {
 
 /* The sampler of a reference: its fields as they are now (CUDA applies changes made after
  * binding too). Wrap and mirror need normalised coordinates. */
-static inline cu2c_tex_sampler cu2c_tex_ref_sampler(const textureReference &r, int mode)
+CU2C_TEX_INLINE cu2c_tex_sampler cu2c_tex_ref_sampler(const textureReference &r, int mode)
 {
     cu2c_tex_sampler s;
     const cu2c_texture *t = r.cu2c_bound;
@@ -426,6 +584,10 @@ static inline cu2c_tex_sampler cu2c_tex_ref_sampler(const textureReference &r, i
                         ? cudaAddressModeClamp : a;
     }
     s.border[0] = s.border[1] = s.border[2] = s.border[3] = 0.0f;
+    s.all_clamp = s.addr[0] == cudaAddressModeClamp && s.addr[1] == cudaAddressModeClamp &&
+                  s.addr[2] == cudaAddressModeClamp;
+    for (int d = 0; d < 3; d++)
+        s.scale[d] = r.normalized && t ? (float)t->size[d] : 1.0f;
     return s;
 }
 #define CU2C_TEX_REF(dims, x, y, z, layer)                                                 \
@@ -433,7 +595,7 @@ static inline cu2c_tex_sampler cu2c_tex_ref_sampler(const textureReference &r, i
     return cu2c_tex_fetch<typename cu2c_tex_ret<T, mode>::type>(r.cu2c_bound, &s, dims, x, y, z, layer)
 
 template <class T, enum cudaTextureReadMode mode>
-static inline typename cu2c_tex_ret<T, mode>::type
+CU2C_TEX_INLINE typename cu2c_tex_ret<T, mode>::type
 tex1Dfetch(const texture<T, cudaTextureType1D, mode> &r, int x)
 {
     return cu2c_tex_fetch1<typename cu2c_tex_ret<T, mode>::type>(
@@ -441,19 +603,19 @@ tex1Dfetch(const texture<T, cudaTextureType1D, mode> &r, int x)
                           r.cu2c_bound->format <= CU2C_TEX_U16, x);
 }
 template <class T, enum cudaTextureReadMode mode>
-static inline typename cu2c_tex_ret<T, mode>::type
+CU2C_TEX_INLINE typename cu2c_tex_ret<T, mode>::type
 tex1D(const texture<T, cudaTextureType1D, mode> &r, float x) { CU2C_TEX_REF(1, x, 0, 0, 0); }
 template <class T, enum cudaTextureReadMode mode>
-static inline typename cu2c_tex_ret<T, mode>::type
+CU2C_TEX_INLINE typename cu2c_tex_ret<T, mode>::type
 tex2D(const texture<T, cudaTextureType2D, mode> &r, float x, float y) { CU2C_TEX_REF(2, x, y, 0, 0); }
 template <class T, enum cudaTextureReadMode mode>
-static inline typename cu2c_tex_ret<T, mode>::type
+CU2C_TEX_INLINE typename cu2c_tex_ret<T, mode>::type
 tex3D(const texture<T, cudaTextureType3D, mode> &r, float x, float y, float z) { CU2C_TEX_REF(3, x, y, z, 0); }
 template <class T, enum cudaTextureReadMode mode>
-static inline typename cu2c_tex_ret<T, mode>::type
+CU2C_TEX_INLINE typename cu2c_tex_ret<T, mode>::type
 tex1DLayered(const texture<T, cudaTextureType1DLayered, mode> &r, float x, int layer) { CU2C_TEX_REF(1, x, 0, 0, layer); }
 template <class T, enum cudaTextureReadMode mode>
-static inline typename cu2c_tex_ret<T, mode>::type
+CU2C_TEX_INLINE typename cu2c_tex_ret<T, mode>::type
 tex2DLayered(const texture<T, cudaTextureType2DLayered, mode> &r, float x, float y, int layer) { CU2C_TEX_REF(2, x, y, 0, layer); }
 #undef CU2C_TEX_REF
 

@@ -22,7 +22,7 @@
 // DRY:      #$ LIBRARIES=  [[LIBS:"-L.*/lib64"]]
 // DRY:      #$ "{{.*}}/bin/cu2c" --lang=c++ -arch compute_80 {{.*}}version_verbose_dryrun.cu"
 // DRY-NEXT: #$ c++ -std=gnu++17 {{.*}} -c "{{.*}}.cu.cpp" -o
-// DRY-NEXT: #$ c++ -o {{.*}} [[LIBS]] -Wl,--start-group "{{.*}}/libcu2c.a" -Wl,--end-group -lpthread -lm
+// DRY-NEXT: #$ c++ {{(-m(arch|cpu)=native )?}}-o {{.*}} [[LIBS]] -Wl,--start-group "{{.*}}/libcu2c.a" -Wl,--end-group -lpthread -lm
 // RUN: %cu2cc -v %s -o app 2> %t.err && ./app | FileCheck %s --check-prefix=OUT
 // RUN: FileCheck %s --check-prefix=DRY < %t.err
 // RUN: %cu2cc --verbose -c %s -o x.o 2>&1 | FileCheck %s --check-prefix=COMPILE

@@ -25,7 +25,7 @@ typedef enum Act {
     A_OUTPUT, A_ODIR, A_INCLUDE, A_SYSTEM_INCLUDE, A_PRE_INCLUDE, A_DEFINE, A_UNDEFINE,
     A_LIBRARY_PATH, A_LIBRARY, A_OPTIMIZE, A_DEBUG, A_STD, A_X, A_XCOMPILER, A_XLINKER,
     A_SHARED, A_NO_WARNINGS, A_DEFAULT_STREAM, A_RELAXED_CONSTEXPR, A_EXTENDED_LAMBDA, A_RDC,
-    A_CCBIN, A_FORWARD_UNKNOWN, A_MACHINE, A_ARCH, A_IGNORED, A_NO_DEVICE_CODE,
+    A_CCBIN, A_HOST_MARCH, A_FORWARD_UNKNOWN, A_MACHINE, A_ARCH, A_IGNORED, A_NO_DEVICE_CODE,
 } Act;
 
 /* One option: nvcc's long and short names (without dashes), its value kind, its action;
@@ -83,6 +83,8 @@ static const Spec specs[] = {
     {"expt-extended-lambda", "expt-extended-lambda", K_FLAG, A_EXTENDED_LAMBDA, false},
     {"relocatable-device-code", "rdc", K_VALUE, A_RDC, false},
     {"compiler-bindir", "ccbin", K_VALUE, A_CCBIN, false},
+    /* cu2c's own: the CPU the kernels are compiled for (nvcc has no such choice) */
+    {"host-march", "host-march", K_VALUE, A_HOST_MARCH, false},
     {"forward-unknown-to-host-compiler", "forward-unknown-to-host-compiler", K_FLAG,
      A_FORWARD_UNKNOWN, false},
     {"forward-unknown-opts", "forward-unknown-opts", K_FLAG, A_FORWARD_UNKNOWN, false},
@@ -173,11 +175,14 @@ void args_usage(FILE *f) {
           "          -Xcompiler A,B, -Xlinker A,B, -shared, -w, -ccbin DIR|COMPILER, -m64,\n"
           "          --options-file F, -forward-unknown-to-host-compiler, --default-stream,\n"
           "          -rdc=true, --expt-relaxed-constexpr, --extended-lambda\n"
+          "  cu2c:   --host-march native|portable|CPU: the CPU translated .cu files are built\n"
+          "          for (default native; an -march=/-mcpu= given with -Xcompiler wins)\n"
           "  device: -arch, -code, -gencode (__CUDA_ARCH__: the highest named; default 800)\n"
           "  accepted and ignored (GPU code only): -maxrregcount,\n"
           "          -Xptxas, -Xnvlink, -Xarchive, -lineinfo, --resource-usage, --use_fast_math,\n"
           "          -ftz, -prec-div, -prec-sqrt, -fmad, -t/--threads, -Werror, -diag-suppress\n"
-          "Environment: CU2CC_CC, CU2CC_CXX (compilers), CU2CC_KEEP=1 (keep the translated sources).\n",
+          "Environment: CU2CC_CC, CU2CC_CXX (compilers), CU2CC_KEEP=1 (keep the translated sources),\n"
+          "             CU2CC_MARCH (--host-march's default).\n",
           f);
 }
 
@@ -336,6 +341,11 @@ static void apply(Options *o, const Spec *s, const char *name, const char *v, St
             die("%s takes true or false, not '%s'", name, v);
         break;
     case A_CCBIN: o->ccbin = xstrdup(v); break;
+    case A_HOST_MARCH:
+        if (!*v)
+            die("%s takes native, portable or a CPU name for -march=", name);
+        o->host_march = xstrdup(v);
+        break;
     case A_FORWARD_UNKNOWN: o->forward_unknown = true; break;
     case A_MACHINE:
         if (strcmp(v, "64") != 0)
@@ -442,6 +452,8 @@ void args_parse(Options *o, int argc, char **argv) {
             "such options to the host compiler)", unknown);
     if (getenv("CU2CC_KEEP") && strcmp(getenv("CU2CC_KEEP"), "1") == 0)
         o->keep_work = true;
+    if (!o->host_march && getenv("CU2CC_MARCH") && *getenv("CU2CC_MARCH"))
+        o->host_march = getenv("CU2CC_MARCH");
     sl_free(&args);
 }
 

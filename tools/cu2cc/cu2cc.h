@@ -73,6 +73,9 @@ typedef struct Options {
     const char *dep_file;   /* -MF */
     const char *dep_target; /* -MT */
     bool dep_phony;         /* -MP */
+    const char *host_march; /* --host-march / CU2CC_MARCH: the CPU translated .cu files are
+                             * built for: "native" (default), "portable" (the compiler's
+                             * default target) or a -march= value */
     int arch;               /* the highest compute capability -arch/-code/-gencode name
                              * (70 for sm_70); 0: cu2c's default */
     bool print_version, help;

@@ -128,6 +128,7 @@ typedef struct Build {
     StrList nvcc_defs; /* __NVCC__ and the versions: every file */
     StrList common;    /* -O, -g, the headers, the macros, -Xcompiler: every compile */
     StrList parse;     /* what cu2c's parse must see as the compiler will */
+    StrList target;    /* the CPU translated .cu files (and the link) are built for */
     StrList dep_dests; /* dependency files, in order */
     StrList dep_texts; /* their rules so far */
 } Build;
@@ -228,6 +229,7 @@ static void compile(Build *b, Lang lang, const char *src, const char *obj, int n
         sl_push(&cmd, "-iquote");
         sl_push(&cmd, dir);
         sl_append(&cmd, &b->common);
+        sl_append(&cmd, &b->target);
         sl_append(&cmd, &o->cu_defs);
         /* the general (any block shape) copy of a kernel may index shared arrays past what
          * the launches use; gcc would warn about shapes the program never launches */
@@ -291,6 +293,34 @@ static void parse_host_flags(StrList *parse, const StrList *flags) {
     }
 }
 
+/* Whether host compiler options choose the CPU themselves (-march=, -mcpu=). */
+static bool chooses_cpu(const StrList *flags) {
+    for (int i = 0; i < flags->n; i++)
+        if (strncmp(flags->v[i], "-march=", 7) == 0 || strncmp(flags->v[i], "-mcpu=", 6) == 0)
+            return true;
+    return false;
+}
+
+/* Kernels are host code here, and their thread loops vectorise as wide as the target's
+ * vectors: translated .cu files are built for this CPU (-march=native, or -mcpu=native where
+ * that is the compiler's spelling), unless the user chose a CPU with -Xcompiler, or asked
+ * with --host-march / CU2CC_MARCH for another one or for the compiler's portable default. */
+static void host_target(Build *b) {
+    const Options *o = b->o;
+    const char *m = o->host_march ? o->host_march : "native";
+    if (chooses_cpu(&o->cflags) || strcmp(m, "portable") == 0)
+        return;
+    if (strcmp(m, "native") != 0) {
+        sl_pushf(&b->target, "-march=%s", m);
+        return;
+    }
+#if defined(__x86_64__) || defined(__i386__)
+    sl_push(&b->target, "-march=native");
+#elif defined(__aarch64__) || defined(__arm__) || defined(__powerpc__)
+    sl_push(&b->target, "-mcpu=native");
+#endif
+}
+
 /* Sets up the flags every compile, and cu2c's parse, take. */
 static void build_init(Build *b) {
     const Options *o = b->o;
@@ -319,6 +349,7 @@ static void build_init(Build *b) {
         sl_push(&b->common, "-w");
     if (o->shared)
         sl_push(&b->common, "-fPIC");
+    host_target(b);
 
     /* what the parser must see as the compiler will: headers only the C++ compiler has
      * (gcc's omp.h...) after all of its own, and OpenMP's macro when the compiler gets
@@ -362,6 +393,7 @@ static void link_step(Build *b, const StrList *objs, const char *tmp_out) {
         sl_push(&cmd, "-g");
     sl_append(&cmd, &o->cflags);
     sl_append(&cmd, &o->forwarded);
+    sl_append(&cmd, &b->target);   /* as the objects were built (link-time optimisation) */
     sl_push(&cmd, "-o");
     sl_push(&cmd, tmp_out);
     sl_append(&cmd, objs);
