@@ -19,6 +19,10 @@
 8. Warp functions: a sum of 2^24 floats written with cooperative groups (8 elements per
    thread, tile32.shfl_down, shared memory, cg::reduce per block): reduce.cu against
    reduce_omp.c (an OpenMP reduction), as in 2.
+9. Fresh large buffers: cudaMalloc N MiB, cudaMemcpy in, a trivial kernel, cudaMemcpy out
+   into fresh host memory, free (bigcopy.cu), against the same steps with OpenMP loops on
+   malloc'd memory (bigcopy_omp.c), at 256 MiB and 1 GiB with 2 threads: page faults on
+   memory touched for the first time are part of the time.
 
 The machine is shared and noisy: every figure is a median of several runs taken side by side
 in this one invocation. Work files go to build/bench/.
@@ -228,6 +232,7 @@ def bench_vectorisation():
 LAUNCH_ROUNDS = 5       # launch benchmark: program runs per thread count
 LAUNCH_N = 20000        # launches per timed batch inside each run
 UNEVEN_ROUNDS = 5       # uneven blocks: program runs per schedule per pattern
+BIGCOPY_RUNS = ((256, 5, 3), (1024, 3, 2))   # fresh buffers: (MiB, runs per side, rounds per run)
 
 
 def bench_launch():
@@ -269,6 +274,33 @@ def bench_uneven():
               " ".join(f"{med[s] / med['dynamic']:.2f}" for s in schedules) + ")")
 
 
+def bench_bigcopy():
+    section("9. fresh large buffers: cudaMalloc, copy in, kernel, copy out to fresh host memory, "
+            "free; 2 threads (interleaved runs; each the median of its rounds; ms)")
+    cu_exe, omp_exe = build_pair("bigcopy")
+    env = dict(os.environ, CU2C_NUM_THREADS="2", OMP_NUM_THREADS="2", OMP_PROC_BIND="false")
+    phases = ("median_ms", "alloc+in", "kernel", "out", "free")
+    print(f"{'MiB':>5} {'side':>5} " + " ".join(f"{p.replace('median_ms', 'total'):>9}"
+                                              for p in phases) + f" {'ratio omp/cu2c':>15}")
+    for mib, runs, rounds in BIGCOPY_RUNS:
+        got = {"cu2c": {p: [] for p in phases}, "omp": {p: [] for p in phases}}
+        for r in range(runs):
+            order = [("cu2c", cu_exe), ("omp", omp_exe)]
+            for side, exe in (order if r % 2 == 0 else order[::-1]):
+                out = run([exe, str(mib), str(rounds)], env=env).stdout
+                for p in phases:
+                    m = re.search(re.escape(p) + r"=([0-9.]+)", out)
+                    if not m:
+                        sys.exit(f"bench: no {p} in the output of {exe}:\n{out}")
+                    got[side][p].append(float(m.group(1)))
+        med = {side: {p: statistics.median(v) for p, v in d.items()} for side, d in got.items()}
+        for side in ("cu2c", "omp"):
+            ratio = (f" {med['omp']['median_ms'] / med['cu2c']['median_ms']:>15.2f}"
+                     if side == "cu2c" else "")
+            print(f"{mib:>5} {side:>5} " + " ".join(f"{med[side][p]:>9.1f}" for p in phases)
+                  + ratio)
+
+
 def main():
     if not (os.access(CU2C, os.X_OK) and os.access(CU2CC, os.X_OK)):
         sys.exit("bench: build first (make all)")
@@ -283,6 +315,7 @@ def main():
     bench_launch()
     bench_uneven()
     bench_reduce()
+    bench_bigcopy()
     print(f"\n(bench took {time.perf_counter() - t0:.0f} s)")
 
 
