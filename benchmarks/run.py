@@ -28,6 +28,10 @@
    algorithm, as in 2: wavefront dynamic programming with a launch per diagonal of tiles (nw),
    k-median distances with block reductions (streamcluster), a filter with two shared-memory
    tree reductions per tile (srad).
+12. Fresh large buffers: cudaMalloc N MiB, cudaMemcpy in, a trivial kernel, cudaMemcpy out
+   into fresh host memory, free (bigcopy.cu), against the same steps with OpenMP loops on
+   malloc'd memory (bigcopy_omp.c), at 256 MiB and 1 GiB with 2 threads: page faults on
+   memory touched for the first time are part of the time.
 
 cu2cc builds for this CPU (-march=native), so the OpenMP and OpenBLAS references get the
 same target (OpenBLAS picks its own kernels at run time).
@@ -269,6 +273,7 @@ def bench_vectorisation():
 LAUNCH_ROUNDS = 5       # launch benchmark: program runs per thread count
 LAUNCH_N = 20000        # launches per timed batch inside each run
 UNEVEN_ROUNDS = 5       # uneven blocks: program runs per schedule per pattern
+BIGCOPY_RUNS = ((256, 5, 3), (1024, 3, 2))   # fresh buffers: (MiB, runs per side, rounds per run)
 
 
 def bench_launch():
@@ -392,6 +397,33 @@ def bench_texture():
               f"{med[k] / med['ptr']:>7.2f} {med[k] / med['ptr_scalar']:>13.2f}")
 
 
+def bench_bigcopy():
+    section("12. fresh large buffers: cudaMalloc, copy in, kernel, copy out to fresh host memory, "
+            "free; 2 threads (interleaved runs; each the median of its rounds; ms)")
+    cu_exe, omp_exe = build_pair("bigcopy")
+    env = dict(os.environ, CU2C_NUM_THREADS="2", OMP_NUM_THREADS="2", OMP_PROC_BIND="false")
+    phases = ("median_ms", "alloc+in", "kernel", "out", "free")
+    print(f"{'MiB':>5} {'side':>5} " + " ".join(f"{p.replace('median_ms', 'total'):>9}"
+                                              for p in phases) + f" {'ratio omp/cu2c':>15}")
+    for mib, runs, rounds in BIGCOPY_RUNS:
+        got = {"cu2c": {p: [] for p in phases}, "omp": {p: [] for p in phases}}
+        for r in range(runs):
+            order = [("cu2c", cu_exe), ("omp", omp_exe)]
+            for side, exe in (order if r % 2 == 0 else order[::-1]):
+                out = run([exe, str(mib), str(rounds)], env=env).stdout
+                for p in phases:
+                    m = re.search(re.escape(p) + r"=([0-9.]+)", out)
+                    if not m:
+                        sys.exit(f"bench: no {p} in the output of {exe}:\n{out}")
+                    got[side][p].append(float(m.group(1)))
+        med = {side: {p: statistics.median(v) for p, v in d.items()} for side, d in got.items()}
+        for side in ("cu2c", "omp"):
+            ratio = (f" {med['omp']['median_ms'] / med['cu2c']['median_ms']:>15.2f}"
+                     if side == "cu2c" else "")
+            print(f"{mib:>5} {side:>5} " + " ".join(f"{med[side][p]:>9.1f}" for p in phases)
+                  + ratio)
+
+
 def main():
     if not (os.access(CU2C, os.X_OK) and os.access(CU2CC, os.X_OK)):
         sys.exit("bench: build first (make all)")
@@ -400,7 +432,7 @@ def main():
     print(f"cu2c benchmarks on {os.cpu_count()} cores")
     sections = (bench_translation, bench_vadd, bench_matmul, bench_stencil, bench_vectorisation,
                 bench_launch, bench_uneven, bench_reduce, bench_sgemm, bench_texture,
-                bench_patterns)
+                bench_patterns, bench_bigcopy)
     # `run.py 9 10`: only those sections
     chosen = [int(a) for a in sys.argv[1:]] or range(1, len(sections) + 1)
     for n in chosen:

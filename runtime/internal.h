@@ -73,6 +73,13 @@ int rt_mem_untrack(const void *p, rt_mem_kind kind);
 int rt_mem_is(const void *p, rt_mem_kind kind);
 /* Bytes from p to the end of the allocation holding it; 0 if the runtime did not allocate it. */
 size_t rt_mem_extent(const void *p);
+struct rt_copy;
+/* Plans c's parts when it is large enough to be worth spreading over the threads (and its
+ * two ends do not overlap: memmove's order cannot be split); leaves it whole otherwise. */
+void rt_copy_split(struct rt_copy *c);
+/* Runs a copy or set: the whole of it when it has no parts, else parts until none is left
+ * to take (other threads may be running the others). */
+void rt_copy_work(struct rt_copy *c);
 
 /* A CUDA array: width x height x depth elements (height, depth 0 where the array has fewer
  * dimensions, as allocated), stored densely right after the struct. */
@@ -160,13 +167,18 @@ typedef enum {
 } rt_op_kind;
 
 /* A copy of width bytes per row, height rows per slice, depth slices; or a set when src is
- * NULL. Pitches are between rows, slices are bytes between slices. */
+ * NULL. Pitches are between rows, slices are bytes between slices. A large one is split into
+ * parts (rt_copy_split) that every idle worker and a waiting host thread take in turn. */
 typedef struct rt_copy {
     char *dst;
     const char *src;
     int value;
     size_t width, height, depth;
     size_t dpitch, spitch, dslice, sslice;
+    uint64_t nparts;           /* 0: one memmove/memset per row by one thread */
+    uint64_t row_parts;        /* parts per row (wide rows), or 0: rows_per_part rows a part */
+    uint64_t rows_per_part;
+    atomic_uint_fast64_t next; /* the first part not taken */
 } rt_copy;
 
 /* The work is done when stream's completed count reaches seq. */
@@ -179,13 +191,13 @@ typedef struct rt_dep {
 
 typedef struct rt_op {
     struct rt_op *next;        /* in its stream's queue */
-    struct rt_op *next_running;/* kernels with blocks to take */
+    struct rt_op *next_running;/* kernels and split copies with parts to take */
     struct CUstream_st *stream;
     uint64_t seq;              /* its place in the stream, from 1 */
     rt_op_kind kind;
     int state;                 /* RT_QUEUED, RT_RUNNING, RT_BY_HOST (see pool.c) */
-    int refs;                  /* workers in a running kernel */
-    int exhausted;             /* a kernel with no blocks left to take */
+    int refs;                  /* threads in a running kernel or split copy */
+    int exhausted;             /* a kernel (split copy) with no blocks (parts) left to take */
     int pooled;                /* recycled through the free list (pool.c) */
     int ndeps, cap_deps;
     rt_dep *deps, inline_deps[RT_INLINE_DEPS];
@@ -216,8 +228,6 @@ cudaError_t rt_submit_at(cudaStream_t stream, rt_op *op, const rt_dep *dep, int 
                          rt_dep *placed);
 /* Waits until op, submitted by_host, may run, runs it and completes it. */
 cudaError_t rt_run_by_host(rt_op *op);
-/* Runs a copy or set. */
-void rt_do_copy(const rt_copy *c);
 /* Waits until the work queued on stream so far is done (0 on the legacy stream waits for
  * every blocking stream too); all streams when stream is RT_ALL_STREAMS. Returns and clears
  * an error left by asynchronous work, or cudaErrorNotPermitted on a worker thread. */

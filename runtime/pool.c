@@ -55,7 +55,7 @@ static pthread_cond_t rt_done_cv = PTHREAD_COND_INITIALIZER;  /* hosts: work com
 static atomic_uint_fast64_t rt_gen;     /* bumped, lock held, when work may have become ready */
 static int rt_sleepers, rt_waiters;     /* workers / host threads asleep on the conditions */
 static struct CUstream_st *rt_busy_head, *rt_busy_tail;   /* streams with queued work */
-static rt_op *rt_running;               /* kernels whose blocks may still be taken */
+static rt_op *rt_running;               /* kernels and split copies with parts to take */
 static cudaError_t rt_async_error;      /* left by asynchronous work for the next sync */
 
 static rt_worker *rt_workers_arr;
@@ -287,6 +287,22 @@ static void rt_complete(rt_op *op)
     rt_op_free(op);
 }
 
+/* Whether every worker may join op while it runs: a kernel, or a copy split in parts. */
+static int rt_op_shared(const rt_op *op)
+{
+    return op->kind == RT_OP_KERNEL || (op->kind == RT_OP_COPY && op->u.copy.nparts);
+}
+
+/* Lets idle workers join op (rt_find_work); the caller is its first thread. Lock held. */
+static void rt_open_shared(rt_op *op)
+{
+    op->refs = 1;
+    op->next_running = rt_running;
+    rt_running = op;
+}
+
+static void rt_leave_shared(rt_op *op);
+
 /* ---- Starting the workers ------------------------------------------------------------------- */
 
 static void *rt_worker_main(void *arg);
@@ -460,25 +476,13 @@ static cudaError_t rt_take_async_error(void)
     return e;
 }
 
-void rt_do_copy(const rt_copy *c)
-{
-    for (size_t z = 0; z < c->depth; z++)
-        for (size_t y = 0; y < c->height; y++) {
-            char *d = c->dst + z * c->dslice + y * c->dpitch;
-            if (c->src)
-                memmove(d, c->src + z * c->sslice + y * c->spitch, c->width);
-            else
-                memset(d, (unsigned char)c->value, c->width);
-        }
-}
-
 /* Runs a copy, set, host function, callback or free (a worker, or the host for by_host ones).
  * Kernels run in rt_run_blocks; records and waits complete in rt_find_work. */
 static void rt_exec(rt_op *op)
 {
     switch (op->kind) {
     case RT_OP_COPY:
-        rt_do_copy(&op->u.copy);
+        rt_copy_work(&op->u.copy);
         break;
     case RT_OP_HOST:
         op->u.host.fn(op->u.host.data);
@@ -499,10 +503,28 @@ static void rt_exec(rt_op *op)
 cudaError_t rt_run_by_host(rt_op *op)
 {
     rt_wait_until(rt_ready_pred, op);
-    rt_exec(op);
+    if (!rt_op_shared(op)) {
+        rt_exec(op);
+        pthread_mutex_lock(&rt_queue_lock);
+        rt_complete(op);
+        pthread_mutex_unlock(&rt_queue_lock);
+        return rt_take_async_error();
+    }
+    /* A split copy: opened for the workers as a kernel is, this thread taking parts too, so
+     * it proceeds even while every worker is busy with a kernel of another stream. The last
+     * thread to leave completes it (and frees op): this one waits for its place. */
+    rt_dep done = { op->stream, op->seq };
     pthread_mutex_lock(&rt_queue_lock);
-    rt_complete(op);
+    if (rt_nworkers == 0 && !atomic_load(&rt_shutdown))
+        rt_pool_start();   /* so that workers join; without them this thread does it all */
+    rt_open_shared(op);
+    rt_notify();
     pthread_mutex_unlock(&rt_queue_lock);
+    rt_copy_work(&op->u.copy);
+    pthread_mutex_lock(&rt_queue_lock);
+    rt_leave_shared(op);
+    pthread_mutex_unlock(&rt_queue_lock);
+    rt_wait_dep(&done);
     return rt_take_async_error();
 }
 
@@ -1028,12 +1050,10 @@ static rt_op *rt_find_work(void)
                 continue;
             }
             op->state = RT_RUNNING;
-            if (op->kind == RT_OP_KERNEL) {
+            if (op->kind == RT_OP_KERNEL)
                 rt_job_start(&op->u.job);
-                op->refs = 1;
-                op->next_running = rt_running;
-                rt_running = op;
-            }
+            if (rt_op_shared(op))
+                rt_open_shared(op);
             return op;
         }
     }
@@ -1045,8 +1065,9 @@ static rt_op *rt_find_work(void)
     return NULL;
 }
 
-/* A worker has taken all it could of a kernel: no blocks are left to take. Lock held. */
-static void rt_leave_kernel(rt_op *op)
+/* A thread has taken all it could of a kernel or split copy: nothing is left to take. Lock
+ * held. */
+static void rt_leave_shared(rt_op *op)
 {
     if (!op->exhausted) {
         op->exhausted = 1;
@@ -1056,7 +1077,7 @@ static void rt_leave_kernel(rt_op *op)
         *p = op->next_running;
     }
     if (--op->refs == 0) {
-        if (atomic_load(&op->u.job.failed))
+        if (op->kind == RT_OP_KERNEL && atomic_load(&op->u.job.failed))
             rt_async_error = cudaErrorLaunchOutOfResources;
         rt_complete(op);
     }
@@ -1076,8 +1097,8 @@ static void *rt_worker_main(void *arg)
             else
                 rt_exec(op);
             pthread_mutex_lock(&rt_queue_lock);
-            if (op->kind == RT_OP_KERNEL)
-                rt_leave_kernel(op);
+            if (rt_op_shared(op))
+                rt_leave_shared(op);
             else
                 rt_complete(op);
             continue;
