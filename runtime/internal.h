@@ -96,6 +96,12 @@ struct cudaArray {
 /* Bytes per element of a channel format cu2c arrays and textures can hold (1, 2 or 4 equal
  * channels of 8, 16 or 32 bits; 16 or 32 for floats); 0 for any other. */
 size_t rt_channel_bytes(const struct cudaChannelFormatDesc *d);
+/* memory.c's copies, for arrays.c: a 3-D copy (src NULL: a set) checked as CUDA checks it,
+ * and whether a copy kind is one of CUDA's. */
+cudaError_t rt_copy3d(void *dst, size_t dpitch, size_t dheight, const void *src, size_t spitch,
+                      size_t sheight, int value, size_t width, size_t height, size_t depth,
+                      int memset_call, cudaStream_t stream, int async);
+int rt_valid_kind(enum cudaMemcpyKind kind);
 
 /* ---- launch.c --------------------------------------------------------------------------- */
 

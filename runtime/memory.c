@@ -1,4 +1,5 @@
-/* runtime/memory.c - memory management: allocation, copies, sets and symbols.
+/* runtime/memory.c - memory management: allocation, copies, sets and symbols (CUDA arrays:
+ * arrays.c).
  *
  * All "device" memory is host memory, so every copy direction is a memmove. What the runtime
  * must still know is which pointers it handed out: cudaFree of anything else is
@@ -595,7 +596,7 @@ void rt_copy_work(rt_copy *c)
     }
 }
 
-static int rt_valid_kind(enum cudaMemcpyKind kind)
+int rt_valid_kind(enum cudaMemcpyKind kind)
 {
     return (unsigned)kind <= cudaMemcpyDefault;
 }
@@ -627,10 +628,10 @@ static cudaError_t rt_queue_copy(const rt_copy *c, cudaStream_t stream, int asyn
 }
 
 /* A three-dimensional copy (src NULL: a set), checked as CUDA checks it. */
-static cudaError_t rt_copy3d(void *dst, size_t dpitch, size_t dheight, const void *src,
-                             size_t spitch, size_t sheight, int value, size_t width,
-                             size_t height, size_t depth, int memset_call,
-                             cudaStream_t stream, int async)
+cudaError_t rt_copy3d(void *dst, size_t dpitch, size_t dheight, const void *src,
+                      size_t spitch, size_t sheight, int value, size_t width,
+                      size_t height, size_t depth, int memset_call,
+                      cudaStream_t stream, int async)
 {
     if (width > dpitch || (src && width > spitch))
         return rt_error(cudaErrorInvalidPitchValue);
@@ -813,257 +814,6 @@ cudaError_t cudaMemset3DAsync(struct cudaPitchedPtr p, int value, struct cudaExt
 {
     return rt_memset(p.ptr, p.pitch, p.ysize, value, extent.width, extent.height, extent.depth,
                      stream, 1);
-}
-
-/* ---- CUDA arrays ---------------------------------------------------------------------------------
- * An array is one block: the struct, then its elements densely (rows of width elements), so
- * the allocation map owns it and cudaDeviceReset frees it. Texture fetches read it like
- * pitched memory (cu2c/texture.h). Widths and offsets of the 2-D copies are in bytes. */
-
-size_t rt_channel_bytes(const struct cudaChannelFormatDesc *d)
-{
-    int n = d->w ? 4 : d->z ? 3 : d->y ? 2 : d->x ? 1 : 0;
-    if (n == 0 || n == 3 || (n > 1 && d->y != d->x) || (n > 2 && (d->z != d->x || d->w != d->x)))
-        return 0;
-    switch (d->f) {
-    case cudaChannelFormatKindSigned:
-    case cudaChannelFormatKindUnsigned:
-        if (d->x != 8 && d->x != 16 && d->x != 32)
-            return 0;
-        break;
-    case cudaChannelFormatKindFloat:
-        if (d->x != 16 && d->x != 32)
-            return 0;
-        break;
-    default:
-        return 0;
-    }
-    return (size_t)n * (size_t)d->x / 8;
-}
-
-cudaError_t cudaMalloc3DArray(cudaArray_t *array, const struct cudaChannelFormatDesc *desc,
-                              struct cudaExtent extent, unsigned int flags)
-{
-    RT_STICKY_CHECK();
-    if (!array || !desc)
-        return rt_error(cudaErrorInvalidValue);
-    size_t elem = rt_channel_bytes(desc);
-    if (!elem)
-        return rt_error(cudaErrorInvalidChannelDescriptor);
-    int layered = (flags & cudaArrayLayered) != 0;
-    /* Shapes CUDA allows: 1-D (w), 2-D (w, h), 3-D (w, h, d), layered 1-D (w, 0, layers) and
-     * 2-D (w, h, layers); a depth without a height is 3-D only when layered. */
-    if (flags & ~(unsigned)(cudaArrayLayered | cudaArraySurfaceLoadStore | cudaArrayTextureGather) ||
-        extent.width == 0 || (extent.depth && !extent.height && !layered) ||
-        (layered && !extent.depth))
-        return rt_error(cudaErrorInvalidValue);
-    size_t rows = extent.height ? extent.height : 1, slices = extent.depth ? extent.depth : 1;
-    size_t head = (sizeof(struct cudaArray) + RT_ALLOC_ALIGN - 1) / RT_ALLOC_ALIGN * RT_ALLOC_ALIGN;
-    if (extent.width > SIZE_MAX / elem / rows / slices ||
-        extent.width * elem * rows * slices > rt_total_memory())
-        return rt_error(cudaErrorMemoryAllocation);
-    size_t bytes = head + extent.width * elem * rows * slices;
-    struct cudaArray *a = NULL;
-    if (posix_memalign((void **)&a, RT_ALLOC_ALIGN, bytes) != 0)
-        return rt_error(cudaErrorMemoryAllocation);
-    a->desc = *desc;
-    a->extent = extent;
-    a->flags = flags;
-    a->elem = elem;
-    a->pitch = extent.width * elem;
-    a->rows = rows;
-    a->slices = slices;
-    a->data = (char *)a + head;
-    memset(a->data, 0, bytes - head);
-    if (!rt_mem_track(a, bytes, RT_MEM_ARRAY)) {
-        free(a);
-        return rt_error(cudaErrorMemoryAllocation);
-    }
-    *array = a;
-    return cudaSuccess;
-}
-
-cudaError_t cudaMallocArray(cudaArray_t *array, const struct cudaChannelFormatDesc *desc,
-                            size_t width, size_t height, unsigned int flags)
-{
-    if (flags & cudaArrayLayered)
-        return rt_error(cudaErrorInvalidValue);
-    struct cudaExtent e = { width, height, 0 };
-    return cudaMalloc3DArray(array, desc, e, flags);
-}
-
-cudaError_t cudaFreeArray(cudaArray_t array)
-{
-    RT_STICKY_CHECK();
-    if (!array)
-        return cudaSuccess;
-    cudaError_t e = rt_sync(RT_ALL_STREAMS);   /* queued kernels may still read it */
-    if (e != cudaSuccess)
-        return rt_error(e);
-    if (!rt_mem_untrack(array, RT_MEM_ARRAY))
-        return rt_error(cudaErrorInvalidValue);
-    free(array);
-    return cudaSuccess;
-}
-
-cudaError_t cudaArrayGetInfo(struct cudaChannelFormatDesc *desc, struct cudaExtent *extent,
-                             unsigned int *flags, cudaArray_t array)
-{
-    if (!array || !rt_mem_is(array, RT_MEM_ARRAY))
-        return rt_error(cudaErrorInvalidValue);
-    if (desc)
-        *desc = array->desc;
-    if (extent)
-        *extent = array->extent;
-    if (flags)
-        *flags = array->flags;
-    return cudaSuccess;
-}
-
-/* Byte wOffset of row hOffset of a's first slice, when width bytes x height rows from there
- * lie inside it; NULL otherwise (or when a is not an array). */
-static char *rt_array_at(const struct cudaArray *a, size_t wOffset, size_t hOffset, size_t width,
-                         size_t height)
-{
-    if (!a || !rt_mem_is(a, RT_MEM_ARRAY) || wOffset > a->pitch || width > a->pitch - wOffset ||
-        hOffset > a->rows || height > a->rows - hOffset)
-        return NULL;
-    return a->data + hOffset * a->pitch + wOffset;
-}
-
-static cudaError_t rt_memcpy2d_array(char *dst, size_t dpitch, size_t drows, const char *src,
-                                     size_t spitch, size_t srows, size_t width, size_t height,
-                                     enum cudaMemcpyKind kind, cudaStream_t stream, int async)
-{
-    if (!rt_valid_kind(kind))
-        return rt_error(cudaErrorInvalidMemcpyDirection);
-    if (!dst || !src)
-        return rt_error(cudaErrorInvalidValue);
-    return rt_copy3d(dst, dpitch, drows, src, spitch, srows, 0, width, height, 1, 0, stream,
-                     async);
-}
-
-static cudaError_t rt_to_array2d(cudaArray_t dst, size_t wOffset, size_t hOffset,
-                                 const void *src, size_t spitch, size_t width, size_t height,
-                                 enum cudaMemcpyKind kind, cudaStream_t stream, int async)
-{
-    if (width > spitch)
-        return rt_error(cudaErrorInvalidPitchValue);
-    return rt_memcpy2d_array(rt_array_at(dst, wOffset, hOffset, width, height),
-                             dst ? dst->pitch : 0, dst ? dst->rows : 0, src, spitch, height,
-                             width, height, kind, stream, async);
-}
-
-static cudaError_t rt_from_array2d(void *dst, size_t dpitch, cudaArray_const_t src,
-                                   size_t wOffset, size_t hOffset, size_t width, size_t height,
-                                   enum cudaMemcpyKind kind, cudaStream_t stream, int async)
-{
-    if (width > dpitch)
-        return rt_error(cudaErrorInvalidPitchValue);
-    return rt_memcpy2d_array(dst, dpitch, height, rt_array_at(src, wOffset, hOffset, width, height),
-                             src ? src->pitch : 0, src ? src->rows : 0, width, height, kind,
-                             stream, async);
-}
-
-cudaError_t cudaMemcpy2DToArray(cudaArray_t dst, size_t wOffset, size_t hOffset, const void *src,
-                                size_t spitch, size_t width, size_t height,
-                                enum cudaMemcpyKind kind)
-{
-    return rt_to_array2d(dst, wOffset, hOffset, src, spitch, width, height, kind, 0, 0);
-}
-
-cudaError_t cudaMemcpy2DToArrayAsync(cudaArray_t dst, size_t wOffset, size_t hOffset,
-                                     const void *src, size_t spitch, size_t width,
-                                     size_t height, enum cudaMemcpyKind kind, cudaStream_t stream)
-{
-    return rt_to_array2d(dst, wOffset, hOffset, src, spitch, width, height, kind, stream, 1);
-}
-
-cudaError_t cudaMemcpy2DFromArray(void *dst, size_t dpitch, cudaArray_const_t src,
-                                  size_t wOffset, size_t hOffset, size_t width, size_t height,
-                                  enum cudaMemcpyKind kind)
-{
-    return rt_from_array2d(dst, dpitch, src, wOffset, hOffset, width, height, kind, 0, 0);
-}
-
-cudaError_t cudaMemcpy2DFromArrayAsync(void *dst, size_t dpitch, cudaArray_const_t src,
-                                       size_t wOffset, size_t hOffset, size_t width,
-                                       size_t height, enum cudaMemcpyKind kind,
-                                       cudaStream_t stream)
-{
-    return rt_from_array2d(dst, dpitch, src, wOffset, hOffset, width, height, kind, stream, 1);
-}
-
-cudaError_t cudaMemcpy2DArrayToArray(cudaArray_t dst, size_t wOffsetDst, size_t hOffsetDst,
-                                     cudaArray_const_t src, size_t wOffsetSrc,
-                                     size_t hOffsetSrc, size_t width, size_t height,
-                                     enum cudaMemcpyKind kind)
-{
-    return rt_memcpy2d_array(rt_array_at(dst, wOffsetDst, hOffsetDst, width, height),
-                             dst ? dst->pitch : 0, dst ? dst->rows : 0,
-                             rt_array_at(src, wOffsetSrc, hOffsetSrc, width, height),
-                             src ? src->pitch : 0, src ? src->rows : 0, width, height, kind, 0, 0);
-}
-
-/* The deprecated linear forms: count bytes from (wOffset, hOffset) on, running on into the
- * following rows of the first slice. */
-static char *rt_array_span(const struct cudaArray *a, size_t wOffset, size_t hOffset, size_t count)
-{
-    if (!a || !rt_mem_is(a, RT_MEM_ARRAY) || wOffset > a->pitch || hOffset > a->rows)
-        return NULL;
-    size_t off = hOffset * a->pitch + wOffset, total = a->pitch * a->rows;
-    return off <= total && count <= total - off ? a->data + off : NULL;
-}
-
-static cudaError_t rt_to_array(cudaArray_t dst, size_t wOffset, size_t hOffset, const void *src,
-                               size_t count, enum cudaMemcpyKind kind, cudaStream_t stream,
-                               int async)
-{
-    return rt_memcpy2d_array(rt_array_span(dst, wOffset, hOffset, count), count, 1, src, count,
-                             1, count, 1, kind, stream, async);
-}
-
-static cudaError_t rt_from_array(void *dst, cudaArray_const_t src, size_t wOffset, size_t hOffset,
-                                 size_t count, enum cudaMemcpyKind kind, cudaStream_t stream,
-                                 int async)
-{
-    return rt_memcpy2d_array(dst, count, 1, rt_array_span(src, wOffset, hOffset, count), count,
-                             1, count, 1, kind, stream, async);
-}
-
-cudaError_t cudaMemcpyToArray(cudaArray_t dst, size_t wOffset, size_t hOffset, const void *src,
-                              size_t count, enum cudaMemcpyKind kind)
-{
-    return rt_to_array(dst, wOffset, hOffset, src, count, kind, 0, 0);
-}
-
-cudaError_t cudaMemcpyToArrayAsync(cudaArray_t dst, size_t wOffset, size_t hOffset,
-                                   const void *src, size_t count, enum cudaMemcpyKind kind,
-                                   cudaStream_t stream)
-{
-    return rt_to_array(dst, wOffset, hOffset, src, count, kind, stream, 1);
-}
-
-cudaError_t cudaMemcpyFromArray(void *dst, cudaArray_const_t src, size_t wOffset, size_t hOffset,
-                                size_t count, enum cudaMemcpyKind kind)
-{
-    return rt_from_array(dst, src, wOffset, hOffset, count, kind, 0, 0);
-}
-
-cudaError_t cudaMemcpyFromArrayAsync(void *dst, cudaArray_const_t src, size_t wOffset,
-                                     size_t hOffset, size_t count, enum cudaMemcpyKind kind,
-                                     cudaStream_t stream)
-{
-    return rt_from_array(dst, src, wOffset, hOffset, count, kind, stream, 1);
-}
-
-cudaError_t cudaMemcpyArrayToArray(cudaArray_t dst, size_t wOffsetDst, size_t hOffsetDst,
-                                   cudaArray_const_t src, size_t wOffsetSrc, size_t hOffsetSrc,
-                                   size_t count, enum cudaMemcpyKind kind)
-{
-    return rt_memcpy2d_array(rt_array_span(dst, wOffsetDst, hOffsetDst, count), count, 1,
-                             rt_array_span(src, wOffsetSrc, hOffsetSrc, count), count, 1, count,
-                             1, kind, 0, 0);
 }
 
 /* ---- Symbols ------------------------------------------------------------------------------------
