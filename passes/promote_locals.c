@@ -218,8 +218,8 @@ static void plan_nests(Arena *a, Kernel *k) {
                 (!vec_contains(&s->reads, v) && !vec_contains(&s->writes, v) && !in_header))
                 continue;
             Nest *n = s->nest >= 0 ? k->nests.items[s->nest] : NULL;
-            v->hoisted = !n || (n->interchange && in_header) ||
-                         (!vec_contains(&n->loads, v) && !vec_contains(&n->copies, v));
+            /* a nest's copy of the block's value (Nest.copies) reads that scalar too */
+            v->hoisted = !n || (n->interchange && in_header) || !vec_contains(&n->loads, v);
         }
     }
 }
