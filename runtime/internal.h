@@ -243,6 +243,18 @@ cudaError_t rt_sync(cudaStream_t stream);
 int rt_stream_idle(cudaStream_t stream);
 /* Whether the calling thread is one of the runtime's workers. */
 int rt_on_worker(void);
+/* pool.c: the worker this thread is (NULL on host threads), for cooperative.c's block threads */
+rt_worker *rt_current_worker(void);
+void rt_set_current_worker(rt_worker *w);
+/* pool.c: a worker's dynamic shared memory grown to bytes (0: out of memory); a block as the
+ * block function sees it, before its index; its index set to the grid's i-th block */
+int rt_grow_dyn_shared(rt_worker *w, size_t bytes);
+void rt_block_init(cu2c_block *blk, const rt_job *job, rt_worker *w);
+void rt_block_at(cu2c_block *blk, const rt_job *job, uint64_t i);
+/* pool.c: drops a kernel's blocks not yet taken (a fault or a failed launch ends it) */
+void rt_job_drain(rt_job *job);
+/* cooperative.c: runs a cooperative launch's blocks, each on a thread of its own */
+void rt_run_cooperative(rt_job *job);
 /* Where the work a dependency names stands. */
 int rt_dep_done(const rt_dep *d);
 /* Waits until d is done (cudaEventSynchronize). */

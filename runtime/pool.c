@@ -21,10 +21,8 @@
  * counter, the default), static (one contiguous range per worker; CU2C_SCHEDULE=cyclic for
  * every P-th block) or steal (contiguous ranges; an idle worker takes half of the fullest).
  * The block loop takes no lock and allocates nothing. CU2C_AFFINITY=1 pins worker i to the
- * i-th core this process may use. */
-#include <assert.h>
-#include <dlfcn.h>
-#include <errno.h>
+ * i-th core this process may use. Cooperative launches run in cooperative.c; what blocks call
+ * while they run (faults, assert, scratch storage) is in block_services.c. */
 #include <sched.h>
 #include <setjmp.h>
 #include <signal.h>
@@ -94,6 +92,16 @@ uint64_t rt_now_ns(void)
 int rt_on_worker(void)
 {
     return rt_self != NULL;
+}
+
+rt_worker *rt_current_worker(void)
+{
+    return rt_self;
+}
+
+void rt_set_current_worker(rt_worker *w)
+{
+    rt_self = w;
 }
 
 /* ---- Operations ----------------------------------------------------------------------------- */
@@ -600,7 +608,7 @@ int rt_stream_idle(cudaStream_t handle)
 
 /* Makes w's dynamic shared memory at least `bytes` (never less than one cache line, so
  * dyn_shared is never NULL). Runs on the worker, once per launch. */
-static int rt_grow_dyn_shared(rt_worker *w, size_t bytes)
+int rt_grow_dyn_shared(rt_worker *w, size_t bytes)
 {
     if (bytes < 64)
         bytes = 64;
@@ -618,7 +626,7 @@ static int rt_grow_dyn_shared(rt_worker *w, size_t bytes)
 
 /* A block as the block function sees it, before its index is set: the launch's shape and
  * shared memory, and the worker running it. */
-static void rt_block_init(cu2c_block *blk, const rt_job *job, rt_worker *w)
+void rt_block_init(cu2c_block *blk, const rt_job *job, rt_worker *w)
 {
     memset(blk, 0, sizeof *blk);
     blk->blockDim = job->block;
@@ -629,7 +637,7 @@ static void rt_block_init(cu2c_block *blk, const rt_job *job, rt_worker *w)
 }
 
 /* Sets blk's index to the grid's i-th block in linear order (x fastest). */
-static void rt_block_at(cu2c_block *blk, const rt_job *job, uint64_t i)
+void rt_block_at(cu2c_block *blk, const rt_job *job, uint64_t i)
 {
     uint64_t q = i / job->grid.x;
     blk->blockIdx.x = (unsigned)(i % job->grid.x);
@@ -739,7 +747,7 @@ static void rt_run_stealing(rt_job *job, cu2c_block *blk)
 }
 
 /* Lets no worker take another block of the job (a fault, or no shared memory). */
-static void rt_job_drain(rt_job *job)
+void rt_job_drain(rt_job *job)
 {
     atomic_store(&job->next, UINT64_MAX / 2);
     for (unsigned i = 0; job->ranges && i < job->nparts; i++)
@@ -787,140 +795,6 @@ static void rt_take_blocks(rt_job *job, cu2c_block *blk)
     }
 }
 
-/* ---- Cooperative launches -------------------------------------------------------------------
- * grid_group::sync() needs every block of the grid running at once, as on a GPU that admits
- * the launch only when its blocks fit on the device together. The worker that takes such a
- * kernel runs each block on a thread of its own (cudaLaunchCooperativeKernel limits the grid
- * to what the occupancy calculator says fits: a few dozen threads per core) and waits for
- * them. The barrier counts the blocks still running, so a block that has finished does not
- * hold the others up; a block that faults breaks it, and every block then leaves. */
-
-typedef struct rt_grid {
-    pthread_mutex_t lock;
-    pthread_cond_t cv;
-    uint64_t live;             /* blocks not finished */
-    uint64_t arrived;          /* blocks waiting at the barrier */
-    uint64_t gen;              /* barriers passed */
-    int broken;                /* a block faulted: nobody waits any more */
-} rt_grid;
-
-typedef struct {
-    rt_job *job;
-    rt_worker w;
-    cu2c_block blk;
-    pthread_t thread;
-} rt_coop_block;
-
-/* The barrier's count changed: releases the waiters when all live blocks are there (never
- * once a block has faulted). Lock held. */
-static void rt_grid_release(rt_grid *g)
-{
-    if (!g->broken && g->arrived > 0 && g->arrived >= g->live) {
-        g->arrived = 0;
-        g->gen++;
-        pthread_cond_broadcast(&g->cv);
-    }
-}
-
-static void rt_grid_leave(rt_grid *g, int fault)
-{
-    pthread_mutex_lock(&g->lock);
-    g->live--;
-    if (fault) {
-        g->broken = 1;      /* the waiters leave without passing the barrier */
-        pthread_cond_broadcast(&g->cv);
-    } else {
-        rt_grid_release(g);
-    }
-    pthread_mutex_unlock(&g->lock);
-}
-
-static void *rt_coop_main(void *arg)
-{
-    rt_coop_block *b = arg;
-    rt_worker *w = &b->w;
-    rt_self = w;
-    jmp_buf fault;
-    w->job = b->job;
-    w->fault_jmp = &fault;
-    if (setjmp(fault) == 0) {
-        b->job->fn(b->job->args, &b->blk);
-        rt_grid_leave(b->job->grid_bar, 0);
-    } else {
-        rt_grid_leave(b->job->grid_bar, 1);
-    }
-    w->job = NULL;
-    return NULL;
-}
-
-static void rt_run_cooperative(rt_job *job)
-{
-    const uint64_t n = job->nblocks;
-    rt_grid g = {.live = n};
-    pthread_mutex_init(&g.lock, NULL);
-    pthread_cond_init(&g.cv, NULL);
-    job->grid_bar = &g;
-    rt_coop_block *bs = calloc(n, sizeof *bs);
-    uint64_t started = 0;
-    for (uint64_t i = 0; bs && i < n; i++, started++) {
-        rt_coop_block *b = &bs[i];
-        b->job = job;
-        b->w.id = -1;
-        if (!rt_grow_dyn_shared(&b->w, job->shmem))
-            break;
-        rt_block_init(&b->blk, job, &b->w);
-        rt_block_at(&b->blk, job, i);
-        if (pthread_create(&b->thread, NULL, rt_coop_main, b) != 0)
-            break;
-    }
-    if (started < n) {
-        /* out of threads or memory: the launch fails, the blocks started leave the barrier */
-        atomic_store(&job->failed, 1);
-        pthread_mutex_lock(&g.lock);
-        g.live -= n - started;
-        g.broken = 1;
-        pthread_cond_broadcast(&g.cv);
-        pthread_mutex_unlock(&g.lock);
-    }
-    for (uint64_t i = 0; i < started; i++)
-        pthread_join(bs[i].thread, NULL);
-    for (uint64_t i = 0; bs && i < n; i++) {
-        free(bs[i].w.dyn_shared);
-        free(bs[i].w.scratch);
-    }
-    free(bs);
-    job->grid_bar = NULL;
-    pthread_cond_destroy(&g.cv);
-    pthread_mutex_destroy(&g.lock);
-}
-
-void cu2c_grid_sync(cu2c_block *blk)
-{
-    rt_worker *w = blk ? blk->worker : NULL;
-    rt_grid *g = w && w->job ? w->job->grid_bar : NULL;
-    if (!g) {
-        fprintf(stderr, "cu2c: error: grid_group::sync() in a kernel not launched with "
-                        "cudaLaunchCooperativeKernel\n");
-        cu2c_device_fault(cudaErrorLaunchFailure);
-        return;
-    }
-    pthread_mutex_lock(&g->lock);
-    uint64_t gen = g->gen;
-    g->arrived++;
-    rt_grid_release(g);
-    while (g->gen == gen && !g->broken)
-        pthread_cond_wait(&g->cv, &g->lock);
-    int broken = g->broken && g->gen == gen;
-    pthread_mutex_unlock(&g->lock);
-    if (broken)
-        longjmp(*(jmp_buf *)w->fault_jmp, 1);   /* another block faulted: the kernel is over */
-}
-
-int cu2c_grid_is_valid(void)
-{
-    return rt_self && rt_self->job && rt_self->job->grid_bar;
-}
-
 /* The worker's share of the job. A block that faults (cu2c_device_fault) jumps back here. */
 static void rt_run_blocks(rt_job *job, rt_worker *w)
 {
@@ -944,58 +818,6 @@ static void rt_run_blocks(rt_job *job, rt_worker *w)
         rt_take_blocks(job, &blk);
     w->job = NULL;
     w->fault_jmp = NULL;
-}
-
-void cu2c_device_fault(cudaError_t e)
-{
-    rt_set_sticky(e);
-    rt_worker *w = rt_self;
-    if (!w || !w->job)
-        return;   /* a block function called outside the pool: it goes on */
-    rt_job_drain(w->job);
-    longjmp(*(jmp_buf *)w->fault_jmp, 1);
-}
-
-/* The kernel's own name in the function text assert reports: the translated kernel body is
- * __cu2c_body_NAME (gcc's __PRETTY_FUNCTION__ adds the return type and the body's own
- * parameters, which are not the kernel's: those become "..."). */
-static void rt_kernel_fn_name(const char *function, char *out, size_t cap)
-{
-    const char *body = function ? strstr(function, "__cu2c_body_") : NULL;
-    if (!body) {
-        snprintf(out, cap, "%s", function ? function : "");
-        return;
-    }
-    const char *name = body + strlen("__cu2c_body_");
-    size_t len = strcspn(name, "(<");
-    snprintf(out, cap, "%.*s%.*s%s", (int)(body - function), function, (int)len, name,
-             name[len] == '(' ? "(...)" : "");
-}
-
-/* glibc's assert macro calls this on failure; libcu2c's definition comes first at link time.
- * In a kernel's block on a worker it is a device-side assert, as on a GPU: CUDA's message
- * (the block's and thread's indices from cu2c_tls, which the translator keeps current in
- * kernels that can assert), then the sticky cudaErrorAssert ends the kernel and the host
- * program goes on. Anywhere else it is libc's own __assert_fail (message, abort). */
-void __assert_fail(const char *assertion, const char *file, unsigned int line, const char *function)
-{
-    rt_worker *w = rt_self;
-    if (w && w->job) {
-        char fn[512];
-        rt_kernel_fn_name(function, fn, sizeof fn);
-        fprintf(stderr, "%s:%u: %s: block: [%u,%u,%u], thread: [%u,%u,%u] Assertion `%s` failed.\n",
-                file, line, fn, cu2c_tls.blockIdx.x, cu2c_tls.blockIdx.y, cu2c_tls.blockIdx.z,
-                cu2c_tls.threadIdx.x, cu2c_tls.threadIdx.y, cu2c_tls.threadIdx.z, assertion);
-        cu2c_device_fault(cudaErrorAssert);
-    }
-    typedef void (*assert_fn)(const char *, const char *, unsigned int, const char *);
-    assert_fn libc_assert = (assert_fn)dlsym(RTLD_NEXT, "__assert_fail");
-    if (libc_assert && libc_assert != __assert_fail)
-        libc_assert(assertion, file, line, function);
-    /* no libc to defer to (static link): its message, then abort */
-    fprintf(stderr, "%s: %s:%u: %s%sAssertion `%s' failed.\n", program_invocation_short_name, file, line,
-            function ? function : "", function ? ": " : "", assertion);
-    abort();
 }
 
 /* Opens a kernel for the workers. Lock held. */
@@ -1143,34 +965,4 @@ static void rt_pool_stop(void)
     free(rt_workers_arr);
     rt_workers_arr = NULL;
     rt_nworkers = 0;
-}
-
-/* ---- Scratch storage ------------------------------------------------------------------------
- * One region per worker, handed to every block it runs: a block asks once for all its
- * per-thread copies, so each call may return the same storage. A block function called
- * outside the pool (blk->worker NULL) gets a per-thread region instead. */
-
-static _Thread_local rt_worker rt_outside_worker;
-
-void *cu2c_block_scratch(cu2c_block *blk, size_t bytes)
-{
-    rt_worker *w = blk && blk->worker ? (rt_worker *)blk->worker : &rt_outside_worker;
-    if (bytes > w->scratch_cap || !w->scratch) {
-        /* Grow geometrically so a sequence of slightly larger requests stays cheap. */
-        size_t cap = w->scratch_cap * 2;
-        if (cap < bytes)
-            cap = bytes;
-        if (cap < 64)
-            cap = 64;
-        cap = (cap + 63) & ~(size_t)63;
-        if (cap < bytes)   /* rounding overflowed */
-            return NULL;
-        void *p = NULL;
-        if (posix_memalign(&p, 64, cap) != 0)
-            return NULL;
-        free(w->scratch);
-        w->scratch = p;
-        w->scratch_cap = cap;
-    }
-    return w->scratch;
 }

@@ -1,0 +1,93 @@
+/* runtime/block_services.c - what a kernel's blocks call in the runtime while they run:
+ * device-side faults (__trap, a mask naming inactive lanes, grid.sync() outside a cooperative
+ * launch) ending the kernel with a sticky error, assert as CUDA's device-side assert, and the
+ * per-block scratch storage of per-thread copies. */
+#include <assert.h>
+#include <dlfcn.h>
+#include <errno.h>
+#include <setjmp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "internal.h"
+
+void cu2c_device_fault(cudaError_t e)
+{
+    rt_set_sticky(e);
+    rt_worker *w = rt_current_worker();
+    if (!w || !w->job)
+        return;   /* a block function called outside the pool: it goes on */
+    rt_job_drain(w->job);
+    longjmp(*(jmp_buf *)w->fault_jmp, 1);
+}
+
+/* The kernel's own name in the function text assert reports: the translated kernel body is
+ * __cu2c_body_NAME (gcc's __PRETTY_FUNCTION__ adds the return type and the body's own
+ * parameters, which are not the kernel's: those become "..."). */
+static void rt_kernel_fn_name(const char *function, char *out, size_t cap)
+{
+    const char *body = function ? strstr(function, "__cu2c_body_") : NULL;
+    if (!body) {
+        snprintf(out, cap, "%s", function ? function : "");
+        return;
+    }
+    const char *name = body + strlen("__cu2c_body_");
+    size_t len = strcspn(name, "(<");
+    snprintf(out, cap, "%.*s%.*s%s", (int)(body - function), function, (int)len, name,
+             name[len] == '(' ? "(...)" : "");
+}
+
+/* glibc's assert macro calls this on failure; libcu2c's definition comes first at link time.
+ * In a kernel's block on a worker it is a device-side assert, as on a GPU: CUDA's message
+ * (the block's and thread's indices from cu2c_tls, which the translator keeps current in
+ * kernels that can assert), then the sticky cudaErrorAssert ends the kernel and the host
+ * program goes on. Anywhere else it is libc's own __assert_fail (message, abort). */
+void __assert_fail(const char *assertion, const char *file, unsigned int line, const char *function)
+{
+    rt_worker *w = rt_current_worker();
+    if (w && w->job) {
+        char fn[512];
+        rt_kernel_fn_name(function, fn, sizeof fn);
+        fprintf(stderr, "%s:%u: %s: block: [%u,%u,%u], thread: [%u,%u,%u] Assertion `%s` failed.\n",
+                file, line, fn, cu2c_tls.blockIdx.x, cu2c_tls.blockIdx.y, cu2c_tls.blockIdx.z,
+                cu2c_tls.threadIdx.x, cu2c_tls.threadIdx.y, cu2c_tls.threadIdx.z, assertion);
+        cu2c_device_fault(cudaErrorAssert);
+    }
+    typedef void (*assert_fn)(const char *, const char *, unsigned int, const char *);
+    assert_fn libc_assert = (assert_fn)dlsym(RTLD_NEXT, "__assert_fail");
+    if (libc_assert && libc_assert != __assert_fail)
+        libc_assert(assertion, file, line, function);
+    /* no libc to defer to (static link): its message, then abort */
+    fprintf(stderr, "%s: %s:%u: %s%sAssertion `%s' failed.\n", program_invocation_short_name, file, line,
+            function ? function : "", function ? ": " : "", assertion);
+    abort();
+}
+
+/* Scratch storage. One region per worker, handed to every block it runs: a block asks once for all its
+ * per-thread copies, so each call may return the same storage. A block function called
+ * outside the pool (blk->worker NULL) gets a per-thread region instead. */
+
+static _Thread_local rt_worker rt_outside_worker;
+
+void *cu2c_block_scratch(cu2c_block *blk, size_t bytes)
+{
+    rt_worker *w = blk && blk->worker ? (rt_worker *)blk->worker : &rt_outside_worker;
+    if (bytes > w->scratch_cap || !w->scratch) {
+        /* Grow geometrically so a sequence of slightly larger requests stays cheap. */
+        size_t cap = w->scratch_cap * 2;
+        if (cap < bytes)
+            cap = bytes;
+        if (cap < 64)
+            cap = 64;
+        cap = (cap + 63) & ~(size_t)63;
+        if (cap < bytes)   /* rounding overflowed */
+            return NULL;
+        void *p = NULL;
+        if (posix_memalign(&p, 64, cap) != 0)
+            return NULL;
+        free(w->scratch);
+        w->scratch = p;
+        w->scratch_cap = cap;
+    }
+    return w->scratch;
+}

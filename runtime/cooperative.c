@@ -1,0 +1,143 @@
+/* runtime/cooperative.c - cooperative launches (cudaLaunchCooperativeKernel): every block of
+ * the grid on a thread of its own, and grid_group::sync() as a barrier over them; the worker
+ * pool (pool.c) hands such a kernel here whole.
+ *
+ * grid_group::sync() needs every block of the grid running at once, as on a GPU that admits
+ * the launch only when its blocks fit on the device together. The worker that takes such a
+ * kernel runs each block on a thread of its own (cudaLaunchCooperativeKernel limits the grid
+ * to what the occupancy calculator says fits: a few dozen threads per core) and waits for
+ * them. The barrier counts the blocks still running, so a block that has finished does not
+ * hold the others up; a block that faults breaks it, and every block then leaves. */
+#include <pthread.h>
+#include <setjmp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include "internal.h"
+
+typedef struct rt_grid {
+    pthread_mutex_t lock;
+    pthread_cond_t cv;
+    uint64_t live;             /* blocks not finished */
+    uint64_t arrived;          /* blocks waiting at the barrier */
+    uint64_t gen;              /* barriers passed */
+    int broken;                /* a block faulted: nobody waits any more */
+} rt_grid;
+
+typedef struct {
+    rt_job *job;
+    rt_worker w;
+    cu2c_block blk;
+    pthread_t thread;
+} rt_coop_block;
+
+/* The barrier's count changed: releases the waiters when all live blocks are there (never
+ * once a block has faulted). Lock held. */
+static void rt_grid_release(rt_grid *g)
+{
+    if (!g->broken && g->arrived > 0 && g->arrived >= g->live) {
+        g->arrived = 0;
+        g->gen++;
+        pthread_cond_broadcast(&g->cv);
+    }
+}
+
+static void rt_grid_leave(rt_grid *g, int fault)
+{
+    pthread_mutex_lock(&g->lock);
+    g->live--;
+    if (fault) {
+        g->broken = 1;      /* the waiters leave without passing the barrier */
+        pthread_cond_broadcast(&g->cv);
+    } else {
+        rt_grid_release(g);
+    }
+    pthread_mutex_unlock(&g->lock);
+}
+
+static void *rt_coop_main(void *arg)
+{
+    rt_coop_block *b = arg;
+    rt_worker *w = &b->w;
+    rt_set_current_worker(w);
+    jmp_buf fault;
+    w->job = b->job;
+    w->fault_jmp = &fault;
+    if (setjmp(fault) == 0) {
+        b->job->fn(b->job->args, &b->blk);
+        rt_grid_leave(b->job->grid_bar, 0);
+    } else {
+        rt_grid_leave(b->job->grid_bar, 1);
+    }
+    w->job = NULL;
+    return NULL;
+}
+
+void rt_run_cooperative(rt_job *job)
+{
+    const uint64_t n = job->nblocks;
+    rt_grid g = {.live = n};
+    pthread_mutex_init(&g.lock, NULL);
+    pthread_cond_init(&g.cv, NULL);
+    job->grid_bar = &g;
+    rt_coop_block *bs = calloc(n, sizeof *bs);
+    uint64_t started = 0;
+    for (uint64_t i = 0; bs && i < n; i++, started++) {
+        rt_coop_block *b = &bs[i];
+        b->job = job;
+        b->w.id = -1;
+        if (!rt_grow_dyn_shared(&b->w, job->shmem))
+            break;
+        rt_block_init(&b->blk, job, &b->w);
+        rt_block_at(&b->blk, job, i);
+        if (pthread_create(&b->thread, NULL, rt_coop_main, b) != 0)
+            break;
+    }
+    if (started < n) {
+        /* out of threads or memory: the launch fails, the blocks started leave the barrier */
+        atomic_store(&job->failed, 1);
+        pthread_mutex_lock(&g.lock);
+        g.live -= n - started;
+        g.broken = 1;
+        pthread_cond_broadcast(&g.cv);
+        pthread_mutex_unlock(&g.lock);
+    }
+    for (uint64_t i = 0; i < started; i++)
+        pthread_join(bs[i].thread, NULL);
+    for (uint64_t i = 0; bs && i < n; i++) {
+        free(bs[i].w.dyn_shared);
+        free(bs[i].w.scratch);
+    }
+    free(bs);
+    job->grid_bar = NULL;
+    pthread_cond_destroy(&g.cv);
+    pthread_mutex_destroy(&g.lock);
+}
+
+void cu2c_grid_sync(cu2c_block *blk)
+{
+    rt_worker *w = blk ? blk->worker : NULL;
+    rt_grid *g = w && w->job ? w->job->grid_bar : NULL;
+    if (!g) {
+        fprintf(stderr, "cu2c: error: grid_group::sync() in a kernel not launched with "
+                        "cudaLaunchCooperativeKernel\n");
+        cu2c_device_fault(cudaErrorLaunchFailure);
+        return;
+    }
+    pthread_mutex_lock(&g->lock);
+    uint64_t gen = g->gen;
+    g->arrived++;
+    rt_grid_release(g);
+    while (g->gen == gen && !g->broken)
+        pthread_cond_wait(&g->cv, &g->lock);
+    int broken = g->broken && g->gen == gen;
+    pthread_mutex_unlock(&g->lock);
+    if (broken)
+        longjmp(*(jmp_buf *)w->fault_jmp, 1);   /* another block faulted: the kernel is over */
+}
+
+int cu2c_grid_is_valid(void)
+{
+    rt_worker *w = rt_current_worker();
+    return w && w->job && w->job->grid_bar;
+}
+
