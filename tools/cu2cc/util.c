@@ -20,15 +20,22 @@ char *xstrdup(const char *s) {
     return memcpy(xmalloc(n), s, n);
 }
 
+/* A string formatted from ap, the caller's. */
+static char *vxprintf(const char *fmt, va_list ap) {
+    va_list again;
+    va_copy(again, ap);
+    int n = vsnprintf(NULL, 0, fmt, ap);
+    char *s = xmalloc((size_t)n + 1);
+    vsnprintf(s, (size_t)n + 1, fmt, again);
+    va_end(again);
+    return s;
+}
+
 /* A formatted string the caller owns. */
 char *xprintf(const char *fmt, ...) {
     va_list ap;
     va_start(ap, fmt);
-    int n = vsnprintf(NULL, 0, fmt, ap);
-    va_end(ap);
-    char *s = xmalloc((size_t)n + 1);
-    va_start(ap, fmt);
-    vsnprintf(s, (size_t)n + 1, fmt, ap);
+    char *s = vxprintf(fmt, ap);
     va_end(ap);
     return s;
 }
@@ -62,11 +69,7 @@ void sl_push(StrList *l, const char *s) {
 void sl_pushf(StrList *l, const char *fmt, ...) {
     va_list ap;
     va_start(ap, fmt);
-    int n = vsnprintf(NULL, 0, fmt, ap);
-    va_end(ap);
-    char *s = xmalloc((size_t)n + 1);
-    va_start(ap, fmt);
-    vsnprintf(s, (size_t)n + 1, fmt, ap);
+    char *s = vxprintf(fmt, ap);
     va_end(ap);
     sl_push(l, s);
     free(s);
