@@ -163,6 +163,13 @@ CU2C_TEX_INLINE int cu2c_tex_floor(float u)
     return f < 1073741824.0f ? (int)f : 1073741824;
 }
 
+/* Linear filtering's weight of the upper texel at u (f = floorf(u)), as CUDA's hardware has
+ * it: 9-bit fixed point with 8 fractional bits. */
+CU2C_TEX_INLINE float cu2c_tex_weight(float u, float f)
+{
+    return floorf((u - f) * 256.0f + 0.5f) * (1.0f / 256.0f);
+}
+
 /* Texel index i of n along one dimension under an address mode; -1: the border colour. */
 static inline int cu2c_tex_address(int i, int n, int mode)
 {
@@ -284,8 +291,7 @@ static __attribute__((noinline, pure)) cu2c_tex_f4 cu2c_tex_sample_f_any(
     for (int d = 0; d < dims; d++) {
         float u = cu2c_tex_coord(t, s, d, c[d]) - 0.5f;
         float f = floorf(u);
-        /* the weight in 9-bit fixed point with 8 fractional bits */
-        a[d] = floorf((u - f) * 256.0f + 0.5f) * (1.0f / 256.0f);
+        a[d] = cu2c_tex_weight(u, f);
         int i0 = cu2c_tex_floor(f);
         idx[d][0] = cu2c_tex_index(i0, t->size[d], s->addr[d]);
         idx[d][1] = cu2c_tex_index(i0 + 1, t->size[d], s->addr[d]);
@@ -349,7 +355,7 @@ CU2C_TEX_INLINE void cu2c_tex_sample_f(const cu2c_texture *t, const cu2c_tex_sam
     for (int d = 0; d < dims; d++) {
         float u = cu2c_tex_coord(t, s, d, c[d]) - 0.5f;
         float f = floorf(u);
-        a[d] = floorf((u - f) * 256.0f + 0.5f) * (1.0f / 256.0f);
+        a[d] = cu2c_tex_weight(u, f);
         /* clamped, texels floor(f) and floor(f) + 1 are those of max(f, -1) (a NaN reads
          * some texel: its weight makes the result NaN whichever) */
         float g = f > -1.0f ? f : -1.0f;
