@@ -1,5 +1,5 @@
-/* lower.h - what lower_kernel.c and block_function.c, the two halves of the lower_kernel
- * pass, share: helpers over the kernel model and the text of generated code. */
+/* lower.h - what lower_kernel.c, block_function.c and fast_subscripts.c, the parts of the
+ * lower_kernel pass, share: helpers over the kernel model and the text of generated code. */
 #ifndef CU2C_LOWER_H
 #define CU2C_LOWER_H
 
@@ -11,6 +11,9 @@ bool hoisted_shared(Stmt *s);
 bool under_predicated(Stmt *s);
 bool x_hoisted(Var *v);
 void put_x_check(Var *v, Buf *b);
+void nest_subscripts(Unit *u, Kernel *k, Nest *n, PtrVec *out);
+void put_subscript_checks(Nest *n, PtrVec *subs, Buf *cond);
+void subscript_edits(Unit *u, PtrVec *subs, PtrVec *fast_edits);
 void block_prologue(Unit *u, Kernel *k, Buf *b);
 void kernel_stub(Unit *u, Kernel *k);
 

@@ -511,12 +511,14 @@ static bool edited(Unit *u, unsigned begin, unsigned end) {
     return false;
 }
 
-/* The fast copy of a nest looping over x that computes x_affine locals (offs): taken when
- * every such local's base +- threadIdx.x stays within int for the block's threads, which
- * makes each an exact signed induction variable over x (the C compiler then vectorises
- * loads and stores indexed by it, and the guards on it become loop bounds). The user's
- * declarations of such locals are rewritten in this copy; their values are the same. */
-static void fast_copy(Unit *u, Kernel *k, int ni, unsigned begin, unsigned end, PtrVec *offs,
+/* The fast copy of a nest looping over x that computes x_affine locals (offs) or holds
+ * subscripts B +- threadIdx.x (subs, see fast_subscripts.c): taken when every such local's
+ * base +- threadIdx.x stays within int for the block's threads, which makes each an exact
+ * signed induction variable over x (the C compiler then vectorises loads and stores indexed
+ * by it, and the guards on it become loop bounds), and likewise every subscript's within its
+ * type. The user's declarations of such locals and the subscripts are rewritten in this copy;
+ * their values are the same. */
+static void fast_copy(Unit *u, Kernel *k, int ni, unsigned begin, unsigned end, PtrVec *offs, PtrVec *subs,
                       PtrVec *fast_edits, const char *flo, const char *fhi, Buf *h) {
     Nest *n = k->nests.items[ni];
     Buf cond = {0};
@@ -537,6 +539,10 @@ static void fast_copy(Unit *u, Kernel *k, int ni, unsigned begin, unsigned end, 
             e->text = text_keeping_lines(u, v->init_begin, v->init_end, x_value(u->arena, v));
             vec_push(u->arena, fast_edits, e);
         }
+    }
+    if (subs->len) {
+        put_subscript_checks(n, subs, &cond);
+        subscript_edits(u, subs, fast_edits);
     }
     buf_printf(h, "if (%s) { ", cond.data);
     buf_free(&cond);
@@ -606,20 +612,22 @@ static void lower_nest(Unit *u, Kernel *k, int ni) {
     /* the text the thread loops wrap: the statements, or an interchanged loop's body */
     unsigned begin = n->interchange ? first->body_begin : first->begin, end = last->end;
     Buf h = {0}, t = {0};
-    PtrVec offs = {0}, fast_edits = {0};
+    PtrVec offs = {0}, subs = {0}, fast_edits = {0};
     const char *flo = NULL, *fhi = NULL;
     bool stores = nest_stores(k, n);
     if (stores)
         buf_puts(&h, "{ ");     /* the nest and its stores: one statement */
-    if (n->dims & DIM_X)
+    if (n->dims & DIM_X) {
         nest_offsets(u->arena, k, n, &offs);
+        nest_subscripts(u, k, n, &subs);
+    }
     Stmt *gs = n->grid_stride ? NULL : guard_stmt(k, n);
     if (gs)
         narrow_guards(u, n, gs, &h, &fast_edits, &offs, &flo, &fhi);
     if (n->grid_stride)
         n->guarded = DIM_X;     /* its trips' bounds (grid_stride_header) */
-    if (offs.len)
-        fast_copy(u, k, ni, begin, end, &offs, &fast_edits, flo, fhi, &h);
+    if (offs.len || subs.len)
+        fast_copy(u, k, ni, begin, end, &offs, &subs, &fast_edits, flo, fhi, &h);
     nest_text(u->arena, k, ni, false, &h, &t);
     if (n->guarded)
         buf_puts(&t, " }");

@@ -17,7 +17,8 @@
  * from the launch's value in every thread. A promoted local whose only value is pure
  * arithmetic on thread/block indices and unchanging locals is recomputed instead (remat).
  * An int local B +- threadIdx.x with B computable before the thread loops is marked
- * x_affine. A promoted local updated in a nest looping over more dimensions than it varies
+ * x_affine, a subscript B +- threadIdx.x (XSub) whose B reads only such locals x->ok. A
+ * promoted local updated in a nest looping over more dimensions than it varies
  * in gets a copy per thread of that nest (widen_updated). */
 #include "cu2c.h"
 
@@ -342,6 +343,15 @@ void promote_locals(Unit *u, Kernel *k) {
     for (int i = 0; i < k->vars.len; i++) {
         Var *v = k->vars.items[i];
         v->x_affine = !v->promoted && !v->coord && x_affine(k, v);
+    }
+    for (int i = 0; i < k->stmts.len; i++) {
+        Stmt *s = k->stmts.items[i];
+        for (int j = 0; j < s->x_subs.len; j++) {
+            XSub *x = s->x_subs.items[j];
+            x->ok = true;
+            for (int m = 0; m < x->reads.len; m++)
+                x->ok &= fixed_uniform(k, x->reads.items[m]);
+        }
     }
     do
         plan_nests(u->arena, k);

@@ -178,6 +178,22 @@ typedef struct Guard {
     unsigned begin, end;    /* the term */
 } Guard;
 
+/* A subscript p[E] whose index E, unsigned int or int, is B + threadIdx.x or B - threadIdx.x
+ * (mod 2^32) with B free of threadIdx.x (scan_x_subscript). A 32-bit index that may wrap is
+ * no affine address to the C compiler, which then does not vectorise the thread loop; in a
+ * nest's fast copy (lower_kernel), taken when B +- threadIdx.x stays within E's type for
+ * every thread of the block, E is written as the 64-bit induction variable B +- x. */
+typedef struct XSub {
+    unsigned begin, end;    /* E's text */
+    const char *base;       /* B: E with threadIdx.x written as 0u, on one line */
+    int sign;               /* 1: B + threadIdx.x; -1: B - threadIdx.x */
+    bool is_signed;         /* E is int (else unsigned int) */
+    bool reads_yz;          /* B reads threadIdx.y or .z: checked for each y and z */
+    PtrVec reads;           /* Var*: the locals B reads */
+    bool ok;                /* promote_locals: B reads only locals that never change, declared
+                             * outside thread loops: it can be evaluated before the nest */
+} XSub;
+
 /* Which construct an ST_SYNC statement is. */
 typedef enum SyncKind {
     SK_IF,          /* if/else: bodies are the then and else branches */
@@ -246,6 +262,7 @@ struct Stmt {
     bool lone;              /* the whole body of an if/else/loop, written without braces, that
                              * calls moved out of became several statements: braced around */
     PtrVec guards;          /* a leaf if without else, with a pure condition: its Guard* terms */
+    PtrVec x_subs;          /* XSub*: subscripts inside it indexed by B +- threadIdx.x */
     struct Var *gs_var;     /* a leaf for-loop written as a grid-stride loop, `for (T v = E +
                              * threadIdx.x; v < B (or <=); v += S)`: v (NULL otherwise); its
                              * trips may run trip by trip over the threads (Nest.grid_stride) */

@@ -191,6 +191,7 @@ int splice_user_files(Fe *fe, Unit *out);
 bool holds_thread_index(CXType t);
 bool pure_scan(KScan *ks, CXCursor e, CXCursor parent, PtrVec *reads, bool *reads_tid);
 void scan_x_offset(KScan *ks, Var *v, CXCursor decl, CXCursor init);
+void scan_x_subscript(KScan *ks, Stmt *s, CXCursor sub);
 unsigned coord_dim(KScan *ks, CXCursor e);
 /* local_kinds.c */
 Var *reference_to_local(KScan *ks, CXType t, CXCursor arg);

@@ -1,7 +1,7 @@
 /* index_arithmetic.c - locals that are arithmetic on thread indices: pure expressions (what
  * they read, whether they read threadIdx), locals that are a uniform base plus threadIdx.x
- * (induction variables in a fast copy of their loops), and guards on them or on threadIdx
- * that become thread-loop bounds. */
+ * (induction variables in a fast copy of their loops), subscripts indexed so (the same in
+ * that copy), and guards on them or on threadIdx that become thread-loop bounds. */
 #include "fe.h"
 
 #include <stdlib.h>
@@ -11,6 +11,7 @@ typedef struct PureScan {
     PtrVec *reads;          /* the locals it reads go here */
     bool pure;
     bool reads_tid;         /* it reads threadIdx */
+    bool reads_x;           /* it reads threadIdx.x */
 } PureScan;
 
 /* Is an initialiser pure arithmetic on locals, builtins and constants (no memory, no calls
@@ -45,6 +46,7 @@ static enum CXChildVisitResult pure_visit(CXCursor c, CXCursor parent, CXClientD
     }
     case CXCursor_MemberRefExpr: {
         CXCursor base = strip_implicit(first_child(c));
+        ps->reads_x |= coord_dim(ps->ks, c) == DIM_X;
         /* none: a member function's object's, through `this` */
         if (clang_Cursor_isNull(base) || clang_getCanonicalType(clang_getCursorType(base)).kind == CXType_Pointer)
             break;
@@ -73,11 +75,16 @@ static enum CXChildVisitResult pure_visit(CXCursor c, CXCursor parent, CXClientD
     return CXChildVisit_Break;
 }
 
-/* Is e pure (see pure_visit)? The locals it reads are added to reads. */
-bool pure_scan(KScan *ks, CXCursor e, CXCursor parent, PtrVec *reads, bool *reads_tid) {
-    PureScan ps = {ks, reads, true, false};
+static PureScan pure_scan_all(KScan *ks, CXCursor e, CXCursor parent, PtrVec *reads) {
+    PureScan ps = {ks, reads, true, false, false};
     if (pure_visit(e, parent, &ps) == CXChildVisit_Recurse)
         clang_visitChildren(e, pure_visit, &ps);
+    return ps;
+}
+
+/* Is e pure (see pure_visit)? The locals it reads are added to reads. */
+bool pure_scan(KScan *ks, CXCursor e, CXCursor parent, PtrVec *reads, bool *reads_tid) {
+    PureScan ps = pure_scan_all(ks, e, parent, reads);
     if (reads_tid)
         *reads_tid = ps.reads_tid;
     return ps.pure;
@@ -129,8 +136,14 @@ static bool is_x_leaf(KScan *ks, CXCursor e) {
  * holding it) in *leaf; 0 when e reads no thread index directly; X_FAIL otherwise. Only
  * +, -, parentheses and conversions between integer types of 32 bits or more may lie between
  * e and its leaf: each commutes with the reduction, so B + s * threadIdx.x holds in any such
- * type. B is pure (see pure_visit); the locals it reads are added to reads. */
-static int x_offset(KScan *ks, CXCursor e, CXCursor parent, CXCursor *leaf, PtrVec *reads) {
+ * type. B is pure (see pure_visit); the locals it reads are added to reads. It reads no
+ * thread index, or with sf (a subscript's) no threadIdx.x only. */
+typedef struct SubFacts {
+    bool yz;                /* B reads threadIdx.y or .z */
+    bool wraps;             /* a + or - on the way to the leaf is unsigned */
+} SubFacts;
+
+static int x_offset(KScan *ks, CXCursor e, CXCursor parent, CXCursor *leaf, PtrVec *reads, SubFacts *sf) {
     enum CXCursorKind k = clang_getCursorKind(e);
     int r;
     if (is_x_leaf(ks, e)) {
@@ -138,20 +151,27 @@ static int x_offset(KScan *ks, CXCursor e, CXCursor parent, CXCursor *leaf, PtrV
         r = 1;
     } else if (k == CXCursor_ParenExpr || k == CXCursor_UnexposedExpr || k == CXCursor_CStyleCastExpr) {
         CXCursor c = last_child(e);     /* a cast's operand follows its type */
-        r = clang_Cursor_isNull(c) ? X_FAIL : x_offset(ks, c, e, leaf, reads);
+        r = clang_Cursor_isNull(c) ? X_FAIL : x_offset(ks, c, e, leaf, reads, sf);
     } else if (k == CXCursor_BinaryOperator &&
                (clang_getCursorBinaryOperatorKind(e) == CXBinaryOperator_Add ||
                 clang_getCursorBinaryOperatorKind(e) == CXBinaryOperator_Sub)) {
         Kids kids = children(e);
         if (kids.n != 2)
             return X_FAIL;
-        int a = x_offset(ks, kids.c[0], e, leaf, reads), b = x_offset(ks, kids.c[1], e, leaf, reads);
+        int a = x_offset(ks, kids.c[0], e, leaf, reads, sf), b = x_offset(ks, kids.c[1], e, leaf, reads, sf);
         if (a == X_FAIL || b == X_FAIL || (a && b))
             return X_FAIL;
         r = a ? a : clang_getCursorBinaryOperatorKind(e) == CXBinaryOperator_Sub ? -b : b;
+        enum CXTypeKind tk = clang_getCanonicalType(clang_getCursorType(e)).kind;
+        if (sf && r && (tk == CXType_UInt || tk == CXType_ULong || tk == CXType_ULongLong))
+            sf->wraps = true;
     } else {
-        bool tid;
-        return pure_scan(ks, e, parent, reads, &tid) && !tid ? 0 : X_FAIL;
+        PureScan ps = pure_scan_all(ks, e, parent, reads);
+        if (sf && ps.pure && !ps.reads_x) {
+            sf->yz |= ps.reads_tid;
+            return 0;
+        }
+        return ps.pure && !ps.reads_tid ? 0 : X_FAIL;
     }
     return r == X_FAIL || (r && !holds_thread_index(clang_getCursorType(e))) ? X_FAIL : r;
 }
@@ -184,6 +204,17 @@ static enum CXChildVisitResult local_refs_visit(CXCursor c, CXCursor parent, CXC
     return CXChildVisit_Recurse;
 }
 
+/* Is [b, e) of the text name, give or take blanks (so not a macro standing for it)? */
+static bool written_as(Unit *u, unsigned b, unsigned e, const char *name) {
+    for (unsigned i = b; i < e; i++) {
+        if (u->text[i] == ' ' || u->text[i] == '\t')
+            continue;
+        if (*name++ != u->text[i])
+            return false;
+    }
+    return *name == 0;
+}
+
 /* An int local initialised to B +- threadIdx.x: its sign, B as text, its leaf (Var.x_sign). */
 void scan_x_offset(KScan *ks, Var *v, CXCursor decl, CXCursor init) {
     Unit *u = ks->fe->u;
@@ -191,7 +222,7 @@ void scan_x_offset(KScan *ks, Var *v, CXCursor decl, CXCursor init) {
     if (!v->init_text || clang_getCanonicalType(clang_getCursorType(decl)).kind != CXType_Int)
         return;
     PtrVec reads = {0};
-    int sign = x_offset(ks, init, decl, &leaf, &reads);
+    int sign = x_offset(ks, init, decl, &leaf, &reads, NULL);
     if (sign != 1 && sign != -1)
         return;
     unsigned ib, ie, lb, le;
@@ -202,12 +233,7 @@ void scan_x_offset(KScan *ks, Var *v, CXCursor decl, CXCursor init) {
     /* the leaf as written (not from a macro): threadIdx.x, or the local's name */
     Var *lv = clang_getCursorKind(leaf) == CXCursor_DeclRefExpr
                   ? find_var(ks->k, clang_getCursorReferenced(leaf), ks->fe) : NULL;
-    char *lt = arena_strndup(u->arena, u->text + lb, le - lb), *q = lt;
-    for (char *p = lt; *p; p++)
-        if (*p != ' ' && *p != '\t')
-            *q++ = *p;
-    *q = 0;
-    if (strcmp(lt, lv ? lv->name : "threadIdx.x") != 0)
+    if (!written_as(u, lb, le, lv ? lv->name : "threadIdx.x"))
         return;
     static const struct { enum CXTypeKind kind; const char *zero; } zeros[] = {
         {CXType_Int, "0"}, {CXType_UInt, "0u"}, {CXType_Long, "0l"}, {CXType_ULong, "0ul"},
@@ -226,6 +252,49 @@ void scan_x_offset(KScan *ks, Var *v, CXCursor decl, CXCursor init) {
             v->init_begin = ib;
             v->init_end = ie;
         }
+}
+
+/* A subscript p[E] with E, unsigned int or int, B +- threadIdx.x (written so, not through a
+ * local or a macro) computed in unsigned arithmetic, B pure and free of threadIdx.x: an
+ * XSub of s. */
+void scan_x_subscript(KScan *ks, Stmt *s, CXCursor sub) {
+    Unit *u = ks->fe->u;
+    Kids kids = children(sub);
+    if (ks->fe->copy != 0 || ks->lambda_depth > 0 || kids.n != 2)
+        return;
+    CXCursor e = kids.c[1];
+    enum CXTypeKind tk = clang_getCanonicalType(clang_getCursorType(e)).kind;
+    if (tk != CXType_UInt && tk != CXType_Int)
+        return;
+    CXCursor leaf = clang_getNullCursor();
+    PtrVec reads = {0};
+    SubFacts sf = {false, false};
+    int sign = x_offset(ks, e, sub, &leaf, &reads, &sf);
+    /* (int arithmetic does not wrap: an affine index already) */
+    if ((sign != 1 && sign != -1) || !sf.wraps)
+        return;
+    unsigned ib, ie, lb, le;
+    cursor_range(e, &ib, &ie);
+    cursor_range(leaf, &lb, &le);
+    /* (threadIdx.x alone is an induction variable already) */
+    if (!(ib <= lb && lb < le && le <= ie && ie <= u->len) || (ib == lb && le == ie) ||
+        !written_as(u, lb, le, "threadIdx.x"))
+        return;
+    char *text = arena_strndup(u->arena, u->text + ib, ie - ib);
+    KSearch lr = {ks, false};
+    clang_visitChildren(e, local_refs_visit, &lr);
+    if (strstr(text, "//") || strchr(text, '#') || lr.found)
+        return;
+    XSub *x = arena_alloc(u->arena, sizeof *x);
+    x->begin = ib;
+    x->end = ie;
+    x->base = one_line(arena_printf(u->arena, "%.*s0u%.*s", (int)(lb - ib), u->text + ib, (int)(ie - le),
+                                    u->text + le));
+    x->sign = sign;
+    x->is_signed = tk == CXType_Int;
+    x->reads_yz = sf.yz;
+    x->reads = reads;
+    vec_push(u->arena, &s->x_subs, x);
 }
 
 /* The dimension of a guard's thread coordinate T: threadIdx.d, a local holding it, or an int

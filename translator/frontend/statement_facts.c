@@ -302,6 +302,7 @@ enum CXChildVisitResult kscan_visit(CXCursor c, CXCursor parent, CXClientData d)
     switch (kind) {
     case CXCursor_ArraySubscriptExpr:
         s->touches_memory = true;
+        scan_x_subscript(ks, s, c);
         break;
     case CXCursor_MemberRefExpr:
         if (clang_Cursor_isNull(first_child(c)) && fe->this_copy) {
