@@ -126,7 +126,8 @@ void block_prologue(Unit *u, Kernel *k, Buf *b) {
     for (int i = 0; i < k->sites.len; i++) {
         Site *site = k->sites.items[i];
         if (site->type)
-            add_scratch(u, &arrays, site->type, arena_printf(u->arena, "__cu2c_wv%d", i), count_expr(DIM_XYZ));
+            add_scratch(u, &arrays, site->type, arena_printf(u->arena, "__cu2c_wv%d", i),
+                        arena_printf(u->arena, "(%s + 32)", count_expr(DIM_XYZ)));  /* CU2C_WARP_SHFL_ALL */
         if (site->op >= WARP_SHFL && site->op != WARP_SYNC)
             add_scratch(u, &arrays, site->result_type, arena_printf(u->arena, "__cu2c_wr%d", i),
                         count_expr(DIM_XYZ));

@@ -105,11 +105,15 @@ static void put_gather(Unit *u, Kernel *k, Site *site, Stmt *loop, PtrVec *scope
     ReduceOp op = site->op;
     bool shfl = op <= WARP_SHFL_XOR;
     bool check = op != WARP_ACTIVEMASK && (loop || under_predicated(site->owner));
-    buf_printf(e, "for (size_t __cu2c_i = 0; __cu2c_i < %s; __cu2c_i++) __cu2c_wact[__cu2c_i] = 0; ", n);
+    /* a shuffle every thread of the block runs: no flags of who runs (CU2C_WARP_SHFL_ALL) */
+    bool all = shfl && !check && !k->needs_exit_flags && !(scopes && scopes->len);
+    if (!all)
+        buf_printf(e, "for (size_t __cu2c_i = 0; __cu2c_i < %s; __cu2c_i++) __cu2c_wact[__cu2c_i] = 0; ", n);
     open_thread_loop(k, site->pred, scopes, e);
     if (loop)
         buf_printf(e, "if (__cu2c_pf%d[%s] != 2) continue; ", loop->index, lin);
-    buf_printf(e, "__cu2c_wact[%s] = 1; ", lin);
+    if (!all)
+        buf_printf(e, "__cu2c_wact[%s] = 1; ", lin);
     if (!shfl || check)     /* a shuffle's source lane does not depend on its mask */
         buf_printf(e, "__cu2c_wmk[%s] = (unsigned)(%s); ", lin,
                    op != WARP_ACTIVEMASK && site->args[0] ? site->args[0] : "0xffffffffu");
@@ -121,7 +125,10 @@ static void put_gather(Unit *u, Kernel *k, Site *site, Stmt *loop, PtrVec *scope
     buf_puts(e, "} ");
     if (check)
         put_mask_check(site, e);
-    if (shfl)
+    if (all)
+        buf_printf(e, "CU2C_WARP_SHFL_ALL(%s, %s, __cu2c_wln, __cu2c_wwd, __cu2c_wv%d, __cu2c_wr%d); ",
+                   strchr(combine_names[op], '(') + 1, n, id, id);
+    else if (shfl)
         buf_printf(e, "%s, %s, __cu2c_wact, __cu2c_wln, __cu2c_wwd, __cu2c_wv%d, __cu2c_wr%d); ", combine_names[op], n,
                    id, id);
     else if (op == WARP_ACTIVEMASK)

@@ -63,6 +63,55 @@ static inline unsigned cu2c_vote(int kind, unsigned active, unsigned set)
         }                                                                                   \
     } while (0)
 
+/* The same when every thread of the block is running (no thread has returned, no if around
+ * the call runs per thread): when all lanes pass the same source argument and a power-of-two
+ * width, the common forms (down, up, index, xor with a power of two within the width) are
+ * plain loops the compiler vectorises, each thread's result as CU2C_WARP_SHFL gives it
+ * (lanes beyond a partial last warp still read their own value). v holds n + 32 elements: a
+ * down shuffle's loop reads v[i + d] before it knows whether i + d < n. */
+#define CU2C_WARP_SHFL_ALL(kind, n, ln, wd, v, r)                                           \
+    do {                                                                                    \
+        const size_t n_ = (n);                                                              \
+        const int b_ = (ln)[0], w_ = (wd)[0];                                               \
+        int u_ = 1;                                                                         \
+        for (size_t i_ = 0; i_ < n_; i_++)                                                  \
+            u_ &= ((ln)[i_] == b_) & ((wd)[i_] == w_);                                      \
+        const size_t m_ = (size_t)w_ - 1, d_ = (size_t)b_;                                  \
+        if (!u_ || w_ <= 0 || w_ > 32 || (w_ & (w_ - 1))) {                                 \
+            for (size_t i_ = 0; i_ < n_; i_++) {                                            \
+                size_t j_ = (i_ & ~(size_t)31) +                                            \
+                            (size_t)cu2c_shfl_src(kind, (int)(i_ & 31), (ln)[i_], (wd)[i_]);\
+                (r)[i_] = j_ < n_ ? (v)[j_] : (v)[i_];                                      \
+            }                                                                               \
+        } else if ((kind) == CU2C_SHFL_DOWN && (unsigned)b_ < 32u) {                        \
+            for (size_t i_ = 0; i_ < n_; i_++)                                              \
+                (r)[i_] = (i_ & m_) + d_ <= m_ && i_ + d_ < n_ ? (v)[i_ + d_] : (v)[i_];   \
+        } else if ((kind) == CU2C_SHFL_UP && (unsigned)b_ < 32u) {                          \
+            for (size_t i_ = 0; i_ < n_ && i_ < d_; i_++)                                   \
+                (r)[i_] = (v)[i_];                                                          \
+            for (size_t i_ = d_; i_ < n_; i_++)                                             \
+                (r)[i_] = (i_ & m_) >= d_ ? (v)[i_ - d_] : (v)[i_];                         \
+        } else if ((kind) == CU2C_SHFL_IDX) {                                               \
+            for (size_t s_ = 0; s_ < n_; s_ += m_ + 1) {                                    \
+                size_t j_ = s_ + ((size_t)(unsigned)b_ & m_);                               \
+                for (size_t i_ = s_; i_ < s_ + m_ + 1 && i_ < n_; i_++)                     \
+                    (r)[i_] = j_ < n_ ? (v)[j_] : (v)[i_];                                  \
+            }                                                                               \
+        } else if ((kind) == CU2C_SHFL_XOR && (unsigned)b_ <= m_ && b_ && !(b_ & (b_ - 1))) { \
+            for (size_t s_ = 0; s_ < n_; s_ += 2 * d_)                                      \
+                for (size_t i_ = s_; i_ < s_ + d_ && i_ < n_; i_++) {                       \
+                    (r)[i_] = i_ + d_ < n_ ? (v)[i_ + d_] : (v)[i_];                        \
+                    if (i_ + d_ < n_)                                                       \
+                        (r)[i_ + d_] = (v)[i_];                                             \
+                }                                                                           \
+        } else {                                                                            \
+            for (size_t i_ = 0; i_ < n_; i_++) {                                            \
+                size_t j_ = (i_ & ~(size_t)31) + (size_t)cu2c_shfl_src(kind, (int)(i_ & 31), b_, w_); \
+                (r)[i_] = j_ < n_ ? (v)[j_] : (v)[i_];                                      \
+            }                                                                               \
+        }                                                                                   \
+    } while (0)
+
 /* __ballot_sync, __any_sync, __all_sync, __activemask: over the running lanes in i's mask. */
 #define CU2C_WARP_VOTE(kind, n, act, mk, v, r)                                              \
     do {                                                                                    \

@@ -1,5 +1,6 @@
 // Cooperative groups become the barriers and warp functions they are: block.sync() a block
-// barrier; a tile's shfl_xor a warp function of width 16; its ballot a vote over the tile's
+// barrier; a tile's shfl_xor a warp function of width 16 (which every thread runs: no flags
+// of who runs, CU2C_WARP_SHFL_ALL); its ballot a vote over the tile's
 // lanes (a mask built from the thread's index), the result shifted to the tile's own bits
 // where it is read; cg::reduce combined by cooperative_groups.h's __cu2c_reduce with
 // the tile's size and the operation as written; grid sync a call into the runtime. Methods
@@ -22,9 +23,9 @@ __global__ void groups(const int *in, int *out) {
 }
 // CHECK: { int v = in[block.thread_rank()];
 // CHECK-NEXT: /* __syncthreads() */;
-// CHECK-NEXT: { for (size_t __cu2c_i = 0; {{.*}} __cu2c_wact[__cu2c_i] = 0;
-// CHECK-SAME: = 1; __cu2c_wv0[{{[^]]*}}] = (v); __cu2c_wln[{{[^]]*}}] = (int)(8); __cu2c_wwd[{{[^]]*}}] = (int)(16); }
-// CHECK-SAME: CU2C_WARP_SHFL(CU2C_SHFL_XOR, {{.*}}, __cu2c_wact, __cu2c_wln, __cu2c_wwd, __cu2c_wv0, __cu2c_wr0);
+// CHECK-NEXT: { for (int __cu2c_tz
+// CHECK-SAME: __cu2c_wv0[{{[^]]*}}] = (v); __cu2c_wln[{{[^]]*}}] = (int)(8); __cu2c_wwd[{{[^]]*}}] = (int)(16); }
+// CHECK-SAME: CU2C_WARP_SHFL_ALL(CU2C_SHFL_XOR, {{.*}}, __cu2c_wln, __cu2c_wwd, __cu2c_wv0, __cu2c_wr0);
 // CHECK-SAME: int s = __cu2c_wr0[{{[^]]*}}];
 // CHECK-NEXT: = (unsigned)(CU2C_CG_TILE_MASK(16, threadIdx, blockDim)); __cu2c_wv1[{{[^]]*}}] = (s > 0); }
 // CHECK-SAME: CU2C_WARP_VOTE(CU2C_VOTE_BALLOT, {{.*}}, __cu2c_wact, __cu2c_wmk, __cu2c_wv1, __cu2c_wr1);
