@@ -76,6 +76,19 @@ static bool nest_uses(Kernel *k, Nest *n, Var *v, bool write) {
     return false;
 }
 
+/* Does nest n only declare v, without an initialiser (no value to store)? */
+static bool declares_only(Kernel *k, Nest *n, Var *v) {
+    if (!v->no_init || !nest_declares(k, n, v) || v->decl_stmt->kind != ST_DECL)
+        return false;
+    for (int i = n->first; i <= n->last; i++) {
+        Stmt *s = k->stmts.items[i];
+        if ((s != v->decl_stmt && vec_contains(&s->writes, v)) ||
+            (s->header && !n->interchange && vec_contains(&s->header->writes, v)))
+            return false;
+    }
+    return true;
+}
+
 /* Skips, in a thread loop, the threads that have left the expanded calls around it. */
 static void put_fret_checks(PtrVec *scopes, Buf *h) {
     for (int i = 0; scopes && i < scopes->len; i++)
@@ -307,6 +320,9 @@ static void nest_text(Arena *a, Kernel *k, int ni, bool fast, Buf *h, Buf *t) {
         if (v->is_param && v->dims && !v->promoted && nest_uses(k, n, v, false))
             buf_printf(h, "__typeof__(%s) __cu2c_v%d = %s; __typeof__(%s) %s = __cu2c_v%d; ",
                        v->name, v->id, v->name, v->name, v->name, v->id);
+        /* written here, indeterminate on entry: declared anew */
+        if (vec_contains(&n->fresh, v))
+            buf_printf(h, "__typeof__(%s) %s; ", v->type, v->name);
         /* written here, uniform on entry: this thread's own copy of the block's value */
         if (vec_contains(&n->copies, v))
             buf_printf(h, "__typeof__(%s) __cu2c_c%d = %s; __typeof__(%s) %s = __cu2c_c%d; ",
@@ -315,7 +331,7 @@ static void nest_text(Arena *a, Kernel *k, int ni, bool fast, Buf *h, Buf *t) {
             continue;
         if (vec_contains(&n->loads, v))
             put_load(v, h);
-        if (nest_declares(k, n, v) || nest_uses(k, n, v, true))
+        if ((nest_declares(k, n, v) || nest_uses(k, n, v, true)) && !declares_only(k, n, v))
             put_store(a, v, t);
     }
     put_lambdas(k, &reads, n, h);

@@ -9,8 +9,10 @@
  * thread inside a loop holding barriers. Everything else keeps one plain C local: declared
  * inside its nest when it varies, once per block when not.
  * Per nest: n->loads, the promoted locals whose per-thread values reach it (loaded from their
- * copies), and n->copies, the locals it writes whose value on entry is the block's uniform
- * one (each thread starts its own copy from it, the block's value stays as it was). A local
+ * copies), n->copies, the locals it writes whose value on entry is the block's uniform
+ * one (each thread starts its own copy from it, the block's value stays as it was), and
+ * n->fresh, those whose value on entry can only be their declaration's indeterminate one
+ * (`float a;` then assigned in every branch of an if: nothing to carry, nor to promote). A local
  * declared in a nest whose uniform value is used outside it is v->hoisted: the block gets a
  * scalar of that name (the nest's own declaration shadows it).
  * A kernel parameter that threads modify differently is a local like the others, starting
@@ -139,7 +141,49 @@ static Web *entry_web(Kernel *k, Nest *n, Var *v, bool *several) {
     return found;
 }
 
-/* Flow-sensitive locals: a varying web is promoted where its values enter a nest reading them. */
+/* Is web w's value on entry to nest ni only ever that of its local's declaration without an
+ * initialiser (indeterminate: nothing to carry)? Every other statement writing it is in the
+ * nest, and every loop around the nest holds the declaration too (no value of the nest's
+ * comes round to its entry). */
+static bool entry_indeterminate(Kernel *k, int ni, Web *w) {
+    Var *v = w->var;
+    Nest *n = k->nests.items[ni];
+    if (!v->no_init || !v->decl_stmt || v->is_param)
+        return false;
+    for (Stmt *p = ((Stmt *)k->stmts.items[n->first])->parent; p; p = p->parent) {
+        if (p->sync != SK_FOR && p->sync != SK_WHILE && p->sync != SK_DO)
+            continue;
+        bool holds = false;
+        for (Stmt *d = v->decl_stmt->parent; d && !holds; d = d->parent)
+            holds = d == p;
+        if (!holds)
+            return false;
+    }
+    for (int j = -k->headers.len, m = k->stmts.len + pseudo_count(k); j < m; j++) {
+        Stmt *s = fact_at(k, j);
+        if (s != v->decl_stmt && vec_contains(&s->write_webs, w) && (j < 0 || j >= k->stmts.len || s->nest != ni))
+            return false;
+    }
+    return true;
+}
+
+/* Is every value of v entering nest ni indeterminate (see entry_indeterminate)? */
+static bool entry_all_indeterminate(Kernel *k, int ni, Var *v) {
+    Nest *n = k->nests.items[ni];
+    Stmt *first = k->stmts.items[n->first];
+    PtrVec *in = n->interchange ? &first->body_webs : &first->entry_webs;
+    if (!v->no_init)
+        return false;
+    for (int i = 0; i < in->len; i++) {
+        Web *w = in->items[i];
+        if (w->var == v && !entry_indeterminate(k, ni, w))
+            return false;
+    }
+    return true;
+}
+
+/* Flow-sensitive locals: a varying web is promoted where its values enter a nest reading them
+ * (but for a declaration's indeterminate value). */
 static void promote_webs(Kernel *k) {
     for (int i = 0; i < k->nests.len; i++) {
         Nest *n = k->nests.items[i];
@@ -150,7 +194,8 @@ static void promote_webs(Kernel *k) {
             /* a grid-stride loop's counter is computed afresh in each trip's thread loop */
             if (n->grid_stride && w->var == first->gs_var)
                 continue;
-            if (w->dims && !w->var->whole && !w->var->is_shared && nest_reads(k, n, w->var, w))
+            if (w->dims && !w->var->whole && !w->var->is_shared && nest_reads(k, n, w->var, w) &&
+                !entry_indeterminate(k, i, w))
                 w->promoted = true;
         }
     }
@@ -176,7 +221,7 @@ static void promote_webs(Kernel *k) {
 static void plan_nests(Arena *a, Kernel *k) {
     for (int i = 0; i < k->nests.len; i++) {
         Nest *n = k->nests.items[i];
-        n->loads.len = n->copies.len = 0;
+        n->loads.len = n->copies.len = n->fresh.len = 0;
     }
     for (int i = 0; i < k->vars.len; i++) {
         Var *v = k->vars.items[i];
@@ -197,7 +242,9 @@ static void plan_nests(Arena *a, Kernel *k) {
             }
             bool several;
             Web *e = entry_web(k, n, v, &several);
-            if (v->promoted && (!e || e->promoted))
+            if (nest_writes(k, n, v) && entry_all_indeterminate(k, j, v))
+                vec_push(a, &n->fresh, v);
+            else if (v->promoted && (!e || e->promoted))
                 vec_push(a, &n->loads, v);
             else if (e && !several && !e->promoted && nest_writes(k, n, v))
                 vec_push(a, &n->copies, v);

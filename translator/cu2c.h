@@ -94,6 +94,8 @@ typedef struct Var {
     struct Var *addr_of;    /* a local whose address it may hold (kept from one thread loop to
                              * another, it would point at one loop's copy: check_promoted) */
     Stmt *decl_stmt;        /* the statement declaring it; NULL for parameters */
+    bool no_init;           /* declared without an initialiser, of a scalar or pointer type:
+                             * its value is indeterminate until assigned */
     unsigned dims;          /* thread_variance: dimensions its value can differ in somewhere (the
                              * union of its webs'): the shape of its per-thread storage */
     bool whole;             /* thread_variance: one web for the whole kernel (flow-insensitive):
@@ -438,6 +440,8 @@ typedef struct Nest {
                              * per-thread copies (the values reaching it are per-thread ones) */
     PtrVec copies;          /* promote_locals, Var*: locals it writes whose value on entry is
                              * the block's uniform one: each thread works on its own copy */
+    PtrVec fresh;           /* promote_locals, Var*: locals it writes whose value on entry is
+                             * only ever their declaration's indeterminate one: declared anew */
 } Nest;
 
 /* A kernel parameter as written. */

@@ -549,6 +549,9 @@ enum CXChildVisitResult decl_visit(CXCursor c, CXCursor parent, CXClientData d) 
         /* a coordinate only in a type that holds every thread index unchanged */
         if (!clang_Cursor_isNull(init) && holds_thread_index(clang_getCursorType(c)))
             v->coord = coord_dim(ks, init);
+        enum CXTypeKind tk = clang_getCanonicalType(clang_getCursorType(c)).kind;
+        v->no_init = clang_Cursor_isNull(init) && ((tk >= CXType_FirstBuiltin && tk <= CXType_LastBuiltin) ||
+                                                   tk == CXType_Pointer || tk == CXType_Enum);
         if (!clang_Cursor_isNull(init))
             v->lane_part = lane_linear(ks, init);
         if (!clang_Cursor_isNull(init)) {
