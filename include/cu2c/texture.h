@@ -163,30 +163,11 @@ CU2C_TEX_INLINE int cu2c_tex_floor(float u)
     return f < 1073741824.0f ? (int)f : 1073741824;
 }
 
-/* floorf(u) without floorf, which gcc does not vectorise under -ftrapping-math (the default):
- * the same value for every u, NaN and infinities included, except that -0 gives +0 (where
- * the callers use it, the sign of a zero changes nothing). Floats of magnitude 2^23 or more
- * are integers already; below, truncation through int is exact. */
-CU2C_TEX_INLINE float cu2c_tex_floorf(float u)
-{
-    int small = fabsf(u) < 8388608.0f;          /* false for NaN */
-    float t = (float)(int)(small ? u : 0.0f);
-    t = t > u ? t - 1.0f : t;
-    return small ? t : u;
-}
-
 /* Linear filtering's weight of the upper texel at u (f = floorf(u)), as CUDA's hardware has
  * it: 9-bit fixed point with 8 fractional bits. */
 CU2C_TEX_INLINE float cu2c_tex_weight(float u, float f)
 {
     return floorf((u - f) * 256.0f + 0.5f) * (1.0f / 256.0f);
-}
-
-/* cu2c_tex_weight without floorf (the value rounded is at least 0.5, or NaN: cu2c_tex_floorf
- * gives floorf's result there). */
-CU2C_TEX_INLINE float cu2c_tex_weight_nf(float u, float f)
-{
-    return cu2c_tex_floorf((u - f) * 256.0f + 0.5f) * (1.0f / 256.0f);
 }
 
 /* Texel index i of n along one dimension under an address mode; -1: the border colour. */
@@ -403,9 +384,14 @@ CU2C_TEX_INLINE void cu2c_tex_sample_f(const cu2c_texture *t, const cu2c_tex_sam
 /* The hoisted fetches' straight path (see cu2c_tex_hoisted): 32-bit float texels, every
  * address mode clamping, point (linear = 0) or linear filtering; out[c] for the first nres
  * channels, which the texture has. The arithmetic of cu2c_tex_sample_f's clamping path with
- * no floorf (cu2c_tex_floorf) and no branch, so that thread loops of fetches vectorise:
- * point sampling clamps u to [0, 2^30] before truncating, which is clamping floor(u) (a NaN
- * reads texel 0). */
+ * no branch on the format or the modes. Point sampling has no floorf either (gcc does not
+ * vectorise floorf under -ftrapping-math, the default), so that loops of point fetches
+ * vectorise: it clamps u to [0, 2^30] before truncating, which is clamping floor(u) (a NaN
+ * reads texel 0). Linear filtering keeps floorf, one instruction where the target has one
+ * (x86-64 with SSE4.1, AArch64; cu2cc builds for the host CPU by default): its loops do not
+ * vectorise anyway (g++ 12 leaves branches in them whichever floor it is given), and in
+ * scalar code a floor built from conversions and compares made the fetch 1.6-1.9x slower
+ * (benchmarks/README.md, section 10). */
 CU2C_TEX_INLINE void cu2c_tex_sample_f32(const cu2c_texture *t, int linear, int dims, int nres,
                                          float x, float y, float z, int layer, float *out)
 {
@@ -433,8 +419,8 @@ CU2C_TEX_INLINE void cu2c_tex_sample_f32(const cu2c_texture *t, int linear, int 
     CU2C_TEX_UNROLL
     for (int d = 0; d < dims; d++) {
         float u = cu2c_tex_coord(t, s, d, c[d]) - 0.5f;
-        float f = cu2c_tex_floorf(u);
-        a[d] = cu2c_tex_weight_nf(u, f);
+        float f = floorf(u);
+        a[d] = cu2c_tex_weight(u, f);
         float g = f > -1.0f ? f : -1.0f;
         g = g < 1073741824.0f ? g : 1073741824.0f;
         int i0 = (int)g, n = t->size[d];
@@ -627,7 +613,7 @@ template <class T> CU2C_TEX_INLINE void tex2DLod(T *r, cudaTextureObject_t o, fl
  * copy is a local whose address never escapes, which no store can reach: the compiler keeps
  * its fields in registers. The block function also passes the texture's kind
  * (cu2c_tex_kind), a constant in the bodies specialised for the common kinds: fetches there
- * are straight-line code (cu2c_tex_sample_f32) that vectorises; the other kinds take one
+ * are straight-line code (cu2c_tex_sample_f32; point fetches vectorise); the other kinds take one
  * out-of-line call. Every path returns the same bits as a fetch through the object. */
 enum cu2c_tex_kind {
     CU2C_TEX_ANY,             /* anything: cu2c_tex_fetch_any */
