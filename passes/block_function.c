@@ -8,8 +8,27 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* The hoist_textures index of parameter p (0: not hoisted). */
+static int hoisted_texture(Kernel *k, Param *p) {
+    for (int i = 0; i < k->vars.len; i++) {
+        Var *v = k->vars.items[i];
+        if (v->is_param && strcmp(v->name, p->name) == 0)
+            return v->tex_hoisted;
+    }
+    return 0;
+}
+
+static bool has_hoisted_textures(Kernel *k) {
+    for (int i = 0; i < k->vars.len; i++)
+        if (((Var *)k->vars.items[i])->tex_hoisted)
+            return true;
+    return false;
+}
+
 /* The kernel's parameters, taken from the launch's arguments, and the block's builtins.
- * Parameters declared as arrays or functions are refused (once: when report). */
+ * Parameters declared as arrays or functions are refused (once: when report). In the body
+ * (report), hoisted texture objects become copies of their descriptors, given their kinds
+ * by the block function (__cu2c_tk). */
 static void put_bindings(Unit *u, Kernel *k, bool report, Buf *b) {
     for (int i = 0; i < k->params.len; i++) {
         Param *p = k->params.items[i];
@@ -19,6 +38,12 @@ static void put_bindings(Unit *u, Kernel *k, bool report, Buf *b) {
             if (report)
                 diag_error(u, k->loc, "kernel '%s': parameter '%s' declared as an array or function: "
                            "not supported yet (declare it as a pointer)", k->name, p->name);
+            continue;
+        }
+        int tex = report ? hoisted_texture(k, p) : 0;
+        if (tex) {
+            buf_printf(b, "const cu2c_tex_hoisted %s(*(cudaTextureObject_t *)__cu2c_args[%d], "
+                          "(__cu2c_tk >> %d) & 3); (void)%s; ", p->name, i, 2 * (tex - 1), p->name);
             continue;
         }
         buf_printf(b, "%.*s = *(__typeof__(%s) *)__cu2c_args[%d]; (void)%s; ",
@@ -62,6 +87,25 @@ static void add_scratch(Unit *u, PtrVec *arrays, const char *type, const char *n
     vec_push(u->arena, arrays, a);
 }
 
+/* Calls of the body for a block shape: with hoisted textures (ntex of them), specialised for
+ * every one being a float texture with clamping and point filtering, or every one the same
+ * with linear filtering (enum cu2c_tex_kind), the common kinds, where fetches are
+ * straight-line code; else given the kinds as they are. */
+static void put_body_calls(Kernel *k, const char *targs, const char *shape, int ntex, Buf *b) {
+    if (!ntex) {
+        buf_printf(b, "__cu2c_body_%s%s(__cu2c_args, __cu2c_b, %s);", k->name, targs, shape);
+        return;
+    }
+    int point = 0;  /* CU2C_TEX_POINT_F32 in every texture's bits; CU2C_TEX_LINEAR_F32 is 2 */
+    for (int i = 0; i < ntex; i++)
+        point |= 1 << 2 * i;
+    buf_printf(b, "{ if (__cu2c_tk == %d) __cu2c_body_%s%s(__cu2c_args, __cu2c_b, %s, %d); else ",
+               point, k->name, targs, shape, point);
+    buf_printf(b, "if (__cu2c_tk == %d) __cu2c_body_%s%s(__cu2c_args, __cu2c_b, %s, %d); else ",
+               2 * point, k->name, targs, shape, 2 * point);
+    buf_printf(b, "__cu2c_body_%s%s(__cu2c_args, __cu2c_b, %s, __cu2c_tk); }", k->name, targs, shape);
+}
+
 void block_prologue(Unit *u, Kernel *k, Buf *b) {
     /* the body takes the block's shape as arguments: the dispatcher after the kernel (see
      * stub) calls it with constants for the shapes the launches use, so that the C compiler
@@ -70,7 +114,7 @@ void block_prologue(Unit *u, Kernel *k, Buf *b) {
         buf_printf(b, "%s ", k->tmpl_header);
     buf_printf(b, "static inline __attribute__((always_inline)) void __cu2c_body_%s(void **__cu2c_args, "
                   "cu2c_block *__cu2c_b, const int __cu2c_bx, const int __cu2c_by, const int __cu2c_bz, "
-                  "const int __cu2c_xf) { ", k->name);
+                  "const int __cu2c_xf%s) { ", k->name, has_hoisted_textures(k) ? ", const int __cu2c_tk" : "");
     put_bindings(u, k, true, b);
     for (int i = 0; i < k->inlines.len; i++) {
         Inline *in = k->inlines.items[i];
@@ -279,14 +323,29 @@ void kernel_stub(Unit *u, Kernel *k) {
         if (!seen)
             memcpy(shapes[nshapes++], l->shape, sizeof shapes[0]);
     }
-    for (int j = 0; j < nshapes; j++)
-        buf_printf(&b, "if (__cu2c_bx == %d && __cu2c_by == %d && __cu2c_bz == %d && __cu2c_xf) "
-                       "__cu2c_body_%s%s(__cu2c_args, __cu2c_b, %d, %d, %d, 1); else ",
-                   shapes[j][0], shapes[j][1], shapes[j][2], k->name, targs, shapes[j][0], shapes[j][1],
-                   shapes[j][2]);
-    buf_printf(&b, "__cu2c_body_%s%s(__cu2c_args, __cu2c_b, __cu2c_bx, __cu2c_by, __cu2c_bz, "
-                   "__cu2c_xf); }\n",
-               k->name, targs);
+    /* the kinds of the hoisted textures (hoist_textures), 2 bits each */
+    int ntex = 0;
+    for (int i = 0; i < k->params.len; i++) {
+        Param *p = k->params.items[i];
+        int tex = hoisted_texture(k, p);
+        if (tex) {
+            buf_printf(&b, "%s cu2c_tex_kind(*(cudaTextureObject_t *)__cu2c_args[%d]) << %d",
+                       ntex ? " |" : "const int __cu2c_tk =", i, 2 * (tex - 1));
+            ntex++;
+        }
+    }
+    if (ntex)
+        buf_puts(&b, "; ");
+    char shape[64];
+    for (int j = 0; j < nshapes; j++) {
+        snprintf(shape, sizeof shape, "%d, %d, %d, 1", shapes[j][0], shapes[j][1], shapes[j][2]);
+        buf_printf(&b, "if (__cu2c_bx == %d && __cu2c_by == %d && __cu2c_bz == %d && __cu2c_xf) ",
+                   shapes[j][0], shapes[j][1], shapes[j][2]);
+        put_body_calls(k, targs, shape, ntex, &b);
+        buf_puts(&b, " else ");
+    }
+    put_body_calls(k, targs, "__cu2c_bx, __cu2c_by, __cu2c_bz, __cu2c_xf", ntex, &b);
+    buf_puts(&b, " }\n");
     if (k->tmpl_args) {
         /* a specialisation's registration, given its stub (which it cannot name: the stub's
          * template comes next, and a second declaration could not repeat the header's default

@@ -5,6 +5,10 @@
 
 #include "cu2c.h"
 
+/* hoist_textures: at most this many texture objects per kernel, each with a 2-bit kind in
+ * the block body's __cu2c_tk (enum cu2c_tex_kind, cu2c/texture.h) */
+#define MAX_HOISTED_TEXTURES 8
+
 const char *count_expr(unsigned dims);
 const char *storage_type(Arena *a, Var *v);
 bool hoisted_shared(Stmt *s);

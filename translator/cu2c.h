@@ -128,6 +128,12 @@ typedef struct Var {
     int id;                 /* index in Kernel.vars, for generated names */
     int copy;               /* the text it belongs to (an inlined body has its own locals) */
     const char *param_text; /* an inlined function's parameter: its declaration as written */
+    bool tex_object;        /* a kernel parameter of type cudaTextureObject_t */
+    int tex_names;          /* tex_object: how often the kernel names it */
+    int tex_fetches;        /* tex_object: how often as the texture of a fetch (tex2D(t, x, y)) */
+    int tex_hoisted;        /* hoist_textures: 1 + its index among the parameters whose
+                             * descriptor the block function copies once per block (each fetch
+                             * reads that copy), 0: not hoisted */
 } Var;
 
 /* Var.lambda: a lambda local, and how it captures. */
@@ -633,6 +639,7 @@ void thread_variance(Unit *u, Kernel *k);  /* dimensions each statement and loca
 void check_barriers(Unit *u, Kernel *k);   /* refuse barriers under thread-dependent control */
 void form_loops(Unit *u, Kernel *k);       /* group statements into thread-loop nests */
 void promote_locals(Unit *u, Kernel *k);   /* which locals need per-thread copies */
+void hoist_textures(Unit *u, Kernel *k);   /* texture objects read once per block, not per fetch */
 void lower_kernel(Unit *u, Kernel *k);     /* edits: block function, loops, stub, registration */
 void lower_launches(Unit *u);              /* edits: k<<<...>>>(...) into plain calls */
 

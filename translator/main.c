@@ -18,6 +18,7 @@ static const Pass passes[] = {
     {"check_barriers", check_barriers, NULL, "refuse barriers under thread-dependent control"},
     {"form_loops", form_loops, NULL, "group statements into thread-loop nests over just the dimensions they need"},
     {"promote_locals", promote_locals, NULL, "give per-thread storage to varying locals that cross nests"},
+    {"hoist_textures", hoist_textures, NULL, "copy texture objects' descriptors once per block, for fetches to read"},
     {"lower_kernel", lower_kernel, NULL, "edit each kernel into a block function, a host stub and a registration"},
     {"lower_launches", NULL, lower_launches, "edit launches, device functions and file-scope shared memory"},
 };

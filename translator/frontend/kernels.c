@@ -45,6 +45,8 @@ static enum CXChildVisitResult param_visit(CXCursor c, CXCursor parent, CXClient
     vec_push(a, &ps->k->params, p);
     Var *v = new_var(ps->fe, ps->k, c, NULL);
     v->is_param = true;
+    v->tex_object = strcmp(p->type, "cudaTextureObject_t") == 0 ||
+                    strcmp(p->type, "const cudaTextureObject_t") == 0;
     if (!*p->name)
         diag_error(ps->fe->u, cursor_loc(ps->fe, c), "kernel parameters must be named");
     return CXChildVisit_Continue;

@@ -293,6 +293,27 @@ static enum CXChildVisitResult shared_decl_visit(CXCursor c, CXCursor parent, CX
     return kscan_visit(c, parent, d);
 }
 
+/* A texture fetch of cu2c's (tex2D<T>(t, x, y) and the like) whose texture is a kernel's
+ * cudaTextureObject_t parameter t: counted (see hoist_textures). */
+static void note_fetch(KScan *ks, CXCursor c) {
+    static const char *const fetches[] = {"tex1Dfetch", "tex1D", "tex2D", "tex3D", "tex1DLayered",
+                                          "tex2DLayered", "tex1DLod", "tex2DLod", "tex3DLod"};
+    CXCursor fn = clang_getCursorReferenced(c);
+    if (clang_Cursor_isNull(fn) || is_user_fn(fn) || clang_Cursor_getNumArguments(c) < 1)
+        return;
+    CXString name = clang_getCursorSpelling(fn);
+    bool fetch = false;
+    for (size_t i = 0; i < sizeof fetches / sizeof *fetches; i++)
+        fetch |= strcmp(clang_getCString(name), fetches[i]) == 0;
+    clang_disposeString(name);
+    CXCursor arg = strip_implicit(clang_Cursor_getArgument(c, 0));
+    if (!fetch || clang_getCursorKind(arg) != CXCursor_DeclRefExpr)
+        return;
+    Var *v = find_var(ks->k, clang_getCursorReferenced(arg), ks->fe);
+    if (v && v->tex_object)
+        v->tex_fetches++;
+}
+
 enum CXChildVisitResult kscan_visit(CXCursor c, CXCursor parent, CXClientData d) {
     KScan *ks = d;
     Fe *fe = ks->fe;
@@ -348,6 +369,7 @@ enum CXChildVisitResult kscan_visit(CXCursor c, CXCursor parent, CXClientData d)
             break;
         if (v->is_shared)
             break;
+        v->tex_names += v->tex_object;
         if (!vec_contains(&s->reads, v))
             vec_push(u->arena, &s->reads, v);
         /* calling a lambda local reads what it captures (it is declared again where it is
@@ -423,6 +445,7 @@ enum CXChildVisitResult kscan_visit(CXCursor c, CXCursor parent, CXClientData d)
                 return CXChildVisit_Continue;   /* its arguments were bound before */
             }
         }
+        note_fetch(ks, c);
         ReduceOp op;
         if (reduce_op(c, &op)) {
             scan_site(ks, c, op);

@@ -1,0 +1,28 @@
+/* hoist_textures.c - texture objects whose descriptor the block function copies once per
+ * block. A fetch through a cudaTextureObject_t reads the descriptor it names; the thread loops
+ * store through pointers that, under -fno-strict-aliasing, may alias it, so the C compiler
+ * re-loads its fields for every thread and cannot specialise the loop for its filter mode and
+ * format. A parameter the kernel names only as the texture of fetches (never assigned, its
+ * address never taken) is bound instead to a cu2c_tex_hoisted, a copy of the descriptor that
+ * no store reaches (cu2c/texture.h), and the block function specialises the body for the
+ * common kinds of texture (block_function.c). Expects the frontend's counts (Var.tex_names,
+ * tex_fetches); guarantees Var.tex_hoisted on at most MAX_HOISTED_TEXTURES parameters, in C++
+ * output only (fetches are templates: C output has none). */
+#include "lower.h"
+
+void hoist_textures(Unit *u, Kernel *k) {
+    if (!u->is_cxx)
+        return;
+    int n = 0;
+    for (int i = 0; i < k->vars.len && n < MAX_HOISTED_TEXTURES; i++) {
+        Var *v = k->vars.items[i];
+        if (!v->is_param || !v->tex_object || v->escapes || !v->tex_fetches ||
+            v->tex_names != v->tex_fetches)
+            continue;
+        bool written = false;
+        for (int j = 0; j < k->stmts.len && !written; j++)
+            written = vec_contains(&((Stmt *)k->stmts.items[j])->writes, v);
+        if (!written)
+            v->tex_hoisted = ++n;
+    }
+}
