@@ -86,6 +86,7 @@ typedef struct KSearch {
 extern Fe *scan_fe;
 
 /* cursors.c */
+void fe_visit_unit(Fe *fe, CXCursorVisitor visit, CXClientData data);
 char *fe_str(Arena *a, CXString s);
 SrcLoc fe_loc(Fe *fe, CXSourceLocation l);
 SrcLoc cursor_loc(Fe *fe, CXCursor c);

@@ -370,7 +370,7 @@ static bool splice_file(Splicer *sp, UserFile *file, const char *path, const cha
 
 int splice_user_files(Fe *fe, Unit *out) {
     Splicer sp = {.fe = fe};
-    clang_visitChildren(clang_getTranslationUnitCursor(fe->tu), cuda_code_visit, &sp);
+    fe_visit_unit(fe, cuda_code_visit, &sp);
     clang_getInclusions(fe->tu, inclusion_record_visit, &sp);
     /* the files including one that holds CUDA code are spliced too, up to the main file */
     for (bool changed = true; changed;) {
