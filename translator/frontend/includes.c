@@ -184,18 +184,21 @@ static enum CXChildVisitResult cuda_code_visit(CXCursor c, CXCursor parent, CXCl
     enum CXCursorKind k = clang_getCursorKind(c);
     bool cuda = k == CXCursor_CUDAGlobalAttr || k == CXCursor_CUDADeviceAttr ||
                 k == CXCursor_CUDASharedAttr || k == CXCursor_CUDAConstantAttr;
+    if (!cuda && k != CXCursor_CallExpr)
+        return CXChildVisit_Recurse;
+    CXFile f;
+    clang_getExpansionLocation(l, &f, NULL, NULL, NULL);
+    if (!f || clang_File_isEqual(f, sp->fe->main_file))
+        return CXChildVisit_Recurse;
     if (k == CXCursor_CallExpr) {
+        /* a call's name is looked at outside the main file only (most calls are in it) */
         CXString sp_name = clang_getCursorSpelling(c);
         const char *n = clang_getCString(sp_name);
         cuda = n && (strcmp(n, "__cudaPushCallConfiguration") == 0 || strcmp(n, "cudaConfigureCall") == 0);
         clang_disposeString(sp_name);
     }
-    if (cuda) {
-        CXFile f;
-        clang_getExpansionLocation(l, &f, NULL, NULL, NULL);
-        if (f && !clang_File_isEqual(f, sp->fe->main_file))
-            user_file(sp, f)->cuda = true;
-    }
+    if (cuda)
+        user_file(sp, f)->cuda = true;
     return CXChildVisit_Recurse;
 }
 
