@@ -68,6 +68,8 @@ typedef struct TuScan {
     Fe *fe;
     PtrVec user_fns;        /* UserFn* */
     bool kernels;           /* second walk: check functions and scan kernels */
+    PtrVec fn_scans;        /* FnScan*: the first walk's scan of each function, in walk order */
+    int next_scan;          /* the second walk's place in fn_scans */
     PtrVec kernel_names, kernel_scopes; /* kernels seen, with the USR of their scope */
 } TuScan;
 
