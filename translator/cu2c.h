@@ -540,6 +540,9 @@ typedef struct Unit {
     const char **line_file; /* per line of text (1-based), when headers were spliced: the file */
     unsigned *line_no;      /* and the line there, for #line directives; NULL otherwise */
     unsigned nlines;
+    const char *starts_of;  /* the text line_starts was made for (line_of: made on first use) */
+    unsigned *line_starts;  /* offset of each line of it (0-based index), then len + 1 */
+    unsigned nstarts;       /* lines in it */
     bool is_cxx;            /* host code uses C++: emit C++ */
     int cuda_arch;          /* -arch: __CUDA_ARCH__ in device code (700 for compute_70); 0:
                              * cu2c's default (cu2c/defs.h) */

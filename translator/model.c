@@ -104,11 +104,31 @@ bool for_header_spans(Unit *u, unsigned begin, unsigned end, unsigned span[3][2]
     return false;
 }
 
+/* By a binary search of the text's line starts (each #line directive the passes write asks:
+ * counting newlines from the start each time made the output's time quadratic in its size). */
 unsigned line_of(Unit *u, unsigned offset) {
-    unsigned line = 1;
-    for (unsigned i = 0; i < offset && i < u->len; i++)
-        line += u->text[i] == '\n';
-    return line;
+    if (u->starts_of != u->text) {
+        unsigned n = 1;
+        for (size_t i = 0; i < u->len; i++)
+            n += u->text[i] == '\n';
+        u->line_starts = arena_alloc(u->arena, sizeof *u->line_starts * n);
+        u->line_starts[0] = 0;
+        for (unsigned i = 0, l = 1; i < u->len; i++)
+            if (u->text[i] == '\n')
+                u->line_starts[l++] = i + 1;
+        u->nstarts = n;
+        u->starts_of = u->text;
+    }
+    /* the last line starting at or before offset (a newline at offset - 1 counts, as before) */
+    unsigned lo = 0, hi = u->nstarts;
+    while (hi - lo > 1) {
+        unsigned mid = lo + (hi - lo) / 2;
+        if (u->line_starts[mid] <= offset)
+            lo = mid;
+        else
+            hi = mid;
+    }
+    return lo + 1;
 }
 
 void put_path(Buf *b, const char *path) {

@@ -213,7 +213,7 @@ int rewrite_cuda_arch(Fe *fe) {
     if (!strstr(u->text, ARCH_NAME))
         return 0;
     ArchScan as = {.fe = fe};
-    clang_visitChildren(clang_getTranslationUnitCursor(fe->tu), arch_decl_visit, &as);
+    fe_visit_unit(fe, arch_decl_visit, &as);
     unsigned nlines = 1;
     for (size_t i = 0; i < u->len; i++)
         nlines += u->text[i] == '\n';

@@ -6,6 +6,45 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* ---- the unit's declarations ---------------------------------------------------------- */
+
+typedef struct UnitVisit {
+    CXCursorVisitor visit;
+    CXClientData data;
+} UnitVisit;
+
+static enum CXChildVisitResult unit_visit(CXCursor c, CXCursor parent, CXClientData d) {
+    UnitVisit *uv = d;
+    CXCursor pattern = clang_getSpecializedCursorTemplate(c);
+    if (!clang_Cursor_isNull(pattern)) {
+        /* an instantiation is where its template (or member function) was declared or
+         * defined; an explicit specialization, where it is written */
+        CXSourceLocation l = clang_getCursorLocation(c);
+        if (clang_equalLocations(l, clang_getCursorLocation(pattern)) ||
+            clang_equalLocations(l, clang_getCursorLocation(clang_getCursorDefinition(pattern))) ||
+            clang_equalLocations(l, clang_getCursorLocation(clang_getCanonicalCursor(pattern))))
+            return CXChildVisit_Continue;
+    }
+    enum CXChildVisitResult r = uv->visit(c, parent, uv->data);
+    if (r == CXChildVisit_Recurse)
+        return clang_visitChildren(c, uv->visit, uv->data) ? CXChildVisit_Break : CXChildVisit_Continue;
+    return r;
+}
+
+/* Visits the unit's file-scope declarations as clang_visitChildren on the translation unit
+ * does, less those read from the precompiled prefix: the index is made with
+ * excludeDeclarationsFromPCH (see fe_parse), so that they are not deserialized, every one, only
+ * to be skipped (they are all in cu2c's system headers, which every scan passes over; that
+ * was most of a small file's translation time). clang's list of the unit's own declarations
+ * also holds the function template instantiations it made, at their templates' places, which
+ * a walk of the translation unit does not visit: they are left out here too. (It lacks the
+ * instantiated static data members and variable template specializations that walk visits,
+ * after their templates: no scan looks for anything in them that it did not find there.) */
+void fe_visit_unit(Fe *fe, CXCursorVisitor visit, CXClientData data) {
+    UnitVisit uv = {visit, data};
+    clang_visitChildren(clang_getTranslationUnitCursor(fe->tu), unit_visit, &uv);
+}
+
 /* ---- small helpers ---------------------------------------------------------------- */
 
 char *fe_str(Arena *a, CXString s) {

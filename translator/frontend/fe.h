@@ -68,6 +68,8 @@ typedef struct TuScan {
     Fe *fe;
     PtrVec user_fns;        /* UserFn* */
     bool kernels;           /* second walk: check functions and scan kernels */
+    PtrVec fn_scans;        /* FnScan*: the first walk's scan of each function, in walk order */
+    int next_scan;          /* the second walk's place in fn_scans */
     PtrVec kernel_names, kernel_scopes; /* kernels seen, with the USR of their scope */
 } TuScan;
 
@@ -86,6 +88,7 @@ typedef struct KSearch {
 extern Fe *scan_fe;
 
 /* cursors.c */
+void fe_visit_unit(Fe *fe, CXCursorVisitor visit, CXClientData data);
 char *fe_str(Arena *a, CXString s);
 SrcLoc fe_loc(Fe *fe, CXSourceLocation l);
 SrcLoc cursor_loc(Fe *fe, CXCursor c);

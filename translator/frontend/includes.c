@@ -184,18 +184,21 @@ static enum CXChildVisitResult cuda_code_visit(CXCursor c, CXCursor parent, CXCl
     enum CXCursorKind k = clang_getCursorKind(c);
     bool cuda = k == CXCursor_CUDAGlobalAttr || k == CXCursor_CUDADeviceAttr ||
                 k == CXCursor_CUDASharedAttr || k == CXCursor_CUDAConstantAttr;
+    if (!cuda && k != CXCursor_CallExpr)
+        return CXChildVisit_Recurse;
+    CXFile f;
+    clang_getExpansionLocation(l, &f, NULL, NULL, NULL);
+    if (!f || clang_File_isEqual(f, sp->fe->main_file))
+        return CXChildVisit_Recurse;
     if (k == CXCursor_CallExpr) {
+        /* a call's name is looked at outside the main file only (most calls are in it) */
         CXString sp_name = clang_getCursorSpelling(c);
         const char *n = clang_getCString(sp_name);
         cuda = n && (strcmp(n, "__cudaPushCallConfiguration") == 0 || strcmp(n, "cudaConfigureCall") == 0);
         clang_disposeString(sp_name);
     }
-    if (cuda) {
-        CXFile f;
-        clang_getExpansionLocation(l, &f, NULL, NULL, NULL);
-        if (f && !clang_File_isEqual(f, sp->fe->main_file))
-            user_file(sp, f)->cuda = true;
-    }
+    if (cuda)
+        user_file(sp, f)->cuda = true;
     return CXChildVisit_Recurse;
 }
 
@@ -370,7 +373,7 @@ static bool splice_file(Splicer *sp, UserFile *file, const char *path, const cha
 
 int splice_user_files(Fe *fe, Unit *out) {
     Splicer sp = {.fe = fe};
-    clang_visitChildren(clang_getTranslationUnitCursor(fe->tu), cuda_code_visit, &sp);
+    fe_visit_unit(fe, cuda_code_visit, &sp);
     clang_getInclusions(fe->tu, inclusion_record_visit, &sp);
     /* the files including one that holds CUDA code are spliced too, up to the main file */
     for (bool changed = true; changed;) {

@@ -186,14 +186,16 @@ void scan_tokens(Fe *fe) {
         "typename", "using", "virtual", "alignas", "alignof", "thread_local", "static_cast",
         "dynamic_cast", "reinterpret_cast", "const_cast", "typeid", "concept", "requires", NULL};
     Unit *u = fe->u;
+    if (u->cxx_reason)
+        return; /* what the tokens could say is said */
     CXSourceRange all = clang_getRange(clang_getLocationForOffset(fe->tu, fe->main_file, 0),
                                        clang_getLocationForOffset(fe->tu, fe->main_file, (unsigned)u->len));
     CXToken *toks = NULL;
     unsigned n = 0;
     clang_tokenize(fe->tu, all, &toks, &n);
-    for (unsigned i = 0; i < n; i++) {
+    for (unsigned i = 0; i < n && !u->cxx_reason; i++) {
         CXTokenKind tk = clang_getTokenKind(toks[i]);
-        if (tk != CXToken_Keyword && tk != CXToken_Identifier)
+        if (tk != CXToken_Keyword)
             continue;
         CXString sp = clang_getTokenSpelling(fe->tu, toks[i]);
         const char *t = clang_getCString(sp);

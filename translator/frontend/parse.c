@@ -109,16 +109,15 @@ static bool reparse(Fe *fe, const Options *opt, ParseArgs *pa, struct CXUnsavedF
 
 /* The scans that fill the model from a parse without errors. */
 static void scan_unit(Fe *fe) {
-    CXCursor tu = clang_getTranslationUnitCursor(fe->tu);
-    clang_visitChildren(tu, file_scope_visit, fe);
+    fe_visit_unit(fe, file_scope_visit, fe);
     /* first pass: user functions and their facts; then kernels need the closure */
     TuScan ts = {.fe = fe};
-    clang_visitChildren(tu, userfn_visit, &ts);
+    fe_visit_unit(fe, userfn_visit, &ts);
     close_user_fns(fe, &ts);
     ts.kernels = true;
-    clang_visitChildren(tu, userfn_visit, &ts);
+    fe_visit_unit(fe, userfn_visit, &ts);
     Walk w = {fe, false};
-    clang_visitChildren(tu, walk_visit, &w);
+    fe_visit_unit(fe, walk_visit, &w);
     clang_getInclusions(fe->tu, inclusion_visit, fe);
     scan_tokens(fe);
 }
@@ -187,7 +186,8 @@ Unit *fe_parse(Arena *a, const Options *opt) {
         pa.use_pch = true;
     }
     Fe fe = {.u = u};
-    CXIndex index = clang_createIndex(0, 0);
+    /* excludeDeclarationsFromPCH: the scans visit the unit's own declarations (fe_visit_unit) */
+    CXIndex index = clang_createIndex(1, 0);
     files[nfiles].Filename = opt->input;
     files[nfiles].Contents = u->text;
     files[nfiles].Length = u->len;

@@ -211,23 +211,32 @@ enum CXChildVisitResult userfn_visit(CXCursor c, CXCursor parent, CXClientData d
         return CXChildVisit_Continue;
     if (clang_Location_isInSystemHeader(clang_getCursorLocation(c)) || !clang_isCursorDefinition(c))
         return CXChildVisit_Continue;
-    FnScan s = {.fe = fe, .fn = c, .first_asm = clang_getNullCursor()};
-    clang_visitChildren(c, fn_scan_visit, &s);
+    /* the second walk visits the same functions in the same order: it reads the first's
+     * scans (fn_scan_visit looks at the function's cursors only) */
+    FnScan *s;
+    if (!ts->kernels) {
+        s = arena_alloc(fe->u->arena, sizeof *s);
+        *s = (FnScan){.fe = fe, .fn = c, .first_asm = clang_getNullCursor()};
+        clang_visitChildren(c, fn_scan_visit, s);
+        vec_push(fe->u->arena, &ts->fn_scans, s);
+    } else {
+        s = ts->fn_scans.items[ts->next_scan++];
+    }
     if (!ts->kernels) {
         UserFn *f = arena_alloc(fe->u->arena, sizeof *f);
         f->usr = fe_str(fe->u->arena, clang_getCursorUSR(c));
         /* extern __shared__ inside: the block's storage comes through cu2c_tls too */
-        f->reads_builtin = s.reads_builtin || s.extern_shared.len > 0;
-        f->asserts = s.asserts;
+        f->reads_builtin = s->reads_builtin || s->extern_shared.len > 0;
+        f->asserts = s->asserts;
         /* __shared__ storage is per block: such a function is expanded into the kernel too;
          * so is a device function reading or writing volatile memory, whose statements are
          * warp steps of the kernel (see volatile_steps.c) */
         bool device_only = has_attr(c, CXCursor_CUDADeviceAttr) && !has_attr(c, CXCursor_CUDAHostAttr);
-        f->has_sync = s.has_barrier || s.has_shared || s.uses_file_shared;
-        f->has_barrier = f->has_sync || (s.has_volatile && device_only);
-        f->has_block_barrier = s.has_block_barrier;
-        f->impure = s.impure || s.reads_builtin || s.has_barrier || s.has_shared || s.has_volatile;
-        f->callees = s.callees;
+        f->has_sync = s->has_barrier || s->has_shared || s->uses_file_shared;
+        f->has_barrier = f->has_sync || (s->has_volatile && device_only);
+        f->has_block_barrier = s->has_block_barrier;
+        f->impure = s->impure || s->reads_builtin || s->has_barrier || s->has_shared || s->has_volatile;
+        f->callees = s->callees;
         vec_push(fe->u->arena, &ts->user_fns, f);
         return CXChildVisit_Continue;
     }
@@ -246,29 +255,29 @@ enum CXChildVisitResult userfn_visit(CXCursor c, CXCursor parent, CXClientData d
     }
     /* a __host__ __device__ function stays in the output for the host: it cannot be expanded
      * into kernels, where its volatile accesses would be warp steps */
-    if (device && !kernel && s.has_volatile && has_attr(c, CXCursor_CUDAHostAttr))
-        diag_error(fe->u, cursor_loc(fe, s.first_volatile),
+    if (device && !kernel && s->has_volatile && has_attr(c, CXCursor_CUDAHostAttr))
+        diag_error(fe->u, cursor_loc(fe, s->first_volatile),
                    "volatile memory access in a __host__ __device__ function: not supported yet (warp-"
                    "synchronous code must be in __device__ functions or kernels)");
     /* PTX would reach the host's assembler (a __host__ __device__ function's asm may be the
      * host's own, guarded by __CUDA_ARCH__) */
-    if ((kernel || (device && !has_attr(c, CXCursor_CUDAHostAttr))) && !clang_Cursor_isNull(s.first_asm))
-        diag_error(fe->u, cursor_loc(fe, s.first_asm), "inline assembly (PTX) in device code is not supported");
-    if (device && s.has_dependent_group) {
-        const char *m = s.dependent_name;
-        diag_error(fe->u, cursor_loc(fe, s.dependent_group),
+    if ((kernel || (device && !has_attr(c, CXCursor_CUDAHostAttr))) && !clang_Cursor_isNull(s->first_asm))
+        diag_error(fe->u, cursor_loc(fe, s->first_asm), "inline assembly (PTX) in device code is not supported");
+    if (device && s->has_dependent_group) {
+        const char *m = s->dependent_name;
+        diag_error(fe->u, cursor_loc(fe, s->dependent_group),
                    "%s() on a group whose type depends on a template parameter is not supported yet "
                    "(cu2c needs the group's type where the template is written, e.g. "
                    "thread_block_tile<32>)", m);
     }
-    if (!kernel && s.uses_file_shared && !is_file_shared(fe, clang_getCursorReferenced(s.first_file_shared)))
-        diag_error(fe->u, cursor_loc(fe, s.first_file_shared),
+    if (!kernel && s->uses_file_shared && !is_file_shared(fe, clang_getCursorReferenced(s->first_file_shared)))
+        diag_error(fe->u, cursor_loc(fe, s->first_file_shared),
                    "__shared__ variable declared extern inside a function: not supported yet");
     if (!kernel && !expanded)
-        for (int i = 0; i < s.extern_shared.len; i++)
-            note_fn_extern_shared(fe, *(CXCursor *)s.extern_shared.items[i]);
+        for (int i = 0; i < s->extern_shared.len; i++)
+            note_fn_extern_shared(fe, *(CXCursor *)s->extern_shared.items[i]);
     /* functions holding barriers are expanded into kernels: they see the kernel's builtins */
-    if (!kernel && (s.reads_builtin || s.extern_shared.len > 0) && !expanded) {
+    if (!kernel && (s->reads_builtin || s->extern_shared.len > 0) && !expanded) {
         CXCursor body = clang_getNullCursor();
         clang_visitChildren(c, find_body, &body);
         unsigned b, e;
