@@ -321,34 +321,11 @@ static __attribute__((noinline, pure)) cu2c_tex_f4 cu2c_tex_sample_f_any(
     return r;
 }
 
-/* cu2c_tex_sample_f: inline, and without branches on the address modes when they all clamp
- * (the default, and what most programs use); the same arithmetic, in the same order, as
- * cu2c_tex_sample_f_any, which takes the other modes. */
-CU2C_TEX_INLINE void cu2c_tex_sample_f(const cu2c_texture *t, const cu2c_tex_sampler *s, int dims,
-                                       int nres, float x, float y, float z, int layer, float *out)
+/* Linear filtering with every address mode clamping: out[ch] (zeroed) += each corner's
+ * weight times its texel, for the first nch channels (both clamping paths below). */
+CU2C_TEX_INLINE void cu2c_tex_linear_clamp(const cu2c_texture *t, const cu2c_tex_sampler *s, const char *base,
+                                           int dims, int nch, int format, int nread, const float *c, float *out)
 {
-    if (!s->all_clamp) {
-        /* pure: the compiler knows it writes nothing, and keeps what it loaded */
-        cu2c_tex_f4 r = cu2c_tex_sample_f_any(t, s, dims, nres, x, y, z, layer);
-        memcpy(out, r.v, sizeof r.v);
-        return;
-    }
-    const float c[3] = {x, y, z};
-    const char *base = cu2c_tex_base(t, layer);
-    int format = t->format, nread = s->normalized_read;
-    int nch = nres == 1 ? 1 : t->channels < nres ? t->channels : nres; /* channels >= 1 */
-    out[0] = out[1] = out[2] = out[3] = 0.0f;
-    if (s->filter != cudaFilterModeLinear) {
-        size_t off = 0;
-        CU2C_TEX_UNROLL
-        for (int d = 0; d < dims; d++)
-            off += (size_t)cu2c_tex_point_index(cu2c_tex_coord(t, s, d, c[d]), t->size[d],
-                                                cudaAddressModeClamp) * cu2c_tex_stride(t, d);
-        CU2C_TEX_UNROLL
-        for (int ch = 0; ch < nch; ch++)
-            out[ch] = 0.0f + cu2c_tex_read_f(base + off, format, ch, nread);
-        return;
-    }
     float a[3] = {0, 0, 0};
     size_t off[3][2] = {{0, 0}, {0, 0}, {0, 0}};
     CU2C_TEX_UNROLL
@@ -379,6 +356,37 @@ CU2C_TEX_INLINE void cu2c_tex_sample_f(const cu2c_texture *t, const cu2c_tex_sam
         for (int ch = 0; ch < nch; ch++)
             out[ch] += w * cu2c_tex_read_f(base + o, format, ch, nread);
     }
+}
+
+/* cu2c_tex_sample_f: inline, and without branches on the address modes when they all clamp
+ * (the default, and what most programs use); the same arithmetic, in the same order, as
+ * cu2c_tex_sample_f_any, which takes the other modes. */
+CU2C_TEX_INLINE void cu2c_tex_sample_f(const cu2c_texture *t, const cu2c_tex_sampler *s, int dims,
+                                       int nres, float x, float y, float z, int layer, float *out)
+{
+    if (!s->all_clamp) {
+        /* pure: the compiler knows it writes nothing, and keeps what it loaded */
+        cu2c_tex_f4 r = cu2c_tex_sample_f_any(t, s, dims, nres, x, y, z, layer);
+        memcpy(out, r.v, sizeof r.v);
+        return;
+    }
+    const float c[3] = {x, y, z};
+    const char *base = cu2c_tex_base(t, layer);
+    int format = t->format, nread = s->normalized_read;
+    int nch = nres == 1 ? 1 : t->channels < nres ? t->channels : nres; /* channels >= 1 */
+    out[0] = out[1] = out[2] = out[3] = 0.0f;
+    if (s->filter != cudaFilterModeLinear) {
+        size_t off = 0;
+        CU2C_TEX_UNROLL
+        for (int d = 0; d < dims; d++)
+            off += (size_t)cu2c_tex_point_index(cu2c_tex_coord(t, s, d, c[d]), t->size[d],
+                                                cudaAddressModeClamp) * cu2c_tex_stride(t, d);
+        CU2C_TEX_UNROLL
+        for (int ch = 0; ch < nch; ch++)
+            out[ch] = 0.0f + cu2c_tex_read_f(base + off, format, ch, nread);
+        return;
+    }
+    cu2c_tex_linear_clamp(t, s, base, dims, nch, format, nread, c, out);
 }
 
 /* The hoisted fetches' straight path (see cu2c_tex_hoisted): 32-bit float texels, every
@@ -414,34 +422,7 @@ CU2C_TEX_INLINE void cu2c_tex_sample_f32(const cu2c_texture *t, int linear, int 
             out[ch] = 0.0f + cu2c_tex_read_f(base + off, CU2C_TEX_F32, ch, 0);
         return;
     }
-    float a[3] = {0, 0, 0};
-    size_t off[3][2] = {{0, 0}, {0, 0}, {0, 0}};
-    CU2C_TEX_UNROLL
-    for (int d = 0; d < dims; d++) {
-        float u = cu2c_tex_coord(t, s, d, c[d]) - 0.5f;
-        float f = floorf(u);
-        a[d] = cu2c_tex_weight(u, f);
-        float g = f > -1.0f ? f : -1.0f;
-        g = g < 1073741824.0f ? g : 1073741824.0f;
-        int i0 = (int)g, n = t->size[d];
-        int lo = i0 < 0 ? 0 : i0 < n ? i0 : n - 1, hi = i0 + 1 < n ? i0 + 1 : n - 1;
-        off[d][0] = (size_t)lo * cu2c_tex_stride(t, d);
-        off[d][1] = (size_t)hi * cu2c_tex_stride(t, d);
-    }
-    CU2C_TEX_UNROLL
-    for (int corner = 0; corner < 1 << dims; corner++) {
-        float w = 1.0f;
-        size_t o = 0;
-        CU2C_TEX_UNROLL
-        for (int d = 0; d < dims; d++) {
-            int hi = (corner >> d) & 1;
-            w *= hi ? a[d] : 1.0f - a[d];
-            o += off[d][hi];
-        }
-        CU2C_TEX_UNROLL
-        for (int ch = 0; ch < nres; ch++)
-            out[ch] += w * cu2c_tex_read_f(base + o, CU2C_TEX_F32, ch, 0);
-    }
+    cu2c_tex_linear_clamp(t, s, base, dims, nres, CU2C_TEX_F32, 0, c, out);
 }
 
 /* A fetch returning integers: always point sampled (linear filtering applies to floats only);
