@@ -249,6 +249,23 @@ CU2C_TEX_INLINE float cu2c_tex_coord(const cu2c_texture *t, const cu2c_tex_sampl
     return c * s->scale[d]; /* times 1 (exact) when the coordinates are not normalised */
 }
 
+/* Point sampling with the sampler's address modes: the texel's byte offset for coordinates
+ * c; *border is set when a coordinate falls on the border (cudaAddressModeBorder: no texel). */
+CU2C_TEX_INLINE size_t cu2c_tex_point_offset(const cu2c_texture *t, const cu2c_tex_sampler *s, int dims,
+                                             const float *c, int *border)
+{
+    size_t off = 0;
+    int b = 0;
+    CU2C_TEX_UNROLL
+    for (int d = 0; d < dims; d++) {
+        int i = cu2c_tex_point_index(cu2c_tex_coord(t, s, d, c[d]), t->size[d], s->addr[d]);
+        b |= i < 0;
+        off += (size_t)i * cu2c_tex_stride(t, d);
+    }
+    *border = b;
+    return off;
+}
+
 /* A fetch returning floats: dims coordinates (x, y, z), point or linear filtering; out[c] for
  * the first nres channels (those the result type has). Channels the texture lacks read 0.
  * Point filtering reads texel floor(x); linear filtering blends the 2^dims texels around
@@ -266,14 +283,8 @@ static __attribute__((noinline, pure)) cu2c_tex_f4 cu2c_tex_sample_f_any(
     int nch = t->channels < nres ? t->channels : nres;
     out[0] = out[1] = out[2] = out[3] = 0.0f;
     if (s->filter != cudaFilterModeLinear) {
-        size_t off = 0;
-        int border = 0;
-        CU2C_TEX_UNROLL
-        for (int d = 0; d < dims; d++) {
-            int i = cu2c_tex_point_index(cu2c_tex_coord(t, s, d, c[d]), t->size[d], s->addr[d]);
-            border |= i < 0;
-            off += (size_t)i * cu2c_tex_stride(t, d);
-        }
+        int border;
+        size_t off = cu2c_tex_point_offset(t, s, dims, c, &border);
         if (border) {
             CU2C_TEX_UNROLL
             for (int ch = 0; ch < nres; ch++)
@@ -431,14 +442,8 @@ CU2C_TEX_INLINE void cu2c_tex_sample_i(const cu2c_texture *t, const cu2c_tex_sam
                                        int nres, float x, float y, float z, int layer, int *out)
 {
     const float c[3] = {x, y, z};
-    size_t off = 0;
-    int border = 0;
-    CU2C_TEX_UNROLL
-    for (int d = 0; d < dims; d++) {
-        int i = cu2c_tex_point_index(cu2c_tex_coord(t, s, d, c[d]), t->size[d], s->addr[d]);
-        border |= i < 0;
-        off += (size_t)i * cu2c_tex_stride(t, d);
-    }
+    int border;
+    size_t off = cu2c_tex_point_offset(t, s, dims, c, &border);
     out[0] = out[1] = out[2] = out[3] = 0;
     if (border) {
         memcpy(out, s->border, sizeof s->border);
