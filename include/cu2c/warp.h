@@ -77,27 +77,22 @@ static inline unsigned cu2c_vote(int kind, unsigned active, unsigned set)
         for (size_t i_ = 0; i_ < n_; i_++)                                                  \
             u_ &= ((ln)[i_] == b_) & ((wd)[i_] == w_);                                      \
         const size_t m_ = (size_t)w_ - 1, d_ = (size_t)b_;                                  \
-        if (!u_ || w_ <= 0 || w_ > 32 || (w_ & (w_ - 1))) {                                 \
-            for (size_t i_ = 0; i_ < n_; i_++) {                                            \
-                size_t j_ = (i_ & ~(size_t)31) +                                            \
-                            (size_t)cu2c_shfl_src(kind, (int)(i_ & 31), (ln)[i_], (wd)[i_]);\
-                (r)[i_] = j_ < n_ ? (v)[j_] : (v)[i_];                                      \
-            }                                                                               \
-        } else if ((kind) == CU2C_SHFL_DOWN && (unsigned)b_ < 32u) {                        \
+        const int p_ = u_ && w_ > 0 && w_ <= 32 && !(w_ & (w_ - 1)); /* one power-of-2 width */ \
+        if (p_ && (kind) == CU2C_SHFL_DOWN && (unsigned)b_ < 32u) {                         \
             for (size_t i_ = 0; i_ < n_; i_++)                                              \
                 (r)[i_] = (i_ & m_) + d_ <= m_ && i_ + d_ < n_ ? (v)[i_ + d_] : (v)[i_];   \
-        } else if ((kind) == CU2C_SHFL_UP && (unsigned)b_ < 32u) {                          \
+        } else if (p_ && (kind) == CU2C_SHFL_UP && (unsigned)b_ < 32u) {                    \
             for (size_t i_ = 0; i_ < n_ && i_ < d_; i_++)                                   \
                 (r)[i_] = (v)[i_];                                                          \
             for (size_t i_ = d_; i_ < n_; i_++)                                             \
                 (r)[i_] = (i_ & m_) >= d_ ? (v)[i_ - d_] : (v)[i_];                         \
-        } else if ((kind) == CU2C_SHFL_IDX) {                                               \
+        } else if (p_ && (kind) == CU2C_SHFL_IDX) {                                         \
             for (size_t s_ = 0; s_ < n_; s_ += m_ + 1) {                                    \
                 size_t j_ = s_ + ((size_t)(unsigned)b_ & m_);                               \
                 for (size_t i_ = s_; i_ < s_ + m_ + 1 && i_ < n_; i_++)                     \
                     (r)[i_] = j_ < n_ ? (v)[j_] : (v)[i_];                                  \
             }                                                                               \
-        } else if ((kind) == CU2C_SHFL_XOR && (unsigned)b_ <= m_ && b_ && !(b_ & (b_ - 1))) { \
+        } else if (p_ && (kind) == CU2C_SHFL_XOR && (unsigned)b_ <= m_ && b_ && !(b_ & (b_ - 1))) { \
             for (size_t s_ = 0; s_ < n_; s_ += 2 * d_)                                      \
                 for (size_t i_ = s_; i_ < s_ + d_ && i_ < n_; i_++) {                       \
                     (r)[i_] = i_ + d_ < n_ ? (v)[i_ + d_] : (v)[i_];                        \
@@ -106,7 +101,8 @@ static inline unsigned cu2c_vote(int kind, unsigned active, unsigned set)
                 }                                                                           \
         } else {                                                                            \
             for (size_t i_ = 0; i_ < n_; i_++) {                                            \
-                size_t j_ = (i_ & ~(size_t)31) + (size_t)cu2c_shfl_src(kind, (int)(i_ & 31), b_, w_); \
+                size_t j_ = (i_ & ~(size_t)31) +                                            \
+                            (size_t)cu2c_shfl_src(kind, (int)(i_ & 31), (ln)[i_], (wd)[i_]);\
                 (r)[i_] = j_ < n_ ? (v)[j_] : (v)[i_];                                      \
             }                                                                               \
         }                                                                                   \
