@@ -19,16 +19,6 @@ static bool in_return(Stmt *s, unsigned b, unsigned e) {
     return false;
 }
 
-/* Has an edit of the current text been made inside [b, e)? */
-static bool edited_inside(Unit *u, unsigned b, unsigned e) {
-    for (int i = 0; i < u->edits.len; i++) {
-        Edit *ed = u->edits.items[i];
-        if (ed->copy == u->cur_copy && ed->begin < e && b < ed->end + (ed->begin == ed->end))
-            return true;
-    }
-    return false;
-}
-
 void nest_subscripts(Unit *u, Kernel *k, Nest *n, PtrVec *out) {
     for (int i = n->first; i <= n->last; i++) {
         Stmt *s = k->stmts.items[i];
@@ -38,7 +28,7 @@ void nest_subscripts(Unit *u, Kernel *k, Nest *n, PtrVec *out) {
             for (int m = 0; m < out->len; m++)
                 seen |= ((XSub *)out->items[m])->begin == x->begin;
             if (x->ok && !seen && s->copy == u->cur_copy && !in_return(s, x->begin, x->end) &&
-                !edited_inside(u, x->begin, x->end))
+                !edited(u, x->begin, x->end))
                 vec_push(u->arena, out, x);
         }
     }

@@ -23,6 +23,7 @@ void kernel_stub(Unit *u, Kernel *k);
 
 const char *index_expr(unsigned dims);
 void open_thread_loop(Kernel *k, Stmt *p, PtrVec *scopes, Buf *e);
+bool edited(Unit *u, unsigned begin, unsigned end);
 void put_store(Arena *a, Var *v, Buf *t);
 void lower_site(Unit *u, Kernel *k, Site *site);
 void lower_warp_site(Unit *u, Kernel *k, Site *site);

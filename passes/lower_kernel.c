@@ -59,11 +59,11 @@ static bool is_array_type(const Var *v) {
     return !v->type_deduced && strchr(v->type, '[') != NULL;
 }
 
-
-static bool nest_uses(Kernel *k, Nest *n, Var *v, bool write) {
+/* Does a statement of nest n other than besides use (write: write) v? */
+static bool nest_uses_besides(Kernel *k, Nest *n, Var *v, bool write, Stmt *besides) {
     for (int i = n->first; i <= n->last; i++) {
         Stmt *s = k->stmts.items[i];
-        if (vec_contains(&s->writes, v) || (!write && vec_contains(&s->reads, v)))
+        if (s != besides && (vec_contains(&s->writes, v) || (!write && vec_contains(&s->reads, v))))
             return true;
         /* a header inside the thread loops (not an interchanged one, around them) */
         if (s->header && !n->interchange && vec_contains(&s->header->writes, v))
@@ -76,17 +76,14 @@ static bool nest_uses(Kernel *k, Nest *n, Var *v, bool write) {
     return false;
 }
 
+static bool nest_uses(Kernel *k, Nest *n, Var *v, bool write) {
+    return nest_uses_besides(k, n, v, write, NULL);
+}
+
 /* Does nest n only declare v, without an initialiser (no value to store)? */
 static bool declares_only(Kernel *k, Nest *n, Var *v) {
-    if (!v->no_init || !nest_declares(k, n, v) || v->decl_stmt->kind != ST_DECL)
-        return false;
-    for (int i = n->first; i <= n->last; i++) {
-        Stmt *s = k->stmts.items[i];
-        if ((s != v->decl_stmt && vec_contains(&s->writes, v)) ||
-            (s->header && !n->interchange && vec_contains(&s->header->writes, v)))
-            return false;
-    }
-    return true;
+    return v->no_init && nest_declares(k, n, v) && v->decl_stmt->kind == ST_DECL &&
+           !nest_uses_besides(k, n, v, true, v->decl_stmt);
 }
 
 /* Skips, in a thread loop, the threads that have left the expanded calls around it. */
@@ -518,7 +515,7 @@ static void narrow_guards(Unit *u, Nest *n, Stmt *s, Buf *h, PtrVec *fast_edits,
 }
 
 /* Does an edit of the current text touch [begin, end]? */
-static bool edited(Unit *u, unsigned begin, unsigned end) {
+bool edited(Unit *u, unsigned begin, unsigned end) {
     for (int i = 0; i < u->edits.len; i++) {
         Edit *e = u->edits.items[i];
         if (e->copy == u->cur_copy && e->begin <= end && e->end >= begin)
