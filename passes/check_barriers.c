@@ -87,19 +87,12 @@ static bool full_mask(Site *site) {
     return *end == 0 && end != m && (v & 0xffffffffull) == 0xffffffffull;
 }
 
-static bool is_inside(Stmt *s, Stmt *ancestor) {
-    for (Stmt *p = s; p; p = p->parent)
-        if (p == ancestor)
-            return true;
-    return false;
-}
-
 /* An if splitting a warp at a constant around a warp function whose mask names every lane:
  * its lanes that do not take the branch are named but not active, certainly (undefined). */
 static void check_lane_split(Unit *u, Kernel *k, Stmt *s) {
     for (int i = 0; i < k->sites.len; i++) {
         Site *site = k->sites.items[i];
-        if (site->op >= WARP_SHFL && is_inside(site->owner, s) && site->owner != s && full_mask(site)) {
+        if (site->op >= WARP_SHFL && stmt_inside(site->owner, s) && full_mask(site)) {
             diag_error(u, site->loc, "%s() under lane-dependent control: the condition of the 'if' at line "
                        "%u (%s) splits a warp, and the call's mask names every lane of it (the lanes not "
                        "taking this branch are not active: name only those that are)", site->name,

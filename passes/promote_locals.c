@@ -122,11 +122,17 @@ static bool declared_in(Kernel *k, Nest *n, Var *v) {
     return nest_declares(k, n, v);
 }
 
+/* The webs whose values reach nest n's thread loops from outside (an interchanged loop's:
+ * those reaching its body, where the thread loops are). */
+static PtrVec *entering_webs(Kernel *k, Nest *n) {
+    Stmt *first = k->stmts.items[n->first];
+    return n->interchange ? &first->body_webs : &first->entry_webs;
+}
+
 /* The web of v whose values reach nest n's thread loops from outside and are read there, or
  * NULL. Only one can be (two reaching one read are one web); *several when that fails. */
 static Web *entry_web(Kernel *k, Nest *n, Var *v, bool *several) {
-    Stmt *first = k->stmts.items[n->first];
-    PtrVec *in = n->interchange ? &first->body_webs : &first->entry_webs;
+    PtrVec *in = entering_webs(k, n);
     Web *found = NULL;
     *several = false;
     for (int i = 0; i < in->len; i++) {
@@ -150,15 +156,9 @@ static bool entry_indeterminate(Kernel *k, int ni, Web *w) {
     Nest *n = k->nests.items[ni];
     if (!v->no_init || !v->decl_stmt || v->is_param)
         return false;
-    for (Stmt *p = ((Stmt *)k->stmts.items[n->first])->parent; p; p = p->parent) {
-        if (p->sync != SK_FOR && p->sync != SK_WHILE && p->sync != SK_DO)
-            continue;
-        bool holds = false;
-        for (Stmt *d = v->decl_stmt->parent; d && !holds; d = d->parent)
-            holds = d == p;
-        if (!holds)
+    for (Stmt *p = ((Stmt *)k->stmts.items[n->first])->parent; p; p = p->parent)
+        if ((p->sync == SK_FOR || p->sync == SK_WHILE || p->sync == SK_DO) && !stmt_inside(v->decl_stmt, p))
             return false;
-    }
     for (int j = -k->headers.len, m = k->stmts.len + pseudo_count(k); j < m; j++) {
         Stmt *s = fact_at(k, j);
         if (s != v->decl_stmt && vec_contains(&s->write_webs, w) && (j < 0 || j >= k->stmts.len || s->nest != ni))
@@ -169,9 +169,7 @@ static bool entry_indeterminate(Kernel *k, int ni, Web *w) {
 
 /* Is every value of v entering nest ni indeterminate (see entry_indeterminate)? */
 static bool entry_all_indeterminate(Kernel *k, int ni, Var *v) {
-    Nest *n = k->nests.items[ni];
-    Stmt *first = k->stmts.items[n->first];
-    PtrVec *in = n->interchange ? &first->body_webs : &first->entry_webs;
+    PtrVec *in = entering_webs(k, k->nests.items[ni]);
     if (!v->no_init)
         return false;
     for (int i = 0; i < in->len; i++) {
@@ -188,7 +186,7 @@ static void promote_webs(Kernel *k) {
     for (int i = 0; i < k->nests.len; i++) {
         Nest *n = k->nests.items[i];
         Stmt *first = k->stmts.items[n->first];
-        PtrVec *in = n->interchange ? &first->body_webs : &first->entry_webs;
+        PtrVec *in = entering_webs(k, n);
         for (int j = 0; j < in->len; j++) {
             Web *w = in->items[j];
             /* a grid-stride loop's counter is computed afresh in each trip's thread loop */

@@ -409,13 +409,6 @@ static bool is_loop(Stmt *s) {
     return s->kind == ST_SYNC && (s->sync == SK_FOR || s->sync == SK_WHILE || s->sync == SK_DO);
 }
 
-static bool inside(Stmt *s, Stmt *ancestor) {
-    for (Stmt *p = s->parent; p; p = p->parent)
-        if (p == ancestor)
-            return true;
-    return false;
-}
-
 /* Does s run under an if or loop that runs per thread (Stmt.predicated)? */
 static bool under_predicate(Stmt *s) {
     for (Stmt *p = s->parent; p; p = p->parent)
@@ -431,7 +424,7 @@ static bool mark_after_exit(Kernel *k, Stmt *r) {
         Stmt *s = k->stmts.items[i];
         bool after = i > r->index;
         for (Stmt *l = r->parent; l && !after; l = l->parent)
-            after = is_loop(l) && inside(s, l);
+            after = is_loop(l) && stmt_inside(s, l);
         if (after && !s->after_exit) {
             s->after_exit = true;
             changed = true;
@@ -447,11 +440,11 @@ static bool mark_after_fret(Arena *a, Kernel *k, Stmt *r) {
     Inline *in = r->fret;
     for (int i = 0; i < k->stmts.len; i++) {
         Stmt *s = k->stmts.items[i];
-        if (!inside(s, in->call))
+        if (!stmt_inside(s, in->call))
             continue;
         bool after = i > r->index;
         for (Stmt *l = r->parent; l && l != in->call && !after; l = l->parent)
-            after = is_loop(l) && inside(s, l);
+            after = is_loop(l) && stmt_inside(s, l);
         if (after && !vec_contains(&s->fret_scopes, in)) {
             vec_push(a, &s->fret_scopes, in);
             changed = true;

@@ -582,6 +582,7 @@ Stmt *pseudo_at(Kernel *k, int i);
 Stmt *fact_at(Kernel *k, int i);
 /* Is v declared by a statement of nest n? */
 bool nest_declares(Kernel *k, Nest *n, Var *v);
+bool stmt_inside(Stmt *s, Stmt *ancestor);     /* ancestor holds s (s itself excluded) */
 Edit *edit_add(Unit *u, unsigned begin, unsigned end, const char *text);
 Edit *edit_insert(Unit *u, unsigned at, const char *text);
 /* text plus as many newlines as [begin, end) has: replacing that range by it, the lines

@@ -43,6 +43,13 @@ Stmt *fact_at(Kernel *k, int i) {
     return i < k->stmts.len ? k->stmts.items[i] : pseudo_at(k, i - k->stmts.len);
 }
 
+bool stmt_inside(Stmt *s, Stmt *ancestor) {
+    for (Stmt *p = s->parent; p; p = p->parent)
+        if (p == ancestor)
+            return true;
+    return false;
+}
+
 bool nest_declares(Kernel *k, Nest *n, Var *v) {
     return v->decl_stmt && v->decl_stmt->nest >= 0 && k->nests.items[v->decl_stmt->nest] == n;
 }
