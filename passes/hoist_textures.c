@@ -16,13 +16,9 @@ void hoist_textures(Unit *u, Kernel *k) {
     int n = 0;
     for (int i = 0; i < k->vars.len && n < MAX_HOISTED_TEXTURES; i++) {
         Var *v = k->vars.items[i];
-        if (!v->is_param || !v->tex_object || v->escapes || !v->tex_fetches ||
-            v->tex_names != v->tex_fetches)
-            continue;
-        bool written = false;
-        for (int j = 0; j < k->stmts.len && !written; j++)
-            written = vec_contains(&((Stmt *)k->stmts.items[j])->writes, v);
-        if (!written)
+        /* named only as fetches' textures: never assigned, address never taken (either
+         * names it outside a fetch) */
+        if (v->is_param && v->tex_object && !v->escapes && v->tex_fetches && v->tex_names == v->tex_fetches)
             v->tex_hoisted = ++n;
     }
 }
