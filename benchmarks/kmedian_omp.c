@@ -17,23 +17,31 @@ static double now_ms(void) {
     return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
 }
 
+/* Point i's nearest centre (the first of equals) in *best_k, and its squared distance. */
+static inline float nearest_centre(const float *restrict coord, const float *restrict centres, int i,
+                                   int *best_k) {
+    float best = 3.4e38f;
+    *best_k = 0;
+    for (int k = 0; k < K; k++) {
+        float dist = 0.0f;
+        for (int d = 0; d < D; d++) {
+            float diff = coord[(size_t)d * N + i] - centres[k * D + d];
+            dist += diff * diff;
+        }
+        if (dist < best) {
+            best = dist;
+            *best_k = k;
+        }
+    }
+    return best;
+}
+
 static double nearest(const float *restrict coord, const float *restrict centres, int *restrict assign) {
     double total = 0;
 #pragma omp parallel for schedule(static) reduction(+ : total)
     for (int i = 0; i < N; i++) {
-        float best = 3.4e38f;
-        int best_k = 0;
-        for (int k = 0; k < K; k++) {
-            float dist = 0.0f;
-            for (int d = 0; d < D; d++) {
-                float diff = coord[(size_t)d * N + i] - centres[k * D + d];
-                dist += diff * diff;
-            }
-            if (dist < best) {
-                best = dist;
-                best_k = k;
-            }
-        }
+        int best_k;
+        float best = nearest_centre(coord, centres, i, &best_k);
         assign[i] = best_k;
         total += best;
     }
@@ -63,19 +71,8 @@ int main(int argc, char **argv) {
     }
     double want = 0;
     for (int i = 0; i < N; i++) {
-        float best = 3.4e38f;
-        int best_k = 0;
-        for (int k = 0; k < K; k++) {
-            float dist = 0.0f;
-            for (int d = 0; d < D; d++) {
-                float diff = coord[(size_t)d * N + i] - centres[k * D + d];
-                dist += diff * diff;
-            }
-            if (dist < best) {
-                best = dist;
-                best_k = k;
-            }
-        }
+        int best_k;
+        float best = nearest_centre(coord, centres, i, &best_k);
         if (assign[i] != best_k) {
             fprintf(stderr, "kmedian_omp: point %d assigned %d, want %d\n", i, assign[i], best_k);
             return 1;
