@@ -149,15 +149,18 @@ static Web *entry_web(Kernel *k, Nest *n, Var *v, bool *several) {
 
 /* Is web w's value on entry to nest ni only ever that of its local's declaration without an
  * initialiser (indeterminate: nothing to carry)? Every other statement writing it is in the
- * nest, and every loop around the nest holds the declaration too (no value of the nest's
- * comes round to its entry). */
+ * nest, the nest is not a loop's body (interchanged), and no loop runs round the nest: inside one, even a declaration in the loop's body
+ * would start each trip with an indeterminate value that programs built with nvcc may find
+ * holding the previous trip's (undefined, but it works there), which a per-thread copy keeps
+ * as before. */
 static bool entry_indeterminate(Kernel *k, int ni, Web *w) {
     Var *v = w->var;
     Nest *n = k->nests.items[ni];
-    if (!v->no_init || !v->decl_stmt || v->is_param)
+    /* an interchanged loop's body is entered on every trip: the values of the last come round */
+    if (!v->no_init || !v->decl_stmt || v->is_param || n->interchange)
         return false;
     for (Stmt *p = ((Stmt *)k->stmts.items[n->first])->parent; p; p = p->parent)
-        if ((p->sync == SK_FOR || p->sync == SK_WHILE || p->sync == SK_DO) && !stmt_inside(v->decl_stmt, p))
+        if (p->sync == SK_FOR || p->sync == SK_WHILE || p->sync == SK_DO)
             return false;
     for (int j = -k->headers.len, m = k->stmts.len + pseudo_count(k); j < m; j++) {
         Stmt *s = fact_at(k, j);
