@@ -295,7 +295,30 @@ static void __cu2c_reduce(int width, size_t n, const unsigned char *act, const u
                           R *r, Op op) {
     for (size_t w = 0; w < n; w += 32) {
         R b[32], c[32], nb[32];
-        bool in[32], done[32];
+        bool in[32], done[32], any = false, all = true;
+        for (int l = 0; l < 32; l++) {
+            bool running = w + l < n && act[w + l];
+            any |= running;
+            all &= running;
+        }
+        if (!any)
+            continue;
+        if (all && width) {
+            /* every lane runs: the same butterflies, tile by tile, without checks */
+            for (int base = 0; base < 32; base += width) {
+                for (int j = 0; j < width; j++)
+                    c[j] = (R)v[w + base + j];
+                for (int s = width >> 1; s > 0; s >>= 1) {
+                    for (int j = 0; j < width; j++)
+                        nb[j] = op(c[j], c[j ^ s]);
+                    for (int j = 0; j < width; j++)
+                        c[j] = nb[j];
+                }
+                for (int j = 0; j < width; j++)
+                    r[w + base + j] = c[j];
+            }
+            continue;
+        }
         for (int l = 0; l < 32; l++) {
             in[l] = w + l < n && act[w + l];
             done[l] = !in[l];
