@@ -27,6 +27,7 @@ bool edited(Unit *u, unsigned begin, unsigned end);
 void put_store(Arena *a, Var *v, Buf *t);
 void lower_site(Unit *u, Kernel *k, Site *site);
 void lower_warp_site(Unit *u, Kernel *k, Site *site);
+Stmt *pred_if(Stmt *s, char *branch);
 void lower_predicated(Unit *u, Kernel *k, Stmt *s);
 void lower_predicated_loop(Unit *u, Kernel *k, Stmt *s);
 

@@ -284,9 +284,15 @@ static void nest_text(Arena *a, Kernel *k, int ni, bool fast, Buf *h, Buf *t) {
                    n->guarded & DIM_Y ? "__cu2c_loy" : "0", n->guarded & DIM_Y ? "__cu2c_hiy" : "__cu2c_by");
     if ((n->dims & DIM_X) && fast && n->fast_guarded)
         buf_puts(h, "for (int __cu2c_tx = __cu2c_flox; __cu2c_tx < __cu2c_fhix; __cu2c_tx++) ");
-    else if (n->dims & DIM_X)
+    else if (n->dims & DIM_X) {
+        /* under an if run per thread: x over its branch's running threads (pred_lanes) */
+        char br;
+        Stmt *pi = n->guarded & DIM_X ? NULL : pred_if(k->stmts.items[n->first], &br);
+        const char *pl = pi ? arena_printf(a, "__cu2c_p%c%d", br, pi->index) : NULL;
         buf_printf(h, "for (int __cu2c_tx = %s; __cu2c_tx < %s; __cu2c_tx++) ",
-                   n->guarded & DIM_X ? "__cu2c_lox" : "0", n->guarded & DIM_X ? "__cu2c_hix" : "__cu2c_bx");
+                   n->guarded & DIM_X ? "__cu2c_lox" : pl ? arena_printf(a, "%s.xlo", pl) : "0",
+                   n->guarded & DIM_X ? "__cu2c_hix" : pl ? arena_printf(a, "%s.xhi", pl) : "__cu2c_bx");
+    }
     buf_puts(h, "{ ");
     /* labels are local to each rendering of their statements (a fast and a general copy, an
      * expanded function called twice): GNU C's local labels */
@@ -676,10 +682,16 @@ static void lower_nest(Unit *u, Kernel *k, int ni) {
 /* Opens a loop over every running thread of the block for a statement outside any list (a
  * reduction predicate, a parameter binding), loading the per-thread locals it reads. */
 void open_thread_loop(Kernel *k, Stmt *p, PtrVec *scopes, Buf *e) {
+    char br;
+    Stmt *pi = pred_if(p, &br);     /* under an if run per thread: its branch's x range */
     buf_puts(e, "for (int __cu2c_tz = 0; __cu2c_tz < __cu2c_bz; __cu2c_tz++) "
-                "for (int __cu2c_ty = 0; __cu2c_ty < __cu2c_by; __cu2c_ty++) "
-                "for (int __cu2c_tx = 0; __cu2c_tx < __cu2c_bx; __cu2c_tx++) { "
-                "const uint3 threadIdx __attribute__((unused)) = {(unsigned)__cu2c_tx, (unsigned)__cu2c_ty, (unsigned)__cu2c_tz}; ");
+                "for (int __cu2c_ty = 0; __cu2c_ty < __cu2c_by; __cu2c_ty++) ");
+    if (pi)
+        buf_printf(e, "for (int __cu2c_tx = __cu2c_p%c%d.xlo; __cu2c_tx < __cu2c_p%c%d.xhi; __cu2c_tx++) { ", br,
+                   pi->index, br, pi->index);
+    else
+        buf_puts(e, "for (int __cu2c_tx = 0; __cu2c_tx < __cu2c_bx; __cu2c_tx++) { ");
+    buf_puts(e, "const uint3 threadIdx __attribute__((unused)) = {(unsigned)__cu2c_tx, (unsigned)__cu2c_ty, (unsigned)__cu2c_tz}; ");
     if (k->needs_exit_flags)
         buf_printf(e, "if (__cu2c_exited[%s]) continue; ", index_expr(DIM_XYZ));
     put_fret_checks(scopes, e);

@@ -7,6 +7,21 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* The innermost if run per thread (Stmt.predicated) around s, *branch saying which of its
+ * branches holds s ('r' then, 'e' else), or NULL when s is under no such if. Its flags give
+ * where that branch's threads are (cu2c_lanes __cu2c_p<branch><index>, see lower_predicated):
+ * thread loops there run x over that range, warp functions combine those warps only; the
+ * per-thread flag checks stay, so the range is only an outer bound. */
+Stmt *pred_if(Stmt *s, char *branch) {
+    Stmt *c = s;
+    for (Stmt *p = s->parent; p; c = p, p = p->parent)
+        if (p->predicated && p->sync == SK_IF) {
+            *branch = p->else_begin && c->loc.offset >= p->else_begin ? 'e' : 'r';
+            return p;
+        }
+    return NULL;
+}
+
 /* A reduction barrier: a GNU statement expression running the predicate in a loop over the
  * block's threads (still running ones) where the call was, giving the uniform result. A leaf
  * holding one computes it just before itself; a construct's condition computes it in place. */
@@ -40,11 +55,10 @@ void lower_site(Unit *u, Kernel *k, Site *site) {
  * one of the ifs (flag 1 where the call is in the then branch, 2 in the else branch; 0: the
  * if never reached them) or left one of the loops (flag 1), then the check that no active
  * lane's mask names one (cu2c/warp.h). */
-static void put_mask_check(Site *site, Buf *e) {
-    const char *n = count_expr(DIM_XYZ);
+static void put_mask_check(Site *site, const char *w0, const char *wn, Buf *e) {
     Buf ifs = {0}, loops = {0};
     int nifs = 0, nloops = 0;
-    buf_printf(e, "for (size_t __cu2c_i = 0; __cu2c_i < %s; __cu2c_i++) __cu2c_wdv[__cu2c_i] = ", n);
+    buf_printf(e, "for (size_t __cu2c_i = %s; __cu2c_i < %s; __cu2c_i++) __cu2c_wdv[__cu2c_i] = ", w0, wn);
     /* a call in the condition of a loop run per thread: the lanes that left it are inactive */
     Stmt *c = site->owner, *p = c->predicated && c->sync != SK_IF ? c : c->parent;
     for (; p; c = p, p = p->parent) {
@@ -60,7 +74,7 @@ static void put_mask_check(Site *site, Buf *e) {
     }
     buf_puts(e, "; ");
     SrcLoc at = site->loc;
-    buf_printf(e, "cu2c_warp_mask_check(%s, __cu2c_wact, __cu2c_wmk, __cu2c_wdv, __cu2c_b, \"", n);
+    buf_printf(e, "cu2c_warp_mask_check(%s, %s, __cu2c_wact, __cu2c_wmk, __cu2c_wdv, __cu2c_b, \"", w0, wn);
     put_path(e, loc_file(at));
     buf_printf(e, ":%u:%u\", \"%s\", \"%s\", \"", loc_line(at), at.col, site->name,
                !nloops ? "an if" : !nifs ? "a loop" : "an if or loop");
@@ -107,8 +121,17 @@ static void put_gather(Unit *u, Kernel *k, Site *site, Stmt *loop, PtrVec *scope
     bool check = op != WARP_ACTIVEMASK && (loop || under_predicated(site->owner));
     /* a shuffle every thread of the block runs: no flags of who runs (CU2C_WARP_SHFL_ALL) */
     bool all = shfl && !check && !k->needs_exit_flags && !(scopes && scopes->len);
+    /* under an if run per thread: the warps holding its branch's running threads only, the
+     * arrays from the first of them (lanes are relative to a warp's start) */
+    char br;
+    Stmt *pi = pred_if(site->owner, &br);
+    const char *lanes = pi ? arena_printf(u->arena, "__cu2c_p%c%d", br, pi->index) : NULL;
+    const char *w0 = lanes ? arena_printf(u->arena, "%s.w0", lanes) : "0";
+    const char *wn = lanes ? arena_printf(u->arena, "%s.wn", lanes) : n;
+    const char *at = lanes ? arena_printf(u->arena, " + %s.w0", lanes) : "";
+    const char *cnt = lanes ? arena_printf(u->arena, "(%s.wn - %s.w0)", lanes, lanes) : n;
     if (!all)
-        buf_printf(e, "for (size_t __cu2c_i = 0; __cu2c_i < %s; __cu2c_i++) __cu2c_wact[__cu2c_i] = 0; ", n);
+        buf_printf(e, "for (size_t __cu2c_i = %s; __cu2c_i < %s; __cu2c_i++) __cu2c_wact[__cu2c_i] = 0; ", w0, wn);
     open_thread_loop(k, site->pred, scopes, e);
     if (loop)
         buf_printf(e, "if (__cu2c_pf%d[%s] != 2) continue; ", loop->index, lin);
@@ -124,20 +147,23 @@ static void put_gather(Unit *u, Kernel *k, Site *site, Stmt *loop, PtrVec *scope
                    site->args[3] ? site->args[3] : "32");
     buf_puts(e, "} ");
     if (check)
-        put_mask_check(site, e);
+        put_mask_check(site, w0, wn, e);
     if (all)
         buf_printf(e, "CU2C_WARP_SHFL_ALL(%s, %s, __cu2c_wln, __cu2c_wwd, __cu2c_wv%d, __cu2c_wr%d); ",
                    strchr(combine_names[op], '(') + 1, n, id, id);
     else if (shfl)
-        buf_printf(e, "%s, %s, __cu2c_wact, __cu2c_wln, __cu2c_wwd, __cu2c_wv%d, __cu2c_wr%d); ", combine_names[op], n,
-                   id, id);
+        buf_printf(e, "%s, %s, __cu2c_wact%s, __cu2c_wln%s, __cu2c_wwd%s, __cu2c_wv%d%s, __cu2c_wr%d%s); ",
+                   combine_names[op], cnt, at, at, at, id, at, id, at);
     else if (op == WARP_ACTIVEMASK)
-        buf_printf(e, "%s, %s, __cu2c_wact, __cu2c_wmk, __cu2c_wact, __cu2c_wr%d); ", combine_names[op], n, id);
+        buf_printf(e, "%s, %s, __cu2c_wact%s, __cu2c_wmk%s, __cu2c_wact%s, __cu2c_wr%d%s); ", combine_names[op], cnt,
+                   at, at, at, id, at);
     else if (op == CG_REDUCE)     /* cooperative_groups.h: 0 for a coalesced group */
-        buf_printf(e, "cooperative_groups::__cu2c_reduce(%d, %s, __cu2c_wact, __cu2c_wmk, __cu2c_wv%d, __cu2c_wr%d, %s); ",
-                   site->coalesced ? 0 : site->width, n, id, id, site->args[2]);
+        buf_printf(e, "cooperative_groups::__cu2c_reduce(%d, %s, __cu2c_wact%s, __cu2c_wmk%s, __cu2c_wv%d%s, "
+                      "__cu2c_wr%d%s, %s); ", site->coalesced ? 0 : site->width, cnt, at, at, id, at, id, at,
+                   site->args[2]);
     else if (op != WARP_SYNC)
-        buf_printf(e, "%s, %s, __cu2c_wact, __cu2c_wmk, __cu2c_wv%d, __cu2c_wr%d); ", combine_names[op], n, id, id);
+        buf_printf(e, "%s, %s, __cu2c_wact%s, __cu2c_wmk%s, __cu2c_wv%d%s, __cu2c_wr%d%s); ", combine_names[op], cnt,
+                   at, at, id, at, id, at);
 }
 
 /* What a warp function's call becomes: this thread's element of its result. */
@@ -259,6 +285,10 @@ void lower_predicated(Unit *u, Kernel *k, Stmt *s) {
     buf_printf(&e, "for (size_t __cu2c_i = 0; __cu2c_i < %s; __cu2c_i++) __cu2c_pf%d[__cu2c_i] = 0; ", n, s->index);
     open_thread_loop(k, s, &s->fret_scopes, &e);
     buf_printf(&e, "__cu2c_pf%d[%s] = (%s) ? 2 : 1; } ", s->index, lin, cond);
+    /* where each branch's threads are (pred_if) */
+    for (int want = 2; want >= (s->else_begin ? 1 : 2); want--)
+        buf_printf(&e, "const cu2c_lanes __cu2c_p%c%d __attribute__((unused)) = cu2c_flag_lanes(__cu2c_pf%d, %s, %d, "
+                       "__cu2c_bx, __cu2c_by * __cu2c_bz == 1); ", want == 2 ? 'r' : 'e', s->index, s->index, n, want);
     edit_replace_lines(u, s->begin, s->then_begin, arena_strdup(u->arena, e.data));
     if (s->else_begin) {
         /* the `else` only: the then branch's last statement ends after its ';', which a thread

@@ -177,13 +177,14 @@ static inline unsigned cu2c_vote(int kind, unsigned active, unsigned set)
  * took another branch of one of the ifs around the call or left one of the loops (what: "an
  * if", "a loop"; why: which); a mask naming such a lane ends the kernel with
  * cudaErrorLaunchFailure, saying where, instead of computing something else. Lanes that returned or lie beyond the
- * block are not checked (they are not active, as today). */
-static inline void cu2c_warp_mask_check(size_t n, const unsigned char *act, const unsigned *mk,
+ * block are not checked (they are not active, as today). The threads checked are [w0, n),
+ * whole warps (w0 a multiple of 32): those a branch's running threads lie in (cu2c_lanes). */
+static inline void cu2c_warp_mask_check(size_t w0, size_t n, const unsigned char *act, const unsigned *mk,
                                         const unsigned char *dv, const cu2c_block *b,
                                         const char *where, const char *name, const char *what,
                                         const char *why)
 {
-    for (size_t w = 0; w < n; w += 32) {
+    for (size_t w = w0; w < n; w += 32) {
         unsigned away = 0;
         for (size_t i = w; i < w + 32 && i < n; i++)
             if (dv[i])
@@ -201,6 +202,38 @@ static inline void cu2c_warp_mask_check(size_t n, const unsigned char *act, cons
             }
         }
     }
+}
+
+/* The threads running a branch of an if run per thread (Stmt.predicated), from its flags
+ * (`want`: 2 the then branch, 1 the else branch): every thread loop inside the branch runs x
+ * over [xlo, xhi) only, and its warp functions combine the whole warps [w0, wn) only (each
+ * still skipping the threads whose flag differs). A block of one dimension narrows x to the
+ * first and last running thread, and the warps to those holding them; any other shape runs x
+ * over the block and the warps over all the threads. When no thread runs, both are empty. */
+typedef struct cu2c_lanes {
+    int xlo, xhi;       /* the x range of the thread loops */
+    size_t w0, wn;      /* the threads [w0, wn) the warp functions combine: whole warps */
+} cu2c_lanes;
+
+static inline cu2c_lanes cu2c_flag_lanes(const unsigned char *f, size_t n, unsigned char want, int bx, int one_dim)
+{
+    cu2c_lanes r = {0, bx, 0, n};
+    const unsigned char *p = (const unsigned char *)memchr(f, want, n);
+    if (!p) {
+        r.xlo = r.xhi = 0;
+        r.w0 = r.wn = 0;
+        return r;
+    }
+    if (!one_dim)
+        return r;
+    size_t lo = (size_t)(p - f), hi = n;
+    while (hi > lo + 1 && f[hi - 1] != want)
+        hi--;
+    r.xlo = (int)lo;
+    r.xhi = (int)hi;
+    r.w0 = lo & ~(size_t)31;
+    r.wn = hi + 31 < n ? (hi + 31) & ~(size_t)31 : n;
+    return r;
 }
 
 #endif

@@ -5,7 +5,10 @@
 // own. The loop holding the shuffle runs once per block. An if whose condition is uniform
 // per warp but not per block (t < 32) runs per thread: a flag per thread, and every thread
 // loop inside skips the threads not taking it; the lanes that took the other branch are
-// inactive at the shuffle, which checks that no mask names them.
+// inactive at the shuffle, which checks that no mask names them. The flags also give where
+// the taking threads are (cu2c_lanes: in a 1-D block the first and last of them): the thread
+// loops inside run x over that range only, and the shuffle gathers, checks and combines the
+// warps holding them only (its arrays from the first of those warps).
 // RUN: %cu2c %s -o - | FileCheck %s
 __global__ void warp_sums(const float *in, float *out) {
     int t = threadIdx.x;
@@ -18,12 +21,16 @@ __global__ void warp_sums(const float *in, float *out) {
 }
 // CHECK: float v = in[t]; __cu2c_p[[V:[0-9]+]][{{[^]]*}}] = v;
 // CHECK: { for (size_t __cu2c_i = 0; {{.*}} __cu2c_pf[[IF:[0-9]+]][__cu2c_i] = 0; for (int __cu2c_tz
-// CHECK-SAME: __cu2c_pf[[IF]][{{[^]]*}}] = (t < 32) ? 2 : 1; } {
+// CHECK-SAME: __cu2c_pf[[IF]][{{[^]]*}}] = (t < 32) ? 2 : 1; } const cu2c_lanes __cu2c_pr[[IF]] __attribute__((unused)) = cu2c_flag_lanes(__cu2c_pf[[IF]], {{.*}}, 2, __cu2c_bx, __cu2c_by * __cu2c_bz == 1); {
 // CHECK: for (int o = 16; o > 0; o >>= 1)
-// CHECK-NEXT: { for (size_t __cu2c_i = 0; {{.*}} __cu2c_wact[__cu2c_i] = 0; for (int __cu2c_tz
+// CHECK-NEXT: { for (size_t __cu2c_i = __cu2c_pr[[IF]].w0; __cu2c_i < __cu2c_pr[[IF]].wn; __cu2c_i++) __cu2c_wact[__cu2c_i] = 0; for (int __cu2c_tz
+// CHECK-SAME: for (int __cu2c_tx = __cu2c_pr[[IF]].xlo; __cu2c_tx < __cu2c_pr[[IF]].xhi; __cu2c_tx++) {
 // CHECK-SAME: if (__cu2c_pf[[IF]][{{[^]]*}}] != 2) continue;
 // CHECK-SAME: __cu2c_wmk[{{[^]]*}}] = (unsigned)(0xffffffffu); __cu2c_wv0[{{[^]]*}}] = (v); __cu2c_wln[{{[^]]*}}] = (int)(o); __cu2c_wwd[{{[^]]*}}] = (int)(32); }
-// CHECK-SAME: __cu2c_wdv[__cu2c_i] = __cu2c_pf[[IF]][__cu2c_i] == 1; cu2c_warp_mask_check({{.*}}, __cu2c_wact, __cu2c_wmk, __cu2c_wdv, __cu2c_b, "{{.*}}warp_shuffle_structure.cu:15:18", "__shfl_down_sync", "an if", "did not take this branch of the if at line 13");
-// CHECK-SAME: CU2C_WARP_SHFL(CU2C_SHFL_DOWN, {{.*}}, __cu2c_wact, __cu2c_wln, __cu2c_wwd, __cu2c_wv0, __cu2c_wr0);
+// CHECK-SAME: for (size_t __cu2c_i = __cu2c_pr[[IF]].w0; __cu2c_i < __cu2c_pr[[IF]].wn; __cu2c_i++) __cu2c_wdv[__cu2c_i] = __cu2c_pf[[IF]][__cu2c_i] == 1; cu2c_warp_mask_check(__cu2c_pr[[IF]].w0, __cu2c_pr[[IF]].wn, __cu2c_wact, __cu2c_wmk, __cu2c_wdv, __cu2c_b, "{{.*}}warp_shuffle_structure.cu:18:18", "__shfl_down_sync", "an if", "did not take this branch of the if at line 16");
+// CHECK-SAME: CU2C_WARP_SHFL(CU2C_SHFL_DOWN, (__cu2c_pr[[IF]].wn - __cu2c_pr[[IF]].w0), __cu2c_wact + __cu2c_pr[[IF]].w0, __cu2c_wln + __cu2c_pr[[IF]].w0, __cu2c_wwd + __cu2c_pr[[IF]].w0, __cu2c_wv0 + __cu2c_pr[[IF]].w0, __cu2c_wr0 + __cu2c_pr[[IF]].w0);
+// CHECK-SAME: for (int __cu2c_tx = __cu2c_pr[[IF]].xlo; __cu2c_tx < __cu2c_pr[[IF]].xhi; __cu2c_tx++) {
 // CHECK-SAME: if (__cu2c_pf[[IF]][{{[^]]*}}] != 2) continue;
 // CHECK-SAME: { v += __cu2c_wr0[{{[^]]*}}]; __cu2c_p[[V]][{{[^]]*}}] = v; } } }
+// after the if: every thread again
+// CHECK: for (int __cu2c_tx = 0; __cu2c_tx < __cu2c_bx; __cu2c_tx++) {{.*}} out[t] = v;
