@@ -282,16 +282,20 @@ static void nest_text(Arena *a, Kernel *k, int ni, bool fast, Buf *h, Buf *t) {
     if (n->dims & DIM_Y)
         buf_printf(h, "for (int __cu2c_ty = %s; __cu2c_ty < %s; __cu2c_ty++) ",
                    n->guarded & DIM_Y ? "__cu2c_loy" : "0", n->guarded & DIM_Y ? "__cu2c_hiy" : "__cu2c_by");
-    if ((n->dims & DIM_X) && fast && n->fast_guarded)
-        buf_puts(h, "for (int __cu2c_tx = __cu2c_flox; __cu2c_tx < __cu2c_fhix; __cu2c_tx++) ");
-    else if (n->dims & DIM_X) {
-        /* under an if run per thread: x over its branch's running threads (pred_lanes) */
+    if (n->dims & DIM_X) {
+        /* under an if run per thread: x over its branch's running threads (pred_if) */
         char br;
         Stmt *pi = n->guarded & DIM_X ? NULL : pred_if(k->stmts.items[n->first], &br);
         const char *pl = pi ? arena_printf(a, "__cu2c_p%c%d", br, pi->index) : NULL;
-        buf_printf(h, "for (int __cu2c_tx = %s; __cu2c_tx < %s; __cu2c_tx++) ",
-                   n->guarded & DIM_X ? "__cu2c_lox" : pl ? arena_printf(a, "%s.xlo", pl) : "0",
-                   n->guarded & DIM_X ? "__cu2c_hix" : pl ? arena_printf(a, "%s.xhi", pl) : "__cu2c_bx");
+        const char *lo = fast && n->fast_guarded ? "__cu2c_flox" : n->guarded & DIM_X ? "__cu2c_lox"
+                       : pl ? arena_printf(a, "%s.xlo", pl) : "0";
+        const char *hi = fast && n->fast_guarded ? "__cu2c_fhix" : n->guarded & DIM_X ? "__cu2c_hix"
+                       : pl ? arena_printf(a, "%s.xhi", pl) : "__cu2c_bx";
+        if (n->lane_stepped)    /* a lane guard: the threads it may let through only */
+            buf_printf(h, "for (int __cu2c_tx = CU2C_STEP_FROM(%s, __cu2c_s0, __cu2c_sx); __cu2c_tx < %s; "
+                          "__cu2c_tx += __cu2c_sx) ", lo, hi);
+        else
+            buf_printf(h, "for (int __cu2c_tx = %s; __cu2c_tx < %s; __cu2c_tx++) ", lo, hi);
     }
     buf_puts(h, "{ ");
     /* labels are local to each rendering of their statements (a fast and a general copy, an
@@ -459,13 +463,18 @@ static void bound_term(Arena *a, const char **lim, bool upper, const char *v) {
 static void narrow_guards(Unit *u, Nest *n, Stmt *s, Buf *h, PtrVec *fast_edits,
                           PtrVec *offs, const char **flo, const char **fhi) {
     const char *lo[8] = {0}, *hi[8] = {0}, *xlo = NULL, *xhi = NULL;
+    Guard *lane = NULL;
     for (int i = 0; i < s->guards.len; i++) {
         Guard *g = s->guards.items[i];
-        bool offset = g->coord && !g->coord->coord;
+        bool offset = g->coord && !g->coord->coord && g->op != '=';
+        /* T's value is its initialiser's: recomputed in each nest, or (a lane guard's local)
+         * declared by the pure declarations before the if in this one */
+        bool fixed = !g->coord || g->coord->remat ||
+                     (g->op == '=' && g->coord->decl_stmt && g->coord->decl_stmt->index >= n->first &&
+                      g->coord->decl_stmt->index < n->last);
         bool ok = (n->dims & g->dim) &&
                   (offset ? g->coord->x_affine && strcmp(g->cmp_type, "int") == 0
-                          : (!g->coord || g->coord->remat) &&
-                                (strcmp(g->cmp_type, "int") == 0 || strcmp(g->cmp_type, "unsigned int") == 0));
+                          : fixed && (strcmp(g->cmp_type, "int") == 0 || strcmp(g->cmp_type, "unsigned int") == 0));
         for (int j = 0; ok && j < g->bound_reads.len; j++) {
             Var *w = g->bound_reads.items[j];
             ok = !w->dims && !w->promoted && !w->remat && !w->is_shared &&
@@ -473,6 +482,10 @@ static void narrow_guards(Unit *u, Nest *n, Stmt *s, Buf *h, PtrVec *fast_edits,
         }
         if (!ok)
             continue;
+        if (g->op == '=') {     /* a lane guard: the x loop's step (below); its test stays */
+            lane = lane ? lane : g;
+            continue;
+        }
         const char *b = arena_printf(u->arena, "(long long)(%s)(%s)", g->cmp_type, g->bound);
         int op = g->op;
         if (offset) {   /* base + tx op B  <=>  tx op B - base;  base - tx op B  <=>  tx op' base - B */
@@ -501,8 +514,19 @@ static void narrow_guards(Unit *u, Nest *n, Stmt *s, Buf *h, PtrVec *fast_edits,
         }
     }
     static const char names[8] = {0, 'x', 'y', 0, 'z'};
-    if (n->guarded)
+    n->lane_stepped = lane != NULL;
+    if (n->guarded || n->lane_stepped)
         buf_puts(h, "{ ");     /* the bounds' scope: closed after the nest */
+    /* L == B, L the thread's index mod M: only x = B (mod M) may pass, B within [0, M); a
+     * tile's rank is the linear index's, x's too in a block of one dimension or of rows of
+     * a multiple of M threads; elsewhere the loop steps by 1 */
+    if (lane)
+        buf_printf(h, "const long long __cu2c_lc = (long long)(%s)(%s); const int __cu2c_sx = %s__cu2c_lc >= 0 && "
+                      "__cu2c_lc < %u ? %u : 1, __cu2c_s0 = __cu2c_sx > 1 ? (int)__cu2c_lc : 0; ",
+                   lane->cmp_type, lane->bound,
+                   lane->lane_linear ? arena_printf(u->arena, "(__cu2c_bx %% %u == 0 || __cu2c_by * __cu2c_bz == 1) && ",
+                                                    lane->lane_mod) : "",
+                   lane->lane_mod, lane->lane_mod);
     for (unsigned d = DIM_X; d <= DIM_Z; d <<= 1)
         if (n->guarded & d)
             buf_printf(h, "const int __cu2c_lo%c = (int)CU2C_MINLL(__cu2c_b%c, CU2C_MAXLL(0, %s)), "
@@ -648,7 +672,7 @@ static void lower_nest(Unit *u, Kernel *k, int ni) {
     if (offs.len || subs.len)
         fast_copy(u, k, ni, begin, end, &offs, &subs, &fast_edits, flo, fhi, &h);
     nest_text(u->arena, k, ni, false, &h, &t);
-    if (n->guarded)
+    if (n->guarded || n->lane_stepped)
         buf_puts(&t, " }");
     /* the block opened before the warp functions' gathering loops (lower_warp_site) */
     for (int i = 0; i < k->sites.len; i++) {

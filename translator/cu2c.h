@@ -110,6 +110,10 @@ typedef struct Var {
     unsigned coord;         /* DIM_X/Y/Z when the initialiser is exactly threadIdx.x/y/z */
     bool lane_part;         /* initialised to threadIdx.x (through locals), or that % or & a
                              * constant: comparing it with a constant may split a warp */
+    unsigned lane_mod;      /* initialised to the thread's index modulo this power of two
+                             * (threadIdx.x % M, threadIdx.x & (M - 1), a tile's thread_rank():
+                             * see Guard.lane_mod), 0 otherwise */
+    bool lane_linear;       /* lane_mod taken from the linear thread index (thread_rank()) */
     int x_sign;             /* an int local initialised to B + threadIdx.x (1) or B -
                              * threadIdx.x (-1), B pure and free of thread indices (read
                              * through a local holding threadIdx.x too); 0 otherwise */
@@ -175,7 +179,7 @@ typedef enum StmtKind {
 /* A term `T op B` of a leaf `if`'s &&-condition where T is a thread coordinate (threadIdx.d,
  * a local initialised to it, or an int local holding an offset of threadIdx.x, see
  * Var.x_sign) and B is pure: when B is uniform, the term becomes a bound of the thread loop
- * over d instead of a test in it (see lower_kernel). */
+ * over d instead of a test in it (see lower_kernel). Or a lane guard `L == B` (lane_mod). */
 typedef struct Guard {
     unsigned dim;           /* DIM_X, DIM_Y or DIM_Z */
     Var *coord;             /* the local T, or NULL for threadIdx.d itself */
@@ -184,6 +188,12 @@ typedef struct Guard {
     const char *bound;      /* B as written */
     PtrVec bound_reads;     /* Var*: locals B reads */
     unsigned begin, end;    /* the term */
+    unsigned lane_mod;      /* op '=' (a lane guard `L == B`): L is the thread's index modulo
+                             * this power of two (threadIdx.x % M, threadIdx.x & (M - 1), a
+                             * tile's thread_rank()): the term holds for every M-th thread at
+                             * most, which the thread loop over x may step over (lower_kernel) */
+    bool lane_linear;       /* op '=': L is taken from the linear thread index (a tile's
+                             * thread_rank()), equal to x's only in some block shapes */
 } Guard;
 
 /* A subscript p[E] whose index E, unsigned int or int, is B + threadIdx.x or B - threadIdx.x
@@ -440,6 +450,8 @@ typedef struct Nest {
                              * + k * S, those past the bound skipping the trip */
     unsigned guarded;       /* dimensions whose loops run over a narrowed range (lower_kernel) */
     bool fast_guarded;      /* its fast copy's x loop runs over a range narrowed further */
+    bool lane_stepped;      /* its x loop steps over the threads a lane guard rules out
+                             * (Guard.lane_mod): from __cu2c_s0 by __cu2c_sx (lower_kernel) */
     PtrVec fret_scopes;     /* Inline*: whose "returned" flags its threads are checked against */
     bool has_fret;          /* a thread may leave an expanded function here: needs a label */
     PtrVec loads;           /* promote_locals, Var*: promoted locals its threads load from their

@@ -104,6 +104,9 @@ const char cu2c_at_load<R, F, K>::done = (R((const void *)K), 0);
 /* Bounds of thread loops narrowed by guards (long long: no overflow at int's edges). */
 #define CU2C_MAXLL(a, b) ((long long)(a) > (long long)(b) ? (long long)(a) : (long long)(b))
 #define CU2C_MINLL(a, b) ((long long)(a) < (long long)(b) ? (long long)(a) : (long long)(b))
+/* The first x from lo on with x = r (mod m): where a thread loop stepping by m over the
+ * threads a lane guard lets through starts. */
+#define CU2C_STEP_FROM(lo, r, m) ((lo) + ((((r) - (lo)) % (m)) + (m)) % (m))
 
 /* Per-thread arrays in a block's scratch storage start on 64-byte boundaries. */
 #define CU2C_ROUND64(n) (((size_t)(n) + 63) & ~(size_t)63)

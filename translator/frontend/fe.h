@@ -125,6 +125,7 @@ bool find_plain_barrier(CXCursor c, CXCursor *where);
 bool find_sync(CXCursor c);
 /* groups.c */
 bool unresolved_group_call(CXCursor c, char *name, size_t cap);
+char group_kind(CXType t, int *width);
 const char *call_name(CXCursor c);
 const char *shown_name(CXCursor c);
 bool is_warp_fn(const char *n);
@@ -193,6 +194,7 @@ int splice_user_files(Fe *fe, Unit *out);
 /* index_arithmetic.c */
 bool holds_thread_index(CXType t);
 bool pure_scan(KScan *ks, CXCursor e, CXCursor parent, PtrVec *reads, bool *reads_tid);
+unsigned lane_term(KScan *ks, CXCursor e, bool locals, bool *linear, CXCursor *coord);
 void scan_x_offset(KScan *ks, Var *v, CXCursor decl, CXCursor init);
 void scan_x_subscript(KScan *ks, Stmt *s, CXCursor sub);
 unsigned coord_dim(KScan *ks, CXCursor e);

@@ -20,7 +20,7 @@ static bool in_cg_namespace(CXCursor fn) {
 
 /* Which group a type is: 't' a tile (*width its size), 'c' coalesced, 'b' block, 'g' grid,
  * 'a' a thread_group (any of them). */
-static char group_kind(CXType t, int *width) {
+char group_kind(CXType t, int *width) {
     CXString sp = clang_getTypeSpelling(clang_getCanonicalType(clang_getNonReferenceType(t)));
     const char *n = clang_getCString(sp);
     const char *tile = n ? strstr(n, "cooperative_groups::thread_block_tile<") : NULL;

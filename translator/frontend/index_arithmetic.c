@@ -12,7 +12,10 @@ typedef struct PureScan {
     bool pure;
     bool reads_tid;         /* it reads threadIdx */
     bool reads_x;           /* it reads threadIdx.x */
+    bool ranks;             /* a tile's thread_rank() counts as pure (a guard's condition) */
 } PureScan;
+
+static bool tile_rank_call(CXCursor e, long long *m);
 
 /* Is an initialiser pure arithmetic on locals, builtins and constants (no memory, no calls
  * with effects), so that it can be evaluated again anywhere the local is visible? */
@@ -43,6 +46,13 @@ static enum CXChildVisitResult pure_visit(CXCursor c, CXCursor parent, CXClientD
             op == CXUnaryOperator_LNot)
             return CXChildVisit_Recurse;
         break;
+    }
+    case CXCursor_CallExpr: {
+        long long m;
+        if (!ps->ranks || !tile_rank_call(c, &m))
+            break;
+        ps->reads_tid = true;
+        return CXChildVisit_Continue;   /* the tile (uniform), threadIdx and blockDim */
     }
     case CXCursor_MemberRefExpr: {
         CXCursor base = strip_implicit(first_child(c));
@@ -76,7 +86,7 @@ static enum CXChildVisitResult pure_visit(CXCursor c, CXCursor parent, CXClientD
 }
 
 static PureScan pure_scan_all(KScan *ks, CXCursor e, CXCursor parent, PtrVec *reads) {
-    PureScan ps = {ks, reads, true, false, false};
+    PureScan ps = {ks, reads, true, false, false, false};
     if (pure_visit(e, parent, &ps) == CXChildVisit_Recurse)
         clang_visitChildren(e, pure_visit, &ps);
     return ps;
@@ -308,6 +318,117 @@ static unsigned guard_dim(KScan *ks, CXCursor e) {
     return v && v->x_sign ? DIM_X : 0;
 }
 
+/* Is e an integer constant (*v)? */
+static bool int_value(CXCursor e, long long *v) {
+    CXEvalResult r = clang_Cursor_Evaluate(e);
+    bool ok = r && clang_EvalResult_getKind(r) == CXEval_Int;
+    if (ok)
+        *v = clang_EvalResult_getAsLongLong(r);
+    if (r)
+        clang_EvalResult_dispose(r);
+    return ok;
+}
+
+static bool pow2(long long m) { return m > 0 && m <= (1ll << 30) && !(m & (m - 1)); }
+
+/* A tile's thread_rank(): cooperative_groups.h's macro makes it the call
+ * `g.__cu2c_thread_rank(threadIdx, blockDim)` on a thread_block_tile<N>; *m = N. */
+static bool tile_rank_call(CXCursor e, long long *m) {
+    if (clang_getCursorKind(e) != CXCursor_CallExpr)
+        return false;
+    CXString sp = clang_getCursorSpelling(e);
+    bool rank = strcmp(clang_getCString(sp), "__cu2c_thread_rank") == 0;
+    clang_disposeString(sp);
+    CXCursor callee = strip_implicit(first_child(e));
+    if (!rank || clang_getCursorKind(callee) != CXCursor_MemberRefExpr)
+        return false;
+    CXCursor obj = strip_implicit(first_child(callee));
+    int width = 0;
+    if (clang_Cursor_isNull(obj) || group_kind(clang_getCursorType(obj), &width) != 't')
+        return false;
+    *m = width;
+    return width > 0 && width <= 32 && !(width & (width - 1));
+}
+
+/* The lane part L of a lane guard `L == B` (Guard.lane_mod): threadIdx.x % M or
+ * threadIdx.x & (M - 1) (threadIdx.x itself, or a local initialised to it: *coord), M a
+ * power of two; a tile's thread_rank() (*linear); with locals, a local initialised to one of
+ * those (Var.lane_mod: *coord). 0 when e is none of those. */
+unsigned lane_term(KScan *ks, CXCursor e, bool locals, bool *linear, CXCursor *coord) {
+    e = strip_implicit(e);
+    while (clang_getCursorKind(e) == CXCursor_ParenExpr)
+        e = strip_implicit(first_child(e));
+    long long m = 0;
+    *linear = false;
+    *coord = clang_getNullCursor();
+    if (locals && clang_getCursorKind(e) == CXCursor_DeclRefExpr) {
+        Var *v = find_var(ks->k, clang_getCursorReferenced(e), ks->fe);
+        if (!v || !v->lane_mod)
+            return 0;
+        *linear = v->lane_linear;
+        *coord = e;
+        return v->lane_mod;
+    }
+    if (tile_rank_call(e, &m)) {
+        *linear = true;
+        *coord = clang_getNullCursor();
+        return (unsigned)m;
+    }
+    if (clang_getCursorKind(e) != CXCursor_BinaryOperator)
+        return 0;
+    enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(e);
+    Kids kids = children(e);
+    if (kids.n != 2 || (op != CXBinaryOperator_Rem && op != CXBinaryOperator_And))
+        return 0;
+    for (int side = 0; side < (op == CXBinaryOperator_And ? 2 : 1); side++) {
+        CXCursor t = kids.c[side], c = kids.c[1 - side];
+        if (coord_dim(ks, t) != DIM_X || !holds_thread_index(clang_getCursorType(t)))
+            continue;
+        long long k;
+        if (!int_value(c, &k))
+            continue;
+        m = op == CXBinaryOperator_Rem ? k : k + 1;     /* x & (M - 1) */
+        if (pow2(m)) {
+            *coord = strip_implicit(t);
+            return (unsigned)m;
+        }
+    }
+    return 0;
+}
+
+/* A term `L == B` (or `B == L`) of a leaf if's condition, L the lane part of the thread
+ * index (lane_term) and B pure, free of thread indices: a lane guard (Guard.lane_mod). */
+static void lane_guard(KScan *ks, Stmt *s, CXCursor cond, Kids kids) {
+    Unit *u = ks->fe->u;
+    for (int side = 0; side < 2; side++) {
+        bool linear;
+        CXCursor t;
+        unsigned m = lane_term(ks, kids.c[side], true, &linear, &t);
+        CXType ct = clang_getCanonicalType(clang_getCursorType(kids.c[0]));
+        if (!m || !holds_thread_index(ct))
+            continue;
+        Guard *g = arena_alloc(u->arena, sizeof *g);
+        g->dim = DIM_X;
+        g->coord = !clang_Cursor_isNull(t) && clang_getCursorKind(t) == CXCursor_DeclRefExpr
+                       ? find_var(ks->k, clang_getCursorReferenced(t), ks->fe) : NULL;
+        g->op = '=';
+        g->lane_mod = m;
+        g->lane_linear = linear;
+        g->cmp_type = fe_str(u->arena, clang_getTypeSpelling(ct));
+        CXCursor b = kids.c[1 - side];
+        bool reads_tid;
+        if (!pure_scan(ks, b, cond, &g->bound_reads, &reads_tid) || reads_tid)
+            return;
+        char *text = cursor_line(ks->fe, b);
+        if (strstr(text, "//") || strchr(text, '#'))
+            return;
+        g->bound = text;
+        cursor_range(cond, &g->begin, &g->end);
+        vec_push(u->arena, &s->guards, g);
+        return;
+    }
+}
+
 /* The terms of a leaf `if (a && b && ...)` comparing a thread coordinate with something pure. */
 static void scan_guards(KScan *ks, Stmt *s, CXCursor cond) {
     Unit *u = ks->fe->u;
@@ -321,6 +442,10 @@ static void scan_guards(KScan *ks, Stmt *s, CXCursor cond) {
     if (op == CXBinaryOperator_LAnd) {
         scan_guards(ks, s, kids.c[0]);
         scan_guards(ks, s, kids.c[1]);
+        return;
+    }
+    if (op == CXBinaryOperator_EQ) {
+        lane_guard(ks, s, cond, kids);
         return;
     }
     int opc = op == CXBinaryOperator_LT ? '<' : op == CXBinaryOperator_LE ? 'l'
@@ -359,6 +484,9 @@ void scan_if_guards(KScan *ks, Stmt *s, CXCursor c) {
     if (kids.n != 2 || !clang_isExpression(clang_getCursorKind(kids.c[0])))
         return;
     PtrVec reads = {0};
-    if (pure_scan(ks, kids.c[0], c, &reads, NULL))
+    PureScan ps = {ks, &reads, true, false, false, true};
+    if (pure_visit(kids.c[0], c, &ps) == CXChildVisit_Recurse)
+        clang_visitChildren(kids.c[0], pure_visit, &ps);
+    if (ps.pure)
         scan_guards(ks, s, kids.c[0]);
 }

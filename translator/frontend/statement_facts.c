@@ -577,6 +577,9 @@ enum CXChildVisitResult decl_visit(CXCursor c, CXCursor parent, CXClientData d) 
                                                    tk == CXType_Pointer || tk == CXType_Enum);
         if (!clang_Cursor_isNull(init))
             v->lane_part = lane_linear(ks, init);
+        CXCursor lane_coord;
+        if (!clang_Cursor_isNull(init) && holds_thread_index(clang_getCursorType(c)))
+            v->lane_mod = lane_term(ks, init, false, &v->lane_linear, &lane_coord);
         if (!clang_Cursor_isNull(init)) {
             v->addr_of = address_taken_in(ks, init);
             scan_lambda_local(ks, v, init);
