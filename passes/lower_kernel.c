@@ -14,7 +14,8 @@
  * A nest computing int locals B +- threadIdx.x (x_affine: the global index and its kin) is
  * emitted twice: a fast copy where they are signed induction variables, for blocks where
  * that is exact (see fast_copy), and the general one. Also here: locals recomputed instead of
- * promoted (put_remats), guards turned into loop bounds (narrow_guards), reduction barriers
+ * promoted (put_remats), guards turned into loop bounds and lane guards into the x loop's
+ * step (narrow_guards), reduction barriers
  * (lower_site), warp functions (lower_warp_site), ifs and loops run per thread
  * (lower_predicated, lower_predicated_loop),
  * expanded device functions (expand_inline), warp steps' stores into volatile memory

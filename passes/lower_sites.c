@@ -1,7 +1,8 @@
 /* lower_sites.c - lower_kernel for what runs in thread loops of its own around a statement:
  * reduction barriers (__syncthreads_count/_and/_or), warp functions (gathering every thread's
  * arguments, combining them warp by warp, checking masks under ifs run per thread), and the
- * ifs run per thread themselves (their flags, then both branches). */
+ * ifs run per thread themselves (their flags, where each branch's threads are, then both
+ * branches). */
 #include "lower.h"
 
 #include <stdlib.h>

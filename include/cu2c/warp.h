@@ -227,6 +227,15 @@ static inline cu2c_lanes cu2c_flag_lanes(const unsigned char *f, size_t n, unsig
     if (!one_dim)
         return r;
     size_t lo = (size_t)(p - f), hi = n;
+    const unsigned long long ones = 0x0101010101010101ull, x = ones * want;
+    while (hi >= lo + 9) {      /* 8 flags at a time: is any of them `want`? */
+        unsigned long long w;
+        memcpy(&w, f + hi - 8, 8);
+        w ^= x;
+        if ((w - ones) & ~w & (ones << 7))
+            break;
+        hi -= 8;
+    }
     while (hi > lo + 1 && f[hi - 1] != want)
         hi--;
     r.xlo = (int)lo;
