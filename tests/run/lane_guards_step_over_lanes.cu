@@ -4,8 +4,8 @@
 // first such thread by steps of M, its test kept. A tile's rank counts along the linear
 // thread index: x steps so only in a one-dimensional block or one of rows of a multiple of
 // M threads (64 x 2), by 1 elsewhere (20 x 5). The lane from a parameter, out of range (40, -1:
-// no thread), threads that returned early, blocks of 100 threads; each compared with a host
-// model.
+// no thread), threads that returned early, blocks of 100 threads, a guard on the global
+// index beside it; each compared with a host model.
 // RUN: %cu2cc %s -o %t && env CU2C_NUM_THREADS=1 timeout 60 %t && env CU2C_NUM_THREADS=2 timeout 60 %t
 #include <cooperative_groups.h>
 #include <cstdio>
@@ -57,6 +57,14 @@ __global__ void lane_local(int *out, int c, int n) {
         SLOT(3) = 4;
 }
 
+// with a guard on the global index too: its fast copy narrows x to the threads below the
+// bound, and steps from the first lane c within that range
+__global__ void global_and_lane(int *out, int n, int c) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n && threadIdx.x % 32 == c)
+        out[i] = i + 1;
+}
+
 int main() {
     struct { dim3 block; int c, n; } cases[] = {
         {dim3(256), 0, 256}, {dim3(100), 3, 100}, {dim3(100), 15, 90}, {dim3(100), 40, 100},
@@ -88,6 +96,17 @@ int main() {
                         printf("block %ux%u c %d n %d: block %d thread %d guard %d: %d, want %d\n", k.block.x,
                                k.block.y, k.c, k.n, b, lin, j, r[4 * (b * bs + lin) + j], want[j]);
             }
+    }
+    const int N = 1000;
+    for (int c = -1; c < 34; c += 5) {
+        cudaMemset(d, 0, N * sizeof(int));
+        global_and_lane<<<N / 100 - 1, 100>>>(d, N - 137, c);
+        cudaMemcpy(r, d, N * sizeof(int), cudaMemcpyDeviceToHost);
+        for (int i = 0; i < N; i++) {
+            int want = i < N - 137 && i % 100 % 32 == c ? i + 1 : 0;
+            if (r[i] != want && bad++ < 10)
+                printf("global_and_lane c %d: element %d: %d, want %d\n", c, i, r[i], want);
+        }
     }
     printf("%s\n", bad ? "FAIL" : "OK");
     return bad != 0;
