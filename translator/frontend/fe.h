@@ -190,6 +190,12 @@ char *read_file(const char *path, size_t *len);
  * maps): 1 when there were such files, 0 when not (out untouched), -1 after an error. */
 int splice_user_files(Fe *fe, Unit *out);
 
+/* loop_splits.c: is c an if to split around a loop its branches hold? Does c hold a
+ * subscript reading consecutive elements in consecutive threads (x)? */
+bool loop_split_if(KScan *ks, CXCursor c);
+bool reads_x_contiguous(KScan *ks, CXCursor c);
+/* Such an if's guard terms (Stmt.guards), and whether they are all of its condition. */
+void scan_split_guards(KScan *ks, Stmt *s, CXCursor c);
 /* index_arithmetic.c */
 bool holds_thread_index(CXType t);
 bool pure_scan(KScan *ks, CXCursor e, CXCursor parent, PtrVec *reads, bool *reads_tid);

@@ -231,7 +231,7 @@ static void scan_sync(KScan *ks, Stmt *s, CXCursor c, CXCursor barrier) {
     if (s->cond_end > s->cond_begin)
         s->cond_text = one_line(fe_text(fe, s->cond_begin, s->cond_end));
     /* warp steps only (volatile stores), no barrier: see Stmt.steps_only */
-    s->steps_only = !find_sync(c);
+    s->steps_only = !find_sync(c) && !s->loop_split;
     /* control parts: everything but the bodies (a case's constant included: it is uniform) */
     for (int i = 0; i < kids.n; i++)
         if (i < first_body || i >= first_body + nbodies) {
@@ -318,6 +318,7 @@ static void scan_for_leaf(KScan *ks, Stmt *s, CXCursor c) {
         }
     }
     grid_stride_shape(ks, s, kids);
+    s->x_contiguous = reads_x_contiguous(ks, kids.c[kids.n - 1]);
     unsigned b, e;
     cursor_range(kids.c[kids.n - 1], &b, &e);
     s->body_begin = b;
@@ -564,6 +565,12 @@ static void scan_stmt(KScan *ks, CXCursor c, PtrVec *list, Stmt *parent) {
             branches |= find_barrier(kids.c[i], NULL) || find_volatile(kids.c[i], true, NULL);
         construct = branches;
     }
+    /* an if whose branches hold a loop the block may run around the thread loops */
+    if (!construct && loop_split_if(ks, c)) {
+        s->loop_split = true;
+        construct = true;
+        barrier = c;
+    }
     if (!construct) {
         /* a leaf: reduction barriers in it are sites (scan_site) */
         if (kind == CXCursor_ForStmt)
@@ -591,6 +598,8 @@ static void scan_stmt(KScan *ks, CXCursor c, PtrVec *list, Stmt *parent) {
     if (clang_Cursor_isNull(barrier))
         barrier = c;
     scan_sync(ks, s, c, barrier);
+    if (s->loop_split)
+        scan_split_guards(ks, s, c);
 }
 
 /* The statements of a body: a { } block's children, or a single statement. */
