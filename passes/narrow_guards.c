@@ -128,12 +128,16 @@ static bool written_inside(Kernel *k, Stmt *s, Var *v) {
     return false;
 }
 
-/* The per-thread if (Stmt.loop_split) right around a nest whose condition is all guards
+/* The per-thread if (Stmt.loop_split) right around a nest (or around the expanded call or
+ * block holding it) whose condition is all guards
  * (`tid < n && ...`) reading nothing the if's statements change: its guards may narrow the
  * nest's loops in place of its flags (each thread's flag is exactly the condition, and the
  * nest computes the same bounds from the same values). NULL if none. */
 Stmt *pred_guard_stmt(Kernel *k, Nest *n) {
     Stmt *first = k->stmts.items[n->first], *p = first->parent;
+    /* (through expanded calls and blocks in its branch: they run once per block) */
+    while (p && !p->predicated && (p->sync == SK_INLINE || p->sync == SK_BLOCK))
+        p = p->parent;
     if (!p || !p->predicated || !p->loop_split || p->else_begin || !p->guards_whole)
         return NULL;
     for (int i = 0; i < p->guards.len; i++) {

@@ -6,7 +6,10 @@
 // the block; a condition reading memory (flags, not ranges); an if/else with loops in both
 // branches; a guard whose bound a loop inside the if changes (the flags must decide); a 2-D
 // guard; a loop among other statements at the top level; a loop whose header reads memory
-// under a varying if. Several block sizes, 1 and 2 workers.
+// under a varying if; and such loops in device functions, expanded where the kernel calls
+// them: a distance as in k-median codes (its parameter bound to the thread's index), a
+// parameter whose name the caller's other argument reads, a parameter the callee changes, a
+// void function, a call in a ?: (left a call). Several block sizes, 1 and 2 workers.
 // RUN: %cu2cc %s -o %t && env CU2C_NUM_THREADS=1 timeout 60 %t && env CU2C_NUM_THREADS=2 timeout 60 %t
 #include <cstdio>
 #include <cuda_runtime.h>
@@ -85,6 +88,43 @@ __global__ void header_reads_memory(const float *a, const int *rows, int n, floa
         for (int i = 0; i < rows[0]; i++)
             s += a[i * n + tid];
         out[tid] = s;
+    }
+}
+
+__device__ float dist(int p1, int p2, int num, int dim, const float *coord) {
+    float r = 0;
+    for (int i = 0; i < dim; i++) {
+        float t = coord[i * num + p1] - coord[i * num + p2];
+        r += t * t;
+    }
+    return r;
+}
+
+__device__ float walk(int at, int n, int rows, const float *a) {
+    float s = 0;
+    for (int i = 0; i < rows; i++) {
+        s += a[i * n + at];
+        at += 0;
+    }
+    at++;
+    return s + at;
+}
+
+__device__ void store_sum(int t, int n, int rows, const float *a, float *out) {
+    float s = 0;
+    for (int i = 0; i < rows; i++)
+        s += a[i * n + t];
+    out[t] = s;
+}
+
+__global__ void with_functions(const float *a, int n, int rows, int x, float *out) {
+    int tid = blockIdx.x * blockDim.x + threadIdx.x;
+    if (tid < n) {
+        int p1 = x;
+        float d = dist(tid, p1, n, rows, a);
+        float w = walk(tid, n, rows, a);
+        out[tid] = d + w + (tid % 2 ? dist(tid, x, n, rows, a) : 0.0f);
+        store_sum(tid, n, rows, a, out + n);
     }
 }
 
@@ -199,6 +239,20 @@ int main() {
         header_reads_memory<<<g, b>>>(a, nrows, n, out);
         cudaDeviceSynchronize();
         compare("header_reads_memory", out, want, n);
+
+        for (int t = 0; t < n; t++) {
+            float d = 0, s = 0;
+            for (int i = 0; i < rows; i++) {
+                float e = a[i * n + t] - a[i * n + 7];
+                d += e * e;
+                s += a[i * n + t];
+            }
+            want[t] = d + (s + (t + 1)) + (t % 2 ? d : 0.0f);
+            want[n + t] = s;
+        }
+        with_functions<<<g, b>>>(a, n, rows, 7, out);
+        cudaDeviceSynchronize();
+        compare("with_functions", out, want, 2 * n);
     }
     if (cudaGetLastError() != cudaSuccess)
         failures++;

@@ -29,6 +29,12 @@ static bool is_builtin_ref(CXCursor c) {
     return clang_getCursorKind(c) == CXCursor_DeclRefExpr && is_builtin_var(clang_getCursorReferenced(c), &name);
 }
 
+/* While a callee's body is examined (loop_call): its parameters whose arguments are the
+ * lane's x coordinate plus something, and those whose arguments are uniform as far as the
+ * text tells (header_visit). */
+static CXCursor x_params[8], uniform_params[8];
+static int x_param_count, uniform_param_count;
+
 /* How many times e adds the lane's x coordinate: threadIdx.x, or a local holding it or
  * B + threadIdx.x (Var.coord, Var.x_sign), through +, - (not on the right), parentheses and
  * casts; -1 when it scales it or takes it apart (a stride between threads). */
@@ -40,8 +46,12 @@ static int x_units(KScan *ks, CXCursor e) {
     if (coord_dim(ks, e) == DIM_X)
         return 1;
     if (k == CXCursor_DeclRefExpr) {
-        Var *v = find_var(ks->k, clang_getCursorReferenced(e), ks->fe);
-        return v && v->x_sign == 1 ? 1 : v && (v->x_sign || v->coord) ? -1 : 0;
+        CXCursor ref = clang_getCursorReferenced(e);
+        for (int i = 0; i < x_param_count; i++)
+            if (clang_equalCursors(ref, x_params[i]))
+                return 1;
+        Var *v = find_var(ks->k, ref, ks->fe);
+        return v && (v->x_sign == 1 || v->x_unit) ? 1 : v && (v->x_sign || v->coord) ? -1 : 0;
     }
     if (k == CXCursor_BinaryOperator) {
         enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(e);
@@ -98,6 +108,8 @@ static enum CXChildVisitResult header_visit(CXCursor c, CXCursor parent, CXClien
         Var *v = find_var(hs->ks->k, ref, hs->ks->fe);
         bool ok = rk == CXCursor_EnumConstantDecl || rk == CXCursor_NonTypeTemplateParameter ||
                   (v && v->is_param);
+        for (int i = 0; i < uniform_param_count; i++)
+            ok |= clang_equalCursors(ref, uniform_params[i]) != 0;
         for (int i = 0; i < hs->ncounters; i++)
             ok |= clang_equalCursors(ref, hs->counters[i]) != 0;
         hs->varies |= !ok;
@@ -164,7 +176,7 @@ static bool block_loop(KScan *ks, CXCursor c) {
 static enum CXChildVisitResult list_has_loop(CXCursor c, CXCursor parent, CXClientData d) {
     (void)parent;
     KSearch *ls = d;
-    if (block_loop(ls->ks, c)) {
+    if (block_loop(ls->ks, c) || holds_loop_call(ls->ks, c)) {
         ls->found = true;
         return CXChildVisit_Break;
     }
@@ -177,7 +189,7 @@ static bool branch_has_loop(KScan *ks, CXCursor b) {
     if (clang_getCursorKind(b) == CXCursor_CompoundStmt)
         clang_visitChildren(b, list_has_loop, &ls);
     else
-        ls.found = block_loop(ks, b);
+        ls.found = block_loop(ks, b) || holds_loop_call(ks, b);
     return ls.found;
 }
 
@@ -210,4 +222,101 @@ static int and_terms(CXCursor e) {
 void scan_split_guards(KScan *ks, Stmt *s, CXCursor c) {
     scan_if_guards(ks, s, c);
     s->guards_whole = s->guards.len > 0 && s->guards.len == and_terms(first_child(c));
+}
+
+static bool is_exit_or_opaque(CXCursor c) {
+    enum CXCursorKind k = clang_getCursorKind(c);
+    if (k == CXCursor_VarDecl && clang_Cursor_getStorageClass(c) == CX_SC_Static)
+        return true;
+    return is_jump_or_exit(c) || is_builtin_ref(c) || k == CXCursor_CXXThisExpr;
+}
+
+static enum CXChildVisitResult body_loop_visit(CXCursor c, CXCursor parent, CXClientData d) {
+    (void)parent;
+    KSearch *ls = d;
+    if (block_loop(ls->ks, c)) {
+        ls->found = true;
+        return CXChildVisit_Break;
+    }
+    return CXChildVisit_Continue;
+}
+
+bool loop_call(KScan *ks, CXCursor call) {
+    Fe *fe = ks->fe;
+    if (clang_getCursorKind(call) != CXCursor_CallExpr)
+        return false;
+    CXCursor fn = callee_of(call);
+    if (clang_Cursor_isNull(fn) || !is_user_fn(fn))
+        return false;
+    char *usr = fe_str(fe->u->arena, fn_usr(fn));
+    CXCursor def = clang_getCursorDefinition(fn);
+    if (usr_in(&fe->barrier_fns, usr) || usr_in(&fe->inlining, usr) || clang_Cursor_isNull(def) ||
+        clang_getCursorKind(def) != CXCursor_FunctionDecl || !in_main_file(fe, def) ||
+        !has_attr(def, CXCursor_CUDADeviceAttr))
+        return false;
+    CXCursor body = clang_getNullCursor();
+    clang_visitChildren(def, find_body, &body);
+    if (clang_Cursor_isNull(body) || clang_getCursorKind(body) != CXCursor_CompoundStmt)
+        return false;
+    /* one return at most, its last statement; nothing the expansion could not copy */
+    Kids stmts = children(body);
+    CXCursor last = stmts.n ? stmts.c[stmts.n - 1] : body;
+    bool final_return = clang_getCursorKind(last) == CXCursor_ReturnStmt;
+    if (clang_getResultType(clang_getCursorType(def)).kind != CXType_Void && !final_return)
+        return false;
+    if (stmts.n > 7 || find_volatile(body, false, NULL))
+        return false;
+    for (int i = 0; i < stmts.n - final_return; i++)
+        if (is_exit_or_opaque(stmts.c[i]) || find_in(stmts.c[i], is_exit_or_opaque, NULL))
+            return false;
+    if (final_return && children(last).n && find_in(first_child(last), is_exit_or_opaque, NULL))
+        return false;
+    /* which parameters the arguments make the lane's x coordinate plus something, or uniform */
+    int n = clang_Cursor_getNumArguments(call);
+    if (n > 8 || n != clang_Cursor_getNumArguments(def))
+        return false;
+    x_param_count = uniform_param_count = 0;
+    for (int i = 0; i < n; i++) {
+        CXCursor arg = clang_Cursor_getArgument(call, (unsigned)i), parm = clang_Cursor_getArgument(def, (unsigned)i);
+        HeaderScan hs = {.ks = ks};
+        if (x_units(ks, arg) == 1)
+            x_params[x_param_count++] = parm;
+        else if (header_visit(arg, call, &hs) == CXChildVisit_Recurse &&
+                 (clang_visitChildren(arg, header_visit, &hs), !hs.varies))
+            uniform_params[uniform_param_count++] = parm;
+    }
+    KSearch ls = {ks, false};
+    if (x_param_count)
+        clang_visitChildren(body, body_loop_visit, &ls);
+    x_param_count = uniform_param_count = 0;
+    return ls.found;
+}
+
+static enum CXChildVisitResult loop_call_visit(CXCursor c, CXCursor parent, CXClientData d) {
+    (void)parent;
+    KSearch *ls = d;
+    enum CXCursorKind k = clang_getCursorKind(c);
+    if (k == CXCursor_LambdaExpr || k == CXCursor_ConditionalOperator ||
+        (k == CXCursor_BinaryOperator && (clang_getCursorBinaryOperatorKind(c) == CXBinaryOperator_LAnd ||
+                                          clang_getCursorBinaryOperatorKind(c) == CXBinaryOperator_LOr)))
+        return CXChildVisit_Continue;
+    if (loop_call(ls->ks, c)) {
+        ls->found = true;
+        return CXChildVisit_Break;
+    }
+    return CXChildVisit_Recurse;
+}
+
+bool holds_loop_call(KScan *ks, CXCursor c) {
+    enum CXCursorKind k = clang_getCursorKind(c);
+    if (!clang_isExpression(k) && k != CXCursor_DeclStmt)
+        return false;
+    KSearch ls = {ks, false};
+    if (loop_call_visit(c, c, &ls) == CXChildVisit_Recurse)
+        clang_visitChildren(c, loop_call_visit, &ls);
+    return ls.found;
+}
+
+bool x_unit_expr(KScan *ks, CXCursor e) {
+    return x_units(ks, e) == 1;
 }
