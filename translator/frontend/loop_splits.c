@@ -271,10 +271,24 @@ bool loop_call(KScan *ks, CXCursor call) {
             return false;
     if (final_return && children(last).n && find_in(first_child(last), is_exit_or_opaque, NULL))
         return false;
+    /* written as a call of its name (not by a macro), every argument written out (no
+     * default ones) */
+    unsigned cb, ce;
+    cursor_range(call, &cb, &ce);
+    const char *name = fe_str(fe->u->arena, clang_getCursorSpelling(fn));
+    size_t len = strlen(name);
+    if (ce <= cb || ce > fe->u->len || strncmp(fe->u->text + cb, name, len) != 0 || ident_char(fe->u->text[cb + len]))
+        return false;
     /* which parameters the arguments make the lane's x coordinate plus something, or uniform */
     int n = clang_Cursor_getNumArguments(call);
     if (n > 8 || n != clang_Cursor_getNumArguments(def))
         return false;
+    for (int i = 0; i < n; i++) {
+        unsigned ab, ae;
+        cursor_range(clang_Cursor_getArgument(call, (unsigned)i), &ab, &ae);
+        if (ae <= ab || ab < cb || ae > ce)
+            return false;
+    }
     x_param_count = uniform_param_count = 0;
     for (int i = 0; i < n; i++) {
         CXCursor arg = clang_Cursor_getArgument(call, (unsigned)i), parm = clang_Cursor_getArgument(def, (unsigned)i);
