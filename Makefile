@@ -20,12 +20,13 @@ FRONTEND_SRC   = translator/frontend/parse.c translator/frontend/includes.c tran
                  translator/frontend/local_kinds.c translator/frontend/expand.c \
                  translator/frontend/groups.c translator/frontend/cuda_arch.c \
                  translator/frontend/volatile_steps.c translator/frontend/member_calls.c \
-                 translator/frontend/template_args.c translator/frontend/pch.c
+                 translator/frontend/template_args.c translator/frontend/pch.c \
+                 translator/frontend/loop_splits.c
 TRANSLATOR_SRC = translator/main.c translator/arena.c translator/diag.c translator/model.c \
                  translator/emit.c $(FRONTEND_SRC)
 PASS_SRC       = passes/find_regions.c passes/thread_variance.c passes/check_barriers.c passes/form_loops.c \
                  passes/promote_locals.c passes/hoist_textures.c passes/lower_kernel.c passes/block_function.c \
-                 passes/fast_subscripts.c passes/lower_sites.c passes/lower_launches.c
+                 passes/fast_subscripts.c passes/narrow_guards.c passes/lower_sites.c passes/lower_launches.c
 DRIVER_SRC     = tools/cu2cc/main.c tools/cu2cc/args.c tools/cu2cc/layout.c tools/cu2cc/steps.c \
                  tools/cu2cc/deps.c tools/cu2cc/output.c tools/cu2cc/util.c
 RUNTIME_SRC    = runtime/error.c runtime/device.c runtime/memory.c runtime/arrays.c runtime/texture.c runtime/launch.c \

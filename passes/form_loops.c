@@ -13,7 +13,9 @@
  * threads may end (or may have ended, the kernel or an expanded call) loops over all three
  * dimensions, so each thread records or checks its own end. A lone for-loop with a uniform
  * header is marked for interchange with the thread loops (not one of a short constant
- * trip count, which the C compiler unrolls inside the vectorised thread loop instead); a
+ * trip count, which the C compiler unrolls inside the vectorised thread loop instead), and
+ * one whose body reads consecutive elements in consecutive threads gets a nest of its own
+ * to be interchanged in (see loop_splits.c for the ifs split around such loops); a
  * grid-stride loop (`for (i = E + threadIdx.x; i < B; i += S)`, E, B, S uniform) gets a nest
  * of its own, interchanged trip by trip, so that each trip's thread loop reads consecutive
  * elements instead of each thread striding through the whole array. */
@@ -57,6 +59,20 @@ static bool grid_stride(Stmt *s) {
     return true;
 }
 
+/* A leaf for-loop the block can run around the thread loops: a uniform header, a body that
+ * stays in it, and no short constant trip count. */
+static bool interchangeable(Stmt *s) {
+    return s->header && s->header->dims == 0 && !s->body_jumps && !s->has_return && !s->has_jump &&
+           !s->short_trip && !s->gotos.len;
+}
+
+/* One whose body reads consecutive elements in consecutive threads: a nest of its own,
+ * interchanged, whatever its neighbours (each thread striding through the elements instead
+ * would make every access a gather). */
+static bool alone(Stmt *s) {
+    return grid_stride(s) || (s->x_contiguous && interchangeable(s));
+}
+
 static bool references(Stmt *s, Var *v) {
     return vec_contains(&s->reads, v) || vec_contains(&s->writes, v);
 }
@@ -76,11 +92,11 @@ static void build_list(Unit *u, Kernel *k, PtrVec *list, const bool *blocked) {
             continue;
         }
         /* a grid-stride loop runs trip by trip in a nest of its own */
-        bool strided = grid_stride(s);
+        bool strided = grid_stride(s), lone = alone(s);
         int end = i;
-        for (int j = i + 1; j < list->len && !strided; j++) {
+        for (int j = i + 1; j < list->len && !lone; j++) {
             Stmt *t = list->items[j];
-            if (!is_leaf(t) || t->region != s->region || grid_stride(t))
+            if (!is_leaf(t) || t->region != s->region || alone(t))
                 break;
             if (t->dims)
                 end = j;
@@ -108,8 +124,7 @@ static void build_list(Unit *u, Kernel *k, PtrVec *list, const bool *blocked) {
         /* a lone for-loop with a uniform header runs once per block around the thread loops:
          * each thread still runs its trips in order, and the loop over threads innermost
          * vectorises (barrier-free code may interleave threads any way) */
-        nest->interchange = i == end && s->header && s->header->dims == 0 && !s->body_jumps &&
-                            !s->has_return && !s->has_jump && !s->short_trip && !s->gotos.len;
+        nest->interchange = i == end && interchangeable(s);
         nest->grid_stride = strided;
         nest->interchange |= strided;
         vec_push(u->arena, &k->nests, nest);

@@ -1,5 +1,5 @@
-/* lower.h - what lower_kernel.c, block_function.c and fast_subscripts.c, the parts of the
- * lower_kernel pass, share: helpers over the kernel model and the text of generated code. */
+/* lower.h - what lower_kernel.c, block_function.c, fast_subscripts.c and narrow_guards.c,
+ * the parts of the lower_kernel pass, share: helpers over the kernel model and the text of generated code. */
 #ifndef CU2C_LOWER_H
 #define CU2C_LOWER_H
 
@@ -30,5 +30,10 @@ void lower_warp_site(Unit *u, Kernel *k, Site *site);
 Stmt *pred_if(Stmt *s, char *branch);
 void lower_predicated(Unit *u, Kernel *k, Stmt *s);
 void lower_predicated_loop(Unit *u, Kernel *k, Stmt *s);
+/* narrow_guards.c */
+Stmt *guard_stmt(Kernel *k, Nest *n);
+Stmt *pred_guard_stmt(Kernel *k, Nest *n);
+int narrow_guards(Unit *u, Nest *n, Stmt *s, Buf *h, PtrVec *fast_edits, PtrVec *offs, const char **flo,
+                  const char **fhi);
 
 #endif

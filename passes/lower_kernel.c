@@ -15,7 +15,7 @@
  * emitted twice: a fast copy where they are signed induction variables, for blocks where
  * that is exact (see fast_copy), and the general one. Also here: locals recomputed instead of
  * promoted (put_remats), guards turned into loop bounds and lane guards into the x loop's
- * step (narrow_guards), reduction barriers
+ * step (narrow_guards.c), reduction barriers
  * (lower_site), warp functions (lower_warp_site), ifs and loops run per thread
  * (lower_predicated, lower_predicated_loop),
  * expanded device functions (expand_inline), warp steps' stores into volatile memory
@@ -96,10 +96,10 @@ static void put_fret_checks(PtrVec *scopes, Buf *h) {
 
 /* Skips, in a thread loop, the threads that do not run the branch of each per-thread if
  * around s (Stmt.predicated): flag 2 runs the then branch, 1 the else branch, 0 neither. */
-static void put_pred_checks(Stmt *s, Buf *h) {
+static void put_pred_checks(Stmt *s, Stmt *skip, Buf *h) {
     Stmt *c = s;
     for (Stmt *p = s->parent; p; c = p, p = p->parent)
-        if (p->predicated)
+        if (p->predicated && p != skip)
             buf_printf(h, "if (__cu2c_pf%d[%s] != %d) continue; ", p->index, index_expr(DIM_XYZ),
                        p->else_begin && c->loc.offset >= p->else_begin ? 1 : 2);
 }
@@ -312,7 +312,7 @@ static void nest_text(Arena *a, Kernel *k, int ni, bool fast, Buf *h, Buf *t) {
     if (n->check_exited)
         buf_printf(h, "if (__cu2c_exited[%s]) continue; ", index_expr(DIM_XYZ));
     put_fret_checks(&n->fret_scopes, h);
-    put_pred_checks(k->stmts.items[n->first], h);
+    put_pred_checks(k->stmts.items[n->first], fast ? n->pred_skip_fast : n->pred_skip, h);
     bool tls = false;
     for (int i = n->first; i <= n->last; i++)
         tls |= ((Stmt *)k->stmts.items[i])->calls_user_fn;
@@ -427,122 +427,6 @@ static void return_edits(Unit *u, Kernel *k, int ni, bool fast, Stmt *s, int j, 
     }
     SrcLoc *r = s->returns.items[j];
     vec_push(u->arena, out, piece(u, r->offset, *(unsigned *)s->return_ends.items[j], return_text(u, k, ni, fast)));
-}
-
-/* The statement whose guards may narrow a nest's loops: its last, a leaf `if` without else,
- * after nothing but declarations of locals that live only in this nest, computed without
- * effects or memory accesses (threads left out of the loops would only have computed those). */
-static Stmt *guard_stmt(Kernel *k, Nest *n) {
-    Stmt *s = k->stmts.items[n->last];
-    if (!s->guards.len || s->has_return || s->has_jump)
-        return NULL;
-    for (int i = n->first; i < n->last; i++) {
-        Stmt *d = k->stmts.items[i];
-        if (d->kind != ST_DECL || d->side_effects || d->touches_memory || d->calls_user_fn ||
-            d->has_site)
-            return NULL;
-        for (int j = 0; j < d->decls.len; j++) {
-            Var *v = d->decls.items[j];
-            if (v->promoted || v->is_shared || !v->init_text)   /* pure arithmetic only */
-                return NULL;
-        }
-    }
-    return s;
-}
-
-/* `lim = max/min(lim, v)`, as text. */
-static void bound_term(Arena *a, const char **lim, bool upper, const char *v) {
-    *lim = *lim ? arena_printf(a, "CU2C_%sLL(%s, %s)", upper ? "MIN" : "MAX", *lim, v) : v;
-}
-
-/* The guards of a nest's last statement (see guard_stmt) `T op B && ...` with B uniform:
- * each term holds for a range of the thread coordinate, so the thread loop runs over that
- * range and the term becomes 1. For T = threadIdx.d (or a local holding it, recomputed) in
- * both copies of the nest; for T an x_affine local, in the fast copy only, where T is
- * exactly its base +- threadIdx.x (the term's edit goes to fast_edits, T to offs, the
- * narrowed range to *flo, *fhi). Only for 32-bit comparisons, computed in long long. */
-static void narrow_guards(Unit *u, Nest *n, Stmt *s, Buf *h, PtrVec *fast_edits,
-                          PtrVec *offs, const char **flo, const char **fhi) {
-    const char *lo[8] = {0}, *hi[8] = {0}, *xlo = NULL, *xhi = NULL;
-    Guard *lane = NULL;
-    for (int i = 0; i < s->guards.len; i++) {
-        Guard *g = s->guards.items[i];
-        bool offset = g->coord && !g->coord->coord && g->op != '=';
-        /* T's value is its initialiser's: recomputed in each nest, or (a lane guard's local)
-         * declared by the pure declarations before the if in this one */
-        bool fixed = !g->coord || g->coord->remat ||
-                     (g->op == '=' && g->coord->decl_stmt && g->coord->decl_stmt->index >= n->first &&
-                      g->coord->decl_stmt->index < n->last);
-        bool ok = (n->dims & g->dim) &&
-                  (offset ? g->coord->x_affine && strcmp(g->cmp_type, "int") == 0
-                          : fixed && (strcmp(g->cmp_type, "int") == 0 || strcmp(g->cmp_type, "unsigned int") == 0));
-        for (int j = 0; ok && j < g->bound_reads.len; j++) {
-            Var *w = g->bound_reads.items[j];
-            ok = !w->dims && !w->promoted && !w->remat && !w->is_shared &&
-                 (!w->decl_stmt || w->decl_stmt->nest < 0);
-        }
-        if (!ok)
-            continue;
-        if (g->op == '=') {     /* a lane guard: the x loop's step (below); its test stays */
-            lane = lane ? lane : g;
-            continue;
-        }
-        const char *b = arena_printf(u->arena, "(long long)(%s)(%s)", g->cmp_type, g->bound);
-        int op = g->op;
-        if (offset) {   /* base + tx op B  <=>  tx op B - base;  base - tx op B  <=>  tx op' base - B */
-            Var *t = g->coord;
-            const char *base = arena_printf(u->arena, "(long long)(int)(%s)", t->x_base);
-            b = t->x_sign > 0 ? arena_printf(u->arena, "(%s - %s)", b, base)
-                              : arena_printf(u->arena, "(%s - %s)", base, b);
-            if (t->x_sign < 0)
-                op = op == '<' ? '>' : op == '>' ? '<' : op == 'l' ? 'g' : 'l';
-            if (!vec_contains(offs, t))
-                vec_push(u->arena, offs, t);
-        }
-        bool upper = op == '<' || op == 'l';
-        const char *v = op == '<' || op == 'g' ? b : arena_printf(u->arena, "%s + 1", b);
-        if (offset) {
-            bound_term(u->arena, upper ? &xhi : &xlo, upper, v);
-            Edit *e = arena_alloc(u->arena, sizeof *e);
-            e->begin = g->begin;
-            e->end = g->end;
-            e->text = text_keeping_lines(u, g->begin, g->end, "1");
-            vec_push(u->arena, fast_edits, e);
-        } else {
-            bound_term(u->arena, upper ? &hi[g->dim] : &lo[g->dim], upper, v);
-            n->guarded |= g->dim;
-            edit_replace_lines(u, g->begin, g->end, "1");
-        }
-    }
-    static const char names[8] = {0, 'x', 'y', 0, 'z'};
-    n->lane_stepped = lane != NULL;
-    if (n->guarded || n->lane_stepped)
-        buf_puts(h, "{ ");     /* the bounds' scope: closed after the nest */
-    /* L == B, L the thread's index mod M: only x = B (mod M) may pass, B within [0, M); a
-     * tile's rank is the linear index's, x's too in a block of one dimension or of rows of
-     * a multiple of M threads; elsewhere the loop steps by 1 */
-    if (lane)
-        buf_printf(h, "const long long __cu2c_lc = (long long)(%s)(%s); const int __cu2c_sx = %s__cu2c_lc >= 0 && "
-                      "__cu2c_lc < %u ? %u : 1, __cu2c_s0 = __cu2c_sx > 1 ? (int)__cu2c_lc : 0; ",
-                   lane->cmp_type, lane->bound,
-                   lane->lane_linear ? arena_printf(u->arena, "(__cu2c_bx %% %u == 0 || __cu2c_by * __cu2c_bz == 1) && ",
-                                                    lane->lane_mod) : "",
-                   lane->lane_mod, lane->lane_mod);
-    for (unsigned d = DIM_X; d <= DIM_Z; d <<= 1)
-        if (n->guarded & d)
-            buf_printf(h, "const int __cu2c_lo%c = (int)CU2C_MINLL(__cu2c_b%c, CU2C_MAXLL(0, %s)), "
-                          "__cu2c_hi%c = (int)CU2C_MAXLL(0, CU2C_MINLL(__cu2c_b%c, %s)); ",
-                       names[d], names[d], lo[d] ? lo[d] : "0", names[d], names[d],
-                       hi[d] ? hi[d] : arena_printf(u->arena, "__cu2c_b%c", names[d]));
-    n->fast_guarded = xlo || xhi;
-    if (n->fast_guarded) {
-        if (xlo)
-            bound_term(u->arena, &lo[DIM_X], false, xlo);
-        if (xhi)
-            bound_term(u->arena, &hi[DIM_X], true, xhi);
-        *flo = lo[DIM_X] ? lo[DIM_X] : "0";
-        *fhi = hi[DIM_X] ? hi[DIM_X] : "__cu2c_bx";
-    }
 }
 
 /* Does an edit of the current text touch [begin, end]? */
@@ -666,6 +550,8 @@ static void lower_nest(Unit *u, Kernel *k, int ni) {
         nest_subscripts(u, k, n, &subs);
     }
     Stmt *gs = n->grid_stride ? NULL : guard_stmt(k, n);
+    if (!gs && !n->grid_stride)
+        gs = pred_guard_stmt(k, n);
     if (gs)
         narrow_guards(u, n, gs, &h, &fast_edits, &offs, &flo, &fhi);
     if (n->grid_stride)
@@ -720,7 +606,7 @@ void open_thread_loop(Kernel *k, Stmt *p, PtrVec *scopes, Buf *e) {
     if (k->needs_exit_flags)
         buf_printf(e, "if (__cu2c_exited[%s]) continue; ", index_expr(DIM_XYZ));
     put_fret_checks(scopes, e);
-    put_pred_checks(p, e);
+    put_pred_checks(p, NULL, e);
     if (p->calls_user_fn)
         buf_puts(e, "cu2c_tls.threadIdx = threadIdx; ");
     put_remats(NULL, k, &p->reads, NULL, false, e);

@@ -498,7 +498,10 @@ void thread_variance(Unit *u, Kernel *k) {
              * argument's value in every thread that can see it (those running the branch) */
             unsigned bound = d;
             bool pure_bind = s->kind == ST_BIND && !s->touches_memory && !s->side_effects && !s->has_site;
-            if (s->kind != ST_SYNC && !declares_shared(s) && under_predicate(s))
+            /* (a loop header computing on locals only is the block's, its trips the
+             * block's: each thread under the if takes part in them by its flag) */
+            bool block_header = i < 0 && !s->touches_memory && !s->side_effects && !s->has_site;
+            if (s->kind != ST_SYNC && !declares_shared(s) && under_predicate(s) && !block_header)
                 d = all = DIM_XYZ;
             if (all != s->dims) {
                 s->dims = all;

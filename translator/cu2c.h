@@ -104,6 +104,8 @@ typedef struct Var {
     bool hoisted;           /* promote_locals: declared in a thread loop but its uniform value is
                              * used outside it: a block-level copy is declared before that loop */
     bool promoted;          /* promote_locals: needs one copy per thread across loop nests */
+    bool x_unit;            /* a parameter of an expanded function bound to B + threadIdx.x (or
+                             * a local holding it): consecutive in consecutive threads */
     bool remat;             /* promote_locals: recomputed from its initialiser in each nest
                              * instead (it depends only on thread/block indices and constants) */
     const char *init_text;  /* its initialiser as written, when that is pure arithmetic */
@@ -255,6 +257,8 @@ struct Stmt {
                              * round by the block while any thread still iterates), are
                              * inactive for its warp functions, whose masks may not name them
                              * (checked when they run) */
+    bool loop_split;        /* ST_SYNC: an if holding no barrier, made a construct so that a
+                             * loop in its branches can be interchanged (loop_splits.c) */
     bool grid_sync;         /* ST_BARRIER: grid_group::sync(), a barrier of the whole grid */
     bool steps_only;        /* ST_SYNC: holds volatile stores (warp steps, see vstep) but no
                              * barrier, warp function or __shared__ memory: an if splitting a
@@ -279,13 +283,18 @@ struct Stmt {
     bool body_jumps;        /* a leaf for-loop: its body breaks, continues or returns */
     bool lone;              /* the whole body of an if/else/loop, written without braces, that
                              * calls moved out of became several statements: braced around */
-    PtrVec guards;          /* a leaf if without else, with a pure condition: its Guard* terms */
+    PtrVec guards;          /* a leaf if without else, with a pure condition: its Guard* terms
+                             * (also a loop_split if's) */
+    bool guards_whole;      /* a loop_split if: those terms are all of its condition */
     PtrVec x_subs;          /* XSub*: subscripts inside it indexed by B +- threadIdx.x */
     struct Var *gs_var;     /* a leaf for-loop written as a grid-stride loop, `for (T v = E +
                              * threadIdx.x; v < B (or <=); v += S)`: v (NULL otherwise); its
                              * trips may run trip by trip over the threads (Nest.grid_stride) */
     const char *gs_init, *gs_bound, *gs_step; /* then E + threadIdx.x, B and S as written */
     bool gs_le;             /* the condition is v <= B */
+    bool x_contiguous;      /* a leaf for-loop: its body reads p[... + threadIdx.x] (or through a
+                             * local holding B + threadIdx.x): consecutive threads, consecutive
+                             * elements (form_loops interchanges it when its header is uniform) */
     bool short_trip;        /* a leaf for-loop: bounded by a small constant (the C compiler
                              * unrolls it; the thread loop around it then vectorises) */
     SrcLoc loc;
@@ -451,7 +460,10 @@ typedef struct Nest {
     unsigned guarded;       /* dimensions whose loops run over a narrowed range (lower_kernel) */
     bool fast_guarded;      /* its fast copy's x loop runs over a range narrowed further */
     bool lane_stepped;      /* its x loop steps over the threads a lane guard rules out
-                             * (Guard.lane_mod): from __cu2c_s0 by __cu2c_sx (lower_kernel) */
+                             * (Guard.lane_mod): from __cu2c_s0 by __cu2c_sx (narrow_guards.c) */
+    struct Stmt *pred_skip, *pred_skip_fast; /* a per-thread if around it (Stmt.loop_split)
+                             * whose guards narrow its loops (in both copies, in the fast copy):
+                             * its threads' flags need no test there */
     PtrVec fret_scopes;     /* Inline*: whose "returned" flags its threads are checked against */
     bool has_fret;          /* a thread may leave an expanded function here: needs a label */
     PtrVec loads;           /* promote_locals, Var*: promoted locals its threads load from their

@@ -207,6 +207,53 @@ static enum CXChildVisitResult parm_visit(CXCursor c, CXCursor parent, CXClientD
     return CXChildVisit_Continue;
 }
 
+typedef struct NameScan {
+    Arena *a;
+    PtrVec names;           /* char*: what the callee declares */
+    bool clash;
+} NameScan;
+
+static enum CXChildVisitResult callee_names_visit(CXCursor c, CXCursor parent, CXClientData d) {
+    (void)parent;
+    NameScan *ns = d;
+    enum CXCursorKind k = clang_getCursorKind(c);
+    if (k == CXCursor_VarDecl || k == CXCursor_ParmDecl || k == CXCursor_TypedefDecl)
+        vec_push(ns->a, &ns->names, fe_str(ns->a, clang_getCursorSpelling(c)));
+    return CXChildVisit_Recurse;
+}
+
+static enum CXChildVisitResult arg_names_visit(CXCursor c, CXCursor parent, CXClientData d) {
+    (void)parent;
+    NameScan *ns = d;
+    if (clang_getCursorKind(c) == CXCursor_DeclRefExpr) {
+        char *n = fe_str(ns->a, clang_getCursorSpelling(c));
+        for (int i = 0; i < ns->names.len && !ns->clash; i++)
+            ns->clash = strcmp(ns->names.items[i], n) == 0;
+    }
+    return ns->clash ? CXChildVisit_Break : CXChildVisit_Recurse;
+}
+
+/* A parameter bound to pure arithmetic on locals whose names the callee does not declare
+ * again: it may be recomputed from the argument's text inside the copy, like a local from
+ * its initialiser (promote_locals' remat), instead of being stored per thread. */
+static void recomputable_param(KScan *ks, Var *v, Stmt *bind, CXCursor arg, CXCursor def, const char *text,
+                               bool x_unit) {
+    Arena *a = ks->fe->u->arena;
+    if (bind->touches_memory || bind->side_effects || bind->calls_user_fn || bind->has_site || v->ref ||
+        v->alias || v->addr_of || strstr(text, "//"))
+        return;
+    NameScan ns = {.a = a};
+    clang_visitChildren(def, callee_names_visit, &ns);
+    if (arg_names_visit(arg, arg, &ns) == CXChildVisit_Recurse)
+        clang_visitChildren(arg, arg_names_visit, &ns);
+    if (ns.clash)
+        return;
+    v->init_text = text;
+    for (int i = 0; i < bind->reads.len; i++)
+        vec_push(a, &v->init_reads, bind->reads.items[i]);
+    v->x_unit = x_unit;
+}
+
 /* `f(args);` where f holds a barrier: f's body is scanned again as a copy of its own, its
  * parameters becoming locals of the copy that take the arguments (ST_BIND statements). */
 void scan_inline(KScan *ks, Stmt *s, CXCursor call, CXCursor fn, char *usr, Var *result,
@@ -282,12 +329,14 @@ void scan_inline(KScan *ks, Stmt *s, CXCursor call, CXCursor fn, char *usr, Var 
     unsigned *refs = arena_alloc(u->arena, sizeof *refs * (size_t)(nargs + 1));
     Var **addrs = arena_alloc(u->arena, sizeof *addrs * (size_t)(nargs + 1));   /* caller's locals */
     Var **aliases = arena_alloc(u->arena, sizeof *aliases * (size_t)(nargs + 1));
+    bool *x_units = arena_alloc(u->arena, sizeof *x_units * (size_t)(nargs + 1));
     /* the arguments: in the caller's text, so scanned before switching to the copy */
     for (int i = 0; i < nargs; i++) {
         CXCursor arg = clang_Cursor_getArgument(call, (unsigned)i);
         if (i < np)
             refs[i] = reference_binding(ks, clang_getCursorType(*(CXCursor *)parms.items[i]), arg);
         addrs[i] = address_taken_in(ks, arg);
+        x_units[i] = x_unit_expr(ks, arg);     /* (the caller's locals are found in its copy only) */
         if (i < np)
             aliases[i] = reference_to_local(ks, clang_getCursorType(*(CXCursor *)parms.items[i]), arg);
         Stmt *bind = new_fact_stmt(fe, ST_BIND, cursor_loc(fe, arg), s);
@@ -332,6 +381,9 @@ void scan_inline(KScan *ks, Stmt *s, CXCursor call, CXCursor fn, char *usr, Var 
         vec_push(u->arena, &bind->writes, v);
         vec_push(u->arena, &bind->decls, v);
         vec_push(u->arena, &in->params, v);
+        if (!dependent && !member)
+            recomputable_param(ks, v, bind, clang_Cursor_getArgument(call, (unsigned)i), def, in->args.items[i],
+                               x_units[i]);
     }
     if (np != nargs)
         diag_error(u, s->loc, "call of '%s' with default arguments: not supported yet", name);

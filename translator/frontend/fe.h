@@ -191,6 +191,19 @@ char *read_file(const char *path, size_t *len);
  * maps): 1 when there were such files, 0 when not (out untouched), -1 after an error. */
 int splice_user_files(Fe *fe, Unit *out);
 
+/* loop_splits.c: is c an if to split around a loop its branches hold? Does c hold a
+ * subscript reading consecutive elements in consecutive threads (x)? */
+bool loop_split_if(KScan *ks, CXCursor c);
+bool reads_x_contiguous(KScan *ks, CXCursor c);
+/* Such an if's guard terms (Stmt.guards), and whether they are all of its condition. */
+void scan_split_guards(KScan *ks, Stmt *s, CXCursor c);
+/* Is call one of a device function whose body holds such a loop over an argument that is the
+ * lane's x coordinate plus something (expanded in place, like a function holding a barrier,
+ * so that the loop can be interchanged)? Does statement c hold one outside ?:, && and ||? */
+bool loop_call(KScan *ks, CXCursor call);
+bool holds_loop_call(KScan *ks, CXCursor c);
+/* Is e B + threadIdx.x (or a local holding it, through + and -)? */
+bool x_unit_expr(KScan *ks, CXCursor e);
 /* index_arithmetic.c */
 bool holds_thread_index(CXType t);
 bool pure_scan(KScan *ks, CXCursor e, CXCursor parent, PtrVec *reads, bool *reads_tid);

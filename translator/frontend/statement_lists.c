@@ -231,7 +231,7 @@ static void scan_sync(KScan *ks, Stmt *s, CXCursor c, CXCursor barrier) {
     if (s->cond_end > s->cond_begin)
         s->cond_text = one_line(fe_text(fe, s->cond_begin, s->cond_end));
     /* warp steps only (volatile stores), no barrier: see Stmt.steps_only */
-    s->steps_only = !find_sync(c);
+    s->steps_only = !find_sync(c) && !s->loop_split;
     /* control parts: everything but the bodies (a case's constant included: it is uniform) */
     for (int i = 0; i < kids.n; i++)
         if (i < first_body || i >= first_body + nbodies) {
@@ -318,6 +318,7 @@ static void scan_for_leaf(KScan *ks, Stmt *s, CXCursor c) {
         }
     }
     grid_stride_shape(ks, s, kids);
+    s->x_contiguous = reads_x_contiguous(ks, kids.c[kids.n - 1]);
     unsigned b, e;
     cursor_range(kids.c[kids.n - 1], &b, &e);
     s->body_begin = b;
@@ -342,6 +343,7 @@ static void scan_for_leaf(KScan *ks, Stmt *s, CXCursor c) {
 
 typedef struct HoistScan {
     Fe *fe;
+    KScan *ks;
     PtrVec calls;           /* CXCursor* of calls to expand, in source order */
     int cond_depth;         /* inside a part evaluated only sometimes (&&, ||, ?:) */
     CXCursor bad;           /* a call that cannot be moved out */
@@ -362,6 +364,21 @@ static enum CXChildVisitResult hoist_visit(CXCursor c, CXCursor parent, CXClient
     enum CXCursorKind k = clang_getCursorKind(c);
     if (k == CXCursor_LambdaExpr)
         return CXChildVisit_Continue;
+    /* a function holding a loop to interchange: expanded where it runs every time, with no
+     * such call in its arguments (else left a call) */
+    if (!is_expanded_call(hs->fe, c) && hs->cond_depth == 0 && clang_getCursorType(c).kind != CXType_Void &&
+        loop_call(hs->ks, c)) {
+        bool nested = false;
+        for (int i = 0, n = clang_Cursor_getNumArguments(c); i < n; i++)
+            nested |= find_in(clang_Cursor_getArgument(c, (unsigned)i), is_barrier_call, NULL) ||
+                      holds_loop_call(hs->ks, clang_Cursor_getArgument(c, (unsigned)i));
+        if (!nested) {
+            CXCursor *copy = arena_alloc(hs->fe->u->arena, sizeof *copy);
+            *copy = c;
+            vec_push(hs->fe->u->arena, &hs->calls, copy);
+            return CXChildVisit_Continue;
+        }
+    }
     if (is_expanded_call(hs->fe, c)) {
         /* its arguments must not hold such calls themselves, and it must run every time */
         CXCursor inner;
@@ -400,7 +417,7 @@ static enum CXChildVisitResult hoist_visit(CXCursor c, CXCursor parent, CXClient
 static bool hoist_calls(KScan *ks, Stmt *s, CXCursor c, PtrVec *list, Stmt *parent) {
     Fe *fe = ks->fe;
     Unit *u = fe->u;
-    HoistScan hs = {.fe = fe};
+    HoistScan hs = {.fe = fe, .ks = ks};
     clang_visitChildren(c, hoist_visit, &hs);
     if (hs.calls.len == 0)
         return false;
@@ -489,7 +506,7 @@ static void scan_stmt(KScan *ks, CXCursor c, PtrVec *list, Stmt *parent) {
     if (kind == CXCursor_CallExpr) {
         CXCursor fn = callee_of(c);
         char *usr = clang_Cursor_isNull(fn) ? NULL : fe_str(u->arena, fn_usr(fn));
-        if (usr && is_user_fn(fn) && usr_in(&fe->barrier_fns, usr)) {
+        if (usr && is_user_fn(fn) && (usr_in(&fe->barrier_fns, usr) || loop_call(ks, c))) {
             scan_inline(ks, s, c, fn, usr, NULL, NULL);
             return;
         }
@@ -502,7 +519,8 @@ static void scan_stmt(KScan *ks, CXCursor c, PtrVec *list, Stmt *parent) {
         CXCursor call = clang_Cursor_isNull(init) ? init : strip_implicit(init);
         CXCursor fn = clang_getCursorKind(call) == CXCursor_CallExpr ? callee_of(call) : clang_getNullCursor();
         char *usr = clang_Cursor_isNull(fn) ? NULL : fe_str(u->arena, fn_usr(fn));
-        if (usr && is_user_fn(fn) && usr_in(&fe->barrier_fns, usr)) {
+        bool barrier_fn = usr && is_user_fn(fn) && usr_in(&fe->barrier_fns, usr);
+        if (barrier_fn || (usr && loop_call(ks, call))) {
             unsigned b, e;
             cursor_range(init, &b, &e);
             unsigned p = b;
@@ -516,19 +534,22 @@ static void scan_stmt(KScan *ks, CXCursor c, PtrVec *list, Stmt *parent) {
                 decl += 6;
             else if (is_const)
                 decl = NULL;
-            if (p == s->begin || u->text[p - 1] != '=' || !decl) {
+            bool plain = p > s->begin && u->text[p - 1] == '=' && decl;
+            if (!plain && barrier_fn) {
                 diag_error(u, s->loc, "this declaration initialised by a function holding a barrier is "
                            "not supported yet (write `T x = f(...);` or `const T x = f(...);`)");
                 return;
             }
-            Var *x = new_var(fe, ks->k, d.c[0], s);
-            vec_push(u->arena, &s->decls, x);
-            scan_inline(ks, s, call, fn, usr, x, decl);
-            return;
+            if (plain) {
+                Var *x = new_var(fe, ks->k, d.c[0], s);
+                vec_push(u->arena, &s->decls, x);
+                scan_inline(ks, s, call, fn, usr, x, decl);
+                return;
+            }
         }
     }
     if ((clang_isExpression(kind) || kind == CXCursor_DeclStmt || kind == CXCursor_ReturnStmt) &&
-        !find_in(c, is_written_barrier, NULL) && find_barrier(c, NULL)) {
+        !find_in(c, is_written_barrier, NULL) && (find_barrier(c, NULL) || holds_loop_call(ks, c))) {
         /* calls of expanded functions inside the statement's expressions */
         if (hoist_calls(ks, s, c, list, parent))
             return;
@@ -564,6 +585,12 @@ static void scan_stmt(KScan *ks, CXCursor c, PtrVec *list, Stmt *parent) {
             branches |= find_barrier(kids.c[i], NULL) || find_volatile(kids.c[i], true, NULL);
         construct = branches;
     }
+    /* an if whose branches hold a loop the block may run around the thread loops */
+    if (!construct && loop_split_if(ks, c)) {
+        s->loop_split = true;
+        construct = true;
+        barrier = c;
+    }
     if (!construct) {
         /* a leaf: reduction barriers in it are sites (scan_site) */
         if (kind == CXCursor_ForStmt)
@@ -591,6 +618,8 @@ static void scan_stmt(KScan *ks, CXCursor c, PtrVec *list, Stmt *parent) {
     if (clang_Cursor_isNull(barrier))
         barrier = c;
     scan_sync(ks, s, c, barrier);
+    if (s->loop_split)
+        scan_split_guards(ks, s, c);
 }
 
 /* The statements of a body: a { } block's children, or a single statement. */

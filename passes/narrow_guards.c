@@ -1,0 +1,174 @@
+/* narrow_guards - a nest's guards as bounds of its thread loops: part of the lower_kernel
+ * pass. A nest ending in a leaf `if (tid < n && ...)` (guard_stmt), or right inside a
+ * per-thread if whose condition is such guards (pred_guard_stmt, Stmt.loop_split), loops
+ * over the range of thread coordinates the guards allow instead of testing each thread; a
+ * lane guard (`lane == c`, Guard.lane_mod) makes the x loop step over the lanes it rules out. */
+#include "lower.h"
+
+#include <string.h>
+
+/* The statement whose guards may narrow a nest's loops: its last, a leaf `if` without else,
+ * after nothing but declarations of locals that live only in this nest, computed without
+ * effects or memory accesses (threads left out of the loops would only have computed those). */
+Stmt *guard_stmt(Kernel *k, Nest *n) {
+    Stmt *s = k->stmts.items[n->last];
+    if (!s->guards.len || s->has_return || s->has_jump)
+        return NULL;
+    for (int i = n->first; i < n->last; i++) {
+        Stmt *d = k->stmts.items[i];
+        if (d->kind != ST_DECL || d->side_effects || d->touches_memory || d->calls_user_fn ||
+            d->has_site)
+            return NULL;
+        for (int j = 0; j < d->decls.len; j++) {
+            Var *v = d->decls.items[j];
+            if (v->promoted || v->is_shared || !v->init_text)   /* pure arithmetic only */
+                return NULL;
+        }
+    }
+    return s;
+}
+
+/* `lim = max/min(lim, v)`, as text. */
+static void bound_term(Arena *a, const char **lim, bool upper, const char *v) {
+    *lim = *lim ? arena_printf(a, "CU2C_%sLL(%s, %s)", upper ? "MIN" : "MAX", *lim, v) : v;
+}
+
+/* The guards of a nest's last statement (see guard_stmt) `T op B && ...` with B uniform:
+ * each term holds for a range of the thread coordinate, so the thread loop runs over that
+ * range and the term becomes 1. For T = threadIdx.d (or a local holding it, recomputed) in
+ * both copies of the nest; for T an x_affine local, in the fast copy only, where T is
+ * exactly its base +- threadIdx.x (the term's edit goes to fast_edits, T to offs, the
+ * narrowed range to *flo, *fhi). Only for 32-bit comparisons, computed in long long. */
+int narrow_guards(Unit *u, Nest *n, Stmt *s, Buf *h, PtrVec *fast_edits,
+                         PtrVec *offs, const char **flo, const char **fhi) {
+    const char *lo[8] = {0}, *hi[8] = {0}, *xlo = NULL, *xhi = NULL;
+    /* a per-thread if's guards (pred_guard_stmt) are its condition's: kept as written */
+    bool edit_terms = s->kind != ST_SYNC;
+    int offsets = 0, narrowed = 0;
+    Guard *lane = NULL;
+    for (int i = 0; i < s->guards.len; i++) {
+        Guard *g = s->guards.items[i];
+        bool offset = g->coord && !g->coord->coord && g->op != '=';
+        /* T's value is its initialiser's: recomputed in each nest, or (a lane guard's local)
+         * declared by the pure declarations before the if in this one */
+        bool fixed = !g->coord || g->coord->remat ||
+                     (g->op == '=' && g->coord->decl_stmt && g->coord->decl_stmt->index >= n->first &&
+                      g->coord->decl_stmt->index < n->last);
+        bool ok = (n->dims & g->dim) &&
+                  (offset ? g->coord->x_affine && strcmp(g->cmp_type, "int") == 0
+                          : fixed && (strcmp(g->cmp_type, "int") == 0 || strcmp(g->cmp_type, "unsigned int") == 0));
+        for (int j = 0; ok && j < g->bound_reads.len; j++) {
+            Var *w = g->bound_reads.items[j];
+            ok = !w->dims && !w->promoted && !w->remat && !w->is_shared &&
+                 (!w->decl_stmt || w->decl_stmt->nest < 0);
+        }
+        if (!ok)
+            continue;
+        if (g->op == '=') {     /* a lane guard: the x loop's step (below); its test stays */
+            lane = lane ? lane : g;
+            continue;
+        }
+        narrowed++;
+        offsets += offset;
+        const char *b = arena_printf(u->arena, "(long long)(%s)(%s)", g->cmp_type, g->bound);
+        int op = g->op;
+        if (offset) {   /* base + tx op B  <=>  tx op B - base;  base - tx op B  <=>  tx op' base - B */
+            Var *t = g->coord;
+            const char *base = arena_printf(u->arena, "(long long)(int)(%s)", t->x_base);
+            b = t->x_sign > 0 ? arena_printf(u->arena, "(%s - %s)", b, base)
+                              : arena_printf(u->arena, "(%s - %s)", base, b);
+            if (t->x_sign < 0)
+                op = op == '<' ? '>' : op == '>' ? '<' : op == 'l' ? 'g' : 'l';
+            if (!vec_contains(offs, t))
+                vec_push(u->arena, offs, t);
+        }
+        bool upper = op == '<' || op == 'l';
+        const char *v = op == '<' || op == 'g' ? b : arena_printf(u->arena, "%s + 1", b);
+        if (offset) {
+            bound_term(u->arena, upper ? &xhi : &xlo, upper, v);
+            Edit *e = arena_alloc(u->arena, sizeof *e);
+            e->begin = g->begin;
+            e->end = g->end;
+            e->text = text_keeping_lines(u, g->begin, g->end, "1");
+            if (edit_terms)
+                vec_push(u->arena, fast_edits, e);
+        } else {
+            bound_term(u->arena, upper ? &hi[g->dim] : &lo[g->dim], upper, v);
+            n->guarded |= g->dim;
+            if (edit_terms)
+                edit_replace_lines(u, g->begin, g->end, "1");
+        }
+    }
+    static const char names[8] = {0, 'x', 'y', 0, 'z'};
+    n->lane_stepped = lane != NULL;
+    if (n->guarded || n->lane_stepped)
+        buf_puts(h, "{ ");     /* the bounds' scope: closed after the nest */
+    /* L == B, L the thread's index mod M: only x = B (mod M) may pass, B within [0, M); a
+     * tile's rank is the linear index's, x's too in a block of one dimension or of rows of
+     * a multiple of M threads; elsewhere the loop steps by 1. Not counted as narrowing: the
+     * test (or a per-thread if's flag) stays. */
+    if (lane)
+        buf_printf(h, "const long long __cu2c_lc = (long long)(%s)(%s); const int __cu2c_sx = %s__cu2c_lc >= 0 && "
+                      "__cu2c_lc < %u ? %u : 1, __cu2c_s0 = __cu2c_sx > 1 ? (int)__cu2c_lc : 0; ",
+                   lane->cmp_type, lane->bound,
+                   lane->lane_linear ? arena_printf(u->arena, "(__cu2c_bx %% %u == 0 || __cu2c_by * __cu2c_bz == 1) && ",
+                                                    lane->lane_mod) : "",
+                   lane->lane_mod, lane->lane_mod);
+    for (unsigned d = DIM_X; d <= DIM_Z; d <<= 1)
+        if (n->guarded & d)
+            buf_printf(h, "const int __cu2c_lo%c = (int)CU2C_MINLL(__cu2c_b%c, CU2C_MAXLL(0, %s)), "
+                          "__cu2c_hi%c = (int)CU2C_MAXLL(0, CU2C_MINLL(__cu2c_b%c, %s)); ",
+                       names[d], names[d], lo[d] ? lo[d] : "0", names[d], names[d],
+                       hi[d] ? hi[d] : arena_printf(u->arena, "__cu2c_b%c", names[d]));
+    n->fast_guarded = xlo || xhi;
+    if (n->fast_guarded) {
+        if (xlo)
+            bound_term(u->arena, &lo[DIM_X], false, xlo);
+        if (xhi)
+            bound_term(u->arena, &hi[DIM_X], true, xhi);
+        *flo = lo[DIM_X] ? lo[DIM_X] : "0";
+        *fhi = hi[DIM_X] ? hi[DIM_X] : "__cu2c_bx";
+    }
+    /* a per-thread if's flags: needless where every term narrows the loops */
+    if (!edit_terms && narrowed == s->guards.len) {
+        n->pred_skip_fast = s;
+        if (!offsets)
+            n->pred_skip = s;
+    }
+    return narrowed;
+}
+
+/* Does anything inside s (a loop's header included) write v? */
+static bool written_inside(Kernel *k, Stmt *s, Var *v) {
+    for (int i = s->index + 1; i < k->stmts.len; i++) {
+        Stmt *t = k->stmts.items[i];
+        if (!stmt_inside(t, s))
+            break;
+        if (vec_contains(&t->writes, v) || (t->header && vec_contains(&t->header->writes, v)))
+            return true;
+    }
+    return false;
+}
+
+/* The per-thread if (Stmt.loop_split) right around a nest (or around the expanded call or
+ * block holding it) whose condition is all guards
+ * (`tid < n && ...`) reading nothing the if's statements change: its guards may narrow the
+ * nest's loops in place of its flags (each thread's flag is exactly the condition, and the
+ * nest computes the same bounds from the same values). NULL if none. */
+Stmt *pred_guard_stmt(Kernel *k, Nest *n) {
+    Stmt *first = k->stmts.items[n->first], *p = first->parent;
+    /* (through expanded calls and blocks in its branch: they run once per block) */
+    while (p && !p->predicated && (p->sync == SK_INLINE || p->sync == SK_BLOCK))
+        p = p->parent;
+    if (!p || !p->predicated || !p->loop_split || p->else_begin || !p->guards_whole)
+        return NULL;
+    for (int i = 0; i < p->guards.len; i++) {
+        Guard *g = p->guards.items[i];
+        if (g->coord && written_inside(k, p, g->coord))
+            return NULL;
+        for (int j = 0; j < g->bound_reads.len; j++)
+            if (written_inside(k, p, g->bound_reads.items[j]))
+                return NULL;
+    }
+    return p;
+}
