@@ -73,6 +73,13 @@ static bool alone(Stmt *s) {
     return grid_stride(s) || (s->x_contiguous && interchangeable(s));
 }
 
+/* A leaf `if (tid < n && ...)` whose guards may bound its thread loops (lower_kernel's
+ * narrow_guards): it starts a nest of its own after anything but declarations, so that it
+ * ends a nest whose threads outside the range have nothing else to do. */
+static bool guarded(Stmt *s) {
+    return s->guards.len && !s->has_return && !s->has_jump && s->dims;
+}
+
 static bool references(Stmt *s, Var *v) {
     return vec_contains(&s->reads, v) || vec_contains(&s->writes, v);
 }
@@ -94,10 +101,12 @@ static void build_list(Unit *u, Kernel *k, PtrVec *list, const bool *blocked) {
         /* a grid-stride loop runs trip by trip in a nest of its own */
         bool strided = grid_stride(s), lone = alone(s);
         int end = i;
+        bool decls_only = s->kind == ST_DECL;
         for (int j = i + 1; j < list->len && !lone; j++) {
             Stmt *t = list->items[j];
-            if (!is_leaf(t) || t->region != s->region || alone(t))
+            if (!is_leaf(t) || t->region != s->region || alone(t) || (guarded(t) && !decls_only))
                 break;
+            decls_only &= t->kind == ST_DECL;
             if (t->dims)
                 end = j;
             else if (!replicable(t, blocked))

@@ -39,30 +39,48 @@ static void bound_term(Arena *a, const char **lim, bool upper, const char *v) {
  * both copies of the nest; for T an x_affine local, in the fast copy only, where T is
  * exactly its base +- threadIdx.x (the term's edit goes to fast_edits, T to offs, the
  * narrowed range to *flo, *fhi). Only for 32-bit comparisons, computed in long long. */
+/* Can guard g of a nest's statement bound the nest's loop over its dimension: its coordinate
+ * threadIdx.d or a local recomputed as it (both copies), or an x_affine local (the fast copy),
+ * compared as a 32-bit int with a bound reading only locals fixed before the nest? (A lane
+ * guard, op '=': may its step apply, see narrow_guards.) */
+static bool narrows(Nest *n, Guard *g) {
+    bool offset = g->coord && !g->coord->coord && g->op != '=';
+    /* T's value is its initialiser's: recomputed in each nest, or (a lane guard's local)
+     * declared by the pure declarations before the if in this one */
+    bool fixed = !g->coord || g->coord->remat ||
+                 (g->op == '=' && g->coord->decl_stmt && g->coord->decl_stmt->index >= n->first &&
+                  g->coord->decl_stmt->index < n->last);
+    bool ok = (n->dims & g->dim) &&
+              (offset ? g->coord->x_affine && strcmp(g->cmp_type, "int") == 0
+                      : fixed && (strcmp(g->cmp_type, "int") == 0 || strcmp(g->cmp_type, "unsigned int") == 0));
+    for (int j = 0; ok && j < g->bound_reads.len; j++) {
+        Var *w = g->bound_reads.items[j];
+        ok = !w->dims && !w->promoted && !w->remat && !w->is_shared &&
+             (!w->decl_stmt || w->decl_stmt->nest < 0);
+    }
+    return ok;
+}
+
 int narrow_guards(Unit *u, Nest *n, Stmt *s, Buf *h, PtrVec *fast_edits,
                          PtrVec *offs, const char **flo, const char **fhi) {
     const char *lo[8] = {0}, *hi[8] = {0}, *xlo = NULL, *xhi = NULL;
     /* a per-thread if's guards (pred_guard_stmt) are its condition's: kept as written */
     bool edit_terms = s->kind != ST_SYNC;
     int offsets = 0, narrowed = 0;
+    /* a condition all of whose terms narrow the loops in both copies, some written by macros
+     * (whose text is the macro's call, not the term): the whole condition becomes 1 */
+    bool whole = edit_terms && s->guards_whole, macro = false;
+    for (int i = 0; i < s->guards.len && whole; i++) {
+        Guard *g = s->guards.items[i];
+        whole = narrows(n, g) && g->op != '=' && !(g->coord && !g->coord->coord);
+        macro |= g->in_macro;
+    }
+    whole &= macro;
     Guard *lane = NULL;
     for (int i = 0; i < s->guards.len; i++) {
         Guard *g = s->guards.items[i];
         bool offset = g->coord && !g->coord->coord && g->op != '=';
-        /* T's value is its initialiser's: recomputed in each nest, or (a lane guard's local)
-         * declared by the pure declarations before the if in this one */
-        bool fixed = !g->coord || g->coord->remat ||
-                     (g->op == '=' && g->coord->decl_stmt && g->coord->decl_stmt->index >= n->first &&
-                      g->coord->decl_stmt->index < n->last);
-        bool ok = (n->dims & g->dim) &&
-                  (offset ? g->coord->x_affine && strcmp(g->cmp_type, "int") == 0
-                          : fixed && (strcmp(g->cmp_type, "int") == 0 || strcmp(g->cmp_type, "unsigned int") == 0));
-        for (int j = 0; ok && j < g->bound_reads.len; j++) {
-            Var *w = g->bound_reads.items[j];
-            ok = !w->dims && !w->promoted && !w->remat && !w->is_shared &&
-                 (!w->decl_stmt || w->decl_stmt->nest < 0);
-        }
-        if (!ok)
+        if (!narrows(n, g))
             continue;
         if (g->op == '=') {     /* a lane guard: the x loop's step (below); its test stays */
             lane = lane ? lane : g;
@@ -90,15 +108,17 @@ int narrow_guards(Unit *u, Nest *n, Stmt *s, Buf *h, PtrVec *fast_edits,
             e->begin = g->begin;
             e->end = g->end;
             e->text = text_keeping_lines(u, g->begin, g->end, "1");
-            if (edit_terms)
+            if (edit_terms && !whole && !g->in_macro)
                 vec_push(u->arena, fast_edits, e);
         } else {
             bound_term(u->arena, upper ? &hi[g->dim] : &lo[g->dim], upper, v);
             n->guarded |= g->dim;
-            if (edit_terms)
+            if (edit_terms && !whole && !g->in_macro)
                 edit_replace_lines(u, g->begin, g->end, "1");
         }
     }
+    if (whole)
+        edit_replace_lines(u, s->cond_begin, s->cond_end, "1");
     static const char names[8] = {0, 'x', 'y', 0, 'z'};
     n->lane_stepped = lane != NULL;
     if (n->guarded || n->lane_stepped)

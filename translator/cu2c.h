@@ -193,9 +193,11 @@ typedef struct Guard {
     unsigned lane_mod;      /* op '=' (a lane guard `L == B`): L is the thread's index modulo
                              * this power of two (threadIdx.x % M, threadIdx.x & (M - 1), a
                              * tile's thread_rank()): the term holds for every M-th thread at
-                             * most, which the thread loop over x may step over (lower_kernel) */
+                             * most, which the thread loop over x may step over (narrow_guards.c) */
     bool lane_linear;       /* op '=': L is taken from the linear thread index (a tile's
                              * thread_rank()), equal to x's only in some block shapes */
+    bool in_macro;          /* written by a macro: the term stays (true where the loop runs),
+                             * B is the parser's text of it */
 } Guard;
 
 /* A subscript p[E] whose index E, unsigned int or int, is B + threadIdx.x or B - threadIdx.x
@@ -240,7 +242,8 @@ struct Stmt {
     SrcLoc barrier_loc;     /* ST_SYNC: the first barrier inside, for messages */
     const char *barrier_name; /* ST_SYNC: that barrier's name when it is a warp function */
     const char *cond_text;  /* ST_SYNC: its condition as written, on one line */
-    unsigned cond_begin, cond_end; /* ST_SYNC: where that condition is (0, 0: none) */
+    unsigned cond_begin, cond_end; /* ST_SYNC: where that condition is (0, 0: none); a leaf if
+                             * with guards_whole: where its condition is */
     bool block_barrier;     /* ST_SYNC: holds a __syncthreads* (not only warp functions) */
     bool simple_if;         /* SK_IF, SK_FOR, SK_WHILE, SK_DO: no init statement (if) or
                              * condition variable */
@@ -285,7 +288,8 @@ struct Stmt {
                              * calls moved out of became several statements: braced around */
     PtrVec guards;          /* a leaf if without else, with a pure condition: its Guard* terms
                              * (also a loop_split if's) */
-    bool guards_whole;      /* a loop_split if: those terms are all of its condition */
+    bool guards_whole;      /* those terms are all of its condition (a leaf if's: cond_begin,
+                             * cond_end say where it is) */
     PtrVec x_subs;          /* XSub*: subscripts inside it indexed by B +- threadIdx.x */
     struct Var *gs_var;     /* a leaf for-loop written as a grid-stride loop, `for (T v = E +
                              * threadIdx.x; v < B (or <=); v += S)`: v (NULL otherwise); its

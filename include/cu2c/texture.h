@@ -12,7 +12,8 @@
  * generated thread loop, specialised for its dimensions and result type, and takes no lock;
  * when every address mode clamps (the default) it has no branch on the modes, the other
  * modes take one out-of-line call, declared pure so that the compiler keeps the descriptor's
- * fields it loaded. benchmarks/README.md has the costs.
+ * fields it loaded. Texture objects the translator hoists out of the thread loops sample
+ * through texture_hoisted.h. benchmarks/README.md has the costs.
  *
  * The descriptor and the sampling core are C (the runtime builds descriptors); the fetch
  * functions are templates, as in CUDA, so programs that fetch are C++. At parse time it is
@@ -400,42 +401,6 @@ CU2C_TEX_INLINE void cu2c_tex_sample_f(const cu2c_texture *t, const cu2c_tex_sam
     cu2c_tex_linear_clamp(t, s, base, dims, nch, format, nread, c, out);
 }
 
-/* The hoisted fetches' straight path (see cu2c_tex_hoisted): 32-bit float texels, every
- * address mode clamping, point (linear = 0) or linear filtering; out[c] for the first nres
- * channels, which the texture has. The arithmetic of cu2c_tex_sample_f's clamping path with
- * no branch on the format or the modes. Point sampling has no floorf either (gcc does not
- * vectorise floorf under -ftrapping-math, the default), so that loops of point fetches
- * vectorise: it clamps u to [0, 2^30] before truncating, which is clamping floor(u) (a NaN
- * reads texel 0). Linear filtering keeps floorf, one instruction where the target has one
- * (x86-64 with SSE4.1, AArch64; cu2cc builds for the host CPU by default): its loops do not
- * vectorise anyway (g++ 12 leaves branches in them whichever floor it is given), and in
- * scalar code a floor built from conversions and compares made the fetch 1.6-1.9x slower
- * (benchmarks/README.md, section 10). */
-CU2C_TEX_INLINE void cu2c_tex_sample_f32(const cu2c_texture *t, int linear, int dims, int nres,
-                                         float x, float y, float z, int layer, float *out)
-{
-    const float c[3] = {x, y, z};
-    const cu2c_tex_sampler *s = &t->sampler;
-    const char *base = cu2c_tex_base(t, layer);
-    out[0] = out[1] = out[2] = out[3] = 0.0f;
-    if (!linear) {
-        size_t off = 0;
-        CU2C_TEX_UNROLL
-        for (int d = 0; d < dims; d++) {
-            float u = cu2c_tex_coord(t, s, d, c[d]);
-            u = u > 0.0f ? u : 0.0f;
-            u = u < 1073741824.0f ? u : 1073741824.0f;
-            int i = (int)u, n = t->size[d];
-            off += (size_t)(i < n - 1 ? i : n - 1) * cu2c_tex_stride(t, d);
-        }
-        CU2C_TEX_UNROLL
-        for (int ch = 0; ch < nres; ch++)
-            out[ch] = 0.0f + cu2c_tex_read_f(base + off, CU2C_TEX_F32, ch, 0);
-        return;
-    }
-    cu2c_tex_linear_clamp(t, s, base, dims, nres, CU2C_TEX_F32, 0, c, out);
-}
-
 /* A fetch returning integers: always point sampled (linear filtering applies to floats only);
  * the border colour's float bits are the integers, as in CUDA. */
 CU2C_TEX_INLINE void cu2c_tex_sample_i(const cu2c_texture *t, const cu2c_tex_sampler *s, int dims,
@@ -592,75 +557,7 @@ template <class T> CU2C_TEX_INLINE void tex2DLod(T *r, cudaTextureObject_t o, fl
 
 /* ---- Texture objects hoisted out of the thread loops ------------------------------------ */
 
-/* A kernel's cudaTextureObject_t parameter that the kernel only fetches through, as the
- * translator binds it (block_function.c): a copy of the descriptor made once per block. The
- * thread loops store through pointers that, under -fno-strict-aliasing, might alias the
- * descriptor itself, so fetches through the object re-load its fields for every thread; the
- * copy is a local whose address never escapes, which no store can reach: the compiler keeps
- * its fields in registers. The block function also passes the texture's kind
- * (cu2c_tex_kind), a constant in the bodies specialised for the common kinds: fetches there
- * are straight-line code (cu2c_tex_sample_f32; point fetches vectorise); the other kinds take one
- * out-of-line call. Every path returns the same bits as a fetch through the object. */
-enum cu2c_tex_kind {
-    CU2C_TEX_ANY,             /* anything: cu2c_tex_fetch_any */
-    CU2C_TEX_POINT_F32,       /* 32-bit float texels, every mode clamping, point filtering */
-    CU2C_TEX_LINEAR_F32,      /* the same with linear filtering */
-};
-CU2C_TEX_INLINE int cu2c_tex_kind(cudaTextureObject_t o)
-{
-    const cu2c_texture *t = cu2c_tex_object(o);
-    if (!t || !t->sampler.all_clamp || t->format != CU2C_TEX_F32)
-        return CU2C_TEX_ANY;
-    return t->sampler.filter == cudaFilterModeLinear ? CU2C_TEX_LINEAR_F32 : CU2C_TEX_POINT_F32;
-}
-
-struct cu2c_tex_hoisted {
-    const cu2c_texture *p;    /* the descriptor (null: every fetch reads zero) */
-    int kind;                 /* enum cu2c_tex_kind: cu2c_tex_kind(p) */
-    cu2c_texture d;           /* *p, or zeros */
-    cu2c_tex_hoisted(cudaTextureObject_t o, int k) : p(cu2c_tex_object(o)), kind(k)
-    {
-        if (p)
-            d = *p;
-        else
-            memset(&d, 0, sizeof d);
-    }
-    operator cudaTextureObject_t() const { return (cudaTextureObject_t)(uintptr_t)p; }
-};
-
-/* Fetches of the other kinds, out of line: the thread loops stay small. */
-template <class T> static __attribute__((noinline, pure)) T cu2c_tex_fetch_any(
-    const cu2c_texture *t, int dims, float x, float y, float z, int layer)
-{
-    return cu2c_tex_fetch<T>(t, t ? &t->sampler : 0, dims, x, y, z, layer);
-}
-
-template <class T> CU2C_TEX_INLINE T cu2c_tex_fetch_hoisted(const cu2c_tex_hoisted &o, int dims, float x,
-                                                          float y, float z, int layer)
-{
-    const int n = cu2c_tex_type<T>::n;
-    if (cu2c_tex_type<T>::is_float && o.kind != CU2C_TEX_ANY && (n == 1 || o.d.channels >= n)) {
-        float v[4];
-        cu2c_tex_sample_f32(&o.d, o.kind == CU2C_TEX_LINEAR_F32, dims, n, x, y, z, layer, v);
-        return cu2c_tex_result<T>(v);
-    }
-    return cu2c_tex_fetch_any<T>(o.p, dims, x, y, z, layer);
-}
-#define CU2C_TEX_HOISTED(o, dims, x, y, z, layer) return cu2c_tex_fetch_hoisted<T>(o, dims, x, y, z, layer)
-
-template <class T> CU2C_TEX_INLINE T tex1Dfetch(const cu2c_tex_hoisted &o, int x)
-{
-    return cu2c_tex_fetch1<T>(o.p ? &o.d : 0, o.d.sampler.normalized_read, x);
-}
-template <class T> CU2C_TEX_INLINE T tex1D(const cu2c_tex_hoisted &o, float x) { CU2C_TEX_HOISTED(o, 1, x, 0, 0, 0); }
-template <class T> CU2C_TEX_INLINE T tex2D(const cu2c_tex_hoisted &o, float x, float y) { CU2C_TEX_HOISTED(o, 2, x, y, 0, 0); }
-template <class T> CU2C_TEX_INLINE T tex3D(const cu2c_tex_hoisted &o, float x, float y, float z) { CU2C_TEX_HOISTED(o, 3, x, y, z, 0); }
-template <class T> CU2C_TEX_INLINE T tex1DLayered(const cu2c_tex_hoisted &o, float x, int layer) { CU2C_TEX_HOISTED(o, 1, x, 0, 0, layer); }
-template <class T> CU2C_TEX_INLINE T tex2DLayered(const cu2c_tex_hoisted &o, float x, float y, int layer) { CU2C_TEX_HOISTED(o, 2, x, y, 0, layer); }
-template <class T> CU2C_TEX_INLINE T tex1DLod(const cu2c_tex_hoisted &o, float x, float level) { (void)level; CU2C_TEX_HOISTED(o, 1, x, 0, 0, 0); }
-template <class T> CU2C_TEX_INLINE T tex2DLod(const cu2c_tex_hoisted &o, float x, float y, float level) { (void)level; CU2C_TEX_HOISTED(o, 2, x, y, 0, 0); }
-template <class T> CU2C_TEX_INLINE T tex3DLod(const cu2c_tex_hoisted &o, float x, float y, float z, float level) { (void)level; CU2C_TEX_HOISTED(o, 3, x, y, z, 0); }
-#undef CU2C_TEX_HOISTED
+#include "texture_hoisted.h"
 
 /* ---- Texture references (removed in CUDA 12; older programs use them) ------------------- */
 

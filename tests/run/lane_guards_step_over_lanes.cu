@@ -5,7 +5,7 @@
 // thread index: x steps so only in a one-dimensional block or one of rows of a multiple of
 // M threads (64 x 2), by 1 elsewhere (20 x 5). The lane from a parameter, out of range (40, -1:
 // no thread), threads that returned early, blocks of 100 threads, a guard on the global
-// index beside it; each compared with a host model.
+// index beside it, a guard a macro writes; each compared with a host model.
 // RUN: %cu2cc %s -o %t && env CU2C_NUM_THREADS=1 timeout 60 %t && env CU2C_NUM_THREADS=2 timeout 60 %t
 #include <cooperative_groups.h>
 #include <cstdio>
@@ -65,6 +65,15 @@ __global__ void global_and_lane(int *out, int n, int c) {
         out[i] = i + 1;
 }
 
+// a lane guard a macro writes: its lane as the parser saw it
+#define IS_LANE(l) (threadIdx.x % 32 == (l))
+__global__ void macro_lane(int *out, int c) {
+    out[blockIdx.x * blockDim.x + threadIdx.x] = 0;
+    __syncthreads();
+    if (IS_LANE(c + 2))
+        out[blockIdx.x * blockDim.x + threadIdx.x] = 5;
+}
+
 int main() {
     struct { dim3 block; int c, n; } cases[] = {
         {dim3(256), 0, 256}, {dim3(100), 3, 100}, {dim3(100), 15, 90}, {dim3(100), 40, 100},
@@ -106,6 +115,15 @@ int main() {
             int want = i < N - 137 && i % 100 % 32 == c ? i + 1 : 0;
             if (r[i] != want && bad++ < 10)
                 printf("global_and_lane c %d: element %d: %d, want %d\n", c, i, r[i], want);
+        }
+    }
+    for (int c = -3; c < 34; c += 4) {
+        macro_lane<<<N / 100, 100>>>(d, c);
+        cudaMemcpy(r, d, N * sizeof(int), cudaMemcpyDeviceToHost);
+        for (int i = 0; i < N; i++) {
+            int want = i % 100 % 32 == c + 2 ? 5 : 0;
+            if (r[i] != want && bad++ < 10)
+                printf("macro_lane c %d: element %d: %d, want %d\n", c, i, r[i], want);
         }
     }
     printf("%s\n", bad ? "FAIL" : "OK");

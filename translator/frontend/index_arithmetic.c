@@ -396,6 +396,9 @@ unsigned lane_term(KScan *ks, CXCursor e, bool locals, bool *linear, CXCursor *c
     return 0;
 }
 
+static bool from_macro(CXCursor c);
+static char *printed(Arena *a, CXCursor e);
+
 /* A term `L == B` (or `B == L`) of a leaf if's condition, L the lane part of the thread
  * index (lane_term) and B pure, free of thread indices: a lane guard (Guard.lane_mod). */
 static void lane_guard(KScan *ks, Stmt *s, CXCursor cond, Kids kids) {
@@ -419,14 +422,71 @@ static void lane_guard(KScan *ks, Stmt *s, CXCursor cond, Kids kids) {
         bool reads_tid;
         if (!pure_scan(ks, b, cond, &g->bound_reads, &reads_tid) || reads_tid)
             return;
-        char *text = cursor_line(ks->fe, b);
-        if (strstr(text, "//") || strchr(text, '#'))
+        /* a term a macro wrote: B as the parser saw it (see scan_guards) */
+        g->in_macro = from_macro(cond);
+        char *text = g->in_macro ? printed(u->arena, b) : cursor_line(ks->fe, b);
+        if (!text || strstr(text, "//") || strchr(text, '#'))
             return;
         g->bound = text;
         cursor_range(cond, &g->begin, &g->end);
         vec_push(u->arena, &s->guards, g);
         return;
     }
+}
+
+/* Was c written by a macro (its text is elsewhere than where it stands)? */
+static bool from_macro(CXCursor c) {
+    CXSourceLocation l = clang_getRangeStart(clang_getCursorExtent(c));
+    unsigned spelled, expanded;
+    CXFile sf, ef;
+    clang_getSpellingLocation(l, &sf, NULL, NULL, &spelled);
+    clang_getExpansionLocation(l, &ef, NULL, NULL, &expanded);
+    return spelled != expanded || !clang_File_isEqual(sf, ef);
+}
+
+/* Pure integer arithmetic e as C text rebuilt from the parse (macros expanded): names of
+ * locals and parameters, constants (with their types), + - * / % << >> & | ^, unary - and ~,
+ * casts; NULL for anything else. */
+static char *printed(Arena *a, CXCursor e) {
+    e = strip_implicit(e);
+    enum CXCursorKind k = clang_getCursorKind(e);
+    CXType t = clang_getCanonicalType(clang_getCursorType(e));
+    CXEvalResult r = k == CXCursor_DeclRefExpr ? NULL : clang_Cursor_Evaluate(e);
+    if (r) {
+        char *c = NULL;
+        if (clang_EvalResult_getKind(r) == CXEval_Int)
+            c = clang_EvalResult_isUnsignedInt(r)
+                    ? arena_printf(a, "((%s)%lluull)", fe_str(a, clang_getTypeSpelling(t)),
+                                   clang_EvalResult_getAsUnsigned(r))
+                    : arena_printf(a, "((%s)%lldll)", fe_str(a, clang_getTypeSpelling(t)),
+                                   clang_EvalResult_getAsLongLong(r));
+        clang_EvalResult_dispose(r);
+        return c;
+    }
+    if (k == CXCursor_DeclRefExpr) {
+        enum CXCursorKind rk = clang_getCursorKind(clang_getCursorReferenced(e));
+        return rk == CXCursor_VarDecl || rk == CXCursor_ParmDecl ? fe_str(a, clang_getCursorSpelling(e)) : NULL;
+    }
+    Kids kids = children(e);
+    if (k == CXCursor_BinaryOperator && kids.n == 2) {
+        enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(e);
+        if (op < CXBinaryOperator_Mul || op > CXBinaryOperator_Or || (op >= CXBinaryOperator_LT && op <= CXBinaryOperator_NE))
+            return NULL;
+        char *l = printed(a, kids.c[0]), *rt = printed(a, kids.c[1]);
+        return l && rt ? arena_printf(a, "(%s %s %s)", l, fe_str(a, clang_getBinaryOperatorKindSpelling(op)), rt)
+                       : NULL;
+    }
+    if (k == CXCursor_UnaryOperator && kids.n == 1) {
+        enum CXUnaryOperatorKind op = clang_getCursorUnaryOperatorKind(e);
+        char *o = printed(a, kids.c[0]);
+        return o && (op == CXUnaryOperator_Minus || op == CXUnaryOperator_Not || op == CXUnaryOperator_Plus)
+                   ? arena_printf(a, "(%s%s)", fe_str(a, clang_getUnaryOperatorKindSpelling(op)), o) : NULL;
+    }
+    if (k == CXCursor_CStyleCastExpr && kids.n >= 1 && t.kind >= CXType_Char_U && t.kind <= CXType_LongLong) {
+        char *o = printed(a, kids.c[kids.n - 1]);
+        return o ? arena_printf(a, "((%s)%s)", fe_str(a, clang_getTypeSpelling(t)), o) : NULL;
+    }
+    return NULL;
 }
 
 /* The terms of a leaf `if (a && b && ...)` comparing a thread coordinate with something pure. */
@@ -470,8 +530,11 @@ static void scan_guards(KScan *ks, Stmt *s, CXCursor cond) {
     bool reads_tid;
     if (!pure_scan(ks, b, cond, &g->bound_reads, &reads_tid) || reads_tid)
         return;
-    char *text = cursor_line(ks->fe, b);
-    if (strstr(text, "//") || strchr(text, '#'))
+    /* a term a macro wrote (`IN_RANGE(tx, lo, hi)`): B as the parser saw it, the term left
+     * as written (its text is the macro's call) */
+    g->in_macro = from_macro(cond);
+    char *text = g->in_macro ? printed(u->arena, b) : cursor_line(ks->fe, b);
+    if (!text || strstr(text, "//") || strchr(text, '#'))
         return;
     g->bound = text;
     cursor_range(cond, &g->begin, &g->end);

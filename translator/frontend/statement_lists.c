@@ -600,7 +600,7 @@ static void scan_stmt(KScan *ks, CXCursor c, PtrVec *list, Stmt *parent) {
         if (clang_isExpression(kind))
             scan_kills(ks, s, c, c, false);
         if (kind == CXCursor_IfStmt)
-            scan_if_guards(ks, s, c);
+            scan_split_guards(ks, s, c);
         scan_vstep(ks, s, c);
         return;
     }
