@@ -283,9 +283,9 @@ static void nest_text(Arena *a, Kernel *k, int ni, bool fast, Buf *h, Buf *t) {
         buf_printf(h, "for (int __cu2c_ty = %s; __cu2c_ty < %s; __cu2c_ty++) ",
                    n->guarded & DIM_Y ? "__cu2c_loy" : "0", n->guarded & DIM_Y ? "__cu2c_hiy" : "__cu2c_by");
     if ((n->dims & DIM_X) && fast && n->fast_guarded)
-        buf_puts(h, "for (int __cu2c_tx = __cu2c_flox; __cu2c_tx < __cu2c_fhix; __cu2c_tx++) ");
+        buf_puts(h, "CU2C_THREADS_INDEPENDENT for (int __cu2c_tx = __cu2c_flox; __cu2c_tx < __cu2c_fhix; __cu2c_tx++) ");
     else if (n->dims & DIM_X)
-        buf_printf(h, "for (int __cu2c_tx = %s; __cu2c_tx < %s; __cu2c_tx++) ",
+        buf_printf(h, "CU2C_THREADS_INDEPENDENT for (int __cu2c_tx = %s; __cu2c_tx < %s; __cu2c_tx++) ",
                    n->guarded & DIM_X ? "__cu2c_lox" : "0", n->guarded & DIM_X ? "__cu2c_hix" : "__cu2c_bx");
     buf_puts(h, "{ ");
     /* labels are local to each rendering of their statements (a fast and a general copy, an
