@@ -293,10 +293,10 @@ static void nest_text(Arena *a, Kernel *k, int ni, bool fast, Buf *h, Buf *t) {
         const char *hi = fast && n->fast_guarded ? "__cu2c_fhix" : n->guarded & DIM_X ? "__cu2c_hix"
                        : pl ? arena_printf(a, "%s.xhi", pl) : "__cu2c_bx";
         if (n->lane_stepped)    /* a lane guard: the threads it may let through only */
-            buf_printf(h, "for (int __cu2c_tx = CU2C_STEP_FROM(%s, __cu2c_s0, __cu2c_sx); __cu2c_tx < %s; "
-                          "__cu2c_tx += __cu2c_sx) ", lo, hi);
+            buf_printf(h, "CU2C_THREADS_INDEPENDENT for (int __cu2c_tx = CU2C_STEP_FROM(%s, __cu2c_s0, __cu2c_sx); "
+                          "__cu2c_tx < %s; __cu2c_tx += __cu2c_sx) ", lo, hi);
         else
-            buf_printf(h, "for (int __cu2c_tx = %s; __cu2c_tx < %s; __cu2c_tx++) ", lo, hi);
+            buf_printf(h, "CU2C_THREADS_INDEPENDENT for (int __cu2c_tx = %s; __cu2c_tx < %s; __cu2c_tx++) ", lo, hi);
     }
     buf_puts(h, "{ ");
     /* labels are local to each rendering of their statements (a fast and a general copy, an

@@ -108,6 +108,18 @@ const char cu2c_at_load<R, F, K>::done = (R((const void *)K), 0);
  * threads a lane guard lets through starts. */
 #define CU2C_STEP_FROM(lo, r, m) ((lo) + ((((r) - (lo)) % (m)) + (m)) % (m))
 
+/* Before a thread loop over x: its iterations are threads between two barriers, which CUDA
+ * lets run in any order or in lockstep (a thread reading what another writes there without a
+ * barrier is a race), so the C compiler may vectorise it without proving the threads' memory
+ * accesses apart (gathers and scatters in shared memory, stencils, wavefronts). */
+#if defined(__clang__)
+#define CU2C_THREADS_INDEPENDENT _Pragma("clang loop vectorize(assume_safety)")
+#elif defined(__GNUC__)
+#define CU2C_THREADS_INDEPENDENT _Pragma("GCC ivdep")
+#else
+#define CU2C_THREADS_INDEPENDENT
+#endif
+
 /* Per-thread arrays in a block's scratch storage start on 64-byte boundaries. */
 #define CU2C_ROUND64(n) (((size_t)(n) + 63) & ~(size_t)63)
 

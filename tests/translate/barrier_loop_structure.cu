@@ -22,7 +22,7 @@ __global__ void reduce(const float *in, float *out, int n) {
 // CHECK-NOT: cu2c_block{{_}}scratch
 // CHECK: {{^}}    /* __syncthreads() */;
 // CHECK-NEXT: {{^}}    for (int stride = blockDim.x / 2; stride > 0; stride >>= 1) {
-// CHECK-NEXT: {{^}}        { const int __cu2c_lox = (int)CU2C_MINLL(__cu2c_bx, CU2C_MAXLL(0, 0)), __cu2c_hix = (int)CU2C_MAXLL(0, CU2C_MINLL(__cu2c_bx, (long long)(int)(stride))); for (int __cu2c_tx = __cu2c_lox; __cu2c_tx < __cu2c_hix; __cu2c_tx++) {{.*}} __typeof__(int) tid = (threadIdx.x); { if (1)
+// CHECK-NEXT: {{^}}        { const int __cu2c_lox = (int)CU2C_MINLL(__cu2c_bx, CU2C_MAXLL(0, 0)), __cu2c_hix = (int)CU2C_MAXLL(0, CU2C_MINLL(__cu2c_bx, (long long)(int)(stride))); CU2C_THREADS_INDEPENDENT for (int __cu2c_tx = __cu2c_lox; __cu2c_tx < __cu2c_hix; __cu2c_tx++) {{.*}} __typeof__(int) tid = (threadIdx.x); { if (1)
 // CHECK-NEXT: {{^}}            s[tid] += s[tid + stride]; } } }
 // CHECK-NEXT: {{^}}        /* __syncthreads() */;
 // CHECK-NEXT: {{^}}    }

@@ -16,12 +16,12 @@ __global__ void k(float *a, int mode) {
 }
 // CHECK-LABEL: void __cu2c_body_k(
 // CHECK: {{^}}    if (mode > 0) {
-// CHECK-NEXT: {{^}}        for (int __cu2c_tx = 0; {{.*}} { s[t] = a[t]; } }
+// CHECK-NEXT: {{^}}        CU2C_THREADS_INDEPENDENT for (int __cu2c_tx = 0; {{.*}} { s[t] = a[t]; } }
 // CHECK-NEXT: {{^}}        /* __syncthreads() */;
-// CHECK-NEXT: {{^}}        for (int __cu2c_tx = 0; {{.*}} { a[t] = s[127 - t]; } }
+// CHECK-NEXT: {{^}}        CU2C_THREADS_INDEPENDENT for (int __cu2c_tx = 0; {{.*}} { a[t] = s[127 - t]; } }
 // CHECK-NEXT: {{^}}    } else {
-// CHECK-NEXT: {{^}}        for (int __cu2c_tx = 0; {{.*}} { s[t] = -a[t]; } }
+// CHECK-NEXT: {{^}}        CU2C_THREADS_INDEPENDENT for (int __cu2c_tx = 0; {{.*}} { s[t] = -a[t]; } }
 // CHECK-NEXT: {{^}}        /* __syncthreads() */;
-// CHECK-NEXT: {{^}}        for (int __cu2c_tx = 0; {{.*}} { a[t] = s[(t + 1) % 128]; } }
+// CHECK-NEXT: {{^}}        CU2C_THREADS_INDEPENDENT for (int __cu2c_tx = 0; {{.*}} { a[t] = s[(t + 1) % 128]; } }
 // CHECK-NEXT: {{^}}    }
 // CHECK-NEXT: {{^}}}

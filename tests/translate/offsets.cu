@@ -26,11 +26,11 @@ void launch(const float *a, float *c, int n) { add<<<(n + 255) / 256, 256>>>(a, 
 // CHECK-LABEL: void __cu2c_body_add(
 // CHECK: {{^}}    if (__cu2c_xf) { const int __cu2c_flox = (int)CU2C_MINLL(__cu2c_bx, CU2C_MAXLL(0, 0)), __cu2c_fhix = (int)CU2C_MAXLL(0, CU2C_MINLL(__cu2c_bx, ((long long)(int)(n) - (long long)(int)(blockIdx.x * blockDim.x + 0u))));
 // CHECK-NEXT: #line 9
-// CHECK-NEXT: {{^}}for (int __cu2c_tx = __cu2c_flox; __cu2c_tx < __cu2c_fhix; __cu2c_tx++) { {{.*}} { int i = ((int)(blockIdx.x * blockDim.x + 0u) + __cu2c_tx);
+// CHECK-NEXT: {{^}}CU2C_THREADS_INDEPENDENT for (int __cu2c_tx = __cu2c_flox; __cu2c_tx < __cu2c_fhix; __cu2c_tx++) { {{.*}} { int i = ((int)(blockIdx.x * blockDim.x + 0u) + __cu2c_tx);
 // CHECK-NEXT: {{^}}    if (1)
 // CHECK-NEXT: {{^}}        c[i] = a[i] + 1.0f; } } } else
 // CHECK-NEXT: #line 9
-// CHECK-NEXT: {{^}}for (int __cu2c_tx = 0; __cu2c_tx < __cu2c_bx; __cu2c_tx++) { {{.*}} { int i = blockIdx.x * blockDim.x + threadIdx.x;
+// CHECK-NEXT: {{^}}CU2C_THREADS_INDEPENDENT for (int __cu2c_tx = 0; __cu2c_tx < __cu2c_bx; __cu2c_tx++) { {{.*}} { int i = blockIdx.x * blockDim.x + threadIdx.x;
 // CHECK-NEXT: {{^}}    if (i < n)
 // CHECK-NEXT: {{^}}        c[i] = a[i] + 1.0f; } }
 // CHECK-NEXT: {{^}}}
@@ -42,14 +42,14 @@ void launch(const float *a, float *c, int n) { add<<<(n + 255) / 256, 256>>>(a, 
 // CHECK: {{^}}    int base = n - s;
 // CHECK-NEXT: {{^}}    if ((long long)(int)(base - 0u) - __cu2c_bx >= -0x80000001ll) { const int __cu2c_flox = (int)CU2C_MINLL(__cu2c_bx, CU2C_MAXLL(0, 0)), __cu2c_fhix = (int)CU2C_MAXLL(0, CU2C_MINLL(__cu2c_bx, ((long long)(int)(base - 0u) - (long long)(int)(0)) + 1));
 // CHECK-NEXT: #line 15
-// CHECK-NEXT: {{^}}for (int __cu2c_tx = __cu2c_flox; {{.*}} { int j = ((int)(base - 0u) - __cu2c_tx);
+// CHECK-NEXT: {{^}}CU2C_THREADS_INDEPENDENT for (int __cu2c_tx = __cu2c_flox; {{.*}} { int j = ((int)(base - 0u) - __cu2c_tx);
 // CHECK: } else
 // CHECK-NOT: __cu2c_xok_shifted
 // CHECK: static void __cu2c_blk_shifted({{.*}} const int __cu2c_xf = 1;
 
 // CHECK-LABEL: void __cu2c_body_neither(
 // CHECK-NOT: if (
-// CHECK: {{^}}    for (int __cu2c_tx = 0; __cu2c_tx < __cu2c_bx; __cu2c_tx++) { {{.*}} { int k = threadIdx.x * 2 + blockIdx.x;
+// CHECK: {{^}}    CU2C_THREADS_INDEPENDENT for (int __cu2c_tx = 0; __cu2c_tx < __cu2c_bx; __cu2c_tx++) { {{.*}} { int k = threadIdx.x * 2 + blockIdx.x;
 // CHECK-NEXT: {{^}}    unsigned u = blockIdx.x * blockDim.x + threadIdx.x;
 // CHECK-NEXT: {{^}}    c[k + u] = 0.0f; } }
 // CHECK-NEXT: {{^}}}

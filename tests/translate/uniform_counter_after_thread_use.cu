@@ -15,11 +15,11 @@ __global__ void shift(int *a, int n) {
 }
 // CHECK-LABEL: void __cu2c_body_shift(
 // CHECK-NOT: cu2c_block{{_}}scratch
-// CHECK: {{^}}    __typeof__(int) i __attribute__((unused)); for (int __cu2c_tx = 0; {{.*}} { int i = threadIdx.x;
+// CHECK: {{^}}    __typeof__(int) i __attribute__((unused)); CU2C_THREADS_INDEPENDENT for (int __cu2c_tx = 0; {{.*}} { int i = threadIdx.x;
 // CHECK-NEXT: {{^}}    a[i] = i; } }
 // CHECK-NEXT: {{^}}    /* __syncthreads() */;
 // CHECK-NEXT: {{^}}    for (i = 0; i < n; i++) {
-// CHECK-NEXT: {{^}}        for (int __cu2c_tx = 0; __cu2c_tx < __cu2c_bx; __cu2c_tx++) { const uint3 threadIdx __attribute__((unused)) = {(unsigned)__cu2c_tx, 0, 0}; { a[threadIdx.x] += i; } }
+// CHECK-NEXT: {{^}}        CU2C_THREADS_INDEPENDENT for (int __cu2c_tx = 0; __cu2c_tx < __cu2c_bx; __cu2c_tx++) { const uint3 threadIdx __attribute__((unused)) = {(unsigned)__cu2c_tx, 0, 0}; { a[threadIdx.x] += i; } }
 // CHECK-NEXT: {{^}}        /* __syncthreads() */;
 // CHECK-NEXT: {{^}}    }
 
