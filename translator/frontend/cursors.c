@@ -437,3 +437,14 @@ bool find_plain_barrier(CXCursor c, CXCursor *where) {
 
 /* Is e the lane part of the linear thread index: threadIdx.x (or a local initialised to
  * it), or that taken % or & a constant? */
+
+/* Does an integer constant expression hold e's value? */
+bool int_constant(CXCursor e, long long *value) {
+    CXEvalResult r = clang_Cursor_Evaluate(e);
+    bool ok = r && clang_EvalResult_getKind(r) == CXEval_Int;
+    if (ok)
+        *value = clang_EvalResult_getAsLongLong(r);
+    if (r)
+        clang_EvalResult_dispose(r);
+    return ok;
+}

@@ -123,6 +123,7 @@ bool is_written_barrier(CXCursor c);
 bool find_barrier(CXCursor c, CXCursor *where);
 bool find_plain_barrier(CXCursor c, CXCursor *where);
 bool find_sync(CXCursor c);
+bool int_constant(CXCursor e, long long *value);
 /* groups.c */
 bool unresolved_group_call(CXCursor c, char *name, size_t cap);
 char group_kind(CXType t, int *width);

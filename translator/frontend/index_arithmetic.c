@@ -318,16 +318,6 @@ static unsigned guard_dim(KScan *ks, CXCursor e) {
     return v && v->x_sign ? DIM_X : 0;
 }
 
-/* Is e an integer constant (*v)? */
-static bool int_value(CXCursor e, long long *v) {
-    CXEvalResult r = clang_Cursor_Evaluate(e);
-    bool ok = r && clang_EvalResult_getKind(r) == CXEval_Int;
-    if (ok)
-        *v = clang_EvalResult_getAsLongLong(r);
-    if (r)
-        clang_EvalResult_dispose(r);
-    return ok;
-}
 
 static bool pow2(long long m) { return m > 0 && m <= (1ll << 30) && !(m & (m - 1)); }
 
@@ -385,7 +375,7 @@ unsigned lane_term(KScan *ks, CXCursor e, bool locals, bool *linear, CXCursor *c
         if (coord_dim(ks, t) != DIM_X || !holds_thread_index(clang_getCursorType(t)))
             continue;
         long long k;
-        if (!int_value(c, &k))
+        if (!int_constant(c, &k))
             continue;
         m = op == CXBinaryOperator_Rem ? k : k + 1;     /* x & (M - 1) */
         if (pow2(m)) {
@@ -398,6 +388,23 @@ unsigned lane_term(KScan *ks, CXCursor e, bool locals, bool *linear, CXCursor *c
 
 static bool from_macro(CXCursor c);
 static char *printed(Arena *a, CXCursor e);
+
+/* Guard g of s, term cond, completed with its bound b when b is pure and free of thread
+ * indices; a term a macro wrote (`IN_RANGE(tx, lo, hi)`) gets b as the parser saw it, and is
+ * left as written (its text is the macro's call). */
+static void add_guard(KScan *ks, Stmt *s, Guard *g, CXCursor cond, CXCursor b) {
+    Unit *u = ks->fe->u;
+    bool reads_tid;
+    if (!pure_scan(ks, b, cond, &g->bound_reads, &reads_tid) || reads_tid)
+        return;
+    g->in_macro = from_macro(cond);
+    char *text = g->in_macro ? printed(u->arena, b) : cursor_line(ks->fe, b);
+    if (!text || strstr(text, "//") || strchr(text, '#'))
+        return;
+    g->bound = text;
+    cursor_range(cond, &g->begin, &g->end);
+    vec_push(u->arena, &s->guards, g);
+}
 
 /* A term `L == B` (or `B == L`) of a leaf if's condition, L the lane part of the thread
  * index (lane_term) and B pure, free of thread indices: a lane guard (Guard.lane_mod). */
@@ -418,18 +425,7 @@ static void lane_guard(KScan *ks, Stmt *s, CXCursor cond, Kids kids) {
         g->lane_mod = m;
         g->lane_linear = linear;
         g->cmp_type = fe_str(u->arena, clang_getTypeSpelling(ct));
-        CXCursor b = kids.c[1 - side];
-        bool reads_tid;
-        if (!pure_scan(ks, b, cond, &g->bound_reads, &reads_tid) || reads_tid)
-            return;
-        /* a term a macro wrote: B as the parser saw it (see scan_guards) */
-        g->in_macro = from_macro(cond);
-        char *text = g->in_macro ? printed(u->arena, b) : cursor_line(ks->fe, b);
-        if (!text || strstr(text, "//") || strchr(text, '#'))
-            return;
-        g->bound = text;
-        cursor_range(cond, &g->begin, &g->end);
-        vec_push(u->arena, &s->guards, g);
+        add_guard(ks, s, g, cond, kids.c[1 - side]);
         return;
     }
 }
@@ -526,19 +522,7 @@ static void scan_guards(KScan *ks, Stmt *s, CXCursor cond) {
         opc = opc == '<' ? '>' : opc == '>' ? '<' : opc == 'l' ? 'g' : 'l';
     g->op = opc;
     g->cmp_type = fe_str(u->arena, clang_getTypeSpelling(ct));
-    CXCursor b = kids.c[1 - side];
-    bool reads_tid;
-    if (!pure_scan(ks, b, cond, &g->bound_reads, &reads_tid) || reads_tid)
-        return;
-    /* a term a macro wrote (`IN_RANGE(tx, lo, hi)`): B as the parser saw it, the term left
-     * as written (its text is the macro's call) */
-    g->in_macro = from_macro(cond);
-    char *text = g->in_macro ? printed(u->arena, b) : cursor_line(ks->fe, b);
-    if (!text || strstr(text, "//") || strchr(text, '#'))
-        return;
-    g->bound = text;
-    cursor_range(cond, &g->begin, &g->end);
-    vec_push(u->arena, &s->guards, g);
+    add_guard(ks, s, g, cond, kids.c[1 - side]);
 }
 
 /* A leaf `if (cond) stmt;` without else whose condition is pure: its guard terms. */

@@ -162,11 +162,8 @@ static bool block_loop(KScan *ks, CXCursor c) {
                                            ? clang_getCursorBinaryOperatorKind(part) : CXBinaryOperator_Invalid;
         if (op >= CXBinaryOperator_LT && op <= CXBinaryOperator_NE) {
             Kids ops = children(part);
-            CXEvalResult r = ops.n == 2 ? clang_Cursor_Evaluate(ops.c[1]) : NULL;
-            bool constant = r && clang_EvalResult_getKind(r) == CXEval_Int;
-            if (r)
-                clang_EvalResult_dispose(r);
-            if (constant)
+            long long bound;
+            if (ops.n == 2 && int_constant(ops.c[1], &bound))
                 return false;
         }
     }

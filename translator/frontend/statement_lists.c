@@ -33,16 +33,6 @@ bool lane_linear(KScan *ks, CXCursor e) {
     return false;
 }
 
-/* Does an integer constant expression hold e's value? */
-static bool int_constant(CXCursor e, long long *value) {
-    CXEvalResult r = clang_Cursor_Evaluate(e);
-    bool ok = r && clang_EvalResult_getKind(r) == CXEval_Int;
-    if (ok)
-        *value = clang_EvalResult_getAsLongLong(r);
-    if (r)
-        clang_EvalResult_dispose(r);
-    return ok;
-}
 
 /* A comparison of the lane part of the thread index with a constant that splits a warp:
  * `threadIdx.x < 16`, `lane == 0` (`tid < 64` splits none: it is uniform per warp in a
