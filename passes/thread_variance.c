@@ -453,6 +453,14 @@ static bool mark_after_fret(Arena *a, Kernel *k, Stmt *r) {
     return changed;
 }
 
+/* Does s write only locals it declares? */
+static bool writes_own_decls(Stmt *s) {
+    for (int j = 0; j < s->writes.len; j++)
+        if (!vec_contains(&s->decls, s->writes.items[j]))
+            return false;
+    return true;
+}
+
 void thread_variance(Unit *u, Kernel *k) {
     find_webs(u, k);
     for (int i = 0; i < k->webs.len; i++) {
@@ -498,9 +506,12 @@ void thread_variance(Unit *u, Kernel *k) {
              * argument's value in every thread that can see it (those running the branch) */
             unsigned bound = d;
             bool pure_bind = s->kind == ST_BIND && !s->touches_memory && !s->side_effects && !s->has_site;
-            /* (a loop header computing on locals only is the block's, its trips the
-             * block's: each thread under the if takes part in them by its flag) */
-            bool block_header = i < 0 && !s->touches_memory && !s->side_effects && !s->has_site;
+            /* (a loop header computing on locals only, writing only the counters it declares,
+             * is the block's, its trips the block's: each thread under the if takes part in
+             * them by its flag; a counter declared outside would keep, in the threads not
+             * running the loop, the value it had) */
+            bool block_header = i < 0 && !s->touches_memory && !s->side_effects && !s->has_site &&
+                                writes_own_decls(s);
             if (s->kind != ST_SYNC && !declares_shared(s) && under_predicate(s) && !block_header)
                 d = all = DIM_XYZ;
             if (all != s->dims) {

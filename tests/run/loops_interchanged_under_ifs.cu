@@ -6,7 +6,8 @@
 // the block; a condition reading memory (flags, not ranges); an if/else with loops in both
 // branches; a guard whose bound a loop inside the if changes (the flags must decide); a 2-D
 // guard; a loop among other statements at the top level; a loop whose header reads memory
-// under a varying if; and such loops in device functions, expanded where the kernel calls
+// under a varying if; a counter declared before the if, read after it by every thread
+// (those not running the loop keep its old value); and such loops in device functions, expanded where the kernel calls
 // them: a distance as in k-median codes (its parameter bound to the thread's index), a
 // parameter whose name the caller's other argument reads, a parameter the callee changes, a
 // void function, a call in a ?: (left a call). Several block sizes, 1 and 2 workers.
@@ -89,6 +90,19 @@ __global__ void header_reads_memory(const float *a, const int *rows, int n, floa
             s += a[i * n + tid];
         out[tid] = s;
     }
+}
+
+__global__ void outer_counter(const float *a, int n, int rows, float *out) {
+    int tid = blockIdx.x * blockDim.x + threadIdx.x;
+    int i = -2;
+    if (tid < n && tid % 2) {
+        float s = 0;
+        for (i = 0; i < rows; i++)
+            s += a[i * n + tid];
+        out[n + tid] = s;
+    }
+    if (tid < n)
+        out[tid] = i;
 }
 
 __device__ float dist(int p1, int p2, int num, int dim, const float *coord) {
@@ -239,6 +253,18 @@ int main() {
         header_reads_memory<<<g, b>>>(a, nrows, n, out);
         cudaDeviceSynchronize();
         compare("header_reads_memory", out, want, n);
+
+        for (int t = 0; t < n; t++) {
+            float s = 0;
+            for (int i = 0; i < rows; i++)
+                s += a[i * n + t];
+            want[t] = t % 2 ? rows : -2;
+            want[n + t] = t % 2 ? s : -7;
+            out[n + t] = -7;
+        }
+        outer_counter<<<g, b>>>(a, n, rows, out);
+        cudaDeviceSynchronize();
+        compare("outer_counter", out, want, 2 * n);
 
         for (int t = 0; t < n; t++) {
             float d = 0, s = 0;
