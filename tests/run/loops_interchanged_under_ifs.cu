@@ -131,6 +131,20 @@ __device__ void store_sum(int t, int n, int rows, const float *a, float *out) {
     out[t] = s;
 }
 
+__device__ float long_body(int t, int n, int rows, const float *a) {
+    float s = 0;
+    int r = rows;
+    r += 0;
+    r -= 0;
+    r *= 1;
+    r /= 1;
+    s += 0;
+    s -= 0;
+    for (int i = 0; i < r; i++)
+        s += a[i * n + t];
+    return s;
+}
+
 __global__ void with_functions(const float *a, int n, int rows, int x, float *out) {
     int tid = blockIdx.x * blockDim.x + threadIdx.x;
     if (tid < n) {
@@ -139,6 +153,7 @@ __global__ void with_functions(const float *a, int n, int rows, int x, float *ou
         float w = walk(tid, n, rows, a);
         out[tid] = d + w + (tid % 2 ? dist(tid, x, n, rows, a) : 0.0f);
         store_sum(tid, n, rows, a, out + n);
+        out[2 * n + tid] = long_body(tid, n, rows, a);
     }
 }
 
@@ -158,10 +173,10 @@ int main() {
     float *a, *out;
     int *on, *nrows;
     cudaMallocManaged(&a, sizeof(float) * n * rows);
-    cudaMallocManaged(&out, sizeof(float) * n * 2);
+    cudaMallocManaged(&out, sizeof(float) * n * 3);
     cudaMallocManaged(&on, sizeof(int) * n);
     cudaMallocManaged(&nrows, sizeof(int));
-    static float want[2000];
+    static float want[3000];
     for (int i = 0; i < n * rows; i++)
         a[i] = (float)((i * 37) % 11) * 0.25f;
     for (int i = 0; i < n; i++)
@@ -275,10 +290,11 @@ int main() {
             }
             want[t] = d + (s + (t + 1)) + (t % 2 ? d : 0.0f);
             want[n + t] = s;
+            want[2 * n + t] = s;
         }
         with_functions<<<g, b>>>(a, n, rows, 7, out);
         cudaDeviceSynchronize();
-        compare("with_functions", out, want, 2 * n);
+        compare("with_functions", out, want, 3 * n);
     }
     if (cudaGetLastError() != cudaSuccess)
         failures++;

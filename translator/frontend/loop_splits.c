@@ -257,13 +257,14 @@ bool loop_call(KScan *ks, CXCursor call) {
     clang_visitChildren(def, find_body, &body);
     if (clang_Cursor_isNull(body) || clang_getCursorKind(body) != CXCursor_CompoundStmt)
         return false;
-    /* one return at most, its last statement; nothing the expansion could not copy */
+    /* a short body (Kids holds 8 statements); one return at most, its last statement;
+     * nothing the expansion could not copy */
     Kids stmts = children(body);
+    if (stmts.n > 7 || find_volatile(body, false, NULL))
+        return false;
     CXCursor last = stmts.n ? stmts.c[stmts.n - 1] : body;
     bool final_return = clang_getCursorKind(last) == CXCursor_ReturnStmt;
     if (clang_getResultType(clang_getCursorType(def)).kind != CXType_Void && !final_return)
-        return false;
-    if (stmts.n > 7 || find_volatile(body, false, NULL))
         return false;
     for (int i = 0; i < stmts.n - final_return; i++)
         if (is_exit_or_opaque(stmts.c[i]) || find_in(stmts.c[i], is_exit_or_opaque, NULL))
