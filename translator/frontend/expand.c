@@ -209,7 +209,9 @@ static enum CXChildVisitResult parm_visit(CXCursor c, CXCursor parent, CXClientD
 
 typedef struct NameScan {
     Arena *a;
-    PtrVec names;           /* char*: what the callee declares */
+    CXCursor def;           /* the callee */
+    bool filled;            /* names holds what it declares (gathered on first need) */
+    PtrVec names;           /* char* */
     bool clash;
 } NameScan;
 
@@ -234,19 +236,22 @@ static enum CXChildVisitResult arg_names_visit(CXCursor c, CXCursor parent, CXCl
 }
 
 /* A parameter bound to pure arithmetic on locals whose names the callee does not declare
- * again: it may be recomputed from the argument's text inside the copy, like a local from
- * its initialiser (promote_locals' remat), instead of being stored per thread. */
-static void recomputable_param(KScan *ks, Var *v, Stmt *bind, CXCursor arg, CXCursor def, const char *text,
+ * again (ns: the callee's names): it may be recomputed from the argument's text inside the
+ * copy, like a local from its initialiser (promote_locals' remat), instead of being stored
+ * per thread. */
+static void recomputable_param(KScan *ks, Var *v, Stmt *bind, CXCursor arg, NameScan *ns, const char *text,
                                bool x_unit) {
     Arena *a = ks->fe->u->arena;
     if (bind->touches_memory || bind->side_effects || bind->calls_user_fn || bind->has_site || v->ref ||
         v->alias || v->addr_of || strstr(text, "//"))
         return;
-    NameScan ns = {.a = a};
-    clang_visitChildren(def, callee_names_visit, &ns);
-    if (arg_names_visit(arg, arg, &ns) == CXChildVisit_Recurse)
-        clang_visitChildren(arg, arg_names_visit, &ns);
-    if (ns.clash)
+    if (!ns->filled)
+        clang_visitChildren(ns->def, callee_names_visit, ns);
+    ns->filled = true;
+    ns->clash = false;
+    if (arg_names_visit(arg, arg, ns) == CXChildVisit_Recurse)
+        clang_visitChildren(arg, arg_names_visit, ns);
+    if (ns->clash)
         return;
     v->init_text = text;
     for (int i = 0; i < bind->reads.len; i++)
@@ -360,6 +365,7 @@ void scan_inline(KScan *ks, Stmt *s, CXCursor call, CXCursor fn, char *usr, Var 
     fe->this_var = in->this_var;
     fe->rewrites = member ? &in->rewrites : NULL;
     vec_push(u->arena, &fe->inlining, usr);
+    NameScan callee_names = {.a = u->arena, .def = def};
     for (int i = 0; i < np && i < nargs; i++) {
         CXCursor parm = *(CXCursor *)parms.items[i];
         Stmt *bind = in->binds.items[i];
@@ -382,8 +388,8 @@ void scan_inline(KScan *ks, Stmt *s, CXCursor call, CXCursor fn, char *usr, Var 
         vec_push(u->arena, &bind->decls, v);
         vec_push(u->arena, &in->params, v);
         if (!dependent && !member)
-            recomputable_param(ks, v, bind, clang_Cursor_getArgument(call, (unsigned)i), def, in->args.items[i],
-                               x_units[i]);
+            recomputable_param(ks, v, bind, clang_Cursor_getArgument(call, (unsigned)i), &callee_names,
+                               in->args.items[i], x_units[i]);
     }
     if (np != nargs)
         diag_error(u, s->loc, "call of '%s' with default arguments: not supported yet", name);
