@@ -26,11 +26,8 @@
 
 static bool replicable(Stmt *s, const bool *blocked) {
     if (s->dims || s->has_return || s->fret || s->has_jump || s->kind == ST_BARRIER ||
-        s->kind == ST_SYNC || blocked[s->index])
+        s->kind == ST_SYNC || blocked[s->index] || !writes_own_decls(s))
         return false;
-    for (int j = 0; j < s->writes.len; j++)
-        if (!vec_contains(&s->decls, s->writes.items[j]))
-            return false;
     for (int j = 0; j < s->decls.len; j++)
         if (((Var *)s->decls.items[j])->is_shared)
             return false;

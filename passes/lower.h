@@ -12,7 +12,6 @@
 const char *count_expr(unsigned dims);
 const char *storage_type(Arena *a, Var *v);
 bool hoisted_shared(Stmt *s);
-bool under_predicated(Stmt *s);
 bool x_hoisted(Var *v);
 void put_x_check(Var *v, Buf *b);
 void nest_subscripts(Unit *u, Kernel *k, Nest *n, PtrVec *out);

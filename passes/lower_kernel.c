@@ -101,15 +101,7 @@ static void put_pred_checks(Stmt *s, Stmt *skip, Buf *h) {
     for (Stmt *p = s->parent; p; c = p, p = p->parent)
         if (p->predicated && p != skip)
             buf_printf(h, "if (__cu2c_pf%d[%s] != %d) continue; ", p->index, index_expr(DIM_XYZ),
-                       p->else_begin && c->loc.offset >= p->else_begin ? 1 : 2);
-}
-
-/* Does s run under an if run per thread (Stmt.predicated)? */
-bool under_predicated(Stmt *s) {
-    for (Stmt *p = s->parent; p; p = p->parent)
-        if (p->predicated)
-            return true;
-    return false;
+                       in_else_branch(p, c) ? 1 : 2);
 }
 
 /* A promoted reference's type without its '&' (and without const for REF_VALUE: the

@@ -17,7 +17,7 @@ Stmt *pred_if(Stmt *s, char *branch) {
     Stmt *c = s;
     for (Stmt *p = s->parent; p; c = p, p = p->parent)
         if (p->predicated && p->sync == SK_IF) {
-            *branch = p->else_begin && c->loc.offset >= p->else_begin ? 'e' : 'r';
+            *branch = in_else_branch(p, c) ? 'e' : 'r';
             return p;
         }
     return NULL;
@@ -65,9 +65,8 @@ static void put_mask_check(Site *site, const char *w0, const char *wn, Buf *e) {
     for (; p; c = p, p = p->parent) {
         if (!p->predicated)
             continue;
-        bool in_else = p->else_begin && c->loc.offset >= p->else_begin;
         buf_printf(e, "%s__cu2c_pf%d[__cu2c_i] == %d", nifs + nloops ? " || " : "", p->index,
-                   p->sync == SK_IF && in_else ? 2 : 1);
+                   p->sync == SK_IF && in_else_branch(p, c) ? 2 : 1);
         if (p->sync == SK_IF)
             buf_printf(&ifs, "%s%u", nifs++ ? ", " : "", loc_line(p->loc));
         else

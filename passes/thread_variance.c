@@ -409,14 +409,6 @@ static bool is_loop(Stmt *s) {
     return s->kind == ST_SYNC && (s->sync == SK_FOR || s->sync == SK_WHILE || s->sync == SK_DO);
 }
 
-/* Does s run under an if or loop that runs per thread (Stmt.predicated)? */
-static bool under_predicate(Stmt *s) {
-    for (Stmt *p = s->parent; p; p = p->parent)
-        if (p->predicated)
-            return true;
-    return false;
-}
-
 /* Marks what may run after leaf r returned for some threads; true if anything changed. */
 static bool mark_after_exit(Kernel *k, Stmt *r) {
     bool changed = false;
@@ -451,14 +443,6 @@ static bool mark_after_fret(Arena *a, Kernel *k, Stmt *r) {
         }
     }
     return changed;
-}
-
-/* Does s write only locals it declares? */
-static bool writes_own_decls(Stmt *s) {
-    for (int j = 0; j < s->writes.len; j++)
-        if (!vec_contains(&s->decls, s->writes.items[j]))
-            return false;
-    return true;
 }
 
 void thread_variance(Unit *u, Kernel *k) {
@@ -512,7 +496,7 @@ void thread_variance(Unit *u, Kernel *k) {
              * running the loop, the value it had) */
             bool block_header = i < 0 && !s->touches_memory && !s->side_effects && !s->has_site &&
                                 writes_own_decls(s);
-            if (s->kind != ST_SYNC && !declares_shared(s) && under_predicate(s) && !block_header)
+            if (s->kind != ST_SYNC && !declares_shared(s) && under_predicated(s) && !block_header)
                 d = all = DIM_XYZ;
             if (all != s->dims) {
                 s->dims = all;

@@ -611,6 +611,9 @@ Stmt *fact_at(Kernel *k, int i);
 /* Is v declared by a statement of nest n? */
 bool nest_declares(Kernel *k, Nest *n, Var *v);
 bool stmt_inside(Stmt *s, Stmt *ancestor);     /* ancestor holds s (s itself excluded) */
+bool under_predicated(Stmt *s);     /* s runs under an if or loop run per thread (Stmt.predicated) */
+bool in_else_branch(Stmt *p, Stmt *c);  /* c, a child of the if p, is (in) its else branch */
+bool writes_own_decls(Stmt *s);     /* s writes only locals it declares */
 Edit *edit_add(Unit *u, unsigned begin, unsigned end, const char *text);
 Edit *edit_insert(Unit *u, unsigned at, const char *text);
 /* text plus as many newlines as [begin, end) has: replacing that range by it, the lines

@@ -50,6 +50,24 @@ bool stmt_inside(Stmt *s, Stmt *ancestor) {
     return false;
 }
 
+bool under_predicated(Stmt *s) {
+    for (Stmt *p = s->parent; p; p = p->parent)
+        if (p->predicated)
+            return true;
+    return false;
+}
+
+bool in_else_branch(Stmt *p, Stmt *c) {
+    return p->else_begin && c->loc.offset >= p->else_begin;
+}
+
+bool writes_own_decls(Stmt *s) {
+    for (int j = 0; j < s->writes.len; j++)
+        if (!vec_contains(&s->decls, s->writes.items[j]))
+            return false;
+    return true;
+}
+
 bool nest_declares(Kernel *k, Nest *n, Var *v) {
     return v->decl_stmt && v->decl_stmt->nest >= 0 && k->nests.items[v->decl_stmt->nest] == n;
 }
