@@ -33,18 +33,17 @@ static void bound_term(Arena *a, const char **lim, bool upper, const char *v) {
     *lim = *lim ? arena_printf(a, "CU2C_%sLL(%s, %s)", upper ? "MIN" : "MAX", *lim, v) : v;
 }
 
-/* The guards of a nest's last statement (see guard_stmt) `T op B && ...` with B uniform:
- * each term holds for a range of the thread coordinate, so the thread loop runs over that
- * range and the term becomes 1. For T = threadIdx.d (or a local holding it, recomputed) in
- * both copies of the nest; for T an x_affine local, in the fast copy only, where T is
- * exactly its base +- threadIdx.x (the term's edit goes to fast_edits, T to offs, the
- * narrowed range to *flo, *fhi). Only for 32-bit comparisons, computed in long long. */
+/* Is g's coordinate an x_affine-style local, base +- threadIdx.x (not a lane guard's)? */
+static bool is_offset(Guard *g) {
+    return g->coord && !g->coord->coord && g->op != '=';
+}
+
 /* Can guard g of a nest's statement bound the nest's loop over its dimension: its coordinate
  * threadIdx.d or a local recomputed as it (both copies), or an x_affine local (the fast copy),
  * compared as a 32-bit int with a bound reading only locals fixed before the nest? (A lane
  * guard, op '=': may its step apply, see narrow_guards.) */
 static bool narrows(Nest *n, Guard *g) {
-    bool offset = g->coord && !g->coord->coord && g->op != '=';
+    bool offset = is_offset(g);
     /* T's value is its initialiser's: recomputed in each nest, or (a lane guard's local)
      * declared by the pure declarations before the if in this one */
     bool fixed = !g->coord || g->coord->remat ||
@@ -61,8 +60,14 @@ static bool narrows(Nest *n, Guard *g) {
     return ok;
 }
 
-int narrow_guards(Unit *u, Nest *n, Stmt *s, Buf *h, PtrVec *fast_edits,
-                         PtrVec *offs, const char **flo, const char **fhi) {
+/* The guards of a nest's last statement (see guard_stmt) `T op B && ...` with B uniform:
+ * each term holds for a range of the thread coordinate, so the thread loop runs over that
+ * range and the term becomes 1. For T = threadIdx.d (or a local holding it, recomputed) in
+ * both copies of the nest; for T an x_affine local, in the fast copy only, where T is
+ * exactly its base +- threadIdx.x (the term's edit goes to fast_edits, T to offs, the
+ * narrowed range to *flo, *fhi). Only for 32-bit comparisons, computed in long long. */
+void narrow_guards(Unit *u, Nest *n, Stmt *s, Buf *h, PtrVec *fast_edits, PtrVec *offs, const char **flo,
+                   const char **fhi) {
     const char *lo[8] = {0}, *hi[8] = {0}, *xlo = NULL, *xhi = NULL;
     /* a per-thread if's guards (pred_guard_stmt) are its condition's: kept as written */
     bool edit_terms = s->kind != ST_SYNC;
@@ -72,14 +77,14 @@ int narrow_guards(Unit *u, Nest *n, Stmt *s, Buf *h, PtrVec *fast_edits,
     bool whole = edit_terms && s->guards_whole, macro = false;
     for (int i = 0; i < s->guards.len && whole; i++) {
         Guard *g = s->guards.items[i];
-        whole = narrows(n, g) && g->op != '=' && !(g->coord && !g->coord->coord);
+        whole = narrows(n, g) && g->op != '=' && !is_offset(g);
         macro |= g->in_macro;
     }
     whole &= macro;
     Guard *lane = NULL;
     for (int i = 0; i < s->guards.len; i++) {
         Guard *g = s->guards.items[i];
-        bool offset = g->coord && !g->coord->coord && g->op != '=';
+        bool offset = is_offset(g);
         if (!narrows(n, g))
             continue;
         if (g->op == '=') {     /* a lane guard: the x loop's step (below); its test stays */
@@ -104,12 +109,13 @@ int narrow_guards(Unit *u, Nest *n, Stmt *s, Buf *h, PtrVec *fast_edits,
         const char *v = op == '<' || op == 'g' ? b : arena_printf(u->arena, "%s + 1", b);
         if (offset) {
             bound_term(u->arena, upper ? &xhi : &xlo, upper, v);
-            Edit *e = arena_alloc(u->arena, sizeof *e);
-            e->begin = g->begin;
-            e->end = g->end;
-            e->text = text_keeping_lines(u, g->begin, g->end, "1");
-            if (edit_terms && !whole && !g->in_macro)
+            if (edit_terms && !whole && !g->in_macro) {
+                Edit *e = arena_alloc(u->arena, sizeof *e);
+                e->begin = g->begin;
+                e->end = g->end;
+                e->text = text_keeping_lines(u, g->begin, g->end, "1");
                 vec_push(u->arena, fast_edits, e);
+            }
         } else {
             bound_term(u->arena, upper ? &hi[g->dim] : &lo[g->dim], upper, v);
             n->guarded |= g->dim;
@@ -155,7 +161,6 @@ int narrow_guards(Unit *u, Nest *n, Stmt *s, Buf *h, PtrVec *fast_edits,
         if (!offsets)
             n->pred_skip = s;
     }
-    return narrowed;
 }
 
 /* Does anything inside s (a loop's header included) write v? */
@@ -171,10 +176,10 @@ static bool written_inside(Kernel *k, Stmt *s, Var *v) {
 }
 
 /* The per-thread if (Stmt.loop_split) right around a nest (or around the expanded call or
- * block holding it) whose condition is all guards
- * (`tid < n && ...`) reading nothing the if's statements change: its guards may narrow the
- * nest's loops in place of its flags (each thread's flag is exactly the condition, and the
- * nest computes the same bounds from the same values). NULL if none. */
+ * block holding it) whose condition is all guards (`tid < n && ...`) reading nothing the
+ * if's statements change: its guards may narrow the nest's loops in place of its flags (each
+ * thread's flag is exactly the condition, and the nest computes the same bounds from the
+ * same values). NULL if none. */
 Stmt *pred_guard_stmt(Kernel *k, Nest *n) {
     Stmt *first = k->stmts.items[n->first], *p = first->parent;
     /* (through expanded calls and blocks in its branch: they run once per block) */

@@ -149,10 +149,10 @@ static Web *entry_web(Kernel *k, Nest *n, Var *v, bool *several) {
 
 /* Is web w's value on entry to nest ni only ever that of its local's declaration without an
  * initialiser (indeterminate: nothing to carry)? Every other statement writing it is in the
- * nest, the nest is not a loop's body (interchanged), and no loop runs round the nest: inside one, even a declaration in the loop's body
- * would start each trip with an indeterminate value that programs built with nvcc may find
- * holding the previous trip's (undefined, but it works there), which a per-thread copy keeps
- * as before. */
+ * nest, the nest is not a loop's body (interchanged), and no loop runs round the nest:
+ * inside one, even a declaration in the loop's body would start each trip with an
+ * indeterminate value that programs built with nvcc may find holding the previous trip's
+ * (undefined, but it works there), which a per-thread copy keeps as before. */
 static bool entry_indeterminate(Kernel *k, int ni, Web *w) {
     Var *v = w->var;
     Nest *n = k->nests.items[ni];

@@ -435,9 +435,6 @@ bool find_plain_barrier(CXCursor c, CXCursor *where) {
 }
 
 
-/* Is e the lane part of the linear thread index: threadIdx.x (or a local initialised to
- * it), or that taken % or & a constant? */
-
 /* Does an integer constant expression hold e's value? */
 bool int_constant(CXCursor e, long long *value) {
     CXEvalResult r = clang_Cursor_Evaluate(e);

@@ -85,8 +85,8 @@ static enum CXChildVisitResult pure_visit(CXCursor c, CXCursor parent, CXClientD
     return CXChildVisit_Break;
 }
 
-static PureScan pure_scan_all(KScan *ks, CXCursor e, CXCursor parent, PtrVec *reads) {
-    PureScan ps = {ks, reads, true, false, false, false};
+static PureScan pure_scan_all(KScan *ks, CXCursor e, CXCursor parent, PtrVec *reads, bool ranks) {
+    PureScan ps = {ks, reads, true, false, false, ranks};
     if (pure_visit(e, parent, &ps) == CXChildVisit_Recurse)
         clang_visitChildren(e, pure_visit, &ps);
     return ps;
@@ -94,7 +94,7 @@ static PureScan pure_scan_all(KScan *ks, CXCursor e, CXCursor parent, PtrVec *re
 
 /* Is e pure (see pure_visit)? The locals it reads are added to reads. */
 bool pure_scan(KScan *ks, CXCursor e, CXCursor parent, PtrVec *reads, bool *reads_tid) {
-    PureScan ps = pure_scan_all(ks, e, parent, reads);
+    PureScan ps = pure_scan_all(ks, e, parent, reads, false);
     if (reads_tid)
         *reads_tid = ps.reads_tid;
     return ps.pure;
@@ -176,7 +176,7 @@ static int x_offset(KScan *ks, CXCursor e, CXCursor parent, CXCursor *leaf, PtrV
         if (sf && r && (tk == CXType_UInt || tk == CXType_ULong || tk == CXType_ULongLong))
             sf->wraps = true;
     } else {
-        PureScan ps = pure_scan_all(ks, e, parent, reads);
+        PureScan ps = pure_scan_all(ks, e, parent, reads, false);
         if (sf && ps.pure && !ps.reads_x) {
             sf->yz |= ps.reads_tid;
             return 0;
@@ -318,7 +318,6 @@ static unsigned guard_dim(KScan *ks, CXCursor e) {
     return v && v->x_sign ? DIM_X : 0;
 }
 
-
 static bool pow2(long long m) { return m > 0 && m <= (1ll << 30) && !(m & (m - 1)); }
 
 /* A tile's thread_rank(): cooperative_groups.h's macro makes it the call
@@ -337,7 +336,7 @@ static bool tile_rank_call(CXCursor e, long long *m) {
     if (clang_Cursor_isNull(obj) || group_kind(clang_getCursorType(obj), &width) != 't')
         return false;
     *m = width;
-    return width > 0 && width <= 32 && !(width & (width - 1));
+    return width <= 32 && pow2(width);
 }
 
 /* The lane part L of a lane guard `L == B` (Guard.lane_mod): threadIdx.x % M or
@@ -345,9 +344,7 @@ static bool tile_rank_call(CXCursor e, long long *m) {
  * power of two; a tile's thread_rank() (*linear); with locals, a local initialised to one of
  * those (Var.lane_mod: *coord). 0 when e is none of those. */
 unsigned lane_term(KScan *ks, CXCursor e, bool locals, bool *linear, CXCursor *coord) {
-    e = strip_implicit(e);
-    while (clang_getCursorKind(e) == CXCursor_ParenExpr)
-        e = strip_implicit(first_child(e));
+    e = strip_implicit(e);      /* (parentheses too) */
     long long m = 0;
     *linear = false;
     *coord = clang_getNullCursor();
@@ -384,50 +381,6 @@ unsigned lane_term(KScan *ks, CXCursor e, bool locals, bool *linear, CXCursor *c
         }
     }
     return 0;
-}
-
-static bool from_macro(CXCursor c);
-static char *printed(Arena *a, CXCursor e);
-
-/* Guard g of s, term cond, completed with its bound b when b is pure and free of thread
- * indices; a term a macro wrote (`IN_RANGE(tx, lo, hi)`) gets b as the parser saw it, and is
- * left as written (its text is the macro's call). */
-static void add_guard(KScan *ks, Stmt *s, Guard *g, CXCursor cond, CXCursor b) {
-    Unit *u = ks->fe->u;
-    bool reads_tid;
-    if (!pure_scan(ks, b, cond, &g->bound_reads, &reads_tid) || reads_tid)
-        return;
-    g->in_macro = from_macro(cond);
-    char *text = g->in_macro ? printed(u->arena, b) : cursor_line(ks->fe, b);
-    if (!text || strstr(text, "//") || strchr(text, '#'))
-        return;
-    g->bound = text;
-    cursor_range(cond, &g->begin, &g->end);
-    vec_push(u->arena, &s->guards, g);
-}
-
-/* A term `L == B` (or `B == L`) of a leaf if's condition, L the lane part of the thread
- * index (lane_term) and B pure, free of thread indices: a lane guard (Guard.lane_mod). */
-static void lane_guard(KScan *ks, Stmt *s, CXCursor cond, Kids kids) {
-    Unit *u = ks->fe->u;
-    for (int side = 0; side < 2; side++) {
-        bool linear;
-        CXCursor t;
-        unsigned m = lane_term(ks, kids.c[side], true, &linear, &t);
-        CXType ct = clang_getCanonicalType(clang_getCursorType(kids.c[0]));
-        if (!m || !holds_thread_index(ct))
-            continue;
-        Guard *g = arena_alloc(u->arena, sizeof *g);
-        g->dim = DIM_X;
-        g->coord = !clang_Cursor_isNull(t) && clang_getCursorKind(t) == CXCursor_DeclRefExpr
-                       ? find_var(ks->k, clang_getCursorReferenced(t), ks->fe) : NULL;
-        g->op = '=';
-        g->lane_mod = m;
-        g->lane_linear = linear;
-        g->cmp_type = fe_str(u->arena, clang_getTypeSpelling(ct));
-        add_guard(ks, s, g, cond, kids.c[1 - side]);
-        return;
-    }
 }
 
 /* Was c written by a macro (its text is elsewhere than where it stands)? */
@@ -485,6 +438,47 @@ static char *printed(Arena *a, CXCursor e) {
     return NULL;
 }
 
+/* Guard g of s, term cond, completed with its bound b when b is pure and free of thread
+ * indices; a term a macro wrote (`IN_RANGE(tx, lo, hi)`) gets b as the parser saw it, and is
+ * left as written (its text is the macro's call). */
+static void add_guard(KScan *ks, Stmt *s, Guard *g, CXCursor cond, CXCursor b) {
+    Unit *u = ks->fe->u;
+    bool reads_tid;
+    if (!pure_scan(ks, b, cond, &g->bound_reads, &reads_tid) || reads_tid)
+        return;
+    g->in_macro = from_macro(cond);
+    char *text = g->in_macro ? printed(u->arena, b) : cursor_line(ks->fe, b);
+    if (!text || strstr(text, "//") || strchr(text, '#'))
+        return;
+    g->bound = text;
+    cursor_range(cond, &g->begin, &g->end);
+    vec_push(u->arena, &s->guards, g);
+}
+
+/* A term `L == B` (or `B == L`) of a leaf if's condition, L the lane part of the thread
+ * index (lane_term) and B pure, free of thread indices: a lane guard (Guard.lane_mod). */
+static void lane_guard(KScan *ks, Stmt *s, CXCursor cond, Kids kids) {
+    Unit *u = ks->fe->u;
+    for (int side = 0; side < 2; side++) {
+        bool linear;
+        CXCursor t;
+        unsigned m = lane_term(ks, kids.c[side], true, &linear, &t);
+        CXType ct = clang_getCanonicalType(clang_getCursorType(kids.c[0]));
+        if (!m || !holds_thread_index(ct))
+            continue;
+        Guard *g = arena_alloc(u->arena, sizeof *g);
+        g->dim = DIM_X;
+        g->coord = !clang_Cursor_isNull(t) && clang_getCursorKind(t) == CXCursor_DeclRefExpr
+                       ? find_var(ks->k, clang_getCursorReferenced(t), ks->fe) : NULL;
+        g->op = '=';
+        g->lane_mod = m;
+        g->lane_linear = linear;
+        g->cmp_type = fe_str(u->arena, clang_getTypeSpelling(ct));
+        add_guard(ks, s, g, cond, kids.c[1 - side]);
+        return;
+    }
+}
+
 /* The terms of a leaf `if (a && b && ...)` comparing a thread coordinate with something pure. */
 static void scan_guards(KScan *ks, Stmt *s, CXCursor cond) {
     Unit *u = ks->fe->u;
@@ -531,9 +525,6 @@ void scan_if_guards(KScan *ks, Stmt *s, CXCursor c) {
     if (kids.n != 2 || !clang_isExpression(clang_getCursorKind(kids.c[0])))
         return;
     PtrVec reads = {0};
-    PureScan ps = {ks, &reads, true, false, false, true};
-    if (pure_visit(kids.c[0], c, &ps) == CXChildVisit_Recurse)
-        clang_visitChildren(kids.c[0], pure_visit, &ps);
-    if (ps.pure)
+    if (pure_scan_all(ks, kids.c[0], c, &reads, true).pure)
         scan_guards(ks, s, kids.c[0]);
 }

@@ -10,9 +10,12 @@
  * (volatile stores: warp steps), whose branches hold, as statements of their own lists, a
  * for-loop that is no short constant-trip loop, whose header reads only parameters,
  * constants and its own counter (no memory, no builtin index: the same for every thread as
- * far as the text tells; thread_variance has the last word) and whose body reads consecutive elements in consecutive threads. When the condition is all
- * guards (`tid < n && ...`, see scan_guards), the thread loops under the if run over the
- * range they allow instead of testing each thread's flag (lower_kernel). */
+ * far as the text tells; thread_variance has the last word) and whose body reads consecutive
+ * elements in consecutive threads. When the condition is all guards (`tid < n && ...`, see
+ * scan_guards), the thread loops under the if run over the range they allow instead of
+ * testing each thread's flag (passes/narrow_guards.c). Calls of device functions holding
+ * such a loop over an argument that is the thread's index are expanded in place
+ * (loop_call). */
 #include "fe.h"
 
 #include <string.h>
@@ -206,9 +209,7 @@ bool loop_split_if(KScan *ks, CXCursor c) {
 }
 
 static int and_terms(CXCursor e) {
-    e = strip_implicit(e);
-    while (clang_getCursorKind(e) == CXCursor_ParenExpr)
-        e = strip_implicit(first_child(e));
+    e = strip_implicit(e);      /* (parentheses too) */
     Kids kids = children(e);
     if (clang_getCursorKind(e) == CXCursor_BinaryOperator && kids.n == 2 &&
         clang_getCursorBinaryOperatorKind(e) == CXBinaryOperator_LAnd)

@@ -33,7 +33,6 @@ bool lane_linear(KScan *ks, CXCursor e) {
     return false;
 }
 
-
 /* A comparison of the lane part of the thread index with a constant that splits a warp:
  * `threadIdx.x < 16`, `lane == 0` (`tid < 64` splits none: it is uniform per warp in a
  * one-dimensional block). */
