@@ -7,7 +7,13 @@
  * no store reaches (cu2c/texture.h), and the block function specialises the body for the
  * common kinds of texture (block_function.c). Expects the frontend's counts (Var.tex_names,
  * tex_fetches); guarantees Var.tex_hoisted on at most MAX_HOISTED_TEXTURES parameters, in C++
- * output only (fetches are templates: C output has none). */
+ * output only (fetches are templates: C output has none).
+ *
+ * A short counted loop fetching from a hoisted texture (Kernel.fetch_loops) is unrolled in
+ * full (CU2C_UNROLL_FETCHES): inlined, the fetch makes its body too big for g++ to unroll on
+ * its own, and it vectorises the loop over its trips instead, a gather per trip summed in
+ * order; unrolled, the thread loop around it vectorises, a gather per trip for as many
+ * threads. */
 #include "lower.h"
 
 void hoist_textures(Unit *u, Kernel *k) {
@@ -20,5 +26,10 @@ void hoist_textures(Unit *u, Kernel *k) {
          * names it outside a fetch) */
         if (v->is_param && v->tex_object && !v->escapes && v->tex_fetches && v->tex_names == v->tex_fetches)
             v->tex_hoisted = ++n;
+    }
+    for (int i = 0; i < k->fetch_loops.len; i++) {
+        FetchLoop *fl = k->fetch_loops.items[i];
+        if (fl->texture->tex_hoisted)
+            edit_insert(u, fl->at, "CU2C_UNROLL_FETCHES ");
     }
 }

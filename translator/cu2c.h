@@ -502,6 +502,7 @@ typedef struct Kernel {
     PtrVec headers;         /* Stmt*: the headers of leaf for-loops (Stmt.header) */
     PtrVec retvals;         /* Stmt* (ST_RETVAL) of early returns in expanded functions */
     PtrVec vstores;         /* VStore*: stores into volatile memory of its warp steps */
+    PtrVec fetch_loops;     /* FetchLoop*: short counted loops fetching from a texture parameter */
     bool uses_tls;          /* calls user functions that read threadIdx/blockIdx/... */
     bool irregular_flow;    /* a label, goto or asm statement: control flow the statement tree
                              * does not show, so variance is decided per local (Var.whole) */
@@ -514,6 +515,17 @@ typedef struct Kernel {
     bool has_exits;         /* thread_variance: some threads may return while others go on */
     bool needs_exit_flags;  /* form_loops: a thread that ends is remembered across nests */
 } Kernel;
+
+/* A for-loop of a kernel's own text with a constant trip count of at most 32 (counting
+ * those of the constant-trip loops inside it, unrolled with it), not written by a macro nor
+ * under the user's `#pragma unroll`, whose body fetches from a texture object parameter
+ * (`for (k = -R; k <= R; k++) s += tex2D<float>(t, x + k, y)`): g++ vectorises such a loop
+ * over its trips, summing in order, rather than the thread loop around it; unrolled, the
+ * thread loop vectorises (hoist_textures). */
+typedef struct FetchLoop {
+    unsigned at;            /* offset of its `for` */
+    Var *texture;           /* the parameter of a fetch in its body */
+} FetchLoop;
 
 /* A file-scope __shared__ variable: becomes per-block storage inside each kernel using it. */
 typedef struct FileShared {

@@ -120,6 +120,16 @@ const char cu2c_at_load<R, F, K>::done = (R((const void *)K), 0);
 #define CU2C_THREADS_INDEPENDENT
 #endif
 
+/* Before a counted loop of at most 32 trips fetching from a texture (passes/hoist_textures.c):
+ * unrolled in full, so that the thread loop around it vectorises. */
+#if defined(__clang__)
+#define CU2C_UNROLL_FETCHES _Pragma("clang loop unroll(full)")
+#elif defined(__GNUC__)
+#define CU2C_UNROLL_FETCHES _Pragma("GCC unroll 32")
+#else
+#define CU2C_UNROLL_FETCHES
+#endif
+
 /* Per-thread arrays in a block's scratch storage start on 64-byte boundaries. */
 #define CU2C_ROUND64(n) (((size_t)(n) + 63) & ~(size_t)63)
 

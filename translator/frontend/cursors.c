@@ -445,3 +445,13 @@ bool int_constant(CXCursor e, long long *value) {
         clang_EvalResult_dispose(r);
     return ok;
 }
+
+/* Was c written by a macro (its text is elsewhere than where it stands)? */
+bool from_macro(CXCursor c) {
+    CXSourceLocation l = clang_getRangeStart(clang_getCursorExtent(c));
+    unsigned spelled, expanded;
+    CXFile sf, ef;
+    clang_getSpellingLocation(l, &sf, NULL, NULL, &spelled);
+    clang_getExpansionLocation(l, &ef, NULL, NULL, &expanded);
+    return spelled != expanded || !clang_File_isEqual(sf, ef);
+}

@@ -124,6 +124,8 @@ bool find_barrier(CXCursor c, CXCursor *where);
 bool find_plain_barrier(CXCursor c, CXCursor *where);
 bool find_sync(CXCursor c);
 bool int_constant(CXCursor e, long long *value);
+/* Was c written by a macro (its text is elsewhere than where it stands)? */
+bool from_macro(CXCursor c);
 /* groups.c */
 bool unresolved_group_call(CXCursor c, char *name, size_t cap);
 char group_kind(CXType t, int *width);
@@ -196,6 +198,8 @@ int splice_user_files(Fe *fe, Unit *out);
  * subscript reading consecutive elements in consecutive threads (x)? */
 bool loop_split_if(KScan *ks, CXCursor c);
 bool reads_x_contiguous(KScan *ks, CXCursor c);
+/* A for-loop of the kernel's own text: noted in Kernel.fetch_loops when it is one (FetchLoop). */
+void note_fetch_loop(KScan *ks, CXCursor c);
 /* Such an if's guard terms (Stmt.guards), and whether they are all of its condition. */
 void scan_split_guards(KScan *ks, Stmt *s, CXCursor c);
 /* Is call one of a device function whose body holds such a loop over an argument that is the

@@ -383,16 +383,6 @@ unsigned lane_term(KScan *ks, CXCursor e, bool locals, bool *linear, CXCursor *c
     return 0;
 }
 
-/* Was c written by a macro (its text is elsewhere than where it stands)? */
-static bool from_macro(CXCursor c) {
-    CXSourceLocation l = clang_getRangeStart(clang_getCursorExtent(c));
-    unsigned spelled, expanded;
-    CXFile sf, ef;
-    clang_getSpellingLocation(l, &sf, NULL, NULL, &spelled);
-    clang_getExpansionLocation(l, &ef, NULL, NULL, &expanded);
-    return spelled != expanded || !clang_File_isEqual(sf, ef);
-}
-
 /* Pure integer arithmetic e as C text rebuilt from the parse (macros expanded): names of
  * locals and parameters, constants (with their types), + - * / % << >> & | ^, unary - and ~,
  * casts; NULL for anything else. */

@@ -293,14 +293,15 @@ static enum CXChildVisitResult shared_decl_visit(CXCursor c, CXCursor parent, CX
     return kscan_visit(c, parent, d);
 }
 
-/* A texture fetch of cu2c's (tex2D<T>(t, x, y) and the like) whose texture is a kernel's
- * cudaTextureObject_t parameter t: counted (see hoist_textures). */
-static void note_fetch(KScan *ks, CXCursor c) {
+/* The texture of a fetch of cu2c's (tex2D<T>(t, x, y) and the like) when it is a kernel's
+ * cudaTextureObject_t parameter t, else NULL. */
+static Var *fetched_texture(KScan *ks, CXCursor c) {
     static const char *const fetches[] = {"tex1Dfetch", "tex1D", "tex2D", "tex3D", "tex1DLayered",
                                           "tex2DLayered", "tex1DLod", "tex2DLod", "tex3DLod"};
     CXCursor fn = clang_getCursorReferenced(c);
-    if (clang_Cursor_isNull(fn) || is_user_fn(fn) || clang_Cursor_getNumArguments(c) < 1)
-        return;
+    if (clang_getCursorKind(c) != CXCursor_CallExpr || clang_Cursor_isNull(fn) || is_user_fn(fn) ||
+        clang_Cursor_getNumArguments(c) < 1)
+        return NULL;
     CXString name = clang_getCursorSpelling(fn);
     bool fetch = false;
     for (size_t i = 0; i < sizeof fetches / sizeof *fetches; i++)
@@ -308,10 +309,103 @@ static void note_fetch(KScan *ks, CXCursor c) {
     clang_disposeString(name);
     CXCursor arg = strip_implicit(clang_Cursor_getArgument(c, 0));
     if (!fetch || clang_getCursorKind(arg) != CXCursor_DeclRefExpr)
-        return;
+        return NULL;
     Var *v = find_var(ks->k, clang_getCursorReferenced(arg), ks->fe);
-    if (v && v->tex_object)
+    return v && v->tex_object ? v : NULL;
+}
+
+/* A fetch whose texture is a parameter: counted (see hoist_textures). */
+static void note_fetch(KScan *ks, CXCursor c) {
+    Var *v = fetched_texture(ks, c);
+    if (v)
         v->tex_fetches++;
+}
+
+typedef struct FetchSearch {
+    KScan *ks;
+    Var *texture;
+} FetchSearch;
+
+static enum CXChildVisitResult fetch_visit(CXCursor c, CXCursor parent, CXClientData d) {
+    (void)parent;
+    FetchSearch *fs = d;
+    fs->texture = fetched_texture(fs->ks, c);
+    return fs->texture ? CXChildVisit_Break : CXChildVisit_Recurse;
+}
+
+static bool names(CXCursor e, CXCursor decl) {
+    e = strip_implicit(e);
+    return clang_getCursorKind(e) == CXCursor_DeclRefExpr && clang_equalCursors(clang_getCursorReferenced(e), decl);
+}
+
+/* The trip count of `for (int i = A; i < B; ++i)` (or `i <= B`, `i++`, `i += 1`) with A and
+ * B constants, else -1. */
+static long long constant_trips(Kids kids) {
+    if (kids.n != 4 || clang_getCursorKind(kids.c[0]) != CXCursor_DeclStmt)
+        return -1;
+    CXCursor decl = first_child(kids.c[0]), cond = strip_implicit(kids.c[1]), inc = strip_implicit(kids.c[2]);
+    CXCursor init = clang_Cursor_isNull(decl) ? decl : clang_Cursor_getVarDeclInitializer(decl);
+    if (clang_Cursor_isNull(init) || clang_getCursorKind(cond) != CXCursor_BinaryOperator)
+        return -1;
+    enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(cond);
+    Kids ops = children(cond);
+    long long lo, hi, by = 0;
+    if ((op != CXBinaryOperator_LT && op != CXBinaryOperator_LE) || ops.n != 2 || !names(ops.c[0], decl) ||
+        !int_constant(init, &lo) || !int_constant(ops.c[1], &hi))
+        return -1;
+    Kids i = children(inc);
+    if (clang_getCursorKind(inc) == CXCursor_UnaryOperator) {
+        enum CXUnaryOperatorKind uk = clang_getCursorUnaryOperatorKind(inc);
+        by = (uk == CXUnaryOperator_PreInc || uk == CXUnaryOperator_PostInc) && i.n == 1 && names(i.c[0], decl);
+    } else if (clang_getCursorKind(inc) == CXCursor_CompoundAssignOperator &&
+               clang_getCursorBinaryOperatorKind(inc) == CXBinaryOperator_AddAssign) {
+        if (i.n != 2 || !names(i.c[0], decl) || !int_constant(i.c[1], &by))
+            by = 0;
+    }
+    return by == 1 ? hi - lo + (op == CXBinaryOperator_LE) : -1;
+}
+
+/* The trips of a for-loop unrolled in full with the constant-trip loops inside it (one
+ * trip for any other loop), the most over its inner loops; more than 32 stops the count. */
+static long long unrolled_trips(CXCursor c);
+
+static enum CXChildVisitResult inner_loop_visit(CXCursor c, CXCursor parent, CXClientData d) {
+    (void)parent;
+    long long *most = d;
+    if (clang_getCursorKind(c) != CXCursor_ForStmt)
+        return CXChildVisit_Recurse;
+    long long n = unrolled_trips(c);
+    *most = n > *most ? n : *most;
+    return *most > 32 ? CXChildVisit_Break : CXChildVisit_Continue;
+}
+
+static long long unrolled_trips(CXCursor c) {
+    Kids kids = children(c);
+    long long trips = constant_trips(kids), inner = 1;
+    trips = trips < 1 ? 1 : trips;
+    if (trips > 32 || kids.n == 0)
+        return trips;
+    CXCursor body = kids.c[kids.n - 1];
+    if (inner_loop_visit(body, c, &inner) == CXChildVisit_Recurse)
+        clang_visitChildren(body, inner_loop_visit, &inner);
+    return trips * inner;
+}
+
+void note_fetch_loop(KScan *ks, CXCursor c) {
+    Kids kids = children(c);
+    long long trips = constant_trips(kids);
+    if (ks->fe->copy != 0 || trips < 1 || from_macro(c) || unrolled_trips(c) > 32)
+        return;
+    FetchSearch fs = {ks, NULL};
+    clang_visitChildren(kids.c[3], fetch_visit, &fs);
+    if (!fs.texture)
+        return;
+    Unit *u = ks->fe->u;
+    FetchLoop *fl = arena_alloc(u->arena, sizeof *fl);
+    unsigned end;
+    cursor_range(c, &fl->at, &end);
+    fl->texture = fs.texture;
+    vec_push(u->arena, &ks->k->fetch_loops, fl);
 }
 
 enum CXChildVisitResult kscan_visit(CXCursor c, CXCursor parent, CXClientData d) {
@@ -521,6 +615,9 @@ enum CXChildVisitResult kscan_visit(CXCursor c, CXCursor parent, CXClientData d)
     case CXCursor_LambdaExpr:
         return visit_nested(c, ks, &ks->lambda_depth);
     case CXCursor_ForStmt:
+        if (clang_getCursorKind(parent) != CXCursor_UnexposedStmt)   /* #pragma unroll: the user's */
+            note_fetch_loop(ks, c);
+        return visit_nested(c, ks, &ks->loop_depth);
     case CXCursor_WhileStmt:
     case CXCursor_DoStmt:
     case CXCursor_CXXForRangeStmt:

@@ -281,6 +281,7 @@ static void grid_stride_shape(KScan *ks, Stmt *s, Kids kids) {
 static void scan_for_leaf(KScan *ks, Stmt *s, CXCursor c) {
     Unit *u = ks->fe->u;
     Kids kids = children(c);
+    note_fetch_loop(ks, c);
     if (kids.n < 1 || kids.n > 8) {
         scan_facts(ks, s, c);
         return;
