@@ -262,6 +262,23 @@ static void put_grid_stride_trip(Stmt *s, Buf *h) {
     buf_printf(h, "__typeof__(%s) %s = __cu2c_g0 + (__typeof__(%s))__cu2c_tx; ", v->type, v->name, v->type);
 }
 
+/* The dimensions whose thread loops a nest runs in pieces: threads 0, 1 .. n - 2 and n - 1
+ * of a block of n apart (CU2C_PIECE_LO/HI), where its statements compare the thread's
+ * coordinate with a constant (Stmt.coord_tests: `if (tx == 0) ... else if (tx == BLOCK - 1)
+ * ... else ...`, edge threads of a stencil's tile). The pieces' loop is unrolled, so in each
+ * copy the C compiler knows the coordinate's range, folds the comparisons and vectorises the
+ * middle piece, branch-free. Loops over a range of their own (guards, lane steps, an if's
+ * running threads, a grid-stride loop) and kernels with labels or asm stay whole. */
+static unsigned split_dims(Kernel *k, Nest *n, bool over_own_range) {
+    unsigned tests = 0;
+    for (int i = n->first; i <= n->last; i++)
+        tests |= ((Stmt *)k->stmts.items[i])->coord_tests;
+    tests &= n->dims & ~n->guarded;
+    if (over_own_range)
+        tests &= ~DIM_X;
+    return n->grid_stride || k->irregular_flow ? 0 : tests;
+}
+
 /* The text opening a nest's loops (up to the statements' block) and the text closing it.
  * In the fast copy (see lower_nest) the x_affine locals are signed induction variables and
  * x may run over a range narrowed by their guards too. Labels get the copy's suffix, so the
@@ -269,21 +286,37 @@ static void put_grid_stride_trip(Stmt *s, Buf *h) {
 static void nest_text(Arena *a, Kernel *k, int ni, bool fast, Buf *h, Buf *t) {
     Nest *n = k->nests.items[ni];
     const char *sfx = fast ? "f" : "";
+    /* under an if run per thread: x over its branch's running threads (pred_if) */
+    char br;
+    Stmt *pi = n->guarded & DIM_X ? NULL : pred_if(k->stmts.items[n->first], &br);
+    unsigned split = split_dims(k, n, pi || n->lane_stepped || (fast && n->fast_guarded));
     if (n->dims & DIM_Z)
         buf_printf(h, "for (int __cu2c_tz = %s; __cu2c_tz < %s; __cu2c_tz++) ",
                    n->guarded & DIM_Z ? "__cu2c_loz" : "0", n->guarded & DIM_Z ? "__cu2c_hiz" : "__cu2c_bz");
+    for (int d = 1; d >= 0; d--) {
+        char c = "xy"[d];
+        if (split & (d ? DIM_Y : DIM_X))
+            buf_printf(h, "CU2C_PIECES for (int __cu2c_p%c = 0; __cu2c_p%c < 3; __cu2c_p%c++) ", c, c, c);
+    }
+    if (split) {
+        buf_puts(h, "{ ");
+        for (int d = 1; d >= 0; d--) {
+            char c = "xy"[d];
+            if (split & (d ? DIM_Y : DIM_X))
+                buf_printf(h, "const int __cu2c_%clo = CU2C_PIECE_LO(__cu2c_p%c, __cu2c_b%c), "
+                              "__cu2c_%chi = CU2C_PIECE_HI(__cu2c_p%c, __cu2c_b%c); ", c, c, c, c, c, c);
+        }
+    }
     if (n->dims & DIM_Y)
         buf_printf(h, "for (int __cu2c_ty = %s; __cu2c_ty < %s; __cu2c_ty++) ",
-                   n->guarded & DIM_Y ? "__cu2c_loy" : "0", n->guarded & DIM_Y ? "__cu2c_hiy" : "__cu2c_by");
+                   split & DIM_Y ? "__cu2c_ylo" : n->guarded & DIM_Y ? "__cu2c_loy" : "0",
+                   split & DIM_Y ? "__cu2c_yhi" : n->guarded & DIM_Y ? "__cu2c_hiy" : "__cu2c_by");
     if (n->dims & DIM_X) {
-        /* under an if run per thread: x over its branch's running threads (pred_if) */
-        char br;
-        Stmt *pi = n->guarded & DIM_X ? NULL : pred_if(k->stmts.items[n->first], &br);
         const char *pl = pi ? arena_printf(a, "__cu2c_p%c%d", br, pi->index) : NULL;
         const char *lo = fast && n->fast_guarded ? "__cu2c_flox" : n->guarded & DIM_X ? "__cu2c_lox"
-                       : pl ? arena_printf(a, "%s.xlo", pl) : "0";
+                       : pl ? arena_printf(a, "%s.xlo", pl) : split & DIM_X ? "__cu2c_xlo" : "0";
         const char *hi = fast && n->fast_guarded ? "__cu2c_fhix" : n->guarded & DIM_X ? "__cu2c_hix"
-                       : pl ? arena_printf(a, "%s.xhi", pl) : "__cu2c_bx";
+                       : pl ? arena_printf(a, "%s.xhi", pl) : split & DIM_X ? "__cu2c_xhi" : "__cu2c_bx";
         if (n->lane_stepped)    /* a lane guard: the threads it may let through only */
             buf_printf(h, "CU2C_THREADS_INDEPENDENT for (int __cu2c_tx = CU2C_STEP_FROM(%s, __cu2c_s0, __cu2c_sx); "
                           "__cu2c_tx < %s; __cu2c_tx += __cu2c_sx) ", lo, hi);
@@ -341,7 +374,7 @@ static void nest_text(Arena *a, Kernel *k, int ni, bool fast, Buf *h, Buf *t) {
     buf_puts(t, "}");
     if (n->has_return || n->has_fret)
         buf_printf(t, " __cu2c_next%d%s: ;", ni, sfx);
-    buf_puts(t, " }");
+    buf_puts(t, split ? " } }" : " }");
 }
 
 /* A return rewritten as pre, its value, post, as edits (not yet made) keeping the line count:

@@ -249,6 +249,9 @@ struct Stmt {
                              * condition variable */
     unsigned then_begin, then_end, else_begin; /* SK_IF: its branches (else_begin 0: none);
                              * SK_FOR, SK_WHILE, SK_DO: then_* is the body */
+    unsigned coord_tests;   /* dimensions whose thread coordinate it compares with a constant
+                             * (`tx == 0`, `threadIdx.y != BLOCK - 1`): its thread loops run
+                             * in pieces (edge threads apart, lower_kernel's nest_text) */
     bool lane_split;        /* SK_IF: its condition compares the lane part of the thread index
                              * with a constant that splits a warp: a mask naming every lane
                              * inside is refused (check_barriers) */

@@ -120,6 +120,15 @@ const char cu2c_at_load<R, F, K>::done = (R((const void *)K), 0);
 #define CU2C_THREADS_INDEPENDENT
 #endif
 
+/* A nest's thread loop over a block dimension of n threads run in three pieces (lower_kernel's
+ * nest_text): [0, 1), [1, n - 1), [n - 1, n), empty pieces for n < 3, the loop over the
+ * pieces unrolled. */
+#define CU2C_PIECES _Pragma("GCC unroll 3")
+#define CU2C_PIECE_B1(n) ((n) < 1 ? (n) : 1)
+#define CU2C_PIECE_B2(n) ((n) - 1 > CU2C_PIECE_B1(n) ? (n) - 1 : CU2C_PIECE_B1(n))
+#define CU2C_PIECE_LO(p, n) ((p) == 0 ? 0 : (p) == 1 ? CU2C_PIECE_B1(n) : CU2C_PIECE_B2(n))
+#define CU2C_PIECE_HI(p, n) ((p) == 0 ? CU2C_PIECE_B1(n) : (p) == 1 ? CU2C_PIECE_B2(n) : (n))
+
 /* Before a counted loop of at most 32 trips fetching from a texture (passes/hoist_textures.c):
  * unrolled in full, so that the thread loop around it vectorises. */
 #if defined(__clang__)

@@ -408,6 +408,15 @@ void note_fetch_loop(KScan *ks, CXCursor c) {
     vec_push(u->arena, &ks->k->fetch_loops, fl);
 }
 
+/* `C == threadIdx.d`, `tx != C` and the like, C an integer constant: Stmt.coord_tests. */
+static void note_coord_test(KScan *ks, CXCursor c) {
+    Kids kids = children(c);
+    long long value;
+    for (int i = 0; i < kids.n && kids.n == 2; i++)
+        if (int_constant(kids.c[1 - i], &value))
+            ks->s->coord_tests |= coord_dim(ks, kids.c[i]) & (DIM_X | DIM_Y);
+}
+
 enum CXChildVisitResult kscan_visit(CXCursor c, CXCursor parent, CXClientData d) {
     KScan *ks = d;
     Fe *fe = ks->fe;
@@ -507,6 +516,8 @@ enum CXChildVisitResult kscan_visit(CXCursor c, CXCursor parent, CXClientData d)
         if (kind == CXCursor_CompoundAssignOperator ||
             (op >= CXBinaryOperator_Assign && op <= CXBinaryOperator_OrAssign))
             note_write(ks, lvalue_root(ks, first_child(c)));
+        if (op == CXBinaryOperator_EQ || op == CXBinaryOperator_NE)
+            note_coord_test(ks, c);
         if (op == CXBinaryOperator_Assign) {
             Var *to = lvalue_root(ks, first_child(c)), *of = address_taken_in(ks, last_child(c));
             if (to && of)
