@@ -111,11 +111,14 @@ const char cu2c_at_load<R, F, K>::done = (R((const void *)K), 0);
 /* Before a thread loop over x: its iterations are threads between two barriers, which CUDA
  * lets run in any order or in lockstep (a thread reading what another writes there without a
  * barrier is a race), so the C compiler may vectorise it without proving the threads' memory
- * accesses apart (gathers and scatters in shared memory, stencils, wavefronts). */
+ * accesses apart (gathers and scatters in shared memory, stencils, wavefronts). Nor may it
+ * unroll the loop in full (a block's 16 or 32 threads are a constant trip count in the
+ * bodies specialised for a block size): g++ did, then vectorised the loop around it, over
+ * y, every access a gather of one element per row (Rodinia's lud 2.2x slower). */
 #if defined(__clang__)
-#define CU2C_THREADS_INDEPENDENT _Pragma("clang loop vectorize(assume_safety)")
+#define CU2C_THREADS_INDEPENDENT _Pragma("clang loop vectorize(assume_safety)") _Pragma("clang loop unroll(disable)")
 #elif defined(__GNUC__)
-#define CU2C_THREADS_INDEPENDENT _Pragma("GCC ivdep")
+#define CU2C_THREADS_INDEPENDENT _Pragma("GCC ivdep") _Pragma("GCC unroll 1")
 #else
 #define CU2C_THREADS_INDEPENDENT
 #endif
