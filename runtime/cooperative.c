@@ -61,14 +61,17 @@ static void *rt_coop_main(void *arg)
     rt_set_current_worker(w);
     jmp_buf fault;
     w->job = b->job;
+    w->block = &b->blk;
     w->fault_jmp = &fault;
     if (setjmp(fault) == 0) {
         b->job->fn(b->job->args, &b->blk);
         rt_grid_leave(b->job->grid_bar, 0);
     } else {
+        rt_faults_recovered();
         rt_grid_leave(b->job->grid_bar, 1);
     }
     w->job = NULL;
+    w->block = NULL;
     return NULL;
 }
 

@@ -118,6 +118,18 @@ typedef struct rt_kernel {
     int carveout;              /* cudaFuncAttributePreferredSharedMemoryCarveout */
 } rt_kernel;
 
+/* ---- faults.c ------------------------------------------------------------------------- */
+
+/* Installs the SIGSEGV/SIGBUS handler turning faults in kernels into the sticky
+ * cudaErrorIllegalAddress (once per process, before the workers start). */
+void rt_faults_install(void);
+/* On a worker as it starts: the fault signals unblocked, its own signal stack (returned,
+ * NULL if none could be had), so that a stack overflow is reported too. */
+void *rt_faults_worker_start(void);
+void rt_faults_worker_end(void *signal_stack);
+/* After leaving a block that faulted: the fault signals unblocked again. */
+void rt_faults_recovered(void);
+
 /* ---- pool.c: the device's work queue and the workers that drain it ------------------------ */
 
 /* One worker thread's state, reused from block to block and launch to launch. */
@@ -126,6 +138,7 @@ typedef struct rt_worker {
     pthread_t thread;
     struct rt_job *job;        /* the kernel whose blocks it is running, NULL between them */
     void *fault_jmp;           /* jmp_buf * to leave a block that faulted */
+    const cu2c_block *block;   /* the block it is running (for fault messages), else NULL */
     void *dyn_shared;          /* extern __shared__ storage, 64-aligned */
     size_t dyn_shared_cap;
     void *scratch;             /* cu2c_block_scratch storage, 64-aligned */
@@ -145,6 +158,7 @@ typedef enum {
 /* A kernel launch: everything a worker needs to run the grid's blocks. */
 typedef struct rt_job {
     cu2c_block_fn fn;
+    const char *name;          /* the kernel's, for fault messages */
     void **args;               /* points into the launch's own copy of the arguments */
     dim3 grid;
     dim3 block;

@@ -91,6 +91,7 @@ void cu2c_register_kernel(const void *stub, cu2c_block_fn fn, const char *name,
  * the limit from another thread). */
 typedef struct rt_kernel_info {
     cu2c_block_fn fn;
+    const char *name;
     size_t max_dyn_shared;
     size_t static_shared;
     int nargs;
@@ -105,6 +106,7 @@ static int rt_kernel_get(const void *func, rt_kernel_info *info)
         rt_kernel *k = *rt_kernel_find(func);
         if (k) {
             info->fn = k->fn;
+            info->name = k->name;
             info->max_dyn_shared = k->max_dyn_shared;
             info->static_shared = k->static_shared;
             info->nargs = k->nargs;
@@ -182,6 +184,7 @@ static cudaError_t rt_launch(const void *func, dim3 grid, dim3 block, void **arg
         return cudaErrorMemoryAllocation;
     rt_job *job = &op->u.job;
     job->fn = k.fn;
+    job->name = k.name;
     job->args = args;
     if (copy && k.nargs) {
         void **argv = op->extra;

@@ -34,6 +34,7 @@
 #include "internal.h"
 
 #define RT_STACK_SIZE ((size_t)16 << 20)
+#define RT_STACK_GUARD ((size_t)1 << 20)   /* below each worker's stack: address space only */
 /* How long an idle worker polls for the next operation before sleeping (rt_poll_pause steps,
  * about a millisecond): back-to-back launches then skip the wake-up, which costs tens of us. */
 #define RT_WORKER_SPIN 20000
@@ -350,6 +351,9 @@ static cudaError_t rt_pool_start(void)
     pthread_attr_t attr;
     pthread_attr_init(&attr);
     pthread_attr_setstacksize(&attr, stack);
+    /* a frame that overflows lands in the guard, not in other memory (then a fault) */
+    pthread_attr_setguardsize(&attr, RT_STACK_GUARD);
+    rt_faults_install();
     /* Workers block every signal, so the program's handlers run on its own threads. */
     sigset_t all, old;
     sigfillset(&all);
@@ -813,10 +817,14 @@ static void rt_run_blocks(rt_job *job, rt_worker *w)
     rt_block_init(&blk, job, w);
     jmp_buf fault;
     w->job = job;
+    w->block = &blk;
     w->fault_jmp = &fault;
     if (setjmp(fault) == 0)
         rt_take_blocks(job, &blk);
+    else
+        rt_faults_recovered();
     w->job = NULL;
+    w->block = NULL;
     w->fault_jmp = NULL;
 }
 
@@ -909,6 +917,7 @@ static void *rt_worker_main(void *arg)
 {
     rt_worker *w = arg;
     rt_self = w;
+    void *signal_stack = rt_faults_worker_start();
     pthread_mutex_lock(&rt_queue_lock);
     for (;;) {
         rt_op *op = rt_find_work();
@@ -942,6 +951,7 @@ static void *rt_worker_main(void *arg)
         rt_sleepers--;
     }
     pthread_mutex_unlock(&rt_queue_lock);
+    rt_faults_worker_end(signal_stack);
     return NULL;
 }
 

@@ -1,0 +1,103 @@
+/* runtime/faults.c - memory faults in kernels. A block that touches memory it may not (a
+ * null or unmapped address, a bus error, its worker's stack running into the guard) ends
+ * its kernel with the sticky cudaErrorIllegalAddress, as on a GPU, instead of killing the
+ * process: a SIGSEGV/SIGBUS handler, run on the worker's own signal stack, prints one line
+ * naming the kernel, the block and the address, then leaves the block the way
+ * cu2c_device_fault does (pool.c's rt_run_blocks). A fault anywhere else (host code, a
+ * worker between blocks) goes to the handler that was there before, or to the default
+ * action, as if cu2c had installed nothing. */
+#include <setjmp.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "internal.h"
+
+#define RT_SIGNAL_STACK (64 * 1024)
+
+static const int rt_fault_signals[2] = {SIGSEGV, SIGBUS};
+static struct sigaction rt_previous[2];    /* the handlers before ours, by rt_fault_signals */
+
+static void rt_fault_handler(int sig, siginfo_t *si, void *context)
+{
+    rt_worker *w = rt_current_worker();
+    if (w && w->job && w->fault_jmp && w->block) {
+        const cu2c_block *b = w->block;
+        char line[512];
+        int n = snprintf(line, sizeof line,
+                         "cu2c: an illegal memory access was encountered in kernel %s, block [%u,%u,%u] "
+                         "(%s at address %p)\n",
+                         w->job->name ? w->job->name : "(unnamed)", b->blockIdx.x, b->blockIdx.y,
+                         b->blockIdx.z, sig == SIGBUS ? "bus error" : "invalid access", si->si_addr);
+        if (n > 0 && write(STDERR_FILENO, line, (size_t)n < sizeof line ? (size_t)n : sizeof line - 1) < 0)
+            n = 0;   /* nothing to do about a lost message */
+        rt_set_sticky(cudaErrorIllegalAddress);
+        rt_job_drain(w->job);
+        longjmp(*(jmp_buf *)w->fault_jmp, 1);
+    }
+    struct sigaction *p = &rt_previous[sig == SIGBUS];
+    if ((p->sa_flags & SA_SIGINFO) && p->sa_sigaction) {
+        p->sa_sigaction(sig, si, context);
+    } else if (!(p->sa_flags & SA_SIGINFO) && p->sa_handler != SIG_DFL && p->sa_handler != SIG_IGN) {
+        p->sa_handler(sig);
+    } else {
+        /* the default action: on return the faulting instruction runs again and gets it */
+        signal(sig, SIG_DFL);
+    }
+}
+
+static void rt_install(void)
+{
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_sigaction = rt_fault_handler;
+    sa.sa_flags = SA_SIGINFO | SA_ONSTACK;
+    sigemptyset(&sa.sa_mask);
+    for (int i = 0; i < 2; i++)
+        sigaction(rt_fault_signals[i], &sa, &rt_previous[i]);
+}
+
+void rt_faults_install(void)
+{
+    static pthread_once_t once = PTHREAD_ONCE_INIT;
+    pthread_once(&once, rt_install);
+}
+
+void *rt_faults_worker_start(void)
+{
+    sigset_t faults;
+    sigemptyset(&faults);
+    for (int i = 0; i < 2; i++)
+        sigaddset(&faults, rt_fault_signals[i]);
+    pthread_sigmask(SIG_UNBLOCK, &faults, NULL);
+    stack_t ss;
+    memset(&ss, 0, sizeof ss);
+    ss.ss_sp = malloc(RT_SIGNAL_STACK);
+    ss.ss_size = RT_SIGNAL_STACK;
+    if (ss.ss_sp && sigaltstack(&ss, NULL) != 0) {
+        free(ss.ss_sp);
+        ss.ss_sp = NULL;
+    }
+    return ss.ss_sp;
+}
+
+void rt_faults_worker_end(void *signal_stack)
+{
+    if (!signal_stack)
+        return;
+    stack_t ss;
+    memset(&ss, 0, sizeof ss);
+    ss.ss_flags = SS_DISABLE;
+    sigaltstack(&ss, NULL);
+    free(signal_stack);
+}
+
+void rt_faults_recovered(void)
+{
+    sigset_t faults;   /* blocked while the handler ran, which the jump out of it left so */
+    sigemptyset(&faults);
+    for (int i = 0; i < 2; i++)
+        sigaddset(&faults, rt_fault_signals[i]);
+    pthread_sigmask(SIG_UNBLOCK, &faults, NULL);
+}
