@@ -48,7 +48,7 @@ CUDA_LIBS      = lib64/libcudart.a lib64/libcudart_static.a lib64/libcudadevrt.a
 # as cu2cc --dryrun shows it); a parse uses one only where it fits exactly
 PCH            = lib/cu2c/prefix.pch lib/cu2c/nvcc.pch
 
-all: bin/cu2c bin/cu2cc lib/libcu2c.a $(CUDA_LIBS) $(PCH)
+all: bin/cu2c bin/cu2cc lib/libcu2c.a lib/libcu2c-address.a $(CUDA_LIBS) $(PCH)
 
 bin/cu2c: $(TRANSLATOR_OBJ)
 	@mkdir -p bin
@@ -145,7 +145,7 @@ CUDA_MM     = $(shell echo $$(($(CUDART) / 1000)).$$(($(CUDART) % 1000 / 10)))
 DEST        = $(DESTDIR)$(PREFIX)
 SUBST       = sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|$(VERSION)|g' \
                   -e 's|@CUDA_MM@|$(CUDA_MM)|g' -e 's|@CUDA_VERSION@|$(CUDA_MM).0|g'
-INSTALLED   = bin/cu2c bin/cu2cc lib/libcu2c.a lib64/libcudart.a lib64/libcudart_static.a \
+INSTALLED   = bin/cu2c bin/cu2cc lib/libcu2c.a lib/libcu2c-address.a lib64/libcudart.a lib64/libcudart_static.a \
               lib64/libcudadevrt.a version.json version.txt lib/pkgconfig/cu2c.pc \
               lib/pkgconfig/cudart-$(CUDA_MM).pc lib/cmake/cu2c/cu2cConfig.cmake \
               lib/cmake/cu2c/cu2cConfigVersion.cmake $(PCH) $(PCH:%=%.txt) $(HEADERS)
@@ -158,7 +158,7 @@ install: all
 	ln -sfn cu2cc $(DEST)/bin/nvcc
 	cd include && for h in $(HEADERS:include/%=%); do \
 	  install -D -m 644 $$h $(DEST)/include/$$h || exit 1; done
-	install -m 644 lib/libcu2c.a $(DEST)/lib
+	install -m 644 lib/libcu2c.a lib/libcu2c-address.a $(DEST)/lib
 	install -d $(DEST)/lib/cu2c
 	for f in $(PCH); do install -m 644 $$f $$f.txt $(DEST)/lib/cu2c || exit 1; done
 	install -m 644 $(CUDA_LIBS) $(DEST)/lib64

@@ -24,8 +24,8 @@ typedef enum Act {
     A_DEP_M, A_DEP_MM, A_DEP_MD, A_DEP_MMD, A_DEP_MF, A_DEP_MT, A_DEP_MP,
     A_OUTPUT, A_ODIR, A_INCLUDE, A_SYSTEM_INCLUDE, A_PRE_INCLUDE, A_DEFINE, A_UNDEFINE,
     A_LIBRARY_PATH, A_LIBRARY, A_OPTIMIZE, A_DEBUG, A_STD, A_X, A_XCOMPILER, A_XLINKER,
-    A_SHARED, A_NO_WARNINGS, A_DEFAULT_STREAM, A_RELAXED_CONSTEXPR, A_EXTENDED_LAMBDA, A_RDC,
-    A_CCBIN, A_HOST_MARCH, A_FORWARD_UNKNOWN, A_MACHINE, A_ARCH, A_IGNORED, A_NO_DEVICE_CODE,
+    A_SANITIZE, A_SHARED, A_NO_WARNINGS, A_DEFAULT_STREAM, A_RELAXED_CONSTEXPR, A_EXTENDED_LAMBDA,
+    A_RDC, A_CCBIN, A_HOST_MARCH, A_FORWARD_UNKNOWN, A_MACHINE, A_ARCH, A_IGNORED, A_NO_DEVICE_CODE,
 } Act;
 
 /* One option: nvcc's long and short names (without dashes), its value kind, its action;
@@ -85,6 +85,9 @@ static const Spec specs[] = {
     {"compiler-bindir", "ccbin", K_VALUE, A_CCBIN, false},
     /* cu2c's own: the CPU the kernels are compiled for (nvcc has no such choice) */
     {"host-march", "host-march", K_VALUE, A_HOST_MARCH, false},
+    /* cu2c's own: the host compiler's sanitizers over the translated kernels (address:
+     * out-of-bounds and use-after-free on device allocations, reported at the .cu line) */
+    {"fsanitize", "fsanitize", K_VALUE, A_SANITIZE, false},
     {"forward-unknown-to-host-compiler", "forward-unknown-to-host-compiler", K_FLAG,
      A_FORWARD_UNKNOWN, false},
     {"forward-unknown-opts", "forward-unknown-opts", K_FLAG, A_FORWARD_UNKNOWN, false},
@@ -176,7 +179,9 @@ void args_usage(FILE *f) {
           "          --options-file F, -forward-unknown-to-host-compiler, --default-stream,\n"
           "          -rdc=true, --expt-relaxed-constexpr, --extended-lambda\n"
           "  cu2c:   --host-march native|portable|CPU: the CPU translated .cu files are built\n"
-          "          for (default native; an -march=/-mcpu= given with -Xcompiler wins)\n"
+          "          for (default native; an -march=/-mcpu= given with -Xcompiler wins);\n"
+          "          -fsanitize=address|undefined|...: the host compiler's sanitizers over the\n"
+          "          kernels and host code (-g adds the .cu lines to their reports)\n"
           "  device: -arch, -code, -gencode (__CUDA_ARCH__: the highest named; default 800)\n"
           "  accepted and ignored (GPU code only): -maxrregcount,\n"
           "          -Xptxas, -Xnvlink, -Xarchive, -lineinfo, --resource-usage, --use_fast_math,\n"
@@ -320,6 +325,11 @@ static void apply(Options *o, const Spec *s, const char *name, const char *v, St
             die("unknown language '%s' for -x (cu, c, c++ or none)", v);
         break;
     case A_XCOMPILER: sl_push(&o->cflags, v); break;
+    case A_SANITIZE:   /* compile and link: the link step passes cflags on */
+        o->sanitize = xstrdup(v);
+        sl_pushf(&o->cflags, "-fsanitize=%s", v);
+        sl_push(&o->cflags, "-fno-omit-frame-pointer");
+        break;
     case A_XLINKER: sl_pushf(&o->ldflags, "-Wl,%s", v); break;
     case A_SHARED: o->shared = true; break;
     case A_NO_WARNINGS: o->no_warnings = true; break;

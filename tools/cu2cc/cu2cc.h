@@ -73,6 +73,7 @@ typedef struct Options {
     const char *dep_file;   /* -MF */
     const char *dep_target; /* -MT */
     bool dep_phony;         /* -MP */
+    const char *sanitize;   /* -fsanitize=: the last value (links libcu2c-VALUE.a if there) */
     const char *host_march; /* --host-march / CU2CC_MARCH: the CPU translated .cu files are
                              * built for: "native" (default), "portable" (the compiler's
                              * default target) or a -march= value */

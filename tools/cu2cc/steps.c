@@ -400,7 +400,10 @@ static void link_step(Build *b, const StrList *objs, const char *tmp_out) {
     sl_append(&cmd, &o->ldflags);
     sl_pushf(&cmd, "-L%s", b->l->cudalibdir);   /* the LIBRARIES of -v: CMake finds the link by it */
     sl_push(&cmd, "-Wl,--start-group");
-    sl_push(&cmd, b->l->lib);
+    /* -fsanitize=address: the runtime built with it too (frame pointers: the reports'
+     * allocation stacks reach the program's cudaMalloc) */
+    char *sanitized = o->sanitize ? xprintf("%s/libcu2c-%s.a", b->l->libdir, o->sanitize) : NULL;
+    sl_push(&cmd, sanitized && access(sanitized, R_OK) == 0 ? sanitized : b->l->lib);
     sl_append(&cmd, &o->libs);
     sl_push(&cmd, "-Wl,--end-group");
     sl_push(&cmd, "-lpthread");
@@ -408,6 +411,7 @@ static void link_step(Build *b, const StrList *objs, const char *tmp_out) {
     if (run_cmd(o, &cmd) != 0)
         exit(1);
     sl_free(&cmd);
+    free(sanitized);
 }
 
 /* Runs the whole build the options ask for. Returns the exit status. */
