@@ -2,15 +2,21 @@
  * null or unmapped address, a bus error, its worker's stack running into the guard) ends
  * its kernel with the sticky cudaErrorIllegalAddress, as on a GPU, instead of killing the
  * process: a SIGSEGV/SIGBUS handler, run on the worker's own signal stack, prints one line
- * naming the kernel, the block and the address, then leaves the block the way
+ * naming the kernel, the block, the .cu line where debug info has it (-g) and the address,
+ * then leaves the block the way
  * cu2c_device_fault does (pool.c's rt_run_blocks). A fault anywhere else (host code, a
  * worker between blocks) goes to the handler that was there before, or to the default
  * action, as if cu2c had installed nothing. */
+#include <dlfcn.h>
+#include <fcntl.h>
 #include <setjmp.h>
 #include <signal.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
+#include <ucontext.h>
 #include <unistd.h>
 #include "internal.h"
 
@@ -19,17 +25,73 @@
 static const int rt_fault_signals[2] = {SIGSEGV, SIGBUS};
 static struct sigaction rt_previous[2];    /* the handlers before ours, by rt_fault_signals */
 
+/* The faulting instruction's address, from the signal's context. */
+static uintptr_t rt_fault_pc(void *context)
+{
+    const ucontext_t *uc = context;
+#if defined(__x86_64__)
+    return (uintptr_t)uc->uc_mcontext.gregs[REG_RIP];
+#elif defined(__aarch64__)
+    return (uintptr_t)uc->uc_mcontext.pc;
+#else
+    (void)uc;
+    return 0;
+#endif
+}
+
+/* " at FILE:LINE" for the code at pc when the program was built with debug info (-g: the
+ * translated file's #line directives make it the .cu line), from binutils' addr2line run on
+ * the file holding pc; "" when there is none. Only fork, exec, read and wait: the handler
+ * may have interrupted anything. */
+static void rt_fault_where(uintptr_t pc, char *out, size_t cap)
+{
+    out[0] = 0;
+    Dl_info info;
+    int fds[2];
+    if (!pc || !dladdr((void *)pc, &info) || !info.dli_fname || !info.dli_fname[0] || pipe(fds) != 0)
+        return;
+    char offset[32];
+    snprintf(offset, sizeof offset, "%#lx", (unsigned long)(pc - (uintptr_t)info.dli_fbase));
+    pid_t child = fork();
+    if (child == 0) {
+        dup2(fds[1], STDOUT_FILENO);
+        int null = open("/dev/null", O_WRONLY);
+        if (null >= 0)
+            dup2(null, STDERR_FILENO);
+        execlp("addr2line", "addr2line", "-e", info.dli_fname, offset, (char *)NULL);
+        _exit(127);
+    }
+    close(fds[1]);
+    char text[512];
+    size_t len = 0;
+    ssize_t got;
+    while (child > 0 && len + 1 < sizeof text && (got = read(fds[0], text + len, sizeof text - 1 - len)) > 0)
+        len += (size_t)got;
+    close(fds[0]);
+    if (child > 0)
+        waitpid(child, NULL, 0);
+    text[len] = 0;
+    text[strcspn(text, "\n")] = 0;
+    char *disc = strstr(text, " (discriminator");
+    if (disc)
+        *disc = 0;
+    const char *colon = strrchr(text, ':');   /* FILE:LINE; ??:0 or FILE:? where none */
+    if (text[0] != '?' && colon && colon[1] >= '1' && colon[1] <= '9')
+        snprintf(out, cap, " at %s", text);
+}
+
 static void rt_fault_handler(int sig, siginfo_t *si, void *context)
 {
     rt_worker *w = rt_current_worker();
     if (w && w->job && w->fault_jmp && w->block) {
         const cu2c_block *b = w->block;
-        char line[512];
+        char where[600], line[900];
+        rt_fault_where(rt_fault_pc(context), where, sizeof where);
         int n = snprintf(line, sizeof line,
-                         "cu2c: an illegal memory access was encountered in kernel %s, block [%u,%u,%u] "
+                         "cu2c: an illegal memory access was encountered in kernel %s, block [%u,%u,%u]%s "
                          "(%s at address %p)\n",
                          w->job->name ? w->job->name : "(unnamed)", b->blockIdx.x, b->blockIdx.y,
-                         b->blockIdx.z, sig == SIGBUS ? "bus error" : "invalid access", si->si_addr);
+                         b->blockIdx.z, where, sig == SIGBUS ? "bus error" : "invalid access", si->si_addr);
         if (n > 0 && write(STDERR_FILENO, line, (size_t)n < sizeof line ? (size_t)n : sizeof line - 1) < 0)
             n = 0;   /* nothing to do about a lost message */
         rt_set_sticky(cudaErrorIllegalAddress);

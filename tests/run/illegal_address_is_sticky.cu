@@ -3,13 +3,17 @@
 // succeeds (a check right after it may already see the fault); the next synchronising call
 // returns the error and so does every later call
 // (cudaGetLastError too, without clearing it), from this thread and from another host
-// thread; one line on stderr names the kernel, the block and the address. A fault in host
+// thread; one line on stderr names the kernel, the block and the address (and the .cu
+// line when built with -g). A fault in host
 // code is not cu2c's: the program's own SIGSEGV handler, installed before the runtime
 // started, still gets it (checked last, in a child process).
 // RUN: %cu2cc %s -o %t && env CU2C_NUM_THREADS=2 timeout 60 %t 2> %t.err && FileCheck %s < %t.err
 // RUN: env CU2C_NUM_THREADS=1 timeout 60 %t 2> %t.err1 && FileCheck %s < %t.err1
 // CHECK: cu2c: an illegal memory access was encountered in kernel {{.*}}poke{{.*}}, block [37,0,0] (invalid access at address 0x8)
 // CHECK-NOT: illegal memory access
+// Built with -g, the line names the .cu line of the access too:
+// RUN: %cu2cc -g %s -o %t.g && env CU2C_NUM_THREADS=2 timeout 60 %t.g 2> %t.errg && FileCheck --check-prefix=DEBUG %s < %t.errg
+// DEBUG: cu2c: an illegal memory access was encountered in kernel {{.*}}poke{{.*}}, block [37,0,0] at {{.*}}illegal_address_is_sticky.cu:[[@LINE+14]] (invalid access at address 0x8)
 #include <csignal>
 #include <cstdio>
 #include <cstdlib>
