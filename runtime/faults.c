@@ -11,6 +11,7 @@
 #include <fcntl.h>
 #include <setjmp.h>
 #include <signal.h>
+#include <spawn.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,6 +20,8 @@
 #include <ucontext.h>
 #include <unistd.h>
 #include "internal.h"
+
+extern char **environ;
 
 #define RT_SIGNAL_STACK (64 * 1024)
 
@@ -41,8 +44,8 @@ static uintptr_t rt_fault_pc(void *context)
 
 /* " at FILE:LINE" for the code at pc when the program was built with debug info (-g: the
  * translated file's #line directives make it the .cu line), from binutils' addr2line run on
- * the file holding pc; "" when there is none. Only fork, exec, read and wait: the handler
- * may have interrupted anything. */
+ * the file holding pc; "" when there is none. posix_spawn, read and wait only (no fork: the
+ * program's atfork handlers could take locks the interrupted code holds). */
 static void rt_fault_where(uintptr_t pc, char *out, size_t cap)
 {
     out[0] = 0;
@@ -52,23 +55,23 @@ static void rt_fault_where(uintptr_t pc, char *out, size_t cap)
         return;
     char offset[32];
     snprintf(offset, sizeof offset, "%#lx", (unsigned long)(pc - (uintptr_t)info.dli_fbase));
-    pid_t child = fork();
-    if (child == 0) {
-        dup2(fds[1], STDOUT_FILENO);
-        int null = open("/dev/null", O_WRONLY);
-        if (null >= 0)
-            dup2(null, STDERR_FILENO);
-        execlp("addr2line", "addr2line", "-e", info.dli_fname, offset, (char *)NULL);
-        _exit(127);
-    }
+    char *argv[] = {"addr2line", "-e", (char *)info.dli_fname, offset, NULL};
+    posix_spawn_file_actions_t fa;
+    posix_spawn_file_actions_init(&fa);
+    posix_spawn_file_actions_adddup2(&fa, fds[1], STDOUT_FILENO);
+    posix_spawn_file_actions_addopen(&fa, STDERR_FILENO, "/dev/null", O_WRONLY, 0);
+    posix_spawn_file_actions_addclose(&fa, fds[0]);
+    pid_t child;
+    int spawned = posix_spawnp(&child, "addr2line", &fa, NULL, argv, environ) == 0;
+    posix_spawn_file_actions_destroy(&fa);
     close(fds[1]);
     char text[512];
     size_t len = 0;
     ssize_t got;
-    while (child > 0 && len + 1 < sizeof text && (got = read(fds[0], text + len, sizeof text - 1 - len)) > 0)
+    while (spawned && len + 1 < sizeof text && (got = read(fds[0], text + len, sizeof text - 1 - len)) > 0)
         len += (size_t)got;
     close(fds[0]);
-    if (child > 0)
+    if (spawned)
         waitpid(child, NULL, 0);
     text[len] = 0;
     text[strcspn(text, "\n")] = 0;
