@@ -118,6 +118,13 @@ typedef struct rt_kernel {
     int carveout;              /* cudaFuncAttributePreferredSharedMemoryCarveout */
 } rt_kernel;
 
+/* ---- device_heap.c ------------------------------------------------------------------- */
+
+/* Device and pinned buffers, away from the C heap (see the file): size bytes aligned to at
+ * least RT_ALLOC_ALIGN, NULL when out of memory; freed with the size they were asked for. */
+void *rt_heap_alloc(size_t size);
+void rt_heap_free(void *p, size_t size);
+
 /* ---- faults.c ------------------------------------------------------------------------- */
 
 /* Installs the SIGSEGV/SIGBUS handler turning faults in kernels into the sticky
@@ -228,7 +235,7 @@ typedef struct rt_op {
         struct { cudaHostFn_t fn; void *data; } host;
         struct { cudaStreamCallback_t fn; void *data; cudaStream_t handle; } callback;
         struct { struct CUevent_st *event; uint64_t id; } record;
-        void *free_ptr;
+        struct { void *ptr; size_t size; } free;   /* cudaFreeAsync's buffer */
     } u;
 } rt_op;
 

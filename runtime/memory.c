@@ -11,6 +11,7 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/sysinfo.h>
+#include <unistd.h>
 #include "internal.h"
 
 /* ---- The allocation map --------------------------------------------------------------------- */
@@ -25,6 +26,33 @@ typedef struct {
 static pthread_mutex_t rt_allocs_lock = PTHREAD_MUTEX_INITIALIZER;
 static rt_alloc *rt_allocs;      /* open addressing, linear probing; capacity a power of 2 */
 static size_t rt_allocs_cap, rt_allocs_len;
+
+/* The table lives in a mapping of its own between two inaccessible pages, not on the heap
+ * beside the program's buffers: a kernel writing past the end of one cannot overwrite it (a
+ * write running into it faults, reported as cudaErrorIllegalAddress), so cudaFree and
+ * the copies keep working. Zeroed, as mmap gives it; NULL when out of memory. */
+static rt_alloc *rt_table_new(size_t cap)
+{
+    size_t page = (size_t)sysconf(_SC_PAGESIZE);
+    size_t bytes = (cap * sizeof(rt_alloc) + page - 1) / page * page;
+    char *m = mmap(NULL, bytes + 2 * page, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (m == MAP_FAILED)
+        return NULL;
+    if (mprotect(m + page, bytes, PROT_READ | PROT_WRITE) != 0) {
+        munmap(m, bytes + 2 * page);
+        return NULL;
+    }
+    return (rt_alloc *)(void *)(m + page);
+}
+
+static void rt_table_free(rt_alloc *t, size_t cap)
+{
+    if (!t)
+        return;
+    size_t page = (size_t)sysconf(_SC_PAGESIZE);
+    size_t bytes = (cap * sizeof(rt_alloc) + page - 1) / page * page;
+    munmap((char *)t - page, bytes + 2 * page);
+}
 
 static size_t rt_slot_of(const void *p, size_t cap)
 {
@@ -50,7 +78,7 @@ static int rt_allocs_reserve(void)
     if (rt_allocs_len + 1 <= rt_allocs_cap / 2)
         return 1;
     size_t cap = rt_allocs_cap ? rt_allocs_cap * 2 : 64;
-    rt_alloc *old = rt_allocs, *t = calloc(cap, sizeof *t);
+    rt_alloc *old = rt_allocs, *t = rt_table_new(cap);
     if (!t)
         return 0;
     size_t oldcap = rt_allocs_cap;
@@ -59,7 +87,7 @@ static int rt_allocs_reserve(void)
     for (size_t i = 0; i < oldcap; i++)
         if (old[i].ptr)
             rt_allocs[rt_find_slot(old[i].ptr)] = old[i];
-    free(old);
+    rt_table_free(old, oldcap);
     return 1;
 }
 
@@ -113,8 +141,8 @@ static int rt_allocs_take(const void *p, unsigned kinds, rt_alloc *out)
     return found;
 }
 
-/* The allocation containing p: an exact hit is O(1), an interior pointer needs a scan (only
- * cudaPointerGetAttributes asks for those). */
+/* The allocation containing p: an exact hit is O(1), an interior pointer (or one the runtime
+ * does not know: a copy's host side) needs a scan of the table. */
 static int rt_allocs_lookup(const void *p, rt_alloc *out)
 {
     int found = 0;
@@ -142,8 +170,8 @@ void rt_free_all_allocations(void)
     pthread_mutex_lock(&rt_allocs_lock);
     for (size_t i = 0; i < rt_allocs_cap; i++)
         if (rt_allocs[i].ptr && rt_allocs[i].kind != RT_MEM_REGISTERED)
-            free(rt_allocs[i].ptr);
-    free(rt_allocs);
+            rt_heap_free(rt_allocs[i].ptr, rt_allocs[i].size);
+    rt_table_free(rt_allocs, rt_allocs_cap);
     rt_allocs = NULL;
     rt_allocs_cap = rt_allocs_len = 0;
     pthread_mutex_unlock(&rt_allocs_lock);
@@ -188,21 +216,8 @@ size_t rt_mem_extent(const void *p)
  * page and marked MADV_HUGEPAGE (transparent huge pages in "madvise" mode, the usual setting):
  * one fault per 2 MiB instead of 512, and fewer TLB misses in kernels. The first touch itself
  * is spread over the workers by the copies and sets that fill the buffer (rt_copy_split) and
- * by the kernels that write it. Smaller ones keep malloc's reuse of freed memory. */
-
-#define RT_HUGE_PAGE ((size_t)2 << 20)
-#define RT_HUGE_MIN (2 * RT_HUGE_PAGE)
-
-static void *rt_alloc_pages(size_t size)
-{
-    void *p = NULL;
-    if (size < RT_HUGE_MIN)
-        return posix_memalign(&p, RT_ALLOC_ALIGN, size) == 0 ? p : NULL;
-    if (posix_memalign(&p, RT_HUGE_PAGE, size) != 0)
-        return NULL;
-    madvise(p, size, MADV_HUGEPAGE);   /* advice: without THP it fails and nothing changes */
-    return p;
-}
+ * by the kernels that write it. Smaller ones are reused from size classes (device_heap.c,
+ * which keeps every buffer away from the C heap's bookkeeping). */
 
 static cudaError_t rt_alloc_memory(void **out, size_t size, rt_mem_kind kind, unsigned flags)
 {
@@ -216,12 +231,12 @@ static cudaError_t rt_alloc_memory(void **out, size_t size, rt_mem_kind kind, un
     /* A GPU cannot hand out more than it has; overcommit would let malloc "succeed". */
     if (size > rt_total_memory())
         return rt_error(cudaErrorMemoryAllocation);
-    void *p = rt_alloc_pages(size);
+    void *p = rt_heap_alloc(size);
     if (!p)
         return rt_error(cudaErrorMemoryAllocation);
     rt_alloc a = { p, size, kind, flags };
     if (!rt_allocs_insert(a)) {
-        free(p);
+        rt_heap_free(p, size);
         return rt_error(cudaErrorMemoryAllocation);
     }
     *out = p;
@@ -306,7 +321,7 @@ cudaError_t cudaFree(void *devPtr)
     rt_alloc a;
     if (!rt_allocs_take(devPtr, 1u << RT_MEM_DEVICE | 1u << RT_MEM_MANAGED, &a))
         return rt_error(cudaErrorInvalidValue);
-    free(a.ptr);
+    rt_heap_free(a.ptr, a.size);
     return cudaSuccess;
 }
 
@@ -326,7 +341,8 @@ cudaError_t cudaFreeAsync(void *devPtr, cudaStream_t hStream)
         rt_op_discard(op);
         return rt_error(cudaErrorInvalidValue);
     }
-    op->u.free_ptr = a.ptr;
+    op->u.free.ptr = a.ptr;
+    op->u.free.size = a.size;
     return rt_error(rt_submit(hStream, op, NULL, 0));
 }
 
@@ -341,7 +357,7 @@ cudaError_t cudaFreeHost(void *ptr)
     rt_alloc a;
     if (!rt_allocs_take(ptr, 1u << RT_MEM_HOST, &a))
         return rt_error(cudaErrorInvalidValue);
-    free(a.ptr);
+    rt_heap_free(a.ptr, a.size);
     return cudaSuccess;
 }
 
@@ -477,13 +493,14 @@ cudaError_t cudaMemAdvise(const void *devPtr, size_t count, enum cudaMemoryAdvis
  * on the calling thread when its turn comes. The Async ones return at once when both sides
  * are memory the runtime allocated or registered; pageable host memory (or a __device__
  * variable, which the runtime cannot tell from it) is copied while the caller waits, as CUDA
- * stages pageable copies. Pointers are not checked against the allocation map otherwise:
- * __device__ variables and pageable host memory are valid sources and destinations. */
+ * stages pageable copies. A side in an allocation must stay inside it (rt_range_fits); other
+ * pointers are not checked: __device__ variables and pageable host memory are valid
+ * sources and destinations. */
 
 /* Large copies and sets are split into parts of about a huge page, aligned to huge pages of
  * the destination, so that the threads running them fault their own pages (in parallel) and
  * never share one. Below RT_SPLIT_MIN one thread does it all: waking workers costs more. */
-#define RT_PART_BYTES RT_HUGE_PAGE
+#define RT_PART_BYTES ((size_t)2 << 20)   /* a huge page */
 #define RT_SPLIT_MIN ((size_t)4 << 20)
 
 /* The first byte of row r (rows counted over all slices) of one end. */
@@ -627,6 +644,28 @@ static cudaError_t rt_queue_copy(const rt_copy *c, cudaStream_t stream, int asyn
     return rt_error(e);
 }
 
+/* Whether the span bytes from p stay inside the allocation p lies in (a copy or set past
+ * its end is cudaErrorInvalidValue, as CUDA says); memory the runtime does not know (the
+ * program's own host memory) cannot be checked and passes. */
+static int rt_range_fits(const void *p, size_t span)
+{
+    rt_alloc a;
+    if (!rt_allocs_lookup(p, &a))
+        return 1;
+    return span <= a.size - (size_t)((const char *)p - (const char *)a.ptr);
+}
+
+/* The bytes a copy's side touches, from its first: SIZE_MAX when that overflows. */
+static size_t rt_side_bytes(size_t width, size_t height, size_t depth, size_t pitch, size_t slice)
+{
+    size_t rows, slices;
+    if (__builtin_mul_overflow(height - 1, pitch, &rows) ||
+        __builtin_mul_overflow(depth - 1, slice, &slices) ||
+        __builtin_add_overflow(rows, slices, &rows) || __builtin_add_overflow(rows, width, &rows))
+        return SIZE_MAX;
+    return rows;
+}
+
 /* A three-dimensional copy (src NULL: a set), checked as CUDA checks it. */
 cudaError_t rt_copy3d(void *dst, size_t dpitch, size_t dheight, const void *src,
                       size_t spitch, size_t sheight, int value, size_t width,
@@ -643,6 +682,9 @@ cudaError_t rt_copy3d(void *dst, size_t dpitch, size_t dheight, const void *src,
     rt_copy c = { .dst = (char *)dst, .src = src, .value = value, .width = width,
                   .height = height, .depth = depth, .dpitch = dpitch, .spitch = spitch,
                   .dslice = dpitch * dheight, .sslice = spitch * sheight };
+    if (!rt_range_fits(dst, rt_side_bytes(width, height, depth, dpitch, c.dslice)) ||
+        (src && !rt_range_fits(src, rt_side_bytes(width, height, depth, spitch, c.sslice))))
+        return rt_error(cudaErrorInvalidValue);
     return rt_queue_copy(&c, stream, async);
 }
 

@@ -503,7 +503,7 @@ static void rt_exec(rt_op *op)
         op->u.callback.fn(op->u.callback.handle, rt_sticky_error(), op->u.callback.data);
         break;
     case RT_OP_FREE:
-        free(op->u.free_ptr);
+        rt_heap_free(op->u.free.ptr, op->u.free.size);
         break;
     case RT_OP_KERNEL:
     case RT_OP_RECORD:
