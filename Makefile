@@ -52,7 +52,7 @@ all: bin/cu2c bin/cu2cc lib/libcu2c.a lib/libcu2c-address.a $(CUDA_LIBS) $(PCH)
 
 bin/cu2c: $(TRANSLATOR_OBJ)
 	@mkdir -p bin
-	$(CC) -o $@ $(TRANSLATOR_OBJ) -L$(LLVM_LIB) -lclang -Wl,-rpath,$(LLVM_LIB)
+	$(CC) -o $@ $(TRANSLATOR_OBJ) -L$(LLVM_LIB) -lclang -Wl,-rpath,$(LLVM_LIB) -pthread
 
 bin/cu2cc: $(DRIVER_SRC:%.c=build/%.o)
 	@mkdir -p bin

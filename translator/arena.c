@@ -96,6 +96,38 @@ bool vec_contains(const PtrVec *v, const void *item) {
     return false;
 }
 
+static unsigned str_hash(const char *s) {
+    unsigned h = 2166136261u;   /* FNV-1a */
+    for (; *s; s++)
+        h = (h ^ (unsigned char)*s) * 16777619u;
+    return h;
+}
+
+bool strset_add(Arena *a, StrSet *s, const char *key) {
+    if (2 * (s->len + 1) > s->cap) {
+        int cap = s->cap ? 2 * s->cap : 64;
+        const char **slots = arena_alloc(a, sizeof *slots * (size_t)cap);
+        memset(slots, 0, sizeof *slots * (size_t)cap);
+        for (int i = 0; i < s->cap; i++) {
+            if (!s->slots[i])
+                continue;
+            unsigned j = str_hash(s->slots[i]) & (unsigned)(cap - 1);
+            while (slots[j])
+                j = (j + 1) & (unsigned)(cap - 1);
+            slots[j] = s->slots[i];
+        }
+        s->slots = slots;
+        s->cap = cap;
+    }
+    unsigned j = str_hash(key) & (unsigned)(s->cap - 1);
+    for (; s->slots[j]; j = (j + 1) & (unsigned)(s->cap - 1))
+        if (strcmp(s->slots[j], key) == 0)
+            return false;
+    s->slots[j] = key;
+    s->len++;
+    return true;
+}
+
 void buf_put(Buf *b, const char *s, size_t n) {
     if (b->len + n + 1 > b->cap) {
         size_t cap = b->cap ? b->cap : 256;

@@ -27,6 +27,15 @@ typedef struct PtrVec {
 void vec_push(Arena *a, PtrVec *v, void *item);
 bool vec_contains(const PtrVec *v, const void *item);
 
+/* A set of strings (open addressing), allocated from an arena: membership in O(1) where a
+ * PtrVec of strings would be searched (40,000 kernels). */
+typedef struct StrSet {
+    const char **slots;
+    int len, cap;
+} StrSet;
+/* Adds key (not copied); returns false when it was there already. */
+bool strset_add(Arena *a, StrSet *s, const char *key);
+
 /* A growable string. */
 typedef struct Buf {
     char *data;

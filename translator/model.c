@@ -200,7 +200,8 @@ static bool covered(PtrVec *edits, Edit *w) {
 }
 
 bool edits_render(Unit *u, PtrVec *edits, unsigned begin, unsigned end, Buf *out) {
-    qsort(edits->items, (size_t)edits->len, sizeof(void *), edit_order);
+    if (edits->len)     /* qsort(NULL, 0): undefined */
+        qsort(edits->items, (size_t)edits->len, sizeof(void *), edit_order);
     unsigned pos = begin;
     for (int i = 0; i < edits->len; i++) {
         Edit *e = edits->items[i];

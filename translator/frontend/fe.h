@@ -21,7 +21,8 @@ typedef struct Fe {
     PtrVec sync_fns;        /* char*: those of them holding a barrier, a warp function or
                              * __shared__ memory (the others are expanded for their volatile
                              * memory accesses only: warp steps) */
-    PtrVec fn_names, fn_usrs; /* functions declared in the main file, to spot overloading */
+    StrSet fn_names, fn_decls; /* functions declared in the main file, by name and by name
+                             * with USR, to spot overloading */
     int copy;               /* the text being scanned: 0 the kernel, n an inlined body */
     PtrVec pure_fns;        /* char*: USRs of user functions without effects (see fn_scan_visit) */
     PtrVec inlining;        /* char*: USRs of the functions being inlined, innermost last */
@@ -70,7 +71,7 @@ typedef struct TuScan {
     bool kernels;           /* second walk: check functions and scan kernels */
     PtrVec fn_scans;        /* FnScan*: the first walk's scan of each function, in walk order */
     int next_scan;          /* the second walk's place in fn_scans */
-    PtrVec kernel_names, kernel_scopes; /* kernels seen, with the USR of their scope */
+    StrSet kernels_seen;    /* kernels seen: each name with the USR of its scope */
 } TuScan;
 
 typedef struct Walk {

@@ -160,12 +160,11 @@ enum CXChildVisitResult walk_visit(CXCursor c, CXCursor parent, CXClientData d) 
     if (k == CXCursor_FunctionDecl && !u->cxx_reason) {
         char *name = fe_str(u->arena, clang_getCursorSpelling(c));
         char *usr = fe_str(u->arena, clang_getCursorUSR(c));
-        for (int i = 0; i < fe->fn_names.len; i++)
-            if (strcmp(fe->fn_names.items[i], name) == 0 && strcmp(fe->fn_usrs.items[i], usr) != 0)
-                u->cxx_reason = arena_printf(u->arena, "the overloaded function '%s' at line %u",
-                                             name, cursor_loc(fe, c).line);
-        vec_push(u->arena, &fe->fn_names, name);
-        vec_push(u->arena, &fe->fn_usrs, usr);
+        /* a declaration not seen before whose name was: another function of that name */
+        if (strset_add(u->arena, &fe->fn_decls, arena_printf(u->arena, "%s %s", name, usr)) &&
+            !strset_add(u->arena, &fe->fn_names, name))
+            u->cxx_reason = arena_printf(u->arena, "the overloaded function '%s' at line %u",
+                                         name, cursor_loc(fe, c).line);
     }
     if (k == CXCursor_FunctionDecl || k == CXCursor_CXXMethod || k == CXCursor_FunctionTemplate) {
         bool dev = has_attr(c, CXCursor_CUDADeviceAttr) || has_attr(c, CXCursor_CUDAGlobalAttr);

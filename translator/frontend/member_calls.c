@@ -183,6 +183,7 @@ bool member_call_binds(KScan *ks, Stmt *s, CXCursor call, CXCursor fn, CXCursor 
         rs.via = arena_printf(a, "__cu2c_this%d->", in->copy);
     }
     clang_visitChildren(body, rewrite_visit, &rs);
-    qsort(in->rewrites.items, (size_t)in->rewrites.len, sizeof(void *), rewrite_order);
+    if (in->rewrites.len)
+        qsort(in->rewrites.items, (size_t)in->rewrites.len, sizeof(void *), rewrite_order);
     return rs.ok;
 }

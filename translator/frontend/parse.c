@@ -6,6 +6,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 /* clang's warnings and errors, located where their lines were written (a spliced file's own
  * lines), with the source line and a caret, as compilers print them. */
@@ -156,9 +157,26 @@ Unit *fe_parse(Arena *a, const Options *opt) {
     u->arena = a;
     u->path = opt->input;
     size_t len;
+    struct stat st;
+    if (stat(opt->input, &st) == 0 && S_ISDIR(st.st_mode)) {
+        fprintf(stderr, "cu2c: error: cannot open '%s': %s\n", opt->input, strerror(EISDIR));
+        return NULL;
+    }
     char *text = read_file(opt->input, &len);
     if (!text) {
         fprintf(stderr, "cu2c: error: cannot open '%s': %s\n", opt->input, strerror(errno));
+        return NULL;
+    }
+    const char *nul = memchr(text, 0, len);
+    if (nul) {
+        /* clang would skip it with a warning; cu2c copies text as C strings: refused */
+        unsigned line = 1, col = 1;
+        for (const char *p = text; p < nul; p++, col++)
+            if (*p == '\n')
+                line++, col = 0;
+        fprintf(stderr, "%s:%u:%u: error: null character in the source: not supported (remove it)\n",
+                opt->input, line, col);
+        free(text);
         return NULL;
     }
     bool glued = glue_launch_chevrons(text, len);

@@ -307,13 +307,7 @@ enum CXChildVisitResult userfn_visit(CXCursor c, CXCursor parent, CXClientData d
          * make (void *)k ambiguous */
         char *name = fe_str(fe->u->arena, clang_getCursorSpelling(c));
         char *scope = fe_str(fe->u->arena, clang_getCursorUSR(clang_getCursorSemanticParent(c)));
-        bool twin = false;
-        for (int i = 0; i < ts->kernel_names.len; i++)
-            twin |= strcmp(ts->kernel_names.items[i], name) == 0 &&
-                    strcmp(ts->kernel_scopes.items[i], scope) == 0;
-        vec_push(fe->u->arena, &ts->kernel_names, name);
-        vec_push(fe->u->arena, &ts->kernel_scopes, scope);
-        if (twin)
+        if (!strset_add(fe->u->arena, &ts->kernels_seen, arena_printf(fe->u->arena, "%s %s", name, scope)))
             diag_error(fe->u, cursor_loc(fe, c), "overloaded kernel '%s' is not supported yet", name);
         else
             scan_kernel(fe, c);
