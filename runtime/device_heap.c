@@ -8,7 +8,11 @@
  * Sizes up to 1 MiB are rounded up to a power of two from 256 bytes (CUDA's alignment) and
  * carved from 2 MiB slabs, freed blocks kept for reuse by size class; larger ones are
  * mappings of their own, those of 4 MiB or more aligned to a huge page and marked
- * MADV_HUGEPAGE (one fault per 2 MiB on first touch, see memory.c). Built with
+ * MADV_HUGEPAGE (one fault per 2 MiB on first touch, see memory.c). Every slab and large
+ * buffer is followed by 2 MiB of mapped slack, never touched unless a kernel reads or
+ * writes past a buffer's end: a GPU hands out memory in 2 MiB pages, so programs that read
+ * a row past the end of a buffer (Rodinia's srad does) run there without a fault, and must
+ * here too (address space only: untouched pages cost nothing). Built with
  * AddressSanitizer (libcu2c-address.a) it is malloc again, so that ASan sees every buffer
  * with its redzones. */
 #include <pthread.h>
@@ -54,6 +58,7 @@ void rt_heap_free(void *p, size_t size)
 #define RT_MIN_CLASS 8               /* 256 bytes */
 #define RT_MAX_CLASS 20              /* 1 MiB */
 #define RT_SLAB RT_HUGE_PAGE
+#define RT_SLACK RT_HUGE_PAGE        /* mapped after every slab and large buffer */
 
 /* A stack of free blocks of one size class, in a mapping of its own. */
 typedef struct rt_free_list {
@@ -108,7 +113,7 @@ static void *rt_take_block(int c)
 {
     rt_free_list *l = &rt_free_lists[c];
     if (!l->len) {
-        char *slab = rt_map(RT_SLAB);
+        char *slab = rt_map(RT_SLAB + RT_SLACK);
         if (!slab)
             return NULL;
         size_t block = (size_t)1 << c;
@@ -119,10 +124,11 @@ static void *rt_take_block(int c)
     return l->items[--l->len];
 }
 
-/* A large buffer: a mapping of its own, huge-page aligned from RT_HUGE_MIN on. */
+/* A large buffer: a mapping of its own with the slack after it, huge-page aligned from
+ * RT_HUGE_MIN on. */
 static void *rt_map_large(size_t size)
 {
-    size_t bytes = rt_page_round(size);
+    size_t bytes = rt_page_round(size) + RT_SLACK;
     if (size < RT_HUGE_MIN)
         return rt_map(bytes);
     char *m = rt_map(bytes + RT_HUGE_PAGE);
@@ -153,7 +159,7 @@ void rt_heap_free(void *p, size_t size)
     if (!p)
         return;
     if (size > ((size_t)1 << RT_MAX_CLASS)) {
-        munmap(p, rt_page_round(size));
+        munmap(p, rt_page_round(size) + RT_SLACK);
         return;
     }
     pthread_mutex_lock(&rt_heap_lock);
