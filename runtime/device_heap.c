@@ -9,10 +9,11 @@
  * carved from 2 MiB slabs, freed blocks kept for reuse by size class; larger ones are
  * mappings of their own, those of 4 MiB or more aligned to a huge page and marked
  * MADV_HUGEPAGE (one fault per 2 MiB on first touch, see memory.c). Every slab and large
- * buffer is followed by 2 MiB of mapped slack, never touched unless a kernel reads or
- * writes past a buffer's end: a GPU hands out memory in 2 MiB pages, so programs that read
- * a row past the end of a buffer (Rodinia's srad does) run there without a fault, and must
- * here too (address space only: untouched pages cost nothing). Built with
+ * buffer has 2 MiB of mapped slack before and after it, never touched unless a kernel
+ * reads or writes outside a buffer: a GPU hands out memory in 2 MiB pages next to each
+ * other, so programs that read a row before the start or past the end of a buffer
+ * (Rodinia's srad does both) run there without a fault, and must here too (address space
+ * only: untouched pages cost nothing). Built with
  * AddressSanitizer (libcu2c-address.a) it is malloc again, so that ASan sees every buffer
  * with its redzones. */
 #include <pthread.h>
@@ -58,7 +59,7 @@ void rt_heap_free(void *p, size_t size)
 #define RT_MIN_CLASS 8               /* 256 bytes */
 #define RT_MAX_CLASS 20              /* 1 MiB */
 #define RT_SLAB RT_HUGE_PAGE
-#define RT_SLACK RT_HUGE_PAGE        /* mapped after every slab and large buffer */
+#define RT_SLACK RT_HUGE_PAGE        /* mapped before and after every slab and large buffer */
 
 /* A stack of free blocks of one size class, in a mapping of its own. */
 typedef struct rt_free_list {
@@ -113,9 +114,10 @@ static void *rt_take_block(int c)
 {
     rt_free_list *l = &rt_free_lists[c];
     if (!l->len) {
-        char *slab = rt_map(RT_SLAB + RT_SLACK);
+        char *slab = rt_map(RT_SLACK + RT_SLAB + RT_SLACK);
         if (!slab)
             return NULL;
+        slab += RT_SLACK;
         size_t block = (size_t)1 << c;
         for (size_t off = RT_SLAB; off > 0; off -= block)   /* lowest address handed out first */
             if (!rt_push(l, slab + off - block))
@@ -124,24 +126,32 @@ static void *rt_take_block(int c)
     return l->items[--l->len];
 }
 
-/* A large buffer: a mapping of its own with the slack after it, huge-page aligned from
+/* The bytes mapped for a large buffer of this size, slack on both sides included. */
+static size_t rt_large_mapping(size_t size)
+{
+    return RT_SLACK + rt_page_round(size) + RT_SLACK;
+}
+
+/* A large buffer: a mapping of its own with the slack around it, huge-page aligned from
  * RT_HUGE_MIN on. */
 static void *rt_map_large(size_t size)
 {
-    size_t bytes = rt_page_round(size) + RT_SLACK;
-    if (size < RT_HUGE_MIN)
-        return rt_map(bytes);
+    size_t bytes = rt_large_mapping(size);
+    if (size < RT_HUGE_MIN) {
+        char *m = rt_map(bytes);
+        return m ? m + RT_SLACK : NULL;
+    }
     char *m = rt_map(bytes + RT_HUGE_PAGE);
     if (!m)
         return NULL;
-    char *p = (char *)(((uintptr_t)m + RT_HUGE_PAGE - 1) & ~(uintptr_t)(RT_HUGE_PAGE - 1));
-    if (p > m)
-        munmap(m, (size_t)(p - m));
-    size_t tail = (size_t)(m + bytes + RT_HUGE_PAGE - (p + bytes));
+    char *start = (char *)(((uintptr_t)m + RT_HUGE_PAGE - 1) & ~(uintptr_t)(RT_HUGE_PAGE - 1));
+    if (start > m)
+        munmap(m, (size_t)(start - m));
+    size_t tail = (size_t)(m + bytes + RT_HUGE_PAGE - (start + bytes));
     if (tail)
-        munmap(p + bytes, tail);
-    madvise(p, bytes, MADV_HUGEPAGE);   /* advice: without THP it fails and nothing changes */
-    return p;
+        munmap(start + bytes, tail);
+    madvise(start, bytes, MADV_HUGEPAGE);   /* advice: without THP it fails, nothing changes */
+    return start + RT_SLACK;
 }
 
 void *rt_heap_alloc(size_t size)
@@ -159,7 +169,7 @@ void rt_heap_free(void *p, size_t size)
     if (!p)
         return;
     if (size > ((size_t)1 << RT_MAX_CLASS)) {
-        munmap(p, rt_page_round(size) + RT_SLACK);
+        munmap((char *)p - RT_SLACK, rt_large_mapping(size));
         return;
     }
     pthread_mutex_lock(&rt_heap_lock);

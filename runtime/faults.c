@@ -89,14 +89,16 @@ static void rt_fault_handler(int sig, siginfo_t *si, void *context)
     if (w && w->job && w->fault_jmp && w->block) {
         const cu2c_block *b = w->block;
         char where[600], line[900];
-        rt_fault_where(rt_fault_pc(context), where, sizeof where);
-        int n = snprintf(line, sizeof line,
-                         "cu2c: an illegal memory access was encountered in kernel %s, block [%u,%u,%u]%s "
-                         "(%s at address %p)\n",
-                         w->job->name ? w->job->name : "(unnamed)", b->blockIdx.x, b->blockIdx.y,
-                         b->blockIdx.z, where, sig == SIGBUS ? "bus error" : "invalid access", si->si_addr);
-        if (n > 0 && write(STDERR_FILENO, line, (size_t)n < sizeof line ? (size_t)n : sizeof line - 1) < 0)
-            n = 0;   /* nothing to do about a lost message */
+        if (atomic_exchange(&w->job->faulted, 1) == 0) {   /* one line per kernel, as a GPU */
+            rt_fault_where(rt_fault_pc(context), where, sizeof where);
+            int n = snprintf(line, sizeof line,
+                             "cu2c: an illegal memory access was encountered in kernel %s, block [%u,%u,%u]%s "
+                             "(%s at address %p)\n",
+                             w->job->name ? w->job->name : "(unnamed)", b->blockIdx.x, b->blockIdx.y,
+                             b->blockIdx.z, where, sig == SIGBUS ? "bus error" : "invalid access", si->si_addr);
+            if (n > 0 && write(STDERR_FILENO, line, (size_t)n < sizeof line ? (size_t)n : sizeof line - 1) < 0)
+                n = 0;   /* nothing to do about a lost message */
+        }
         rt_set_sticky(cudaErrorIllegalAddress);
         rt_job_drain(w->job);
         longjmp(*(jmp_buf *)w->fault_jmp, 1);

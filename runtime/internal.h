@@ -175,6 +175,7 @@ typedef struct rt_job {
     unsigned nparts;           /* partitions (static, steal) */
     atomic_uint_fast64_t next; /* dynamic: first block not taken; static: next partition */
     atomic_int failed;         /* a worker could not get shared memory: blocks were skipped */
+    atomic_int faulted;        /* a block faulted: its line is printed, the others' are not */
     /* steal: partition p holds blocks [lo, hi) packed as lo << 32 | hi (nblocks < 2^32),
      * each range on its own cache line (RT_RANGE_STRIDE words apart) */
     atomic_uint_fast64_t *ranges;

@@ -849,6 +849,7 @@ static void rt_job_start(rt_job *job)
     }
     atomic_init(&job->next, 0);
     atomic_init(&job->failed, 0);
+    atomic_init(&job->faulted, 0);
 }
 
 /* ---- Workers -------------------------------------------------------------------------------- */
