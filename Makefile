@@ -48,7 +48,7 @@ CUDA_LIBS      = lib64/libcudart.a lib64/libcudart_static.a lib64/libcudadevrt.a
 # as cu2cc --dryrun shows it); a parse uses one only where it fits exactly
 PCH            = lib/cu2c/prefix.pch lib/cu2c/nvcc.pch
 
-all: bin/cu2c bin/cu2cc lib/libcu2c.a lib/libcu2c-address.a $(CUDA_LIBS) $(PCH)
+all: bin/cu2c bin/cu2cc lib/libcu2c.a lib/libcu2c-address.a lib/libcu2c-race.a $(CUDA_LIBS) $(PCH)
 
 bin/cu2c: $(TRANSLATOR_OBJ)
 	@mkdir -p bin
@@ -61,6 +61,12 @@ bin/cu2cc: $(DRIVER_SRC:%.c=build/%.o)
 lib/libcu2c.a: $(RUNTIME_OBJ)
 	@mkdir -p lib
 	rm -f $@ && ar rcs $@ $(RUNTIME_OBJ)
+
+# CU2C_CHECK=race: the runtime plus the race checker, which defines the calls code compiled
+# with -fsanitize=thread makes (instead of ThreadSanitizer's runtime)
+lib/libcu2c-race.a: $(RUNTIME_OBJ) build/runtime/race_check.o
+	@mkdir -p lib
+	rm -f $@ && ar rcs $@ $(RUNTIME_OBJ) build/runtime/race_check.o
 
 lib64/libcudart.a lib64/libcudart_static.a: lib/libcu2c.a
 	@mkdir -p lib64
@@ -119,6 +125,16 @@ check-sanitize: all $(SANITIZERS:%=lib/libcu2c-%.a)
 	    sed "s/^/$$san: /"; \
 	  test "$${PIPESTATUS[0]}" = 0 || exit 1; done
 
+# Every run test built and run with CU2C_CHECK=race: all must pass and the race checker must
+# report nothing (they are race-free; those with planted races, race_check_*.cu and
+# thread_order_*.cu, stand aside).
+check-race: all
+	rm -f build/race.log
+	CU2C_CHECK=race CU2C_CHECK_LOG=$(CURDIR)/build/race.log $(PYTHON) tools/run_tests.py --filter ' run/' \
+	  --filter-out 'race_check_|thread_order_' | tail -1 | sed 's/^/race: /'; test "$${PIPESTATUS[0]}" = 0
+	@if [ -s build/race.log ]; then echo "race: the race checker reported races in race-free tests:"; \
+	  cat build/race.log; exit 1; fi; echo "race: no race reported"
+
 # cu2c's CUDA headers, embedded in the translator: parsing needs no files on disk.
 build/embedded_headers.c: tools/embed_headers.py $(HEADERS)
 	@mkdir -p build
@@ -145,7 +161,7 @@ CUDA_MM     = $(shell echo $$(($(CUDART) / 1000)).$$(($(CUDART) % 1000 / 10)))
 DEST        = $(DESTDIR)$(PREFIX)
 SUBST       = sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|$(VERSION)|g' \
                   -e 's|@CUDA_MM@|$(CUDA_MM)|g' -e 's|@CUDA_VERSION@|$(CUDA_MM).0|g'
-INSTALLED   = bin/cu2c bin/cu2cc lib/libcu2c.a lib/libcu2c-address.a lib64/libcudart.a lib64/libcudart_static.a \
+INSTALLED   = bin/cu2c bin/cu2cc lib/libcu2c.a lib/libcu2c-address.a lib/libcu2c-race.a lib64/libcudart.a lib64/libcudart_static.a \
               lib64/libcudadevrt.a version.json version.txt lib/pkgconfig/cu2c.pc \
               lib/pkgconfig/cudart-$(CUDA_MM).pc lib/cmake/cu2c/cu2cConfig.cmake \
               lib/cmake/cu2c/cu2cConfigVersion.cmake $(PCH) $(PCH:%=%.txt) $(HEADERS)
@@ -158,7 +174,7 @@ install: all
 	ln -sfn cu2cc $(DEST)/bin/nvcc
 	cd include && for h in $(HEADERS:include/%=%); do \
 	  install -D -m 644 $$h $(DEST)/include/$$h || exit 1; done
-	install -m 644 lib/libcu2c.a lib/libcu2c-address.a $(DEST)/lib
+	install -m 644 lib/libcu2c.a lib/libcu2c-address.a lib/libcu2c-race.a $(DEST)/lib
 	install -d $(DEST)/lib/cu2c
 	for f in $(PCH); do install -m 644 $$f $$f.txt $(DEST)/lib/cu2c || exit 1; done
 	install -m 644 $(CUDA_LIBS) $(DEST)/lib64
@@ -179,5 +195,5 @@ uninstall:
 clean:
 	rm -rf build bin lib lib64 tests/*/Output
 
-.PHONY: all check check-sanitize bench install uninstall clean
+.PHONY: all check check-sanitize check-race bench install uninstall clean
 .SECONDARY:

@@ -116,6 +116,10 @@ void block_prologue(Unit *u, Kernel *k, Buf *b) {
                   "cu2c_block *__cu2c_b, const int __cu2c_bx, const int __cu2c_by, const int __cu2c_bz, "
                   "const int __cu2c_xf%s) { ", k->name, has_hoisted_textures(k) ? ", const int __cu2c_tk" : "");
     put_bindings(u, k, true, b);
+    if (k->race_check)
+        buf_puts(b, "CU2C_RACE_BLOCK(__cu2c_b) ");
+    if (k->thread_order == 2)
+        buf_puts(b, "const unsigned __cu2c_oseed __attribute__((unused)) = cu2c_thread_order_seed(__cu2c_b); ");
     for (int i = 0; i < k->inlines.len; i++) {
         Inline *in = k->inlines.items[i];
         if (in->tmpl_pre)   /* dependent expansions' template arguments (expand.c) */
@@ -131,12 +135,16 @@ void block_prologue(Unit *u, Kernel *k, Buf *b) {
                        fs->elem_type, fs->name, fs->elem_type);
         else
             buf_printf(b, "%s; ", fs->decl_text);
+        if (k->race_check && !fs->elem_type)
+            buf_printf(b, "CU2C_RACE_SHARED(%s) ", fs->name);
     }
     /* __shared__ arrays declared in nested bodies: per-block storage for the whole kernel */
     for (int i = 0; i < k->stmts.len; i++) {
         Stmt *s = k->stmts.items[i];
         if (hoisted_shared(s))
             buf_printf(b, "%.*s ", (int)(s->end - s->begin), u->text + s->begin);
+        for (int j = 0; k->race_check && hoisted_shared(s) && j < s->decls.len; j++)
+            buf_printf(b, "CU2C_RACE_SHARED(%s) ", ((Var *)s->decls.items[j])->name);
     }
     bool warp = false, split = false;
     for (int i = 0; i < k->sites.len; i++) {

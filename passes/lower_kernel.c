@@ -279,6 +279,19 @@ static unsigned split_dims(Kernel *k, Nest *n, bool over_own_range) {
     return n->grid_stride || k->irregular_flow ? 0 : tests;
 }
 
+/* A thread loop over dimension c ('x', 'y', 'z') from lo to hi. Under --thread-order the
+ * loop counts __cu2c_oC and *order receives the thread it stands for, to declare first in
+ * the body: `const int __cu2c_tC = CU2C_ORDERED_REVERSE(__cu2c_oC, lo, hi);`. */
+static void put_thread_loop(Kernel *k, char c, const char *lo, const char *hi, Buf *h, Buf *order) {
+    if (!k->thread_order) {
+        buf_printf(h, "for (int __cu2c_t%c = %s; __cu2c_t%c < %s; __cu2c_t%c++) ", c, lo, c, hi, c);
+        return;
+    }
+    buf_printf(h, "for (int __cu2c_o%c = %s; __cu2c_o%c < %s; __cu2c_o%c++) ", c, lo, c, hi, c);
+    buf_printf(order, "const int __cu2c_t%c = CU2C_ORDERED_%s(__cu2c_o%c, %s, %s); ", c,
+               k->thread_order == 1 ? "REVERSE" : "RANDOM", c, lo, hi);
+}
+
 /* The text opening a nest's loops (up to the statements' block) and the text closing it.
  * In the fast copy (see lower_nest) the x_affine locals are signed induction variables and
  * x may run over a range narrowed by their guards too. Labels get the copy's suffix, so the
@@ -290,9 +303,10 @@ static void nest_text(Arena *a, Kernel *k, int ni, bool fast, Buf *h, Buf *t) {
     char br;
     Stmt *pi = n->guarded & DIM_X ? NULL : pred_if(k->stmts.items[n->first], &br);
     unsigned split = split_dims(k, n, pi || n->lane_stepped || (fast && n->fast_guarded));
+    Buf order = {0};
     if (n->dims & DIM_Z)
-        buf_printf(h, "for (int __cu2c_tz = %s; __cu2c_tz < %s; __cu2c_tz++) ",
-                   n->guarded & DIM_Z ? "__cu2c_loz" : "0", n->guarded & DIM_Z ? "__cu2c_hiz" : "__cu2c_bz");
+        put_thread_loop(k, 'z', n->guarded & DIM_Z ? "__cu2c_loz" : "0", n->guarded & DIM_Z ? "__cu2c_hiz" : "__cu2c_bz",
+                        h, &order);
     for (int d = 1; d >= 0; d--) {
         char c = "xy"[d];
         if (split & (d ? DIM_Y : DIM_X))
@@ -308,9 +322,8 @@ static void nest_text(Arena *a, Kernel *k, int ni, bool fast, Buf *h, Buf *t) {
         }
     }
     if (n->dims & DIM_Y)
-        buf_printf(h, "for (int __cu2c_ty = %s; __cu2c_ty < %s; __cu2c_ty++) ",
-                   split & DIM_Y ? "__cu2c_ylo" : n->guarded & DIM_Y ? "__cu2c_loy" : "0",
-                   split & DIM_Y ? "__cu2c_yhi" : n->guarded & DIM_Y ? "__cu2c_hiy" : "__cu2c_by");
+        put_thread_loop(k, 'y', split & DIM_Y ? "__cu2c_ylo" : n->guarded & DIM_Y ? "__cu2c_loy" : "0",
+                        split & DIM_Y ? "__cu2c_yhi" : n->guarded & DIM_Y ? "__cu2c_hiy" : "__cu2c_by", h, &order);
     if (n->dims & DIM_X) {
         const char *pl = pi ? arena_printf(a, "__cu2c_p%c%d", br, pi->index) : NULL;
         const char *lo = fast && n->fast_guarded ? "__cu2c_flox" : n->guarded & DIM_X ? "__cu2c_lox"
@@ -320,8 +333,10 @@ static void nest_text(Arena *a, Kernel *k, int ni, bool fast, Buf *h, Buf *t) {
         if (n->lane_stepped)    /* a lane guard: the threads it may let through only */
             buf_printf(h, "CU2C_THREADS_INDEPENDENT for (int __cu2c_tx = CU2C_STEP_FROM(%s, __cu2c_s0, __cu2c_sx); "
                           "__cu2c_tx < %s; __cu2c_tx += __cu2c_sx) ", lo, hi);
-        else
-            buf_printf(h, "CU2C_THREADS_INDEPENDENT for (int __cu2c_tx = %s; __cu2c_tx < %s; __cu2c_tx++) ", lo, hi);
+        else {
+            buf_puts(h, "CU2C_THREADS_INDEPENDENT ");
+            put_thread_loop(k, 'x', lo, hi, h, &order);
+        }
     }
     buf_puts(h, "{ ");
     /* labels are local to each rendering of their statements (a fast and a general copy, an
@@ -331,9 +346,14 @@ static void nest_text(Arena *a, Kernel *k, int ni, bool fast, Buf *h, Buf *t) {
         for (int j = 0; j < s->labels.len; j++)
             buf_printf(h, "__label__ %s; ", (char *)s->labels.items[j]);
     }
+    if (order.len)
+        buf_puts(h, order.data);
+    buf_free(&order);
     buf_printf(h, "const uint3 threadIdx __attribute__((unused)) = {%s, %s, %s}; ",
                n->dims & DIM_X ? "(unsigned)__cu2c_tx" : "0", n->dims & DIM_Y ? "(unsigned)__cu2c_ty" : "0",
                n->dims & DIM_Z ? "(unsigned)__cu2c_tz" : "0");
+    if (k->race_check)
+        buf_puts(h, "CU2C_RACE_THREAD(threadIdx) ");
     if (n->check_exited)
         buf_printf(h, "if (__cu2c_exited[%s]) continue; ", index_expr(DIM_XYZ));
     put_fret_checks(&n->fret_scopes, h);
@@ -544,9 +564,10 @@ static void commit_stores(Kernel *k, Nest *n, Buf *t) {
     for (int i = 0; i < k->vstores.len; i++) {
         VStore *vs = k->vstores.items[i];
         if (vs->owner->index >= n->first && vs->owner->index <= n->last)
-            buf_printf(t, " for (size_t __cu2c_i = 0; __cu2c_i < %s; __cu2c_i++) if (__cu2c_va%d[__cu2c_i]) { "
-                          "*__cu2c_va%d[__cu2c_i] = __cu2c_vv%d[__cu2c_i]; __cu2c_va%d[__cu2c_i] = 0; }",
-                       count_expr(DIM_XYZ), i, i, i, i);
+            buf_printf(t, " for (size_t __cu2c_i = 0; __cu2c_i < %s; __cu2c_i++) if (__cu2c_va%d[__cu2c_i]) { %s"
+                          "*__cu2c_va%d[__cu2c_i] = __cu2c_vv%d[__cu2c_i]; __cu2c_va%d[__cu2c_i] = 0; }%s",
+                       count_expr(DIM_XYZ), i, k->race_check ? "CU2C_RACE_LANE(__cu2c_i) " : "", i, i, i,
+                       k->race_check ? " CU2C_RACE_LANES_DONE()" : "");
     }
 }
 
@@ -620,14 +641,20 @@ static void lower_nest(Unit *u, Kernel *k, int ni) {
 void open_thread_loop(Kernel *k, Stmt *p, PtrVec *scopes, Buf *e) {
     char br;
     Stmt *pi = pred_if(p, &br);     /* under an if run per thread: its branch's x range */
-    buf_puts(e, "for (int __cu2c_tz = 0; __cu2c_tz < __cu2c_bz; __cu2c_tz++) "
-                "for (int __cu2c_ty = 0; __cu2c_ty < __cu2c_by; __cu2c_ty++) ");
-    if (pi)
-        buf_printf(e, "for (int __cu2c_tx = __cu2c_p%c%d.xlo; __cu2c_tx < __cu2c_p%c%d.xhi; __cu2c_tx++) { ", br,
-                   pi->index, br, pi->index);
-    else
-        buf_puts(e, "for (int __cu2c_tx = 0; __cu2c_tx < __cu2c_bx; __cu2c_tx++) { ");
+    Buf order = {0};
+    put_thread_loop(k, 'z', "0", "__cu2c_bz", e, &order);
+    put_thread_loop(k, 'y', "0", "__cu2c_by", e, &order);
+    char xlo[64], xhi[64];
+    snprintf(xlo, sizeof xlo, pi ? "__cu2c_p%c%d.xlo" : "0", br, pi ? pi->index : 0);
+    snprintf(xhi, sizeof xhi, pi ? "__cu2c_p%c%d.xhi" : "__cu2c_bx", br, pi ? pi->index : 0);
+    put_thread_loop(k, 'x', xlo, xhi, e, &order);
+    buf_puts(e, "{ ");
+    if (order.len)
+        buf_puts(e, order.data);
+    buf_free(&order);
     buf_puts(e, "const uint3 threadIdx __attribute__((unused)) = {(unsigned)__cu2c_tx, (unsigned)__cu2c_ty, (unsigned)__cu2c_tz}; ");
+    if (k->race_check)
+        buf_puts(e, "CU2C_RACE_THREAD(threadIdx) ");
     if (k->needs_exit_flags)
         buf_printf(e, "if (__cu2c_exited[%s]) continue; ", index_expr(DIM_XYZ));
     put_fret_checks(scopes, e);
@@ -744,8 +771,17 @@ void lower_kernel(Unit *u, Kernel *k) {
         Stmt *s = k->stmts.items[i];
         u->cur_copy = s->copy;
         if (s->kind == ST_BARRIER)
-            edit_replace_lines(u, s->begin, s->end, s->grid_sync ? "cu2c_grid_sync(__cu2c_b);"
-                                                                 : "/* __syncthreads() */;");
+            edit_replace_lines(u, s->begin, s->end,
+                               s->grid_sync ? (k->race_check ? "CU2C_RACE_BARRIER() cu2c_grid_sync(__cu2c_b);"
+                                                             : "cu2c_grid_sync(__cu2c_b);")
+                                            : (k->race_check ? "/* __syncthreads() */ CU2C_RACE_BARRIER()"
+                                                             : "/* __syncthreads() */;"));
+        if (k->race_check && s->kind == ST_DECL && !s->parent && !hoisted_shared(s))
+            for (int j = 0; j < s->decls.len; j++) {   /* shared arrays in place: after their declaration */
+                Var *v = s->decls.items[j];
+                if (v->is_shared && !v->is_extern_shared)
+                    edit_insert(u, s->end, arena_printf(u->arena, " CU2C_RACE_SHARED(%s)", v->name));
+            }
         if (hoisted_shared(s))
             edit_replace_lines(u, s->begin, s->end, "/* __shared__: declared at the kernel's top */;");
         if (s->kind == ST_DECL && s->decls.len > 0 && ((Var *)s->decls.items[0])->is_extern_shared) {

@@ -34,6 +34,8 @@ void lower_site(Unit *u, Kernel *k, Site *site) {
     buf_printf(&e, "__cu2c_ra%d++; __cu2c_rc%d += ((", site->id, site->id);
     buf_puts(&e, site->pred_text);
     buf_puts(&e, ") != 0); } ");
+    if (k->race_check)
+        buf_puts(&e, "CU2C_RACE_BARRIER() ");
     switch (site->op) {
     case RED_COUNT: buf_printf(&e, "(int)__cu2c_rc%d; })", site->id); break;
     case RED_AND: buf_printf(&e, "(int)(__cu2c_rc%d == __cu2c_ra%d); })", site->id, site->id); break;
@@ -167,10 +169,13 @@ static void put_gather(Unit *u, Kernel *k, Site *site, Stmt *loop, PtrVec *scope
 }
 
 /* What a warp function's call becomes: this thread's element of its result. */
-static const char *site_result(Unit *u, Site *site) {
+static const char *site_result(Unit *u, Kernel *k, Site *site) {
     const char *lin = index_expr(DIM_XYZ);
     int id = site->id;
-    const char *result = site->op == WARP_SYNC ? "((void)0)"
+    const char *sync = !k->race_check ? "((void)0)"
+                     : site->any_group ? arena_printf(u->arena, "CU2C_RACE_GROUP_SYNC(%s)", site->any_group)
+                                       : "CU2C_RACE_SYNCWARP()";
+    const char *result = site->op == WARP_SYNC ? sync
                        : site->op == WARP_MATCH_ALL && site->args[2]
                            ? arena_printf(u->arena, "(*(%s) = __cu2c_wr%d[%s] != 0, __cu2c_wr%d[%s])", site->args[2],
                                           id, lin, id, lin)
@@ -201,7 +206,7 @@ void lower_warp_site(Unit *u, Kernel *k, Site *site) {
     put_gather(u, k, site, NULL, &owner->fret_scopes, &e);
     edit_insert(u, owner->begin, arena_strdup(u->arena, e.data));
     buf_free(&e);
-    edit_replace_lines(u, site->call_begin, site->call_end, site_result(u, site));
+    edit_replace_lines(u, site->call_begin, site->call_end, site_result(u, k, site));
 }
 
 /* The text of [begin, end) in an if's or loop's control, on one line, with the edits made
@@ -223,7 +228,7 @@ static const char *control_text(Unit *u, Kernel *k, Stmt *s, unsigned begin, uns
         Edit *e = arena_alloc(u->arena, sizeof *e);
         e->begin = site->call_begin;
         e->end = site->call_end;
-        e->text = site_result(u, site);
+        e->text = site_result(u, k, site);
         e->copy = u->cur_copy;
         vec_push(u->arena, &edits, e);
         put_gather(u, k, site, loop, scopes, gather);

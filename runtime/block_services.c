@@ -1,7 +1,7 @@
 /* runtime/block_services.c - what a kernel's blocks call in the runtime while they run:
  * device-side faults (__trap, a mask naming inactive lanes, grid.sync() outside a cooperative
  * launch) ending the kernel with a sticky error, assert as CUDA's device-side assert, and the
- * per-block scratch storage of per-thread copies. */
+ * per-block scratch storage of per-thread copies, the seed of a random thread order. */
 #include <assert.h>
 #include <dlfcn.h>
 #include <errno.h>
@@ -9,6 +9,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
+#include <unistd.h>
 #include "internal.h"
 
 void cu2c_device_fault(cudaError_t e)
@@ -90,4 +92,26 @@ void *cu2c_block_scratch(cu2c_block *blk, size_t bytes)
         w->scratch_cap = cap;
     }
     return w->scratch;
+}
+
+static uint64_t rt_order_base;
+
+static void rt_order_seed_init(void)
+{
+    const char *s = getenv("CU2C_THREAD_ORDER_SEED");
+    rt_order_base = s && *s ? strtoull(s, NULL, 0) : (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 32);
+}
+
+/* CU2C_THREAD_ORDER=random (kernel.h's CU2C_ORDERED_RANDOM): a block's permutation seed, from
+ * CU2C_THREAD_ORDER_SEED (to repeat a run) or the time, mixed with the block's index. */
+unsigned cu2c_thread_order_seed(const cu2c_block *blk)
+{
+    static pthread_once_t once = PTHREAD_ONCE_INIT;
+    pthread_once(&once, rt_order_seed_init);
+    uint64_t h = rt_order_base ^ ((uint64_t)blk->blockIdx.x * 0x9e3779b97f4a7c15ull) ^
+                 ((uint64_t)blk->blockIdx.y * 0xc2b2ae3d27d4eb4full) ^ ((uint64_t)blk->blockIdx.z * 0x165667b19e3779f9ull);
+    h ^= h >> 31;
+    h *= 0xbf58476d1ce4e5b9ull;
+    h ^= h >> 29;
+    return (unsigned)h;
 }

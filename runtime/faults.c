@@ -42,11 +42,11 @@ static uintptr_t rt_fault_pc(void *context)
 #endif
 }
 
-/* " at FILE:LINE" for the code at pc when the program was built with debug info (-g: the
+/* "FILE:LINE" for the code at pc when the program was built with debug info (-g: the
  * translated file's #line directives make it the .cu line), from binutils' addr2line run on
  * the file holding pc; "" when there is none. posix_spawn, read and wait only (no fork: the
  * program's atfork handlers could take locks the interrupted code holds). */
-static void rt_fault_where(uintptr_t pc, char *out, size_t cap)
+void rt_source_line(uintptr_t pc, char *out, size_t cap)
 {
     out[0] = 0;
     Dl_info info;
@@ -80,7 +80,7 @@ static void rt_fault_where(uintptr_t pc, char *out, size_t cap)
         *disc = 0;
     const char *colon = strrchr(text, ':');   /* FILE:LINE; ??:0 or FILE:? where none */
     if (text[0] != '?' && colon && colon[1] >= '1' && colon[1] <= '9')
-        snprintf(out, cap, " at %s", text);
+        snprintf(out, cap, "%s", text);
 }
 
 static void rt_fault_handler(int sig, siginfo_t *si, void *context)
@@ -90,12 +90,12 @@ static void rt_fault_handler(int sig, siginfo_t *si, void *context)
         const cu2c_block *b = w->block;
         char where[600], line[900];
         if (atomic_exchange(&w->job->faulted, 1) == 0) {   /* one line per kernel, as a GPU */
-            rt_fault_where(rt_fault_pc(context), where, sizeof where);
+            rt_source_line(rt_fault_pc(context), where, sizeof where);
             int n = snprintf(line, sizeof line,
-                             "cu2c: an illegal memory access was encountered in kernel %s, block [%u,%u,%u]%s "
+                             "cu2c: an illegal memory access was encountered in kernel %s, block [%u,%u,%u]%s%s "
                              "(%s at address %p)\n",
                              w->job->name ? w->job->name : "(unnamed)", b->blockIdx.x, b->blockIdx.y,
-                             b->blockIdx.z, where, sig == SIGBUS ? "bus error" : "invalid access", si->si_addr);
+                             b->blockIdx.z, where[0] ? " at " : "", where, sig == SIGBUS ? "bus error" : "invalid access", si->si_addr);
             if (n > 0 && write(STDERR_FILENO, line, (size_t)n < sizeof line ? (size_t)n : sizeof line - 1) < 0)
                 n = 0;   /* nothing to do about a lost message */
         }

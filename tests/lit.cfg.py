@@ -14,10 +14,20 @@ llvm_bin = "/usr/lib/llvm-19/bin"
 
 config.environment["PATH"] = os.pathsep.join([llvm_bin, os.path.join(root, "bin"),
                                               os.environ.get("PATH", "")])
-# The runtime's scheduling knobs pass through, so the suite can run under each schedule.
-for var in ("HOME", "TMPDIR", "CU2C_SCHEDULE", "CU2C_AFFINITY"):
+# The runtime's scheduling knobs pass through, so the suite can run under each schedule, and
+# the race checker's (make check-race: every run test built and run with CU2C_CHECK=race).
+for var in ("HOME", "TMPDIR", "CU2C_SCHEDULE", "CU2C_AFFINITY", "CU2C_CHECK", "CU2C_CHECK_LOG",
+            "CU2C_THREAD_ORDER", "CU2C_THREAD_ORDER_SEED"):
     if var in os.environ:
         config.environment[var] = os.environ[var]
+
+# Under make check-race the tests whose expectations need a plain build (no -g in fault
+# lines, AddressSanitizer, which cannot share a program with -fsanitize=thread) stand aside.
+if "race" in os.environ.get("CU2C_CHECK", ""):
+    config.available_features.add("race-check")
+# Under CU2C_THREAD_ORDER the tests that name the first thread to fault stand aside.
+if os.environ.get("CU2C_THREAD_ORDER", ""):
+    config.available_features.add("thread-order")
 
 cc = os.environ.get("CC", "cc")
 config.substitutions.append(("%root", root))

@@ -393,6 +393,8 @@ typedef struct Site {
     const char *result_type;/* a warp function: the type of the call (of its result array) */
     int width;              /* a group's method: the tile's size (32 for a coalesced group) */
     bool coalesced;         /* a group's method: the group is a coalesced_group */
+    const char *any_group;  /* a thread_group's sync(): the group as written (a block's
+                             * sync orders the block, a tile's its lanes) */
     const char *wrap_pre, *wrap_post; /* a group's method: written around the result array's
                              * element where the call was (tile-relative ballots, the group
                              * made of __activemask()'s result) */
@@ -500,6 +502,11 @@ typedef struct Param {
 /* One __global__ function definition in the main file. */
 typedef struct Kernel {
     const char *name;
+    int thread_order;       /* cu2c --thread-order: 0 as written, 1 reverse, 2 random (each
+                             * thread loop in that order: exposes order-dependent code) */
+    bool race_check;        /* cu2c --check=race: mark blocks, thread loops, shared arrays,
+                             * barriers and __syncwarp()s for the race checker (kernel.h's
+                             * CU2C_RACE_*, runtime/race_check.c) */
     SrcLoc loc;
     unsigned decl_begin;    /* first byte of the definition (attributes, return type) */
     unsigned body_begin;    /* offset of the body's '{' */
@@ -669,6 +676,8 @@ typedef struct Options {
     int cuda_arch;              /* -arch compute_NN: NN0 (see Unit.cuda_arch) */
     bool no_pch;                /* --no-pch: parse cu2c's headers even where a precompiled
                                  * prefix fits (frontend/pch.c) */
+    bool race_check;            /* --check=race: see Kernel.race_check */
+    int thread_order;           /* --thread-order=reverse|random: see Kernel.thread_order */
 } Options;
 
 /* Returns NULL after reporting errors. */

@@ -35,6 +35,9 @@ static void usage(FILE *f) {
           "  --lang=c|c++|auto  output language (default auto: C++ if the host code uses C++)\n"
           "  --print-lang       print the output language (c or c++) and translate nothing\n"
           "  --no-pch           parse cu2c's headers even where a precompiled prefix fits\n"
+          "  --check=race       mark kernels for the race checker (cu2cc does this under CU2C_CHECK=race)\n"
+          "  --thread-order=reverse|random  run each region's threads in that order (cu2cc: under\n"
+          "                     CU2C_THREAD_ORDER): a program whose output changes depends on the order\n"
           "  --build-pch FILE   save the parse of cu2c's headers with these options (make does)\n"
           "  --dump-after=PASS  print the kernel model after PASS to stderr; passes:\n", f);
     for (size_t i = 0; i < sizeof passes / sizeof *passes; i++)
@@ -69,6 +72,12 @@ static int translate(int argc, char **argv) {
             opt.lang = 2;
         } else if (strcmp(arg, "--lang=auto") == 0) {
             opt.lang = 0;
+        } else if (strcmp(arg, "--thread-order=reverse") == 0 || strcmp(arg, "--thread-order=random") == 0) {
+            opt.thread_order = arg[15] == 'r' && arg[16] == 'e' ? 1 : 2;
+        } else if (strncmp(arg, "--thread-order=", 15) == 0) {
+            diag_fatal("--thread-order takes reverse or random, not '%s'", arg + 15);
+        } else if (strcmp(arg, "--check=race") == 0) {
+            opt.race_check = true;
         } else if (strcmp(arg, "--no-pch") == 0) {
             opt.no_pch = true;
         } else if (strcmp(arg, "--build-pch") == 0 && i + 1 < argc) {
@@ -133,6 +142,11 @@ static int translate(int argc, char **argv) {
         return 1;
     }
     u->cuda_arch = opt.cuda_arch;
+    for (int i = 0; i < u->kernels.len; i++) {
+        Kernel *k = u->kernels.items[i];
+        k->race_check = opt.race_check;
+        k->thread_order = opt.thread_order;
+    }
     if (print_lang) {
         puts(u->is_cxx ? "c++" : "c");
         arena_free(a);

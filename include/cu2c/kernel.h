@@ -39,7 +39,14 @@ typedef struct cu2c_tls_t {
     void *dyn_shared;    /* the block's extern __shared__ storage, for device functions
                           * declaring it (the samples' SharedMemory<T>) */
 } cu2c_tls_t;
+/* In an executable (not -fPIC, or -fPIE) the local-exec model: with the initial-exec one gcc
+ * 12 may vectorise a store to it into `lea cu2c_tls@gottpoff(%rip)`, which ld cannot relax
+ * ("TLS transition from R_X86_64_GOTTPOFF to R_X86_64_TPOFF32 ... failed"). */
+#if defined(__GNUC__) && (!defined(__PIC__) || defined(__PIE__))
+extern __thread cu2c_tls_t cu2c_tls __attribute__((tls_model("local-exec")));
+#else
 extern __thread cu2c_tls_t cu2c_tls;
+#endif
 
 /* Runs one thread block: args[i] points at the kernel's i-th argument. */
 typedef void (*cu2c_block_fn)(void **args, cu2c_block *blk);
@@ -69,6 +76,55 @@ void cu2c_launch_stub(const void *stub, void **args);
  * cudaErrorLaunchFailure): the error becomes sticky, the kernel's remaining blocks are
  * dropped and, on a worker, the calling block ends here (it does not return). */
 void cu2c_device_fault(cudaError_t e);
+
+/* CU2C_CHECK=race (runtime/race_check.c): the translator, run with CU2C_CHECK=race, marks
+ * where a block begins, which thread a thread loop runs, its shared arrays, barriers and
+ * __syncwarp()s; cu2cc compiles such code with -fsanitize=thread and CU2C_RACE_CHECK defined,
+ * linking lib/libcu2c-race.a, whose checker the markers feed. Without CU2C_RACE_CHECK they
+ * are nothing. */
+#ifdef CU2C_RACE_CHECK
+int cu2c_race_block(const cu2c_block *blk);
+void cu2c_race_block_end(int *unused);
+void cu2c_race_shared(const volatile void *p, size_t size);
+int cu2c_race_enter(unsigned x, unsigned y, unsigned z);
+void cu2c_race_enter_linear(size_t i);
+void cu2c_race_leave(int *unused);
+void cu2c_race_barrier(void);
+void cu2c_race_syncwarp(void);
+#define CU2C_RACE_BLOCK(b) \
+    __attribute__((cleanup(cu2c_race_block_end), unused)) int __cu2c_race_blk = cu2c_race_block(b);
+#define CU2C_RACE_THREAD(t) \
+    __attribute__((cleanup(cu2c_race_leave), unused)) int __cu2c_race_thr = cu2c_race_enter((t).x, (t).y, (t).z);
+#define CU2C_RACE_LANE(i) cu2c_race_enter_linear(i);
+#define CU2C_RACE_LANES_DONE() cu2c_race_leave(0);
+#define CU2C_RACE_SHARED(v) cu2c_race_shared(&(v), sizeof(v));
+#define CU2C_RACE_BARRIER() cu2c_race_barrier();
+#define CU2C_RACE_SYNCWARP() cu2c_race_syncwarp()
+/* a thread_group's sync: a block group's (or one larger than a warp) orders the block */
+#define CU2C_RACE_GROUP_SYNC(g) \
+    (((g).__cu2c_kind == 0 || (g).__cu2c_size > 32) ? cu2c_race_barrier() : cu2c_race_syncwarp())
+#else
+#define CU2C_RACE_BLOCK(b)
+#define CU2C_RACE_THREAD(t)
+#define CU2C_RACE_LANE(i)
+#define CU2C_RACE_LANES_DONE()
+#define CU2C_RACE_SHARED(v)
+#define CU2C_RACE_BARRIER()
+#define CU2C_RACE_SYNCWARP() ((void)0)
+#define CU2C_RACE_GROUP_SYNC(g) ((void)0)
+#endif
+
+/* cu2c --thread-order (cu2cc: CU2C_THREAD_ORDER=reverse|random): thread loops count o
+ * from lo to hi and run the thread these give. Random: an affine permutation of [lo, hi)
+ * (a prime multiplier larger than any block dimension, so coprime with the count), drawn
+ * per block from cu2c_thread_order_seed() (CU2C_THREAD_ORDER_SEED, else the time). */
+#define CU2C_ORDERED_REVERSE(o, lo, hi) ((lo) + (hi) - 1 - (o))
+#define CU2C_ORDERED_RANDOM(o, lo, hi)                                                            \
+    ((lo) + (int)(((unsigned long long)((o) - (lo)) * CU2C_ORDER_PRIME(__cu2c_oseed) +            \
+                   (__cu2c_oseed >> 2)) % (unsigned long long)((hi) - (lo))))
+#define CU2C_ORDER_PRIME(s) \
+    ((s) & 2 ? ((s) & 1 ? 1048583ull : 2097169ull) : ((s) & 1 ? 4194319ull : 8388617ull))
+unsigned cu2c_thread_order_seed(const cu2c_block *blk);
 
 /* grid_group::sync() (cooperative_groups.h), once per block where all its threads reach
  * it: returns when every block of the grid has reached it (or finished). Outside a kernel

@@ -16,6 +16,7 @@ __global__ void mixed(const int *in, int *out, int n) {
     sh[t] = x;
     __syncthreads();
     int first = x + sh[(t + 1) % blockDim.x];
+    __syncthreads();   /* before the loop's stores (a race the race checker found) */
     x = n;
     while (x > 0) {
         sh[t] += x;

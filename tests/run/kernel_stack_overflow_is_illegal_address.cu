@@ -3,6 +3,8 @@
 // exits normally; a kernel faulting on an unmapped address far from any allocation too
 // (one line per faulting block: each worker's block overflows its own stack), and a block
 // of a cooperative launch faulting while the others wait at grid.sync() (they leave it).
+// Not under make check-race: its fault lines have no .cu line without -g, which race checking adds.
+// UNSUPPORTED: race-check
 // RUN: %cu2cc %s -o %t && env CU2C_NUM_THREADS=2 timeout 60 %t 2> %t.err && FileCheck %s < %t.err
 // RUN: env CU2C_NUM_THREADS=2 timeout 60 %t unmapped 2> %t.err2 && FileCheck --check-prefix=UNMAPPED %s < %t.err2
 // CHECK: cu2c: an illegal memory access was encountered in kernel {{.*}}deep{{.*}}, block [{{[0-9]+}},0,0]

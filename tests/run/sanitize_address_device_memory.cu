@@ -2,6 +2,8 @@
 // reports an out-of-bounds write past a cudaMalloc'd buffer and a kernel reading a buffer
 // after cudaFree, each at the .cu line (-g) and in the kernel, with the stacks of the
 // program's cudaMalloc and cudaFree (cu2cc links the runtime built with ASan too).
+// Not under make check-race: AddressSanitizer and the race checker's -fsanitize=thread do not mix.
+// UNSUPPORTED: race-check
 // RUN: %cu2cc -g -fsanitize=address %s -o %t
 // RUN: env ASAN_OPTIONS=detect_leaks=0 not %t overflow 2> %t.err1 && FileCheck --check-prefix=OVERFLOW %s < %t.err1
 // RUN: env ASAN_OPTIONS=detect_leaks=0 not %t use-after-free 2> %t.err2 && FileCheck --check-prefix=FREED %s < %t.err2

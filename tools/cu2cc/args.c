@@ -187,7 +187,9 @@ void args_usage(FILE *f) {
           "          -Xptxas, -Xnvlink, -Xarchive, -lineinfo, --resource-usage, --use_fast_math,\n"
           "          -ftz, -prec-div, -prec-sqrt, -fmad, -t/--threads, -Werror, -diag-suppress\n"
           "Environment: CU2CC_CC, CU2CC_CXX (compilers), CU2CC_KEEP=1 (keep the translated sources),\n"
-          "             CU2CC_MARCH (--host-march's default).\n",
+          "             CU2CC_MARCH (--host-march's default), CU2C_CHECK=race (build a program that\n"
+          "             reports data races on shared memory between a block's threads, with -g),\n"
+          "             CU2C_THREAD_ORDER=reverse|random (run each region's threads in that order).\n",
           f);
 }
 
@@ -464,6 +466,11 @@ void args_parse(Options *o, int argc, char **argv) {
         o->keep_work = true;
     if (!o->host_march && getenv("CU2CC_MARCH") && *getenv("CU2CC_MARCH"))
         o->host_march = getenv("CU2CC_MARCH");
+    o->race_check = getenv("CU2C_CHECK") && strstr(getenv("CU2C_CHECK"), "race");
+    const char *order = getenv("CU2C_THREAD_ORDER");
+    if (order && *order && strcmp(order, "reverse") != 0 && strcmp(order, "random") != 0)
+        die("CU2C_THREAD_ORDER is reverse or random, not '%s'", order);
+    o->thread_order = order && *order ? order : NULL;
     sl_free(&args);
 }
 

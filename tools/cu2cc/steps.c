@@ -210,6 +210,10 @@ static void compile(Build *b, Lang lang, const char *src, const char *obj, int n
                            : xprintf("%s/%d-%s.cu.cpp", b->work, n, base);
         sl_push(&cmd, l->cu2c);
         sl_push(&cmd, "--lang=c++");
+        if (o->race_check)
+            sl_push(&cmd, "--check=race");
+        if (o->thread_order)
+            sl_pushf(&cmd, "--thread-order=%s", o->thread_order);
         sl_push(&cmd, "-arch");
         sl_pushf(&cmd, "compute_%d", o->arch ? o->arch : 80);
         sl_append(&cmd, &b->parse);
@@ -234,6 +238,19 @@ static void compile(Build *b, Lang lang, const char *src, const char *obj, int n
         /* the general (any block shape) copy of a kernel may index shared arrays past what
          * the launches use; gcc would warn about shapes the program never launches */
         sl_push(&cmd, "-Wno-aggressive-loop-optimizations");
+        if (o->race_check) {
+            /* every load and store a call into the race checker (runtime/race_check.c),
+             * volatile ones told apart (legacy warp-synchronous code); -g for its lines */
+            sl_push(&cmd, "-g");
+            sl_push(&cmd, "-fsanitize=thread");
+            if (strstr(l->cxx, "clang")) {
+                sl_push(&cmd, "-mllvm");
+                sl_push(&cmd, "-tsan-distinguish-volatile=1");
+            } else {
+                sl_push(&cmd, "--param=tsan-distinguish-volatile=1");
+            }
+            sl_push(&cmd, "-DCU2C_RACE_CHECK=1");
+        }
         sl_push(&cmd, "-c");
         sl_push(&cmd, tr);
         free(dir);
@@ -402,7 +419,9 @@ static void link_step(Build *b, const StrList *objs, const char *tmp_out) {
     sl_push(&cmd, "-Wl,--start-group");
     /* -fsanitize=address: the runtime built with it too (frame pointers: the reports'
      * allocation stacks reach the program's cudaMalloc) */
-    char *sanitized = o->sanitize ? xprintf("%s/libcu2c-%s.a", b->l->libdir, o->sanitize) : NULL;
+    char *sanitized = o->race_check ? xprintf("%s/libcu2c-race.a", b->l->libdir)
+                    : o->sanitize   ? xprintf("%s/libcu2c-%s.a", b->l->libdir, o->sanitize)
+                                    : NULL;
     sl_push(&cmd, sanitized && access(sanitized, R_OK) == 0 ? sanitized : b->l->lib);
     sl_append(&cmd, &o->libs);
     sl_push(&cmd, "-Wl,--end-group");

@@ -424,8 +424,10 @@ static int scan_group_site(KScan *ks, CXCursor c, GroupCall *g, Site *site, int 
     const char *a0 = written_arg(fe, c, (unsigned)f), *a1 = written_arg(fe, c, (unsigned)f + 1);
     site->width = g->width;
     site->coalesced = g->coalesced;
-    if (g->any_group && grp)
+    if (g->any_group && grp) {
         site->args[0] = arena_printf(a, "(%s).__cu2c_sync_mask(threadIdx, blockDim)", grp);
+        site->any_group = grp;
+    }
     else if (g->coalesced && grp)
         site->args[0] = arena_printf(a, "(%s).__cu2c_mask", grp);
     else if (!g->coalesced)
