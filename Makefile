@@ -13,7 +13,7 @@ PROJ_CFLAGS = -std=c11 -D_GNU_SOURCE $(WARN) $(CFLAGS)
 LLVM_INC = $(LLVM_DIR)/include
 LLVM_LIB = $(LLVM_DIR)/lib
 
-FRONTEND_SRC   = translator/frontend/parse.c translator/frontend/includes.c translator/frontend/language.c \
+FRONTEND_SRC   = translator/frontend/parse.c translator/frontend/includes.c translator/frontend/device_symbols.c translator/frontend/language.c \
                  translator/frontend/cursors.c translator/frontend/user_functions.c \
                  translator/frontend/kernels.c translator/frontend/statement_lists.c \
                  translator/frontend/statement_facts.c translator/frontend/index_arithmetic.c \
@@ -29,7 +29,7 @@ PASS_SRC       = passes/find_regions.c passes/thread_variance.c passes/check_bar
                  passes/fast_subscripts.c passes/narrow_guards.c passes/lower_sites.c passes/lower_launches.c
 DRIVER_SRC     = tools/cu2cc/main.c tools/cu2cc/args.c tools/cu2cc/layout.c tools/cu2cc/steps.c \
                  tools/cu2cc/deps.c tools/cu2cc/output.c tools/cu2cc/util.c
-RUNTIME_SRC    = runtime/error.c runtime/device.c runtime/memory.c runtime/device_heap.c runtime/arrays.c runtime/texture.c runtime/launch.c \
+RUNTIME_SRC    = runtime/error.c runtime/device.c runtime/memory.c runtime/symbols.c runtime/device_heap.c runtime/arrays.c runtime/texture.c runtime/launch.c \
                  runtime/pool.c runtime/faults.c runtime/cooperative.c runtime/block_services.c runtime/stream.c runtime/event.c
 HEADERS        = $(shell find include -name '*.h' | LC_ALL=C sort)
 

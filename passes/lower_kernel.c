@@ -352,6 +352,8 @@ static void nest_text(Arena *a, Kernel *k, int ni, bool fast, Buf *h, Buf *t) {
     buf_printf(h, "const uint3 threadIdx __attribute__((unused)) = {%s, %s, %s}; ",
                n->dims & DIM_X ? "(unsigned)__cu2c_tx" : "0", n->dims & DIM_Y ? "(unsigned)__cu2c_ty" : "0",
                n->dims & DIM_Z ? "(unsigned)__cu2c_tz" : "0");
+    if (k->track_threads)
+        buf_puts(h, "CU2C_TRACK_THREAD(threadIdx) ");
     if (k->race_check)
         buf_puts(h, "CU2C_RACE_THREAD(threadIdx) ");
     if (n->check_exited)
@@ -653,6 +655,8 @@ void open_thread_loop(Kernel *k, Stmt *p, PtrVec *scopes, Buf *e) {
         buf_puts(e, order.data);
     buf_free(&order);
     buf_puts(e, "const uint3 threadIdx __attribute__((unused)) = {(unsigned)__cu2c_tx, (unsigned)__cu2c_ty, (unsigned)__cu2c_tz}; ");
+    if (k->track_threads)
+        buf_puts(e, "CU2C_TRACK_THREAD(threadIdx) ");
     if (k->race_check)
         buf_puts(e, "CU2C_RACE_THREAD(threadIdx) ");
     if (k->needs_exit_flags)

@@ -1,12 +1,14 @@
 /* lower_launches - host-side edits for the whole file: kernel launches, device functions
  * that read threadIdx & co. or declare extern __shared__ arrays, file-scope __shared__
- * variables.
- * Expects: launches, device functions and file-scope shared variables found by the frontend.
+ * variables, the registration of __device__ and __constant__ variables.
+ * Expects: launches, device functions, file-scope shared variables and device symbols found
+ * by the frontend.
  * Guarantees: `k<<<g, b, s, st>>>(args)` becomes
  * `(cu2c_push_call_configuration(CU2C_DIM3(g), CU2C_DIM3(b), s, st) ? (void)0 : k(args))`,
  * nvcc's own scheme: push the configuration, then call the kernel's host stub, which
  * launches; the configuration's arguments are evaluated before the kernel's, and a template
- * kernel's arguments are deduced from the call as usual. */
+ * kernel's arguments are deduced from the call as usual. A constructor after the unit's last
+ * line registers each device symbol's address and size (runtime/symbols.c). */
 #include "cu2c.h"
 
 #include <string.h>
@@ -60,5 +62,16 @@ void lower_launches(Unit *u) {
         edit_replace_lines(u, fs->begin, fs->end,
                            arena_printf(u->arena, "/* __shared__ %s: per-block storage inside each kernel using it */",
                                         fs->name));
+    }
+    if (u->device_symbols.len) {
+        Buf b = {0};
+        buf_puts(&b, "\n__attribute__((constructor)) static void __cu2c_register_symbols(void) {");
+        for (int i = 0; i < u->device_symbols.len; i++) {
+            const char *s = u->device_symbols.items[i];
+            buf_printf(&b, " cu2c_register_symbol((const void *)&(%s), sizeof(%s));", s, s);
+        }
+        buf_puts(&b, " }\n");
+        edit_insert(u, u->len, arena_strdup(u->arena, b.data));
+        buf_free(&b);
     }
 }

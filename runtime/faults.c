@@ -88,14 +88,17 @@ static void rt_fault_handler(int sig, siginfo_t *si, void *context)
     rt_worker *w = rt_current_worker();
     if (w && w->job && w->fault_jmp && w->block) {
         const cu2c_block *b = w->block;
-        char where[600], line[900];
+        char where[600], line[900], thread[64] = "";
+        if (cu2c_tls.thread_known)
+            snprintf(thread, sizeof thread, ", thread [%u,%u,%u]", cu2c_tls.threadIdx.x, cu2c_tls.threadIdx.y,
+                     cu2c_tls.threadIdx.z);
         if (atomic_exchange(&w->job->faulted, 1) == 0) {   /* one line per kernel, as a GPU */
             rt_source_line(rt_fault_pc(context), where, sizeof where);
             int n = snprintf(line, sizeof line,
-                             "cu2c: an illegal memory access was encountered in kernel %s, block [%u,%u,%u]%s%s "
+                             "cu2c: an illegal memory access was encountered in kernel %s, block [%u,%u,%u]%s%s%s "
                              "(%s at address %p)\n",
                              w->job->name ? w->job->name : "(unnamed)", b->blockIdx.x, b->blockIdx.y,
-                             b->blockIdx.z, where[0] ? " at " : "", where, sig == SIGBUS ? "bus error" : "invalid access", si->si_addr);
+                             b->blockIdx.z, thread, where[0] ? " at " : "", where, sig == SIGBUS ? "bus error" : "invalid access", si->si_addr);
             if (n > 0 && write(STDERR_FILENO, line, (size_t)n < sizeof line ? (size_t)n : sizeof line - 1) < 0)
                 n = 0;   /* nothing to do about a lost message */
         }

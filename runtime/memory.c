@@ -688,7 +688,7 @@ cudaError_t rt_copy3d(void *dst, size_t dpitch, size_t dheight, const void *src,
     return rt_queue_copy(&c, stream, async);
 }
 
-static cudaError_t rt_memcpy(void *dst, const void *src, size_t count, enum cudaMemcpyKind kind,
+cudaError_t rt_memcpy(void *dst, const void *src, size_t count, enum cudaMemcpyKind kind,
                              cudaStream_t stream, int async)
 {
     if (!rt_valid_kind(kind))
@@ -856,75 +856,4 @@ cudaError_t cudaMemset3DAsync(struct cudaPitchedPtr p, int value, struct cudaExt
 {
     return rt_memset(p.ptr, p.pitch, p.ysize, value, extent.width, extent.height, extent.depth,
                      stream, 1);
-}
-
-/* ---- Symbols ------------------------------------------------------------------------------------
- * In translated code a __device__ or __constant__ variable is an ordinary global, and the
- * C signature's `symbol` is its address. The runtime does not know the variable's size, so
- * offset + count cannot be checked, and cudaGetSymbolSize answers cudaErrorInvalidSymbol. */
-
-static cudaError_t rt_to_symbol(const void *symbol, const void *src, size_t count,
-                                size_t offset, enum cudaMemcpyKind kind, cudaStream_t stream,
-                                int async)
-{
-    if (!symbol)
-        return rt_error(cudaErrorInvalidSymbol);
-    if (kind != cudaMemcpyHostToDevice && kind != cudaMemcpyDeviceToDevice &&
-        kind != cudaMemcpyDefault)
-        return rt_error(cudaErrorInvalidMemcpyDirection);
-    return rt_memcpy((char *)symbol + offset, src, count, kind, stream, async);
-}
-
-static cudaError_t rt_from_symbol(void *dst, const void *symbol, size_t count, size_t offset,
-                                  enum cudaMemcpyKind kind, cudaStream_t stream, int async)
-{
-    if (!symbol)
-        return rt_error(cudaErrorInvalidSymbol);
-    if (kind != cudaMemcpyDeviceToHost && kind != cudaMemcpyDeviceToDevice &&
-        kind != cudaMemcpyDefault)
-        return rt_error(cudaErrorInvalidMemcpyDirection);
-    return rt_memcpy(dst, (const char *)symbol + offset, count, kind, stream, async);
-}
-
-cudaError_t cudaMemcpyToSymbol(const void *symbol, const void *src, size_t count, size_t offset,
-                               enum cudaMemcpyKind kind)
-{
-    return rt_to_symbol(symbol, src, count, offset, kind, 0, 0);
-}
-
-cudaError_t cudaMemcpyFromSymbol(void *dst, const void *symbol, size_t count, size_t offset,
-                                 enum cudaMemcpyKind kind)
-{
-    return rt_from_symbol(dst, symbol, count, offset, kind, 0, 0);
-}
-
-cudaError_t cudaMemcpyToSymbolAsync(const void *symbol, const void *src, size_t count,
-                                    size_t offset, enum cudaMemcpyKind kind,
-                                    cudaStream_t stream)
-{
-    return rt_to_symbol(symbol, src, count, offset, kind, stream, 1);
-}
-
-cudaError_t cudaMemcpyFromSymbolAsync(void *dst, const void *symbol, size_t count, size_t offset,
-                                      enum cudaMemcpyKind kind, cudaStream_t stream)
-{
-    return rt_from_symbol(dst, symbol, count, offset, kind, stream, 1);
-}
-
-cudaError_t cudaGetSymbolAddress(void **devPtr, const void *symbol)
-{
-    if (!devPtr)
-        return rt_error(cudaErrorInvalidValue);
-    if (!symbol)
-        return rt_error(cudaErrorInvalidSymbol);
-    *devPtr = (void *)symbol;
-    return cudaSuccess;
-}
-
-cudaError_t cudaGetSymbolSize(size_t *size, const void *symbol)
-{
-    if (!size)
-        return rt_error(cudaErrorInvalidValue);
-    (void)symbol;
-    return rt_error(cudaErrorInvalidSymbol);  /* sizes are not registered (see above) */
 }

@@ -819,6 +819,7 @@ static void rt_run_blocks(rt_job *job, rt_worker *w)
     w->job = job;
     w->block = &blk;
     w->fault_jmp = &fault;
+    cu2c_tls.thread_known = 0;
     if (setjmp(fault) == 0)
         rt_take_blocks(job, &blk);
     else

@@ -504,6 +504,8 @@ typedef struct Kernel {
     const char *name;
     int thread_order;       /* cu2c --thread-order: 0 as written, 1 reverse, 2 random (each
                              * thread loop in that order: exposes order-dependent code) */
+    bool track_threads;     /* cu2c --track-threads: thread loops keep cu2c_tls.threadIdx
+                             * current, for fault lines (kernel.h's CU2C_TRACK_THREAD) */
     bool race_check;        /* cu2c --check=race: mark blocks, thread loops, shared arrays,
                              * barriers and __syncwarp()s for the race checker (kernel.h's
                              * CU2C_RACE_*, runtime/race_check.c) */
@@ -609,6 +611,8 @@ typedef struct Unit {
     PtrVec kernels;         /* Kernel* */
     PtrVec launches;        /* Launch* */
     PtrVec file_shared;     /* FileShared* */
+    PtrVec device_symbols;  /* const char*: file-scope __device__/__constant__ variables, each
+                             * named as the unit's end sees it (for their registration) */
     PtrVec device_fns;      /* DeviceFn* */
     PtrVec fn_extern_shared; /* FileShared*: extern __shared__ arrays declared inside device
                              * functions not expanded into kernels: the block's dynamic shared
@@ -677,6 +681,7 @@ typedef struct Options {
     bool no_pch;                /* --no-pch: parse cu2c's headers even where a precompiled
                                  * prefix fits (frontend/pch.c) */
     bool race_check;            /* --check=race: see Kernel.race_check */
+    bool track_threads;         /* --track-threads: see Kernel.track_threads */
     int thread_order;           /* --thread-order=reverse|random: see Kernel.thread_order */
 } Options;
 

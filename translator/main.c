@@ -21,7 +21,7 @@ static const Pass passes[] = {
     {"promote_locals", promote_locals, NULL, "give per-thread storage to varying locals that cross nests"},
     {"hoist_textures", hoist_textures, NULL, "copy texture objects' descriptors once per block, for fetches to read"},
     {"lower_kernel", lower_kernel, NULL, "edit each kernel into a block function, a host stub and a registration"},
-    {"lower_launches", NULL, lower_launches, "edit launches, device functions and file-scope shared memory"},
+    {"lower_launches", NULL, lower_launches, "edit launches, device functions and file-scope shared memory; register device symbols"},
 };
 
 static void usage(FILE *f) {
@@ -36,6 +36,7 @@ static void usage(FILE *f) {
           "  --print-lang       print the output language (c or c++) and translate nothing\n"
           "  --no-pch           parse cu2c's headers even where a precompiled prefix fits\n"
           "  --check=race       mark kernels for the race checker (cu2cc does this under CU2C_CHECK=race)\n"
+          "  --track-threads    keep the running thread known, for fault lines (cu2cc -G does this)\n"
           "  --thread-order=reverse|random  run each region's threads in that order (cu2cc: under\n"
           "                     CU2C_THREAD_ORDER): a program whose output changes depends on the order\n"
           "  --build-pch FILE   save the parse of cu2c's headers with these options (make does)\n"
@@ -76,6 +77,8 @@ static int translate(int argc, char **argv) {
             opt.thread_order = arg[15] == 'r' && arg[16] == 'e' ? 1 : 2;
         } else if (strncmp(arg, "--thread-order=", 15) == 0) {
             diag_fatal("--thread-order takes reverse or random, not '%s'", arg + 15);
+        } else if (strcmp(arg, "--track-threads") == 0) {
+            opt.track_threads = true;
         } else if (strcmp(arg, "--check=race") == 0) {
             opt.race_check = true;
         } else if (strcmp(arg, "--no-pch") == 0) {
@@ -146,6 +149,7 @@ static int translate(int argc, char **argv) {
         Kernel *k = u->kernels.items[i];
         k->race_check = opt.race_check;
         k->thread_order = opt.thread_order;
+        k->track_threads = opt.track_threads;
     }
     if (print_lang) {
         puts(u->is_cxx ? "c++" : "c");

@@ -38,6 +38,8 @@ typedef struct cu2c_tls_t {
     dim3 gridDim;
     void *dyn_shared;    /* the block's extern __shared__ storage, for device functions
                           * declaring it (the samples' SharedMemory<T>) */
+    int thread_known;    /* threadIdx is the thread running now (CU2C_TRACK_THREAD): a fault
+                          * line names it */
 } cu2c_tls_t;
 /* In an executable (not -fPIC, or -fPIE) the local-exec model: with the initial-exec one gcc
  * 12 may vectorise a store to it into `lea cu2c_tls@gottpoff(%rip)`, which ld cannot relax
@@ -60,6 +62,11 @@ void cu2c_register_kernel(const void *stub, cu2c_block_fn fn, const char *name,
  * plus dynamic shared memory within the limit) and cudaFuncGetAttributes. */
 void cu2c_set_static_shared(const void *stub, size_t bytes);
 
+/* Records a file-scope __device__, __constant__ or __managed__ variable: its address is what
+ * the symbol calls receive, size its sizeof (called before main, from a constructor the
+ * translator emits after the unit's last line). */
+void cu2c_register_symbol(const void *addr, size_t size);
+
 /* `k<<<grid, block, shmem, stream>>>(args)` becomes
  * `(cu2c_push_call_configuration(grid, block, shmem, stream) ? (void)0 : k(args))`: the
  * configuration is pushed (per host thread), then the host stub pops it and launches.
@@ -76,6 +83,26 @@ void cu2c_launch_stub(const void *stub, void **args);
  * cudaErrorLaunchFailure): the error becomes sticky, the kernel's remaining blocks are
  * dropped and, on a worker, the calling block ends here (it does not return). */
 void cu2c_device_fault(cudaError_t e);
+
+/* cu2c --track-threads (cu2cc -G, and under CU2C_CHECK=race): each thread loop's body
+ * keeps cu2c_tls.threadIdx current, so that a fault names the thread; leaving the body (also
+ * by continue) makes it unknown again. Volatile stores: the fault handler reads them, which
+ * the compiler cannot see (it would drop a store the body's end overwrites). */
+static inline void cu2c_untrack_thread(int *unused)
+{
+    (void)unused;
+    *(volatile int *)&cu2c_tls.thread_known = 0;
+}
+static inline int cu2c_track_thread(uint3 t)
+{
+    *(volatile unsigned *)&cu2c_tls.threadIdx.x = t.x;
+    *(volatile unsigned *)&cu2c_tls.threadIdx.y = t.y;
+    *(volatile unsigned *)&cu2c_tls.threadIdx.z = t.z;
+    *(volatile int *)&cu2c_tls.thread_known = 1;
+    return 0;
+}
+#define CU2C_TRACK_THREAD(t) \
+    __attribute__((cleanup(cu2c_untrack_thread), unused)) int __cu2c_track = cu2c_track_thread(t);
 
 /* CU2C_CHECK=race (runtime/race_check.c): the translator, run with CU2C_CHECK=race, marks
  * where a block begins, which thread a thread loop runs, its shared arrays, barriers and

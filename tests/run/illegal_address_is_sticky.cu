@@ -4,7 +4,7 @@
 // returns the error and so does every later call
 // (cudaGetLastError too, without clearing it), from this thread and from another host
 // thread; one line on stderr names the kernel, the block and the address (and the .cu
-// line when built with -g). A fault in host
+// line when built with -g, the thread as well with -G). A fault in host
 // code is not cu2c's: the program's own SIGSEGV handler, installed before the runtime
 // started, still gets it (checked last, in a child process).
 // Not under make check-race: its fault lines have no .cu line without -g, which race checking adds.
@@ -16,7 +16,10 @@
 // CHECK-NOT: illegal memory access
 // Built with -g, the line names the .cu line of the access too:
 // RUN: %cu2cc -g %s -o %t.g && env CU2C_NUM_THREADS=2 timeout 60 %t.g 2> %t.errg && FileCheck --check-prefix=DEBUG %s < %t.errg
-// DEBUG: cu2c: an illegal memory access was encountered in kernel {{.*}}poke{{.*}}, block [37,0,0] at {{.*}}illegal_address_is_sticky.cu:[[@LINE+14]] (invalid access at address 0x8)
+// DEBUG: cu2c: an illegal memory access was encountered in kernel {{.*}}poke{{.*}}, block [37,0,0] at {{.*}}illegal_address_is_sticky.cu:[[@LINE+17]] (invalid access at address 0x8)
+// Built with -G (device debug), the thread too:
+// RUN: %cu2cc -G %s -o %t.G && env CU2C_NUM_THREADS=2 timeout 60 %t.G 2> %t.errG && FileCheck --check-prefix=DEVDEBUG %s < %t.errG
+// DEVDEBUG: cu2c: an illegal memory access was encountered in kernel {{.*}}poke{{.*}}, block [37,0,0], thread [0,0,0] at {{.*}}illegal_address_is_sticky.cu:[[@LINE+14]] (invalid access at address 0x8)
 #include <csignal>
 #include <cstdio>
 #include <cstdlib>

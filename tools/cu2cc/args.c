@@ -23,7 +23,7 @@ typedef enum Act {
     A_COMPILE, A_DEVICE_C, A_DLINK, A_LIB, A_LINK, A_PREPROCESS,
     A_DEP_M, A_DEP_MM, A_DEP_MD, A_DEP_MMD, A_DEP_MF, A_DEP_MT, A_DEP_MP,
     A_OUTPUT, A_ODIR, A_INCLUDE, A_SYSTEM_INCLUDE, A_PRE_INCLUDE, A_DEFINE, A_UNDEFINE,
-    A_LIBRARY_PATH, A_LIBRARY, A_OPTIMIZE, A_DEBUG, A_STD, A_X, A_XCOMPILER, A_XLINKER,
+    A_LIBRARY_PATH, A_LIBRARY, A_OPTIMIZE, A_DEBUG, A_DEVICE_DEBUG, A_STD, A_X, A_XCOMPILER, A_XLINKER,
     A_SANITIZE, A_SHARED, A_NO_WARNINGS, A_DEFAULT_STREAM, A_RELAXED_CONSTEXPR, A_EXTENDED_LAMBDA,
     A_RDC, A_CCBIN, A_HOST_MARCH, A_FORWARD_UNKNOWN, A_MACHINE, A_ARCH, A_IGNORED, A_NO_DEVICE_CODE,
 } Act;
@@ -70,7 +70,7 @@ static const Spec specs[] = {
     {"library", "l", K_LIST, A_LIBRARY, true},
     {"optimize", "O", K_VALUE, A_OPTIMIZE, true},
     {"debug", "g", K_FLAG, A_DEBUG, false},
-    {"device-debug", "G", K_FLAG, A_DEBUG, false},
+    {"device-debug", "G", K_FLAG, A_DEVICE_DEBUG, false},
     {"std", "std", K_VALUE, A_STD, false},
     {"x", "x", K_VALUE, A_X, true},
     {"compiler-options", "Xcompiler", K_LIST, A_XCOMPILER, false},
@@ -313,6 +313,7 @@ static void apply(Options *o, const Spec *s, const char *name, const char *v, St
         o->opt = xprintf("-O%s", v);
         break;
     case A_DEBUG: o->debug = true; break;
+    case A_DEVICE_DEBUG: o->debug = o->device_debug = true; break;
     case A_STD: o->std = xstrdup(v); break;
     case A_X:
         if (strcmp(v, "cu") == 0)

@@ -59,6 +59,7 @@ typedef struct Options {
     StrList cu_defs;        /* macros nvcc defines for .cu files only (-rdc, --expt-*) */
     const char *opt;        /* -O level ("-O3" unless given) */
     bool debug;             /* -g, -G */
+    bool device_debug;      /* -G: fault lines name the thread too (cu2c --track-threads) */
     const char *std;        /* -std= value */
     bool shared;            /* -shared */
     bool per_thread_stream; /* --default-stream per-thread */

@@ -212,6 +212,8 @@ static void compile(Build *b, Lang lang, const char *src, const char *obj, int n
         sl_push(&cmd, "--lang=c++");
         if (o->race_check)
             sl_push(&cmd, "--check=race");
+        if (o->race_check || o->device_debug)
+            sl_push(&cmd, "--track-threads");
         if (o->thread_order)
             sl_pushf(&cmd, "--thread-order=%s", o->thread_order);
         sl_push(&cmd, "-arch");

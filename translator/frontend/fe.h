@@ -184,6 +184,8 @@ void scan_launch(Fe *fe, CXCursor c, bool in_device_code);
  * text's length and lines: true when something changed. */
 bool glue_launch_chevrons(char *t, size_t n);
 enum CXChildVisitResult file_scope_visit(CXCursor c, CXCursor parent, CXClientData d);
+/* device_symbols.c: fills u->device_symbols */
+void scan_device_symbols(Fe *fe);
 /* includes.c */
 int refuse_toolkit_headers(Fe *fe);
 /* pch.c: the precompiled prefix, saved from a parse of it with these arguments and files

@@ -111,6 +111,7 @@ static bool reparse(Fe *fe, const Options *opt, ParseArgs *pa, struct CXUnsavedF
 /* The scans that fill the model from a parse without errors. */
 static void scan_unit(Fe *fe) {
     fe_visit_unit(fe, file_scope_visit, fe);
+    scan_device_symbols(fe);
     /* first pass: user functions and their facts; then kernels need the closure */
     TuScan ts = {.fe = fe};
     fe_visit_unit(fe, userfn_visit, &ts);
