@@ -102,6 +102,9 @@ cudaError_t rt_copy3d(void *dst, size_t dpitch, size_t dheight, const void *src,
                       size_t sheight, int value, size_t width, size_t height, size_t depth,
                       int memset_call, cudaStream_t stream, int async);
 int rt_valid_kind(enum cudaMemcpyKind kind);
+/* symbols.c: whether p lies in a registered __device__/__constant__ variable or in a writable
+ * segment of the program or a library (a global) */
+int rt_in_variable(const void *p);
 /* cudaMemcpy and cudaMemcpyAsync (async 1), on stream: for symbols.c. */
 cudaError_t rt_memcpy(void *dst, const void *src, size_t count, enum cudaMemcpyKind kind,
                       cudaStream_t stream, int async);

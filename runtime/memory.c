@@ -817,9 +817,14 @@ cudaError_t cudaMemcpy3DAsync(const struct cudaMemcpy3DParms *p, cudaStream_t st
     return rt_memcpy3d(p, stream, 1);
 }
 
+/* A set: of memory the runtime allocated or registered, or a variable (symbols.c); pageable
+ * host memory (the C heap, a stack) is cudaErrorInvalidValue, as CUDA answers. */
 static cudaError_t rt_memset(void *devPtr, size_t pitch, size_t ysize, int value, size_t width,
                              size_t height, size_t depth, cudaStream_t stream, int async)
 {
+    rt_alloc a;
+    if (devPtr && width && height && depth && !rt_allocs_lookup(devPtr, &a) && !rt_in_variable(devPtr))
+        return rt_error(cudaErrorInvalidValue);
     return rt_copy3d(devPtr, pitch, ysize, NULL, 0, 0, value, width, height, depth, 1, stream,
                      async);
 }

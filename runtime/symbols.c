@@ -52,6 +52,16 @@ static int rt_writable_visit(struct dl_phdr_info *info, size_t n, void *data)
     return 0;
 }
 
+int rt_in_variable(const void *p)
+{
+    int found = 0;
+    pthread_mutex_lock(&rt_symbols_lock);
+    for (size_t i = 0; i < rt_symbols_len && !found; i++)
+        found = (const char *)p >= rt_symbols[i].addr && (size_t)((const char *)p - rt_symbols[i].addr) < rt_symbols[i].size;
+    pthread_mutex_unlock(&rt_symbols_lock);
+    return found || dl_iterate_phdr(rt_writable_visit, (void *)p);
+}
+
 /* Whether symbol names a variable: 1 with its size when registered, 1 with SIZE_MAX for a
  * writable global of unknown size, 0 otherwise. */
 static int rt_symbol_find(const void *symbol, size_t *size)
