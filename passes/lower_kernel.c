@@ -454,9 +454,10 @@ static void directive_break(Unit *u, unsigned begin, Buf *h) {
 /* The text of [begin, end) with the edits already made inside it and the extra ones:
  * a second copy of a nest's statements. */
 static void render_copy(Unit *u, unsigned begin, unsigned end, PtrVec *extra, Buf *out) {
-    PtrVec all = {0};
-    for (int i = 0; i < u->edits.len; i++) {
-        Edit *e = u->edits.items[i];
+    PtrVec near = {0}, all = {0};
+    edits_near(u, begin, end, &near);
+    for (int i = 0; i < near.len; i++) {
+        Edit *e = near.items[i];
         if ((e->begin > begin || (e->begin == begin && (e->end > e->begin || e->weak))) && e->begin < end &&
             e->end <= end && e->copy == u->cur_copy)
             vec_push(u->arena, &all, e);
@@ -478,12 +479,9 @@ static void return_edits(Unit *u, Kernel *k, int ni, bool fast, Stmt *s, int j, 
 
 /* Does an edit of the current text touch [begin, end]? */
 bool edited(Unit *u, unsigned begin, unsigned end) {
-    for (int i = 0; i < u->edits.len; i++) {
-        Edit *e = u->edits.items[i];
-        if (e->copy == u->cur_copy && e->begin <= end && e->end >= begin)
-            return true;
-    }
-    return false;
+    PtrVec near = {0};
+    edits_near(u, begin, end, &near);
+    return near.len > 0;
 }
 
 /* The fast copy of a nest looping over x that computes x_affine locals (offs) or holds

@@ -215,9 +215,10 @@ void lower_warp_site(Unit *u, Kernel *k, Site *site) {
  * `loop` when that is not NULL). NULL after a located error. */
 static const char *control_text(Unit *u, Kernel *k, Stmt *s, unsigned begin, unsigned end, Stmt *loop,
                                 PtrVec *scopes, Buf *gather) {
-    PtrVec edits = {0};
-    for (int i = 0; i < u->edits.len; i++) {
-        Edit *e = u->edits.items[i];
+    PtrVec near = {0}, edits = {0};
+    edits_near(u, begin, end, &near);
+    for (int i = 0; i < near.len; i++) {
+        Edit *e = near.items[i];
         if (e->copy == u->cur_copy && e->begin >= begin && e->end <= end && e->begin < end)
             vec_push(u->arena, &edits, e);
     }

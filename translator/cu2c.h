@@ -620,6 +620,9 @@ typedef struct Unit {
     PtrVec inlined_fns;     /* DeviceFn*: functions holding barriers, expanded at their calls
                              * (their definitions leave the output) */
     PtrVec edits;           /* Edit* */
+    struct EditSlot *edit_slots; /* the edits by copy and by stretch of text they touch, for
+                             * edits_near: a hash table of nslots (a power of two) */
+    int nslots, slots_used;
     int cur_copy;           /* the copy new edits belong to (see Edit.copy, Inline) */
     int ncopies;            /* copies made so far (inlined bodies, all kernels) */
     int errors;             /* located errors reported */
@@ -651,6 +654,10 @@ bool in_else_branch(Stmt *p, Stmt *c);  /* c, a child of the if p, is (in) its e
 bool writes_own_decls(Stmt *s);     /* s writes only locals it declares */
 Edit *edit_add(Unit *u, unsigned begin, unsigned end, const char *text);
 Edit *edit_insert(Unit *u, unsigned at, const char *text);
+/* The edits of the current copy touching [lo, hi] (begin <= hi, end >= lo), in the order
+ * they were made, into out: without a scan of every edit, which made the translation's time
+ * quadratic in the number of kernels. */
+void edits_near(Unit *u, unsigned lo, unsigned hi, PtrVec *out);
 /* text plus as many newlines as [begin, end) has: replacing that range by it, the lines
  * after keep their numbers. */
 const char *text_keeping_lines(Unit *u, unsigned begin, unsigned end, const char *text);

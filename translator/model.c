@@ -72,6 +72,44 @@ bool nest_declares(Kernel *k, Nest *n, Var *v) {
     return v->decl_stmt && v->decl_stmt->nest >= 0 && k->nests.items[v->decl_stmt->nest] == n;
 }
 
+/* The edits of one copy touching one stretch of STRETCH bytes of text (Unit.edit_slots). */
+#define STRETCH 128
+typedef struct EditSlot {
+    unsigned long key;      /* slot_key(copy, stretch); 0: an empty slot */
+    PtrVec edits;
+} EditSlot;
+
+static unsigned long slot_key(int copy, unsigned stretch) {
+    return ((unsigned long)(unsigned)copy << 32 | stretch) + 1;
+}
+
+/* The slot of key: found, else added (add) or NULL. */
+static EditSlot *edit_slot(Unit *u, unsigned long key, bool add) {
+    if (add && 2 * (u->slots_used + 1) > u->nslots) {
+        int cap = u->nslots ? 2 * u->nslots : 1024;
+        EditSlot *old = u->edit_slots;
+        int nold = u->nslots;
+        u->edit_slots = arena_alloc(u->arena, sizeof *old * (size_t)cap);
+        u->nslots = cap;
+        u->slots_used = 0;
+        for (int i = 0; i < nold; i++)
+            if (old[i].key)
+                *edit_slot(u, old[i].key, true) = old[i];
+    }
+    if (!u->nslots)
+        return NULL;
+    int i = (int)((key * 0x9E3779B97F4A7C15ul) >> 32) & (u->nslots - 1);
+    while (u->edit_slots[i].key && u->edit_slots[i].key != key)
+        i = (i + 1) & (u->nslots - 1);
+    if (!u->edit_slots[i].key) {
+        if (!add)
+            return NULL;
+        u->edit_slots[i].key = key;
+        u->slots_used++;
+    }
+    return &u->edit_slots[i];
+}
+
 Edit *edit_add(Unit *u, unsigned begin, unsigned end, const char *text) {
     Edit *e = arena_alloc(u->arena, sizeof *e);
     e->begin = begin;
@@ -80,7 +118,30 @@ Edit *edit_add(Unit *u, unsigned begin, unsigned end, const char *text) {
     e->seq = u->edits.len;
     e->copy = u->cur_copy;
     vec_push(u->arena, &u->edits, e);
+    for (unsigned st = begin / STRETCH; st <= end / STRETCH; st++)
+        vec_push(u->arena, &edit_slot(u, slot_key(e->copy, st), true)->edits, e);
     return e;
+}
+
+static int seq_order(const void *pa, const void *pb) {
+    const Edit *a = *(const Edit *const *)pa, *b = *(const Edit *const *)pb;
+    return (a->seq > b->seq) - (a->seq < b->seq);
+}
+
+void edits_near(Unit *u, unsigned lo, unsigned hi, PtrVec *out) {
+    int from = out->len;
+    unsigned low = lo < hi ? lo : hi, high = lo < hi ? hi : lo;
+    for (unsigned st = low / STRETCH; st <= high / STRETCH; st++) {
+        EditSlot *slot = edit_slot(u, slot_key(u->cur_copy, st), false);
+        for (int i = 0; slot && i < slot->edits.len; i++) {
+            Edit *e = slot->edits.items[i];
+            unsigned first = e->begin / STRETCH > low / STRETCH ? e->begin / STRETCH : low / STRETCH;
+            if (e->begin <= hi && e->end >= lo && st == first)   /* once: where the two meet first */
+                vec_push(u->arena, out, e);
+        }
+    }
+    if (out->len - from > 1)
+        qsort(out->items + from, (size_t)(out->len - from), sizeof(void *), seq_order);
 }
 
 Edit *edit_insert(Unit *u, unsigned at, const char *text) {
