@@ -83,6 +83,21 @@ static size_t rt_nseen, rt_cap_seen;
 static struct { uintptr_t pc; char *where; } *rt_lines;   /* code address -> FILE:LINE */
 static size_t rt_nlines, rt_cap_lines;
 
+/* Room for one more item in a growing array (doubling from first): 0 when out of memory. */
+static int rt_room(void *items_p, size_t *cap, size_t len, size_t size, size_t first)
+{
+    void **items = items_p;
+    if (len < *cap)
+        return 1;
+    size_t want = *cap ? 2 * *cap : first;
+    void *p = realloc(*items, want * size);
+    if (!p)
+        return 0;
+    *items = p;
+    *cap = want;
+    return 1;
+}
+
 static const char *rt_line_of(uintptr_t pc)
 {
     for (size_t i = 0; i < rt_nlines; i++)
@@ -92,14 +107,8 @@ static const char *rt_line_of(uintptr_t pc)
     rt_source_line(pc - 1, where, sizeof where);   /* the call instruction before the return address */
     if (!where[0])
         snprintf(where, sizeof where, "%#lx (build with -g for lines)", (unsigned long)pc);
-    if (rt_nlines == rt_cap_lines) {
-        size_t cap = rt_cap_lines ? 2 * rt_cap_lines : 64;
-        void *p = realloc(rt_lines, cap * sizeof *rt_lines);
-        if (!p)
-            return "?";
-        rt_lines = p;
-        rt_cap_lines = cap;
-    }
+    if (!rt_room(&rt_lines, &rt_cap_lines, rt_nlines, sizeof *rt_lines, 64))
+        return "?";
     rt_lines[rt_nlines].pc = pc;
     rt_lines[rt_nlines].where = strdup(where);
     return rt_lines[rt_nlines].where ? rt_lines[rt_nlines++].where : "?";
@@ -142,15 +151,7 @@ static void rt_race(const rt_race_rec *then, int then_kind, int32_t tid, int kin
             pthread_mutex_unlock(&rt_report_lock);
             return;
         }
-    if (rt_nseen == rt_cap_seen) {
-        size_t cap = rt_cap_seen ? 2 * rt_cap_seen : 64;
-        void *p = realloc(rt_seen_pcs, cap * sizeof *rt_seen_pcs);
-        if (p) {
-            rt_seen_pcs = p;
-            rt_cap_seen = cap;
-        }
-    }
-    if (rt_nseen < rt_cap_seen) {
+    if (rt_room(&rt_seen_pcs, &rt_cap_seen, rt_nseen, sizeof *rt_seen_pcs, 64)) {
         rt_seen_pcs[rt_nseen][0] = then->pc;
         rt_seen_pcs[rt_nseen++][1] = pc;
     }
@@ -162,15 +163,7 @@ static void rt_race(const rt_race_rec *then, int then_kind, int32_t tid, int kin
             pthread_mutex_unlock(&rt_report_lock);
             return;
         }
-    if (rt_nreported == rt_cap_reported) {
-        size_t cap = rt_cap_reported ? 2 * rt_cap_reported : 16;
-        void *p = realloc(rt_reported, cap * sizeof *rt_reported);
-        if (p) {
-            rt_reported = p;
-            rt_cap_reported = cap;
-        }
-    }
-    if (rt_nreported < rt_cap_reported)
+    if (rt_room(&rt_reported, &rt_cap_reported, rt_nreported, sizeof *rt_reported, 16))
         rt_reported[rt_nreported++] = strdup(key);
     char t1[80], t2[80], line[1800];
     rt_thread_name(then->tid, t1, sizeof t1);
@@ -220,22 +213,28 @@ static void rt_record(rt_race_rec *r, int32_t tid, uint32_t flags, uintptr_t pc)
     r->pc = pc;
 }
 
-static void rt_check_cell(rt_race_cell *c, int kind, uint32_t flags, uintptr_t pc, uintptr_t addr)
+/* Checks one byte's cell against an access and records it; *raced: a race of this access
+ * was reported already (one report per access, whatever its size). */
+static void rt_check_cell(rt_race_cell *c, int kind, uint32_t flags, uintptr_t pc, uintptr_t addr, int *raced)
 {
     int32_t tid = rt_rs.tid;
     if (c->epoch != rt_rs.epoch) {
         c->epoch = rt_rs.epoch;
         c->write.tid = c->atomic.tid = c->read.tid = c->read2.tid = RT_NONE;
     }
+    const rt_race_rec *then = NULL;
+    int then_kind = RT_READ;
     if (!rt_ordered(&c->write, tid, flags))
-        rt_race(&c->write, RT_WRITE, tid, kind, pc, addr);
-    if (kind != RT_ATOMIC && !rt_ordered(&c->atomic, tid, flags))
-        rt_race(&c->atomic, RT_ATOMIC, tid, kind, pc, addr);
-    if (kind != RT_READ) {
-        if (!rt_ordered(&c->read, tid, flags))
-            rt_race(&c->read, RT_READ, tid, kind, pc, addr);
-        if (!rt_ordered(&c->read2, tid, flags))
-            rt_race(&c->read2, RT_READ, tid, kind, pc, addr);
+        then = &c->write, then_kind = RT_WRITE;
+    else if (kind != RT_ATOMIC && !rt_ordered(&c->atomic, tid, flags))
+        then = &c->atomic, then_kind = RT_ATOMIC;
+    else if (kind != RT_READ && !rt_ordered(&c->read, tid, flags))
+        then = &c->read;
+    else if (kind != RT_READ && !rt_ordered(&c->read2, tid, flags))
+        then = &c->read2;
+    if (then && !*raced) {
+        rt_race(then, then_kind, tid, kind, pc, addr);
+        *raced = 1;
     }
     if (kind == RT_WRITE)
         rt_record(&c->write, tid, flags, pc);
@@ -258,8 +257,9 @@ static void rt_access(const volatile void *p, size_t size, int kind, uint32_t fl
             continue;
         rt_rs.busy = 1;
         size_t off = a - r->base, n = size < r->size - off ? size : r->size - off;
+        int raced = 0;
         for (size_t j = 0; j < n; j++)
-            rt_check_cell(&r->shadow[off + j], kind, flags, pc, a);
+            rt_check_cell(&r->shadow[off + j], kind, flags, pc, a, &raced);
         rt_rs.busy = 0;
         return;
     }
