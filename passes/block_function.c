@@ -88,21 +88,21 @@ static void add_scratch(Unit *u, PtrVec *arrays, const char *type, const char *n
 }
 
 /* Calls of the body for a block shape: with hoisted textures (ntex of them), specialised for
- * every one being a float texture with clamping and point filtering, or every one the same
- * with linear filtering (enum cu2c_tex_kind), the common kinds, where fetches are
- * straight-line code; else given the kinds as they are. */
+ * every one being a float texture with clamping and point filtering, every one the same with
+ * linear filtering, or every one a one-channel such texture (enum cu2c_tex_kind), the common
+ * kinds, where fetches are straight-line code; else given the kinds as they are. */
 static void put_body_calls(Kernel *k, const char *targs, const char *shape, int ntex, Buf *b) {
     if (!ntex) {
         buf_printf(b, "__cu2c_body_%s%s(__cu2c_args, __cu2c_b, %s);", k->name, targs, shape);
         return;
     }
-    int point = 0;  /* CU2C_TEX_POINT_F32 in every texture's bits; CU2C_TEX_LINEAR_F32 is 2 */
+    int point = 0;  /* CU2C_TEX_POINT_F32 (1) in every texture's bits */
     for (int i = 0; i < ntex; i++)
         point |= 1 << 2 * i;
-    buf_printf(b, "{ if (__cu2c_tk == %d) __cu2c_body_%s%s(__cu2c_args, __cu2c_b, %s, %d); else ",
-               point, k->name, targs, shape, point);
-    buf_printf(b, "if (__cu2c_tk == %d) __cu2c_body_%s%s(__cu2c_args, __cu2c_b, %s, %d); else ",
-               2 * point, k->name, targs, shape, 2 * point);
+    buf_printf(b, "{ ");
+    for (int kind = 1; kind <= 3; kind++)   /* POINT_F32, LINEAR_F32, LINEAR_F32_ONE */
+        buf_printf(b, "if (__cu2c_tk == %d) __cu2c_body_%s%s(__cu2c_args, __cu2c_b, %s, %d); else ",
+                   kind * point, k->name, targs, shape, kind * point);
     buf_printf(b, "__cu2c_body_%s%s(__cu2c_args, __cu2c_b, %s, __cu2c_tk); }", k->name, targs, shape);
 }
 

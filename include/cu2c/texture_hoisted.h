@@ -21,6 +21,8 @@ enum cu2c_tex_kind {
     CU2C_TEX_POINT_F32,       /* 32-bit float texels, every mode clamping, point filtering, and
                                  the float index of every texel fits in an int */
     CU2C_TEX_LINEAR_F32,      /* the same with linear filtering */
+    CU2C_TEX_LINEAR_F32_ONE,  /* linear filtering of one-channel textures at least two texels
+                                 wide: each row's two texels in one 64-bit read */
 };
 
 /* Sizes up to 2^24 texels per dimension are exact in floats (CUDA's limits are far below). */
@@ -38,7 +40,9 @@ CU2C_TEX_INLINE int cu2c_tex_kind(cudaTextureObject_t o)
     for (int d = 0; d < 3; d++)
         if (t->size[d] > CU2C_TEX_F32_MAX_SIZE)
             return CU2C_TEX_ANY;
-    return t->sampler.filter == cudaFilterModeLinear ? CU2C_TEX_LINEAR_F32 : CU2C_TEX_POINT_F32;
+    if (t->sampler.filter != cudaFilterModeLinear)
+        return CU2C_TEX_POINT_F32;
+    return t->channels == 1 && t->size[0] >= 2 ? CU2C_TEX_LINEAR_F32_ONE : CU2C_TEX_LINEAR_F32;
 }
 
 /* A float texture of the fast kinds as its fetches read it, computed once per block. */
@@ -104,9 +108,71 @@ CU2C_TEX_INLINE float cu2c_tex_weight_f(float u, float f)
     return cu2c_tex_select(num, w, v);
 }
 
-/* A fetch from a texture of the fast kinds: point (linear = 0) or linear filtering, out[c]
- * for the first nres channels, which the texture has. The arithmetic of texture.h's
- * clamping paths (cu2c_tex_sample_f, cu2c_tex_linear_clamp) in the same order, and so the
+/* Linear filtering along one dimension d: the weight of the upper texel and the lower
+ * texel's index, floor(u - 0.5) clamped to [-1, size - 1] (a NaN to -1). */
+CU2C_TEX_INLINE int cu2c_tex_lower_f32(const cu2c_tex_f32 *t, int d, float c, float *a)
+{
+    float u = c * t->scale[d] - 0.5f;
+    float f = cu2c_tex_floor_f(u);
+    *a = cu2c_tex_weight_f(u, f);
+    float g = f > -1.0f ? f : -1.0f;
+    g = g < t->lastf[d] ? g : t->lastf[d];
+    return (int)g;
+}
+
+/* Linear filtering of a one-channel texture at least two texels wide (CU2C_TEX_LINEAR_F32_ONE):
+ * cu2c_tex_sample_f32's linear path, but each row's two texels along x come from one 64-bit
+ * read at the pair [p, p + 1] that stays inside the row, p = lower index clamped to
+ * [0, size - 2]; below the row (lower index -1) both texels are the pair's first, past it
+ * (lower index size - 1) its second. Half the reads (gathers, once vectorised) for the same
+ * texels, weights and additions in the same order, and so the same bits. */
+CU2C_TEX_INLINE float cu2c_tex_linear_pairs_f32(const cu2c_tex_f32 *t, int dims, const float *c, int base)
+{
+    float a[3] = {0, 0, 0};
+    int off[3][2] = {{0, 0}, {0, 0}, {0, 0}};
+    int i0 = cu2c_tex_lower_f32(t, 0, c[0], &a[0]);
+    int p = i0 > 0 ? i0 : 0;
+    p = p < t->last[0] - 1 ? p : t->last[0] - 1;
+    int below = i0 < 0, past = i0 >= t->last[0];
+    CU2C_TEX_UNROLL
+    for (int d = 1; d < dims; d++) {
+        int j0 = cu2c_tex_lower_f32(t, d, c[d], &a[d]);
+        int lo = j0 > 0 ? j0 : 0, hi = j0 + 1 < t->last[d] ? j0 + 1 : t->last[d];
+        off[d][0] = lo * t->step[d];
+        off[d][1] = hi * t->step[d];
+    }
+    float out = 0.0f;
+    CU2C_TEX_UNROLL
+    for (int row = 0; row < 1 << (dims - 1); row++) {
+        float wlo = 1.0f - a[0], whi = a[0];   /* the corners' weights, x's factor first */
+        int o = base + p;
+        CU2C_TEX_UNROLL
+        for (int d = 1; d < dims; d++) {
+            int hi = (row >> (d - 1)) & 1;
+            wlo *= hi ? a[d] : 1.0f - a[d];
+            whi *= hi ? a[d] : 1.0f - a[d];
+            o += off[d][hi];
+        }
+        uint64_t pair;
+        memcpy(&pair, t->data + o, 8);
+        uint32_t bits[2] = {(uint32_t)pair, (uint32_t)(pair >> 32)};
+#if __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+        uint32_t first_bits = bits[1], second_bits = bits[0];
+#else
+        uint32_t first_bits = bits[0], second_bits = bits[1];
+#endif
+        float first, second;
+        memcpy(&first, &first_bits, 4);
+        memcpy(&second, &second_bits, 4);
+        out += wlo * cu2c_tex_select(past, second, first);
+        out += whi * cu2c_tex_select(below, first, second);
+    }
+    return out;
+}
+
+/* A fetch from a texture of the fast kinds: point (linear = 0) or linear filtering (1; 2: a
+ * CU2C_TEX_LINEAR_F32_ONE texture, nres 1), out[c] for the first nres channels, which the
+ * texture has. The arithmetic of texture.h's clamping paths (cu2c_tex_sample_f, cu2c_tex_linear_clamp) in the same order, and so the
  * same bits: point sampling clamps u to [0, size - 1] before truncating, which is clamping
  * floor(u) (a NaN reads texel 0); linear filtering clamps floor(u - 0.5) to [-1, size - 1]
  * (a NaN to -1) and reads the texels at it and one above, each clamped. */
@@ -134,16 +200,15 @@ CU2C_TEX_INLINE void cu2c_tex_sample_f32(const cu2c_tex_f32 *t, int linear, int 
             out[ch] = 0.0f + t->data[idx + ch];
         return;
     }
+    if (linear == 2) {
+        out[0] = cu2c_tex_linear_pairs_f32(t, dims, c, base);
+        return;
+    }
     float a[3] = {0, 0, 0};
     int off[3][2] = {{0, 0}, {0, 0}, {0, 0}};
     CU2C_TEX_UNROLL
     for (int d = 0; d < dims; d++) {
-        float u = c[d] * t->scale[d] - 0.5f;
-        float f = cu2c_tex_floor_f(u);
-        a[d] = cu2c_tex_weight_f(u, f);
-        float g = f > -1.0f ? f : -1.0f;
-        g = g < t->lastf[d] ? g : t->lastf[d];
-        int i0 = (int)g;
+        int i0 = cu2c_tex_lower_f32(t, d, c[d], &a[d]);
         int lo = i0 > 0 ? i0 : 0, hi = i0 + 1 < t->last[d] ? i0 + 1 : t->last[d];
         off[d][0] = lo * t->step[d];
         off[d][1] = hi * t->step[d];
@@ -197,7 +262,8 @@ template <class T> CU2C_TEX_INLINE T cu2c_tex_fetch_hoisted(const cu2c_tex_hoist
     const int n = cu2c_tex_type<T>::n;
     if (cu2c_tex_type<T>::is_float && o.kind != CU2C_TEX_ANY && (n == 1 || o.f.step[0] >= n)) {
         float v[4];
-        cu2c_tex_sample_f32(&o.f, o.kind == CU2C_TEX_LINEAR_F32, dims, n, x, y, z, layer, v);
+        int linear = o.kind == CU2C_TEX_LINEAR_F32 ? 1 : o.kind == CU2C_TEX_LINEAR_F32_ONE ? 2 : 0;
+        cu2c_tex_sample_f32(&o.f, linear, dims, n, x, y, z, layer, v);
         return cu2c_tex_result<T>(v);
     }
     return cu2c_tex_fetch_any<T>(o.p, dims, x, y, z, layer);
