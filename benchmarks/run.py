@@ -282,19 +282,21 @@ def bench_launch():
     exe = os.path.join(WORK, "launch")
     run([CU2CC, "-O2", os.path.join(BENCH, "launch.cu"), "-o", exe])
     print(f"{'threads':>7} {'async us':>9} {'launches/s':>11} {'launch+sync us':>15} "
-          f"{'launch+sync/s':>14}")
+          f"{'launch+sync/s':>14} {'in a graph us':>14} {'graph/async':>12}")
     for threads in ("2", "1"):
         env = dict(os.environ, CU2C_NUM_THREADS=threads)
-        a, b = [], []
+        a, b, g = [], [], []
         for _ in range(LAUNCH_ROUNDS):
             out = run([exe, str(LAUNCH_N)], env=env).stdout
-            m = re.search(r"async_us=([0-9.]+) .*sync_us=([0-9.]+)", out)
+            m = re.search(r"async_us=([0-9.]+) .*sync_us=([0-9.]+) .*graph_us=([0-9.]+)", out)
             if not m:
                 sys.exit(f"bench: unexpected output of launch:\n{out}")
             a.append(float(m.group(1)))
             b.append(float(m.group(2)))
-        ma, mb = statistics.median(a), statistics.median(b)
-        print(f"{threads:>7} {ma:>9.3f} {1e6 / ma:>11.0f} {mb:>15.3f} {1e6 / mb:>14.0f}")
+            g.append(float(m.group(3)))
+        ma, mb, mg = statistics.median(a), statistics.median(b), statistics.median(g)
+        print(f"{threads:>7} {ma:>9.3f} {1e6 / ma:>11.0f} {mb:>15.3f} {1e6 / mb:>14.0f} {mg:>14.3f} "
+              f"{mg / ma:>12.2f}")
 
 
 def bench_uneven():

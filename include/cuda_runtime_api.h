@@ -242,4 +242,6 @@ cudaError_t cudaGetTextureAlignmentOffset(size_t *offset, const struct textureRe
 }
 #endif
 
+#include "cu2c/graph.h"
+
 #endif

@@ -61,6 +61,9 @@ cudaError_t cudaEventRecordWithFlags(cudaEvent_t event, cudaStream_t stream, uns
         return rt_error(cudaErrorInvalidResourceHandle);
     if (flags > cudaEventRecordExternal)
         return rt_error(cudaErrorInvalidValue);
+    if (rt_capturing(stream))
+        return rt_error(rt_capture_record(event, stream));
+    rt_capture_forget_event(event);
     rt_op *op = rt_op_new(RT_OP_RECORD, 0);
     if (!op)
         return rt_error(cudaErrorMemoryAllocation);
@@ -117,6 +120,7 @@ cudaError_t cudaEventDestroy(cudaEvent_t event)
 {
     if (!rt_valid_event(event))
         return rt_error(cudaErrorInvalidResourceHandle);
+    rt_capture_forget_event(event);
     pthread_mutex_lock(&rt_queue_lock);
     event->magic = 0;
     event->next_free = rt_free_events;

@@ -108,6 +108,10 @@ int rt_in_variable(const void *p);
 /* cudaMemcpy and cudaMemcpyAsync (async 1), on stream: for symbols.c. */
 cudaError_t rt_memcpy(void *dst, const void *src, size_t count, enum cudaMemcpyKind kind,
                       cudaStream_t stream, int async);
+/* A stream-ordered set of width elements of elem bytes (1, 2 or 4) per row, height rows pitch
+ * bytes apart, each to value's low elem bytes: graphs' memset nodes. */
+cudaError_t rt_memset_elements(void *dst, size_t pitch, unsigned value, unsigned elem, size_t width,
+                               size_t height, cudaStream_t stream);
 
 /* ---- launch.c --------------------------------------------------------------------------- */
 
@@ -171,6 +175,8 @@ typedef enum {
 /* A kernel launch: everything a worker needs to run the grid's blocks. */
 typedef struct rt_job {
     cu2c_block_fn fn;
+    const void *stub;          /* the kernel as the user names it (graphs' kernel nodes) */
+    int args_borrowed;         /* args are the caller's, used in place (sizes unknown) */
     const char *name;          /* the kernel's, for fault messages */
     void **args;               /* points into the launch's own copy of the arguments */
     dim3 grid;
@@ -209,6 +215,7 @@ typedef struct rt_copy {
     int value;
     size_t width, height, depth;
     size_t dpitch, spitch, dslice, sslice;
+    unsigned elem;             /* a set's element: value's low 1 (or 0), 2 or 4 bytes repeated */
     uint64_t nparts;           /* 0: one memmove/memset per row by one thread */
     uint64_t row_parts;        /* parts per row (wide rows), or 0: rows_per_part rows a part */
     uint64_t rows_per_part;
@@ -236,6 +243,7 @@ typedef struct rt_op {
     int ndeps, cap_deps;
     rt_dep *deps, inline_deps[RT_INLINE_DEPS];
     void *extra;               /* rt_op_new's extra bytes (16-aligned), NULL if none */
+    size_t extra_bytes;        /* how many (rt_op_clone copies them) */
     union {
         rt_job job;
         rt_copy copy;
@@ -251,12 +259,21 @@ typedef struct rt_op {
 rt_op *rt_op_new(rt_op_kind kind, size_t extra);
 /* Frees an operation that was never submitted. */
 void rt_op_discard(rt_op *op);
+/* A copy of an operation never submitted (a graph's), ready to submit; NULL when memory runs
+ * out. A kernel's arguments are copied and its argument pointers moved to the copy. */
+rt_op *rt_op_clone(const rt_op *op);
+/* Clones of n such operations into out (their memory taken under one lock); 0 when memory
+ * runs out (then none is made). */
+int rt_op_clone_batch(rt_op *const *ops, size_t n, rt_op **out);
 /* Queues op on stream (a handle as the user passed it) behind the stream's earlier work and,
  * as CUDA orders them, the legacy default stream's or every blocking stream's; `dep`, when
  * not NULL, is one more dependency (an event's record). by_host: the calling thread runs the
  * op itself (rt_run_by_host) instead of a worker. Frees op and returns the error when the
  * stream is not valid. */
 cudaError_t rt_submit(cudaStream_t stream, rt_op *op, const rt_dep *dep, int by_host);
+/* Queues n operations on stream in order as one submission (a graph's launch): the first
+ * ordered as rt_submit orders an op, the others after it. Frees them on failure. */
+cudaError_t rt_submit_batch(cudaStream_t stream, rt_op **ops, size_t n);
 /* rt_submit, and *placed tells where op went (for events). */
 cudaError_t rt_submit_at(cudaStream_t stream, rt_op *op, const rt_dep *dep, int by_host,
                          rt_dep *placed);
@@ -302,6 +319,9 @@ extern pthread_mutex_t rt_queue_lock;
 
 struct CUstream_st {
     unsigned magic;
+    _Atomic(struct rt_capture *) capture;  /* the capture it takes part in (graph_capture.c) */
+    struct CUgraphNode_st **cap_deps;      /* there: what its next captured node depends on */
+    size_t cap_ndeps, cap_size;
     unsigned flags;            /* cudaStreamDefault / cudaStreamNonBlocking */
     int priority;
     int destroyed;             /* by the user: recycled once its queue is empty */
@@ -314,6 +334,9 @@ struct CUstream_st {
 
 struct CUevent_st {
     unsigned magic;
+    unsigned long long cap_id;             /* last recorded in this capture, 0: not (graph lock) */
+    struct CUgraphNode_st **cap_nodes;     /* then the nodes its record follows */
+    size_t cap_n, cap_size;
     unsigned flags;            /* cudaEventDefault / BlockingSync / DisableTiming */
     struct CUevent_st *next_free;
     rt_dep last;               /* the last record's place; stream NULL: never recorded */
@@ -339,5 +362,105 @@ rt_dep rt_event_last(cudaEvent_t e);
 void rt_event_fire(rt_op *op);
 /* Current CLOCK_MONOTONIC time in nanoseconds. */
 uint64_t rt_now_ns(void);
+
+/* ---- graph.c, graph_capture.c ----------------------------------------------------------------- */
+
+/* A graph's node (graph.c): a kernel, copy, set or host node holds the operation it runs, never
+ * submitted itself (each launch queues a copy). */
+#define RT_GRAPH_MAGIC 0x47525048U   /* "GRPH" */
+#define RT_NODE_MAGIC 0x4e4f4445U    /* "NODE" */
+#define RT_EXEC_MAGIC 0x47455843U    /* "GEXC" */
+
+struct CUgraphNode_st {
+    unsigned magic;
+    struct CUgraph_st *graph;
+    enum cudaGraphNodeType type;
+    struct CUgraphNode_st **deps;
+    size_t ndeps, cap_deps;
+    rt_op *op;                 /* kernel, memcpy, memset, host: what it runs */
+    cudaEvent_t event;         /* event record and wait nodes */
+    cudaGraph_t child;         /* child graph nodes: the node's own copy */
+};
+
+struct CUgraph_st {
+    unsigned magic;
+    struct CUgraphNode_st **nodes;   /* in the order they were added */
+    size_t n, cap;
+};
+
+/* An executable graph's node: a copy of a graph node's work, in launch order. */
+typedef struct {
+    enum cudaGraphNodeType type;
+    size_t index;              /* the graph node's place among the graph's nodes */
+    cudaGraphNode_t node;      /* that node (compared, never read: the graph may be gone) */
+    rt_op *op;
+    cudaEvent_t event;
+    struct CUgraphExec_st *child;
+    size_t *deps, ndeps;       /* its dependencies' places among the graph's nodes */
+    int disabled;              /* cudaGraphNodeSetEnabled */
+} rt_xnode;
+
+struct CUgraphExec_st {
+    unsigned magic;
+    rt_xnode *nodes;
+    size_t n;
+    unsigned long long flags;
+};
+
+static inline int rt_valid_graph(cudaGraph_t g)
+{
+    return g && g->magic == RT_GRAPH_MAGIC;
+}
+
+static inline int rt_valid_node(cudaGraphNode_t n)
+{
+    return n && n->magic == RT_NODE_MAGIC;
+}
+
+static inline int rt_valid_exec(cudaGraphExec_t x)
+{
+    return x && x->magic == RT_EXEC_MAGIC;
+}
+
+/* Whether stream is capturing into a graph now. */
+int rt_capturing(cudaStream_t stream);
+/* rt_submit_at on a capturing stream: op becomes a node of the capture's graph (owned by it)
+ * after the stream's capture dependencies, or is discarded with the error. */
+cudaError_t rt_capture_submit(struct CUstream_st *s, rt_op *op, int by_host);
+/* cudaEventRecord on a capturing stream: the event remembers the stream's capture
+ * dependencies instead of being queued. */
+cudaError_t rt_capture_record(cudaEvent_t event, cudaStream_t stream);
+/* A record outside capture: the event forgets any capture it was recorded in. */
+void rt_capture_forget_event(cudaEvent_t event);
+/* cudaStreamWaitEvent where a capture is involved (the stream capturing, or the event recorded
+ * in a capture): joins or extends the capture and returns 1 with *e set; 0 when no capture is
+ * involved (the wait is queued as usual). */
+int rt_capture_wait(cudaStream_t stream, cudaEvent_t event, cudaError_t *e);
+/* A capture cannot go on (an unsupported call on its stream): it ends invalidated. */
+void rt_capture_invalidate(cudaStream_t stream);
+/* cudaStreamDestroy: the stream leaves its capture, which is invalidated (and ended, when the
+ * stream began it). */
+void rt_capture_leave(cudaStream_t stream);
+/* graph.c for graph_capture.c: adds a node running op (kernel, copy, set or host function)
+ * after deps; the graph owns op from then on, even on failure (NULL: out of memory). */
+struct CUgraphNode_st *rt_graph_add_op(cudaGraph_t graph, rt_op *op, struct CUgraphNode_st *const *deps,
+                                      size_t ndeps);
+/* Whether node is one of graph's nodes */
+int rt_graph_has_node(cudaGraph_t graph, cudaGraphNode_t node);
+/* Whether an ancestor of (or one of) the nodes `of` is node: EndCapture's join check */
+int rt_graph_reaches(struct CUgraphNode_st *const *of, size_t n, cudaGraphNode_t node);
+/* The asynchronous calls whose operation a node holds, and the operation one makes from its
+ * parameters (cudaKernelNodeParams, cudaMemcpy3DParms, rt_memcpy1d, cudaMemsetParams,
+ * cudaHostNodeParams), checked as that call checks them (graph.c). */
+typedef enum { RT_CALL_KERNEL, RT_CALL_MEMCPY, RT_CALL_MEMCPY1D, RT_CALL_MEMSET, RT_CALL_HOST } rt_call_kind;
+typedef struct {
+    void *dst;
+    const void *src;
+    size_t count;
+    enum cudaMemcpyKind kind;
+} rt_memcpy1d;
+cudaError_t rt_graph_make_op(rt_call_kind kind, const void *params, rt_op **op);
+/* The graph lock: graphs, nodes and captures. */
+extern pthread_mutex_t rt_graph_lock;
 
 #endif

@@ -184,6 +184,7 @@ static cudaError_t rt_launch(const void *func, dim3 grid, dim3 block, void **arg
         return cudaErrorMemoryAllocation;
     rt_job *job = &op->u.job;
     job->fn = k.fn;
+    job->stub = func;
     job->name = k.name;
     job->args = args;
     if (copy && k.nargs) {
@@ -201,6 +202,7 @@ static cudaError_t rt_launch(const void *func, dim3 grid, dim3 block, void **arg
     job->block = block;
     job->shmem = shmem;
     job->cooperative = cooperative;
+    job->args_borrowed = !copy && k.nargs > 0;
     rt_dep placed;
     cudaError_t e = rt_submit_at(stream, op, NULL, 0, &placed);
     if (e == cudaSuccess && !copy)

@@ -551,10 +551,19 @@ void rt_copy_split(rt_copy *c)
 
 static void rt_copy_bytes(const rt_copy *c, char *d, const char *s, size_t n)
 {
-    if (c->src)
+    if (c->src) {
         memmove(d, s, n);
-    else
+    } else if (c->elem == 2) {
+        uint16_t v = (uint16_t)c->value;
+        for (size_t i = 0; i + 2 <= n; i += 2)
+            memcpy(d + i, &v, 2);
+    } else if (c->elem == 4) {
+        uint32_t v = (uint32_t)c->value;
+        for (size_t i = 0; i + 4 <= n; i += 4)
+            memcpy(d + i, &v, 4);
+    } else {
         memset(d, (unsigned char)c->value, n);
+    }
 }
 
 /* Rows [r0, r1) of c, whole. */
@@ -631,6 +640,8 @@ static cudaError_t rt_queue_copy(const rt_copy *c, cudaStream_t stream, int asyn
     if (!rt_valid_stream(stream))
         return rt_error(cudaErrorInvalidResourceHandle);
     int by_host = !async || !rt_known_memory(c->dst) || (c->src && !rt_known_memory(c->src));
+    if (by_host && async && rt_capturing(stream))
+        by_host = 0;   /* becomes a graph's node, which runs when the graph is launched */
     if (by_host && rt_on_worker())
         return rt_error(cudaErrorNotPermitted);   /* a host function waiting on the device */
     rt_op *op = rt_op_new(RT_OP_COPY, 0);
@@ -666,11 +677,11 @@ static size_t rt_side_bytes(size_t width, size_t height, size_t depth, size_t pi
     return rows;
 }
 
-/* A three-dimensional copy (src NULL: a set), checked as CUDA checks it. */
-cudaError_t rt_copy3d(void *dst, size_t dpitch, size_t dheight, const void *src,
-                      size_t spitch, size_t sheight, int value, size_t width,
-                      size_t height, size_t depth, int memset_call,
-                      cudaStream_t stream, int async)
+/* rt_copy3d, where a set repeats value's low elem bytes (1, 2 or 4). */
+static cudaError_t rt_copy3d_elem(void *dst, size_t dpitch, size_t dheight, const void *src,
+                                  size_t spitch, size_t sheight, int value, unsigned elem, size_t width,
+                                  size_t height, size_t depth, int memset_call,
+                                  cudaStream_t stream, int async)
 {
     if (width > dpitch || (src && width > spitch))
         return rt_error(cudaErrorInvalidPitchValue);
@@ -679,13 +690,23 @@ cudaError_t rt_copy3d(void *dst, size_t dpitch, size_t dheight, const void *src,
                                        : rt_error(cudaErrorInvalidResourceHandle);
     if (!dst || (!memset_call && !src))
         return rt_error(cudaErrorInvalidValue);
-    rt_copy c = { .dst = (char *)dst, .src = src, .value = value, .width = width,
+    rt_copy c = { .dst = (char *)dst, .src = src, .value = value, .elem = elem, .width = width,
                   .height = height, .depth = depth, .dpitch = dpitch, .spitch = spitch,
                   .dslice = dpitch * dheight, .sslice = spitch * sheight };
     if (!rt_range_fits(dst, rt_side_bytes(width, height, depth, dpitch, c.dslice)) ||
         (src && !rt_range_fits(src, rt_side_bytes(width, height, depth, spitch, c.sslice))))
         return rt_error(cudaErrorInvalidValue);
     return rt_queue_copy(&c, stream, async);
+}
+
+/* A three-dimensional copy (src NULL: a set), checked as CUDA checks it. */
+cudaError_t rt_copy3d(void *dst, size_t dpitch, size_t dheight, const void *src,
+                      size_t spitch, size_t sheight, int value, size_t width,
+                      size_t height, size_t depth, int memset_call,
+                      cudaStream_t stream, int async)
+{
+    return rt_copy3d_elem(dst, dpitch, dheight, src, spitch, sheight, value, 1, width, height, depth,
+                          memset_call, stream, async);
 }
 
 cudaError_t rt_memcpy(void *dst, const void *src, size_t count, enum cudaMemcpyKind kind,
@@ -827,6 +848,22 @@ static cudaError_t rt_memset(void *devPtr, size_t pitch, size_t ysize, int value
         return rt_error(cudaErrorInvalidValue);
     return rt_copy3d(devPtr, pitch, ysize, NULL, 0, 0, value, width, height, depth, 1, stream,
                      async);
+}
+
+cudaError_t rt_memset_elements(void *dst, size_t pitch, unsigned value, unsigned elem, size_t width,
+                               size_t height, cudaStream_t stream)
+{
+    if ((elem != 1 && elem != 2 && elem != 4) || (uintptr_t)dst % elem)
+        return rt_error(cudaErrorInvalidValue);
+    size_t row;
+    if (__builtin_mul_overflow(width, (size_t)elem, &row))
+        return rt_error(cudaErrorInvalidValue);
+    if (height <= 1 && pitch < row)
+        pitch = row;   /* a single row may leave its pitch 0 */
+    rt_alloc a;
+    if (dst && row && height && !rt_allocs_lookup(dst, &a) && !rt_in_variable(dst))
+        return rt_error(cudaErrorInvalidValue);
+    return rt_copy3d_elem(dst, pitch, height, NULL, 0, 0, (int)value, elem, row, height, 1, 1, stream, 1);
 }
 
 cudaError_t cudaMemset(void *devPtr, int value, size_t count)

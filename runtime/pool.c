@@ -161,20 +161,19 @@ static void rt_spare_init(void)
     pthread_key_create(&rt_spare_key, rt_spare_exit);
 }
 
-rt_op *rt_op_new(rt_op_kind kind, size_t extra)
+/* An operation's header, stealing ranges and extra bytes: their total, and where they start. */
+static size_t rt_op_bytes(rt_op_kind kind, size_t extra, size_t *head, size_t *ranges)
 {
-    pthread_once(&rt_sched_once, rt_init_schedule);
-    size_t head = (sizeof(rt_op) + 63) & ~(size_t)63, ranges = rt_ranges_bytes(kind);
-    size_t bytes = head + ranges + extra;
-    int pooled = bytes <= RT_OP_BYTES;
-    rt_op *op = NULL;
-    if (pooled && rt_spare) {
-        op = rt_spare;
-        rt_spare = NULL;
-        pthread_setspecific(rt_spare_key, NULL);
-    } else if (posix_memalign((void **)&op, 64, pooled ? RT_OP_BYTES : bytes) != 0) {
-        return NULL;
-    }
+    *head = (sizeof(rt_op) + 63) & ~(size_t)63;
+    *ranges = rt_ranges_bytes(kind);
+    return *head + *ranges + extra;
+}
+
+/* Makes the block at op (RT_OP_BYTES when pooled) a new operation. */
+static rt_op *rt_op_init(rt_op *op, rt_op_kind kind, size_t extra, int pooled)
+{
+    size_t head, ranges;
+    rt_op_bytes(kind, extra, &head, &ranges);
     memset(op, 0, sizeof *op);
     op->kind = kind;
     op->pooled = pooled;
@@ -184,7 +183,102 @@ rt_op *rt_op_new(rt_op_kind kind, size_t extra)
         op->u.job.ranges = (atomic_uint_fast64_t *)((char *)op + head);
     if (extra)
         op->extra = (char *)op + head + ranges;
+    op->extra_bytes = extra;
     return op;
+}
+
+rt_op *rt_op_new(rt_op_kind kind, size_t extra)
+{
+    pthread_once(&rt_sched_once, rt_init_schedule);
+    size_t head, ranges, bytes = rt_op_bytes(kind, extra, &head, &ranges);
+    int pooled = bytes <= RT_OP_BYTES;
+    rt_op *op = NULL;
+    if (pooled && rt_spare) {
+        op = rt_spare;
+        rt_spare = NULL;
+        pthread_setspecific(rt_spare_key, NULL);
+    } else if (posix_memalign((void **)&op, 64, pooled ? RT_OP_BYTES : bytes) != 0) {
+        return NULL;
+    }
+    return rt_op_init(op, kind, extra, pooled);
+}
+
+/* Copies op's work into c, a new operation of its kind and size. */
+static rt_op *rt_op_copy_into(rt_op *c, const rt_op *op)
+{
+    atomic_uint_fast64_t *ranges = c->u.job.ranges;
+    memcpy(&c->u, &op->u, sizeof c->u);
+    if (op->extra_bytes)
+        memcpy(c->extra, op->extra, op->extra_bytes);
+    if (op->kind == RT_OP_KERNEL) {
+        c->u.job.ranges = ranges;
+        atomic_init(&c->u.job.next, 0);
+        atomic_init(&c->u.job.failed, 0);
+        atomic_init(&c->u.job.faulted, 0);
+        /* the argument pointers (into extra) moved with it */
+        void **argv = op->u.job.args;
+        if (op->extra && argv == op->extra) {
+            void **cargv = c->extra;
+            size_t n = 0;
+            while ((n + 1) * sizeof(void *) <= op->extra_bytes && (char *)argv[n] >= (char *)op->extra &&
+                   (char *)argv[n] < (char *)op->extra + op->extra_bytes)
+                n++;
+            for (size_t i = 0; i < n; i++)
+                cargv[i] = (char *)c->extra + ((char *)argv[i] - (char *)op->extra);
+            c->u.job.args = cargv;
+        }
+    } else if (op->kind == RT_OP_COPY) {
+        atomic_init(&c->u.copy.next, 0);
+    }
+    return c;
+}
+
+rt_op *rt_op_clone(const rt_op *op)
+{
+    rt_op *c = rt_op_new(op->kind, op->extra_bytes);
+    return c ? rt_op_copy_into(c, op) : NULL;
+}
+
+int rt_op_clone_batch(rt_op *const *ops, size_t n, rt_op **out)
+{
+    pthread_once(&rt_sched_once, rt_init_schedule);
+    /* pooled blocks from the free list, as many as it has, under one lock */
+    size_t taken = 0;
+    rt_op *list = NULL;
+    pthread_mutex_lock(&rt_queue_lock);
+    while (taken < n && rt_free_ops) {
+        rt_op *f = rt_free_ops;
+        rt_free_ops = f->next;
+        rt_nfree_ops--;
+        f->next = list;
+        list = f;
+        taken++;
+    }
+    pthread_mutex_unlock(&rt_queue_lock);
+    size_t i = 0;
+    for (; i < n; i++) {
+        size_t head, ranges, bytes = rt_op_bytes(ops[i]->kind, ops[i]->extra_bytes, &head, &ranges);
+        int pooled = bytes <= RT_OP_BYTES;
+        rt_op *c = NULL;
+        if (pooled && list) {
+            c = list;
+            list = list->next;
+        } else if (posix_memalign((void **)&c, 64, pooled ? RT_OP_BYTES : bytes) != 0) {
+            break;
+        }
+        out[i] = rt_op_copy_into(rt_op_init(c, ops[i]->kind, ops[i]->extra_bytes, pooled), ops[i]);
+    }
+    while (list) {   /* what a failure left over */
+        rt_op *f = list;
+        list = list->next;
+        free(f);
+    }
+    if (i < n) {
+        while (i > 0)
+            rt_op_discard(out[--i]);
+        return 0;
+    }
+    return 1;
 }
 
 void rt_op_discard(rt_op *op)
@@ -390,6 +484,11 @@ cudaError_t rt_submit_at(cudaStream_t handle, rt_op *op, const rt_dep *dep, int 
         rt_op_discard(op);
         return s ? rt_sticky_error() : cudaErrorInvalidResourceHandle;
     }
+    if (atomic_load_explicit(&s->capture, memory_order_acquire)) {
+        if (placed)
+            *placed = (rt_dep){ NULL, 0 };   /* nothing queued: nothing to wait for */
+        return rt_capture_submit(s, op, by_host);
+    }
     pthread_mutex_lock(&rt_queue_lock);
     cudaError_t e = cudaSuccess;
     if (atomic_load(&rt_shutdown))
@@ -436,6 +535,62 @@ cudaError_t rt_submit_at(cudaStream_t handle, rt_op *op, const rt_dep *dep, int 
         rt_notify();
     pthread_mutex_unlock(&rt_queue_lock);
     return cudaSuccess;
+}
+
+cudaError_t rt_submit_batch(cudaStream_t handle, rt_op **ops, size_t n)
+{
+    struct CUstream_st *s = rt_stream_of(handle);
+    cudaError_t e = !s ? cudaErrorInvalidResourceHandle : rt_sticky_error();
+    size_t i = 0;
+    if (e == cudaSuccess && atomic_load_explicit(&s->capture, memory_order_acquire)) {
+        for (; i < n && e == cudaSuccess; i++)
+            e = rt_capture_submit(s, ops[i], 0);
+        for (; i < n; i++)
+            rt_op_discard(ops[i]);
+        return e;
+    }
+    if (e == cudaSuccess && n) {
+        pthread_mutex_lock(&rt_queue_lock);
+        if (atomic_load(&rt_shutdown))
+            e = cudaErrorCudartUnloading;
+        else if (rt_nworkers == 0)
+            e = rt_pool_start();
+        /* the first waits for what CUDA orders the stream after; the others follow it */
+        int ok = e == cudaSuccess;
+        if (s == &rt_legacy_stream) {
+            for (struct CUstream_st *b = rt_busy_head; ok && b; b = b->next_busy)
+                if (b != s && !(b->flags & cudaStreamNonBlocking))
+                    ok = rt_add_dep(ops[0], b, b->submitted);
+        } else if (!(s->flags & cudaStreamNonBlocking) && rt_legacy_stream.head) {
+            ok = rt_add_dep(ops[0], &rt_legacy_stream, rt_legacy_stream.submitted);
+        }
+        if (!ok && e == cudaSuccess)
+            e = cudaErrorMemoryAllocation;
+        for (; e == cudaSuccess && i < n; i++) {
+            rt_op *op = ops[i];
+            op->stream = s;
+            op->seq = ++s->submitted;
+            op->state = RT_QUEUED;
+            if (s->tail) {
+                s->tail->next = op;
+            } else {
+                s->head = op;
+                s->prev_busy = rt_busy_tail;
+                if (rt_busy_tail)
+                    rt_busy_tail->next_busy = s;
+                else
+                    rt_busy_head = s;
+                rt_busy_tail = s;
+            }
+            s->tail = op;
+        }
+        rt_take_spare();
+        rt_notify();
+        pthread_mutex_unlock(&rt_queue_lock);
+    }
+    for (; i < n; i++)
+        rt_op_discard(ops[i]);
+    return e;
 }
 
 cudaError_t rt_submit(cudaStream_t stream, rt_op *op, const rt_dep *dep, int by_host)

@@ -128,6 +128,7 @@ cudaError_t cudaStreamDestroy(cudaStream_t stream)
     /* The default streams cannot be destroyed. */
     if (rt_special_stream(stream) || !rt_valid_stream(stream))
         return rt_error(cudaErrorInvalidResourceHandle);
+    rt_capture_leave(stream);
     rt_stream_leave(stream);
     return cudaSuccess;
 }
@@ -156,6 +157,10 @@ cudaError_t cudaStreamSynchronize(cudaStream_t stream)
 {
     if (!rt_valid_stream(stream))
         return rt_error(cudaErrorInvalidResourceHandle);
+    if (rt_capturing(stream)) {   /* its work is a graph's now: CUDA ends the capture */
+        rt_capture_invalidate(stream);
+        return rt_error(cudaErrorStreamCaptureUnsupported);
+    }
     return rt_error(rt_sync(stream));
 }
 
@@ -164,6 +169,10 @@ cudaError_t cudaStreamQuery(cudaStream_t stream)
     RT_STICKY_CHECK();
     if (!rt_valid_stream(stream) || !rt_stream_of(stream))
         return rt_error(cudaErrorInvalidResourceHandle);
+    if (rt_capturing(stream)) {
+        rt_capture_invalidate(stream);
+        return rt_error(cudaErrorStreamCaptureUnsupported);
+    }
     /* cudaErrorNotReady is an answer, not a failure: it is not recorded as the last error. */
     return rt_stream_idle(stream) ? cudaSuccess : cudaErrorNotReady;
 }
@@ -174,6 +183,9 @@ cudaError_t cudaStreamWaitEvent(cudaStream_t stream, cudaEvent_t event, unsigned
         return rt_error(cudaErrorInvalidResourceHandle);
     if (flags > cudaEventWaitExternal)
         return rt_error(cudaErrorInvalidValue);
+    cudaError_t ce;
+    if (rt_capture_wait(stream, event, &ce))
+        return rt_error(ce);
     rt_dep d = rt_event_last(event);
     /* An event never recorded, or whose work is done, orders nothing. */
     if (rt_dep_done(&d))
