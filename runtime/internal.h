@@ -271,6 +271,12 @@ int rt_op_clone_batch(rt_op *const *ops, size_t n, rt_op **out);
  * op itself (rt_run_by_host) instead of a worker. Frees op and returns the error when the
  * stream is not valid. */
 cudaError_t rt_submit(cudaStream_t stream, rt_op *op, const rt_dep *dep, int by_host);
+/* operations.c for pool.c (queue lock held): a completed operation back to the free list, and
+ * a spare from it for the calling thread's next rt_op_new. */
+void rt_op_free(rt_op *op);
+void rt_take_spare(void);
+/* pool.c: the schedule kernels are launched with (CU2C_SCHEDULE, read once) */
+rt_schedule rt_current_schedule(void);
 /* Queues n operations on stream in order as one submission (a graph's launch): the first
  * ordered as rt_submit orders an op, the others after it. Frees them on failure. */
 cudaError_t rt_submit_batch(cudaStream_t stream, rt_op **ops, size_t n);
