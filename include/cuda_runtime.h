@@ -31,6 +31,7 @@
 #include "cu2c/device.h"
 #include "channel_descriptor.h"
 #include "cu2c/texture.h"
+#include "cu2c/surface.h"
 
 #ifdef CU2C_PARSING
 /* clang turns k<<<g, b, s, st>>>(args) into a call of one of these (which one depends on
@@ -167,6 +168,17 @@ template <class T, int dim, enum cudaTextureReadMode mode> static inline cudaErr
 template <class T, int dim, enum cudaTextureReadMode mode> static inline cudaError_t cudaGetTextureAlignmentOffset(size_t *offset, const struct texture<T, dim, mode> &tex)
 {
     return cudaGetTextureAlignmentOffset(offset, &tex);
+}
+/* Surface references: the array's own channel format by default, as in CUDA. */
+template <class T, int dim> static inline cudaError_t cudaBindSurfaceToArray(const struct surface<T, dim> &surf, cudaArray_const_t array, const struct cudaChannelFormatDesc &desc)
+{
+    return cudaBindSurfaceToArray(&surf, array, &desc);
+}
+template <class T, int dim> static inline cudaError_t cudaBindSurfaceToArray(const struct surface<T, dim> &surf, cudaArray_const_t array)
+{
+    struct cudaChannelFormatDesc desc;
+    cudaError_t e = cudaGetChannelDesc(&desc, array);
+    return e == cudaSuccess ? cudaBindSurfaceToArray(&surf, array, &desc) : e;
 }
 
 static inline cudaError_t cudaEventCreate(cudaEvent_t *event, unsigned int flags)

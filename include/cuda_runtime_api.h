@@ -12,6 +12,7 @@
 #include <stddef.h>
 #include "driver_types.h"
 #include "texture_types.h"
+#include "surface_types.h"
 #include "vector_types.h"
 
 /* The CUDA release whose API (and cudaDeviceProp) cu2c follows: 12.8. */
@@ -237,6 +238,17 @@ cudaError_t cudaBindTextureToArray(const struct textureReference *texref, cudaAr
                                    const struct cudaChannelFormatDesc *desc);
 cudaError_t cudaUnbindTexture(const struct textureReference *texref);
 cudaError_t cudaGetTextureAlignmentOffset(size_t *offset, const struct textureReference *texref);
+
+/* Surface object management (surface.c) */
+cudaError_t cudaCreateSurfaceObject(cudaSurfaceObject_t *pSurfObject,
+                                    const struct cudaResourceDesc *pResDesc);
+cudaError_t cudaDestroySurfaceObject(cudaSurfaceObject_t surfObject);
+cudaError_t cudaGetSurfaceObjectResourceDesc(struct cudaResourceDesc *pResDesc,
+                                             cudaSurfaceObject_t surfObject);
+
+/* Surface reference management (surface.c; removed in CUDA 12, kept for older programs) */
+cudaError_t cudaBindSurfaceToArray(const struct surfaceReference *surfref, cudaArray_const_t array,
+                                   const struct cudaChannelFormatDesc *desc);
 
 #ifdef __cplusplus
 }

@@ -43,9 +43,15 @@ cudaError_t cudaMalloc3DArray(cudaArray_t *array, const struct cudaChannelFormat
     int layered = (flags & cudaArrayLayered) != 0;
     /* Shapes CUDA allows: 1-D (w), 2-D (w, h), 3-D (w, h, d), layered 1-D (w, 0, layers) and
      * 2-D (w, h, layers); a depth without a height is 3-D only when layered. */
-    if (flags & ~(unsigned)(cudaArrayLayered | cudaArraySurfaceLoadStore | cudaArrayTextureGather) ||
-        extent.width == 0 || (extent.depth && !extent.height && !layered) ||
+    int cubemap = (flags & cudaArrayCubemap) != 0;
+    if (flags & ~(unsigned)(cudaArrayLayered | cudaArraySurfaceLoadStore | cudaArrayCubemap |
+                            cudaArrayTextureGather) ||
+        extent.width == 0 || (extent.depth && !extent.height && !layered && !cubemap) ||
         (layered && !extent.depth))
+        return rt_error(cudaErrorInvalidValue);
+    /* cubemaps: square faces, six of them (a layered cubemap: six per layer) */
+    if (cubemap && (extent.width != extent.height || extent.depth == 0 || extent.depth % 6 ||
+                    (!layered && extent.depth != 6)))
         return rt_error(cudaErrorInvalidValue);
     size_t rows = extent.height ? extent.height : 1, slices = extent.depth ? extent.depth : 1;
     size_t head = (sizeof(struct cudaArray) + RT_ALLOC_ALIGN - 1) / RT_ALLOC_ALIGN * RT_ALLOC_ALIGN;
