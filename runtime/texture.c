@@ -63,7 +63,8 @@ static cudaError_t rt_tex_resource(cu2c_texture *t, const struct cudaResourceDes
         t->slice = a->pitch * a->rows;
         t->size[0] = (int)a->extent.width;
         t->size[1] = (int)a->rows;
-        if (a->flags & cudaArrayLayered)
+        t->cubemap = (a->flags & cudaArrayCubemap) != 0;
+        if (a->flags & (cudaArrayLayered | cudaArrayCubemap))
             t->layers = (int)a->slices;
         else
             t->size[2] = (int)a->slices;
@@ -129,6 +130,17 @@ static cudaError_t rt_tex_sampler(cu2c_texture *t, const struct cudaTextureDesc 
                    s->addr[2] == cudaAddressModeClamp;
     for (int i = 0; i < 3; i++)
         s->scale[i] = s->normalized_coords ? (float)t->size[i] : 1.0f;
+    if (t->cubemap) {
+        /* texCubemap computes normalised coordinates on a face, which clamp at its edges;
+         * filtering across faces (seamlessCubemap) is not there */
+        if (d->seamlessCubemap && d->filterMode == cudaFilterModeLinear)
+            return cudaErrorNotSupported;
+        s->normalized_coords = 1;
+        s->scale[0] = (float)t->size[0];
+        s->scale[1] = (float)t->size[1];
+        s->addr[0] = s->addr[1] = s->addr[2] = cudaAddressModeClamp;
+        s->all_clamp = 1;
+    }
     return cudaSuccess;
 }
 

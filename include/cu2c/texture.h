@@ -78,6 +78,7 @@ typedef struct cu2c_texture {
     struct cudaTextureDesc tex;
     struct cudaResourceViewDesc view;
     int has_view;
+    int cubemap;              /* a cubemap array's: its layers are faces (six per layer) */
 } cu2c_texture;
 
 static inline float cu2c_tex_half(unsigned short h)
@@ -544,9 +545,58 @@ template <class T> CU2C_TEX_INLINE T tex2DLayered(cudaTextureObject_t o, float x
 template <class T> CU2C_TEX_INLINE T tex1DLod(cudaTextureObject_t o, float x, float level) { (void)level; CU2C_TEX_OBJ(o, 1, x, 0, 0, 0); }
 template <class T> CU2C_TEX_INLINE T tex2DLod(cudaTextureObject_t o, float x, float y, float level) { (void)level; CU2C_TEX_OBJ(o, 2, x, y, 0, 0); }
 template <class T> CU2C_TEX_INLINE T tex3DLod(cudaTextureObject_t o, float x, float y, float z, float level) { (void)level; CU2C_TEX_OBJ(o, 3, x, y, z, 0); }
+
+/* Cubemaps, as the programming guide's cubemap table has it: the coordinate of largest
+ * magnitude, m, picks the face (x: 0 or 1, y: 2 or 3, z: 4 or 5, the odd faces for negative
+ * values) and the two others, s and t, signed per face, give the face's normalised
+ * coordinates ((s / m + 1) / 2, (t / m + 1) / 2). Where magnitudes tie (the guide's table
+ * is strict) x wins over y and y over z. Returns the face. */
+CU2C_TEX_INLINE int cu2c_tex_cube_face(float x, float y, float z, float *u, float *v)
+{
+    float ax = fabsf(x), ay = fabsf(y), az = fabsf(z), m, sc, tc;
+    int face;
+    if (ax >= ay && ax >= az) {
+        face = x >= 0.0f ? 0 : 1;
+        m = ax;
+        sc = x >= 0.0f ? -z : z;
+        tc = -y;
+    } else if (ay >= az) {
+        face = y >= 0.0f ? 2 : 3;
+        m = ay;
+        sc = x;
+        tc = y >= 0.0f ? z : -z;
+    } else {
+        face = z >= 0.0f ? 4 : 5;
+        m = az;
+        sc = z >= 0.0f ? x : -x;
+        tc = -y;
+    }
+    *u = (sc / m + 1.0f) * 0.5f;
+    *v = (tc / m + 1.0f) * 0.5f;
+    return face;
+}
+/* A cubemap texture's sampler scales the face coordinates by the face's size (runtime/texture.c). */
+template <class T> CU2C_TEX_INLINE T texCubemap(cudaTextureObject_t o, float x, float y, float z)
+{
+    float u, v;
+    int face = cu2c_tex_cube_face(x, y, z, &u, &v);
+    CU2C_TEX_OBJ(o, 2, u, v, 0, face);
+}
+/* Layer `layer` of a layered cubemap: its six faces, the layer clamped to those there are. */
+template <class T> CU2C_TEX_INLINE T texCubemapLayered(cudaTextureObject_t o, float x, float y, float z, int layer)
+{
+    float u, v;
+    int face = cu2c_tex_cube_face(x, y, z, &u, &v);
+    const cu2c_texture *t0 = cu2c_tex_object(o);
+    int n = t0 ? t0->layers / 6 : 1;
+    layer = layer < 0 ? 0 : layer >= n ? n - 1 : layer;
+    CU2C_TEX_OBJ(o, 2, u, v, 0, layer * 6 + face);
+}
 #undef CU2C_TEX_OBJ
 
 /* CUDA's forms that store through a pointer. */
+template <class T> CU2C_TEX_INLINE void texCubemap(T *r, cudaTextureObject_t o, float x, float y, float z) { *r = texCubemap<T>(o, x, y, z); }
+template <class T> CU2C_TEX_INLINE void texCubemapLayered(T *r, cudaTextureObject_t o, float x, float y, float z, int layer) { *r = texCubemapLayered<T>(o, x, y, z, layer); }
 template <class T> CU2C_TEX_INLINE void tex1Dfetch(T *r, cudaTextureObject_t o, int x) { *r = tex1Dfetch<T>(o, x); }
 template <class T> CU2C_TEX_INLINE void tex1D(T *r, cudaTextureObject_t o, float x) { *r = tex1D<T>(o, x); }
 template <class T> CU2C_TEX_INLINE void tex2D(T *r, cudaTextureObject_t o, float x, float y) { *r = tex2D<T>(o, x, y); }
