@@ -98,6 +98,12 @@ static inline cudaError_t cudaMalloc3DArray(cudaArray_t *array, const struct cud
 {
     return cudaMalloc3DArray(array, desc, extent, 0u);
 }
+static inline cudaError_t cudaMallocMipmappedArray(cudaMipmappedArray_t *mipmappedArray,
+                                                   const struct cudaChannelFormatDesc *desc,
+                                                   struct cudaExtent extent, unsigned int numLevels)
+{
+    return cudaMallocMipmappedArray(mipmappedArray, desc, extent, numLevels, 0u);
+}
 static inline cudaError_t cudaMemcpy2DToArrayAsync(cudaArray_t dst, size_t wOffset, size_t hOffset,
                                                    const void *src, size_t spitch, size_t width,
                                                    size_t height, enum cudaMemcpyKind kind)
@@ -395,6 +401,9 @@ static inline dim3 cu2c_rt_dim3_from_uint(unsigned long long n) { dim3 d = {(uns
 #define cudaMalloc3DArray(...) CU2C_BY_ARGC(cu2c_rt_cudaMalloc3DArray, __VA_ARGS__)
 #define cu2c_rt_cudaMalloc3DArray3(a, d, e) cudaMalloc3DArray((a), (d), (e), 0u)
 #define cu2c_rt_cudaMalloc3DArray4(a, d, e, f) cudaMalloc3DArray((a), (d), (e), (f))
+#define cudaMallocMipmappedArray(...) CU2C_BY_ARGC(cu2c_rt_cudaMallocMipmappedArray, __VA_ARGS__)
+#define cu2c_rt_cudaMallocMipmappedArray4(a, d, e, n) cudaMallocMipmappedArray((a), (d), (e), (n), 0u)
+#define cu2c_rt_cudaMallocMipmappedArray5(a, d, e, n, f) cudaMallocMipmappedArray((a), (d), (e), (n), (f))
 #define cudaMemcpy2DToArrayAsync(...) CU2C_BY_ARGC(cu2c_rt_cudaMemcpy2DToArrayAsync, __VA_ARGS__)
 #define cu2c_rt_cudaMemcpy2DToArrayAsync8(a, x, y, src, sp, w, h, kind) cudaMemcpy2DToArrayAsync((a), (x), (y), (src), (sp), (w), (h), (kind), (cudaStream_t)0)
 #define cu2c_rt_cudaMemcpy2DToArrayAsync9(a, x, y, src, sp, w, h, kind, s) cudaMemcpy2DToArrayAsync((a), (x), (y), (src), (sp), (w), (h), (kind), (s))

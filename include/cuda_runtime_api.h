@@ -178,6 +178,15 @@ cudaError_t cudaMalloc3DArray(cudaArray_t *array, const struct cudaChannelFormat
 cudaError_t cudaFreeArray(cudaArray_t array);
 cudaError_t cudaArrayGetInfo(struct cudaChannelFormatDesc *desc, struct cudaExtent *extent,
                              unsigned int *flags, cudaArray_t array);
+/* Mipmapped arrays (arrays.c): 1-, 2- and 3-D; each level is a CUDA array of its own. */
+cudaError_t cudaMallocMipmappedArray(cudaMipmappedArray_t *mipmappedArray,
+                                     const struct cudaChannelFormatDesc *desc,
+                                     struct cudaExtent extent, unsigned int numLevels,
+                                     unsigned int flags);
+cudaError_t cudaGetMipmappedArrayLevel(cudaArray_t *levelArray,
+                                       cudaMipmappedArray_const_t mipmappedArray,
+                                       unsigned int level);
+cudaError_t cudaFreeMipmappedArray(cudaMipmappedArray_t mipmappedArray);
 cudaError_t cudaMemcpy2DToArray(cudaArray_t dst, size_t wOffset, size_t hOffset, const void *src,
                                 size_t spitch, size_t width, size_t height,
                                 enum cudaMemcpyKind kind);

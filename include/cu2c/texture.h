@@ -79,6 +79,12 @@ typedef struct cu2c_texture {
     struct cudaResourceViewDesc view;
     int has_view;
     int cubemap;              /* a cubemap array's: its layers are faces (six per layer) */
+    /* A mipmapped array's: the fields above describe level 0, level[] every level (each
+     * with its own size and sampler, levels 0 where a texture has no mipmaps). */
+    int levels;
+    const struct cu2c_texture *level;
+    int mip_filter;           /* mipmapFilterMode */
+    float mip_min, mip_max;   /* minMipmapLevelClamp, maxMipmapLevelClamp */
 } cu2c_texture;
 
 static inline float cu2c_tex_half(unsigned short h)
@@ -488,12 +494,60 @@ template <class T, class V> CU2C_TEX_INLINE T cu2c_tex_result(const V *v)
     return r;
 }
 
+/* A fetch from a mipmapped texture at level `level`, clamped to [minMipmapLevelClamp,
+ * maxMipmapLevelClamp] and to the levels there are: point mipmap filtering reads the
+ * nearest level; linear blends the two levels around it, weighted as texels are (to
+ * 1/256), for float results (integer results read the nearest level). Each level samples
+ * with its own size: the coordinates are normalised. Out of line: mipmaps are rare. */
+template <class T> static __attribute__((noinline)) T cu2c_tex_fetch_mip(const cu2c_texture *t, int dims, float x,
+                                                                        float y, float z, float level)
+{
+    float l = level > t->mip_min ? level : t->mip_min;   /* a NaN level: the lowest */
+    l = l < t->mip_max ? l : t->mip_max;
+    float top = (float)(t->levels - 1);
+    l = l > 0.0f ? l : 0.0f;
+    l = l < top ? l : top;
+    const int n = cu2c_tex_type<T>::n;
+    if (!cu2c_tex_type<T>::is_float) {
+        const cu2c_texture *lv = &t->level[(int)floorf(l + 0.5f)];
+        int v[4];
+        cu2c_tex_sample_i(lv, &lv->sampler, dims, n, x, y, z, 0, v);
+        return cu2c_tex_result<T>(v);
+    }
+    int l0 = t->mip_filter == cudaFilterModeLinear ? (int)floorf(l) : (int)floorf(l + 0.5f);
+    float a[4], b[4];
+    cu2c_tex_sample_f(&t->level[l0], &t->level[l0].sampler, dims, n, x, y, z, 0, a);
+    float w = t->mip_filter == cudaFilterModeLinear ? cu2c_tex_weight(l, (float)l0) : 0.0f;
+    if (w > 0.0f && l0 + 1 < t->levels) {
+        cu2c_tex_sample_f(&t->level[l0 + 1], &t->level[l0 + 1].sampler, dims, n, x, y, z, 0, b);
+        for (int c = 0; c < 4; c++)
+            a[c] = (1.0f - w) * a[c] + w * b[c];
+    }
+    return cu2c_tex_result<T>(a);
+}
+
+/* The level of detail of a fetch with gradients (texNDGrad): log2 of the longest gradient in
+ * level 0's texels (anisotropic filtering is not there: cudaCreateTextureObject refuses it
+ * on mipmaps). */
+CU2C_TEX_INLINE float cu2c_tex_grad_lod(const cu2c_texture *t, int dims, const float *dx, const float *dy)
+{
+    float lx = 0.0f, ly = 0.0f;
+    for (int d = 0; d < dims; d++) {
+        float n = (float)t->size[d];
+        lx += dx[d] * n * dx[d] * n;
+        ly += dy[d] * n * dy[d] * n;
+    }
+    return 0.5f * log2f(lx > ly ? lx : ly);
+}
+
 /* A sampled fetch of dims coordinates as a T; a null texture reads zero. */
 template <class T> CU2C_TEX_INLINE T cu2c_tex_fetch(const cu2c_texture *t, const cu2c_tex_sampler *s,
                                                   int dims, float x, float y, float z, int layer)
 {
     if (!t)
         return T();
+    if (t->levels)   /* a fetch without a level reads level 0, clamped as a level is */
+        return cu2c_tex_fetch_mip<T>(t, dims, x, y, z, 0.0f);
     if (cu2c_tex_type<T>::is_float) {
         float v[4];
         cu2c_tex_sample_f(t, s, dims, cu2c_tex_type<T>::n, x, y, z, layer, v);
@@ -541,10 +595,29 @@ template <class T> CU2C_TEX_INLINE T tex2D(cudaTextureObject_t o, float x, float
 template <class T> CU2C_TEX_INLINE T tex3D(cudaTextureObject_t o, float x, float y, float z) { CU2C_TEX_OBJ(o, 3, x, y, z, 0); }
 template <class T> CU2C_TEX_INLINE T tex1DLayered(cudaTextureObject_t o, float x, int layer) { CU2C_TEX_OBJ(o, 1, x, 0, 0, layer); }
 template <class T> CU2C_TEX_INLINE T tex2DLayered(cudaTextureObject_t o, float x, float y, int layer) { CU2C_TEX_OBJ(o, 2, x, y, 0, layer); }
-/* No mipmaps: every level is level 0. */
-template <class T> CU2C_TEX_INLINE T tex1DLod(cudaTextureObject_t o, float x, float level) { (void)level; CU2C_TEX_OBJ(o, 1, x, 0, 0, 0); }
-template <class T> CU2C_TEX_INLINE T tex2DLod(cudaTextureObject_t o, float x, float y, float level) { (void)level; CU2C_TEX_OBJ(o, 2, x, y, 0, 0); }
-template <class T> CU2C_TEX_INLINE T tex3DLod(cudaTextureObject_t o, float x, float y, float z, float level) { (void)level; CU2C_TEX_OBJ(o, 3, x, y, z, 0); }
+/* Levels of detail: a texture without mipmaps has level 0 only. */
+#define CU2C_TEX_LOD(o, dims, x, y, z, level)                                              \
+    const cu2c_texture *t = cu2c_tex_object(o);                                           \
+    if (t && t->levels)                                                                   \
+        return cu2c_tex_fetch_mip<T>(t, dims, x, y, z, level);                            \
+    return cu2c_tex_fetch<T>(t, t ? &t->sampler : 0, dims, x, y, z, 0)
+template <class T> CU2C_TEX_INLINE T tex1DLod(cudaTextureObject_t o, float x, float level) { CU2C_TEX_LOD(o, 1, x, 0, 0, level); }
+template <class T> CU2C_TEX_INLINE T tex2DLod(cudaTextureObject_t o, float x, float y, float level) { CU2C_TEX_LOD(o, 2, x, y, 0, level); }
+template <class T> CU2C_TEX_INLINE T tex3DLod(cudaTextureObject_t o, float x, float y, float z, float level) { CU2C_TEX_LOD(o, 3, x, y, z, level); }
+#define CU2C_TEX_GRAD(o, dims, x, y, z, dxs, dys)                                          \
+    const cu2c_texture *t = cu2c_tex_object(o);                                           \
+    if (t && t->levels) {                                                                 \
+        const float gx[3] = dxs, gy[3] = dys;                                             \
+        return cu2c_tex_fetch_mip<T>(t, dims, x, y, z, cu2c_tex_grad_lod(t, dims, gx, gy)); \
+    }                                                                                     \
+    return cu2c_tex_fetch<T>(t, t ? &t->sampler : 0, dims, x, y, z, 0)
+#define CU2C_TEX_V(...) {__VA_ARGS__}
+template <class T> CU2C_TEX_INLINE T tex1DGrad(cudaTextureObject_t o, float x, float dPdx, float dPdy) { CU2C_TEX_GRAD(o, 1, x, 0, 0, CU2C_TEX_V(dPdx, 0, 0), CU2C_TEX_V(dPdy, 0, 0)); }
+template <class T> CU2C_TEX_INLINE T tex2DGrad(cudaTextureObject_t o, float x, float y, float2 dPdx, float2 dPdy) { CU2C_TEX_GRAD(o, 2, x, y, 0, CU2C_TEX_V(dPdx.x, dPdx.y, 0), CU2C_TEX_V(dPdy.x, dPdy.y, 0)); }
+template <class T> CU2C_TEX_INLINE T tex3DGrad(cudaTextureObject_t o, float x, float y, float z, float4 dPdx, float4 dPdy) { CU2C_TEX_GRAD(o, 3, x, y, z, CU2C_TEX_V(dPdx.x, dPdx.y, dPdx.z), CU2C_TEX_V(dPdy.x, dPdy.y, dPdy.z)); }
+#undef CU2C_TEX_LOD
+#undef CU2C_TEX_GRAD
+#undef CU2C_TEX_V
 
 /* Cubemaps, as the programming guide's cubemap table has it: the coordinate of largest
  * magnitude, m, picks the face (x: 0 or 1, y: 2 or 3, z: 4 or 5, the odd faces for negative
@@ -603,7 +676,12 @@ template <class T> CU2C_TEX_INLINE void tex2D(T *r, cudaTextureObject_t o, float
 template <class T> CU2C_TEX_INLINE void tex3D(T *r, cudaTextureObject_t o, float x, float y, float z) { *r = tex3D<T>(o, x, y, z); }
 template <class T> CU2C_TEX_INLINE void tex1DLayered(T *r, cudaTextureObject_t o, float x, int layer) { *r = tex1DLayered<T>(o, x, layer); }
 template <class T> CU2C_TEX_INLINE void tex2DLayered(T *r, cudaTextureObject_t o, float x, float y, int layer) { *r = tex2DLayered<T>(o, x, y, layer); }
+template <class T> CU2C_TEX_INLINE void tex1DLod(T *r, cudaTextureObject_t o, float x, float level) { *r = tex1DLod<T>(o, x, level); }
 template <class T> CU2C_TEX_INLINE void tex2DLod(T *r, cudaTextureObject_t o, float x, float y, float level) { *r = tex2DLod<T>(o, x, y, level); }
+template <class T> CU2C_TEX_INLINE void tex3DLod(T *r, cudaTextureObject_t o, float x, float y, float z, float level) { *r = tex3DLod<T>(o, x, y, z, level); }
+template <class T> CU2C_TEX_INLINE void tex1DGrad(T *r, cudaTextureObject_t o, float x, float dPdx, float dPdy) { *r = tex1DGrad<T>(o, x, dPdx, dPdy); }
+template <class T> CU2C_TEX_INLINE void tex2DGrad(T *r, cudaTextureObject_t o, float x, float y, float2 dPdx, float2 dPdy) { *r = tex2DGrad<T>(o, x, y, dPdx, dPdy); }
+template <class T> CU2C_TEX_INLINE void tex3DGrad(T *r, cudaTextureObject_t o, float x, float y, float z, float4 dPdx, float4 dPdy) { *r = tex3DGrad<T>(o, x, y, z, dPdx, dPdy); }
 
 /* ---- Texture objects hoisted out of the thread loops ------------------------------------ */
 
