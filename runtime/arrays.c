@@ -1,5 +1,5 @@
 /* runtime/arrays.c - CUDA arrays (cudaMallocArray, cudaMalloc3DArray, the copies to, from and
- * between arrays): memory management's arrays, beside memory.c's linear memory, whose copy
+ * between arrays, mipmapped arrays): memory management's arrays, beside memory.c's linear memory, whose copy
  * machinery (rt_copy3d) they use. */
 #include <stdio.h>
 #include <stdlib.h>

@@ -17,7 +17,11 @@
  *
  * The descriptor and the sampling core are C (the runtime builds descriptors); the fetch
  * functions are templates, as in CUDA, so programs that fetch are C++. At parse time it is
- * all __host__ __device__, like device.h. */
+ * all __host__ __device__, like device.h.
+ *
+ * Cubemaps (texCubemap) and mipmapped textures (tex2DLod and the others, cu2c_tex_fetch_mip)
+ * are sampled by the same 2-D/3-D code: a cubemap's face is a layer, a mipmap's level a
+ * descriptor of its own. */
 #ifndef CU2C_TEXTURE_H
 #define CU2C_TEXTURE_H
 #ifdef CU2C_PARSING
