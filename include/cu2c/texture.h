@@ -669,6 +669,12 @@ template <class T> CU2C_TEX_INLINE T texCubemapLayered(cudaTextureObject_t o, fl
     layer = layer < 0 ? 0 : layer >= n ? n - 1 : layer;
     CU2C_TEX_OBJ(o, 2, u, v, 0, layer * 6 + face);
 }
+/* Levels of layered and cubemap textures: mipmapped arrays are never layered here
+ * (cudaMallocMipmappedArray refuses them), so these have level 0 only. */
+template <class T> CU2C_TEX_INLINE T tex1DLayeredLod(cudaTextureObject_t o, float x, int layer, float level) { (void)level; return tex1DLayered<T>(o, x, layer); }
+template <class T> CU2C_TEX_INLINE T tex2DLayeredLod(cudaTextureObject_t o, float x, float y, int layer, float level) { (void)level; return tex2DLayered<T>(o, x, y, layer); }
+template <class T> CU2C_TEX_INLINE T texCubemapLod(cudaTextureObject_t o, float x, float y, float z, float level) { (void)level; return texCubemap<T>(o, x, y, z); }
+template <class T> CU2C_TEX_INLINE T texCubemapLayeredLod(cudaTextureObject_t o, float x, float y, float z, int layer, float level) { (void)level; return texCubemapLayered<T>(o, x, y, z, layer); }
 #undef CU2C_TEX_OBJ
 
 /* CUDA's forms that store through a pointer. */

@@ -3,7 +3,8 @@
 // (and near its edges and corners), point and linear filtering, against a host reference
 // written from the programming guide's cubemap table (face, m, s, t per major axis); a
 // layered cubemap (cudaArrayLayered | cudaArrayCubemap, 2 layers) with
-// texCubemapLayered<float2>, filled with cudaMemcpy3D. Shapes CUDA refuses are refused.
+// texCubemapLayered<float2>, filled with cudaMemcpy3D; texCubemapLod reads level 0 (no
+// mipmaps). Shapes CUDA refuses are refused.
 // RUN: %cu2cc %s -o %t && env CU2C_NUM_THREADS=2 timeout 60 %t
 #include <cmath>
 #include <cstdio>
@@ -27,6 +28,9 @@ __global__ void fetch(cudaTextureObject_t t, const float4 *dir, float *out, int 
     int k = blockIdx.x * blockDim.x + threadIdx.x;
     if (k < n)
         out[k] = texCubemap<float>(t, dir[k].x, dir[k].y, dir[k].z);
+    // a cubemap without mipmaps has level 0 only: texCubemapLod reads the same
+    if (k < n && texCubemapLod<float>(t, dir[k].x, dir[k].y, dir[k].z, 2.0f) != out[k])
+        out[k] = -1.0f;
 }
 
 __global__ void fetch_layered(cudaTextureObject_t t, const float4 *dir, float2 *out, int n) {
