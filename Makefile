@@ -29,7 +29,7 @@ PASS_SRC       = passes/find_regions.c passes/thread_variance.c passes/check_bar
                  passes/fast_subscripts.c passes/narrow_guards.c passes/lower_sites.c passes/lower_launches.c
 DRIVER_SRC     = tools/cu2cc/main.c tools/cu2cc/args.c tools/cu2cc/layout.c tools/cu2cc/steps.c \
                  tools/cu2cc/deps.c tools/cu2cc/output.c tools/cu2cc/util.c
-RUNTIME_SRC    = runtime/error.c runtime/device.c runtime/memory.c runtime/symbols.c runtime/device_heap.c runtime/arrays.c runtime/texture.c runtime/launch.c \
+RUNTIME_SRC    = runtime/error.c runtime/device.c runtime/memory.c runtime/symbols.c runtime/device_heap.c runtime/arrays.c runtime/texture.c runtime/surface.c runtime/launch.c \
                  runtime/pool.c runtime/faults.c runtime/cooperative.c runtime/block_services.c runtime/stream.c runtime/event.c \
                  runtime/operations.c runtime/graph.c runtime/graph_capture.c runtime/graph_exec.c
 HEADERS        = $(shell find include -name '*.h' | LC_ALL=C sort)

@@ -31,6 +31,7 @@
 #include "cu2c/device.h"
 #include "channel_descriptor.h"
 #include "cu2c/texture.h"
+#include "cu2c/surface.h"
 
 #ifdef CU2C_PARSING
 /* clang turns k<<<g, b, s, st>>>(args) into a call of one of these (which one depends on
@@ -96,6 +97,12 @@ static inline cudaError_t cudaMalloc3DArray(cudaArray_t *array, const struct cud
                                             struct cudaExtent extent)
 {
     return cudaMalloc3DArray(array, desc, extent, 0u);
+}
+static inline cudaError_t cudaMallocMipmappedArray(cudaMipmappedArray_t *mipmappedArray,
+                                                   const struct cudaChannelFormatDesc *desc,
+                                                   struct cudaExtent extent, unsigned int numLevels)
+{
+    return cudaMallocMipmappedArray(mipmappedArray, desc, extent, numLevels, 0u);
 }
 static inline cudaError_t cudaMemcpy2DToArrayAsync(cudaArray_t dst, size_t wOffset, size_t hOffset,
                                                    const void *src, size_t spitch, size_t width,
@@ -167,6 +174,17 @@ template <class T, int dim, enum cudaTextureReadMode mode> static inline cudaErr
 template <class T, int dim, enum cudaTextureReadMode mode> static inline cudaError_t cudaGetTextureAlignmentOffset(size_t *offset, const struct texture<T, dim, mode> &tex)
 {
     return cudaGetTextureAlignmentOffset(offset, &tex);
+}
+/* Surface references: the array's own channel format by default, as in CUDA. */
+template <class T, int dim> static inline cudaError_t cudaBindSurfaceToArray(const struct surface<T, dim> &surf, cudaArray_const_t array, const struct cudaChannelFormatDesc &desc)
+{
+    return cudaBindSurfaceToArray(&surf, array, &desc);
+}
+template <class T, int dim> static inline cudaError_t cudaBindSurfaceToArray(const struct surface<T, dim> &surf, cudaArray_const_t array)
+{
+    struct cudaChannelFormatDesc desc;
+    cudaError_t e = cudaGetChannelDesc(&desc, array);
+    return e == cudaSuccess ? cudaBindSurfaceToArray(&surf, array, &desc) : e;
 }
 
 static inline cudaError_t cudaEventCreate(cudaEvent_t *event, unsigned int flags)
@@ -383,6 +401,9 @@ static inline dim3 cu2c_rt_dim3_from_uint(unsigned long long n) { dim3 d = {(uns
 #define cudaMalloc3DArray(...) CU2C_BY_ARGC(cu2c_rt_cudaMalloc3DArray, __VA_ARGS__)
 #define cu2c_rt_cudaMalloc3DArray3(a, d, e) cudaMalloc3DArray((a), (d), (e), 0u)
 #define cu2c_rt_cudaMalloc3DArray4(a, d, e, f) cudaMalloc3DArray((a), (d), (e), (f))
+#define cudaMallocMipmappedArray(...) CU2C_BY_ARGC(cu2c_rt_cudaMallocMipmappedArray, __VA_ARGS__)
+#define cu2c_rt_cudaMallocMipmappedArray4(a, d, e, n) cudaMallocMipmappedArray((a), (d), (e), (n), 0u)
+#define cu2c_rt_cudaMallocMipmappedArray5(a, d, e, n, f) cudaMallocMipmappedArray((a), (d), (e), (n), (f))
 #define cudaMemcpy2DToArrayAsync(...) CU2C_BY_ARGC(cu2c_rt_cudaMemcpy2DToArrayAsync, __VA_ARGS__)
 #define cu2c_rt_cudaMemcpy2DToArrayAsync8(a, x, y, src, sp, w, h, kind) cudaMemcpy2DToArrayAsync((a), (x), (y), (src), (sp), (w), (h), (kind), (cudaStream_t)0)
 #define cu2c_rt_cudaMemcpy2DToArrayAsync9(a, x, y, src, sp, w, h, kind, s) cudaMemcpy2DToArrayAsync((a), (x), (y), (src), (sp), (w), (h), (kind), (s))

@@ -12,6 +12,7 @@
 #include <stddef.h>
 #include "driver_types.h"
 #include "texture_types.h"
+#include "surface_types.h"
 #include "vector_types.h"
 
 /* The CUDA release whose API (and cudaDeviceProp) cu2c follows: 12.8. */
@@ -177,6 +178,15 @@ cudaError_t cudaMalloc3DArray(cudaArray_t *array, const struct cudaChannelFormat
 cudaError_t cudaFreeArray(cudaArray_t array);
 cudaError_t cudaArrayGetInfo(struct cudaChannelFormatDesc *desc, struct cudaExtent *extent,
                              unsigned int *flags, cudaArray_t array);
+/* Mipmapped arrays (arrays.c): 1-, 2- and 3-D; each level is a CUDA array of its own. */
+cudaError_t cudaMallocMipmappedArray(cudaMipmappedArray_t *mipmappedArray,
+                                     const struct cudaChannelFormatDesc *desc,
+                                     struct cudaExtent extent, unsigned int numLevels,
+                                     unsigned int flags);
+cudaError_t cudaGetMipmappedArrayLevel(cudaArray_t *levelArray,
+                                       cudaMipmappedArray_const_t mipmappedArray,
+                                       unsigned int level);
+cudaError_t cudaFreeMipmappedArray(cudaMipmappedArray_t mipmappedArray);
 cudaError_t cudaMemcpy2DToArray(cudaArray_t dst, size_t wOffset, size_t hOffset, const void *src,
                                 size_t spitch, size_t width, size_t height,
                                 enum cudaMemcpyKind kind);
@@ -237,6 +247,17 @@ cudaError_t cudaBindTextureToArray(const struct textureReference *texref, cudaAr
                                    const struct cudaChannelFormatDesc *desc);
 cudaError_t cudaUnbindTexture(const struct textureReference *texref);
 cudaError_t cudaGetTextureAlignmentOffset(size_t *offset, const struct textureReference *texref);
+
+/* Surface object management (surface.c) */
+cudaError_t cudaCreateSurfaceObject(cudaSurfaceObject_t *pSurfObject,
+                                    const struct cudaResourceDesc *pResDesc);
+cudaError_t cudaDestroySurfaceObject(cudaSurfaceObject_t surfObject);
+cudaError_t cudaGetSurfaceObjectResourceDesc(struct cudaResourceDesc *pResDesc,
+                                             cudaSurfaceObject_t surfObject);
+
+/* Surface reference management (surface.c; removed in CUDA 12, kept for older programs) */
+cudaError_t cudaBindSurfaceToArray(const struct surfaceReference *surfref, cudaArray_const_t array,
+                                   const struct cudaChannelFormatDesc *desc);
 
 #ifdef __cplusplus
 }

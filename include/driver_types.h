@@ -686,8 +686,8 @@ enum cudaResourceViewFormat {
     cudaResViewFormatUnsignedBlockCompressed7 = 0x22,
 };
 
-/* The memory a texture object reads: an array, a range of linear memory (tex1Dfetch) or
- * pitched 2-D linear memory. */
+/* The memory a texture object reads: an array, a mipmapped array, a range of linear memory
+ * (tex1Dfetch) or pitched 2-D linear memory; a surface object: an array. */
 struct cudaResourceDesc {
     enum cudaResourceType resType;
     union {

@@ -48,9 +48,9 @@ struct cudaTextureDesc {
     int sRGB;                       /* not supported: must be 0 */
     float borderColor[4];           /* integer textures: the float's bits, as in CUDA */
     int normalizedCoords;
-    unsigned int maxAnisotropy;     /* mipmaps and anisotropy: accepted, ignored */
+    unsigned int maxAnisotropy;     /* > 1 refused on mipmaps; else ignored (no anisotropy) */
     enum cudaTextureFilterMode mipmapFilterMode;
-    float mipmapLevelBias;
+    float mipmapLevelBias;          /* mipmaps: must be 0 (cudaErrorNotSupported) */
     float minMipmapLevelClamp;
     float maxMipmapLevelClamp;
     int disableTrilinearOptimization;

@@ -1,5 +1,5 @@
 /* runtime/arrays.c - CUDA arrays (cudaMallocArray, cudaMalloc3DArray, the copies to, from and
- * between arrays): memory management's arrays, beside memory.c's linear memory, whose copy
+ * between arrays, mipmapped arrays): memory management's arrays, beside memory.c's linear memory, whose copy
  * machinery (rt_copy3d) they use. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -43,9 +43,15 @@ cudaError_t cudaMalloc3DArray(cudaArray_t *array, const struct cudaChannelFormat
     int layered = (flags & cudaArrayLayered) != 0;
     /* Shapes CUDA allows: 1-D (w), 2-D (w, h), 3-D (w, h, d), layered 1-D (w, 0, layers) and
      * 2-D (w, h, layers); a depth without a height is 3-D only when layered. */
-    if (flags & ~(unsigned)(cudaArrayLayered | cudaArraySurfaceLoadStore | cudaArrayTextureGather) ||
-        extent.width == 0 || (extent.depth && !extent.height && !layered) ||
+    int cubemap = (flags & cudaArrayCubemap) != 0;
+    if (flags & ~(unsigned)(cudaArrayLayered | cudaArraySurfaceLoadStore | cudaArrayCubemap |
+                            cudaArrayTextureGather) ||
+        extent.width == 0 || (extent.depth && !extent.height && !layered && !cubemap) ||
         (layered && !extent.depth))
+        return rt_error(cudaErrorInvalidValue);
+    /* cubemaps: square faces, six of them (a layered cubemap: six per layer) */
+    if (cubemap && (extent.width != extent.height || extent.depth == 0 || extent.depth % 6 ||
+                    (!layered && extent.depth != 6)))
         return rt_error(cudaErrorInvalidValue);
     size_t rows = extent.height ? extent.height : 1, slices = extent.depth ? extent.depth : 1;
     size_t head = (sizeof(struct cudaArray) + RT_ALLOC_ALIGN - 1) / RT_ALLOC_ALIGN * RT_ALLOC_ALIGN;
@@ -64,6 +70,7 @@ cudaError_t cudaMalloc3DArray(cudaArray_t *array, const struct cudaChannelFormat
     a->rows = rows;
     a->slices = slices;
     a->data = (char *)a + head;
+    a->mipmap = NULL;
     memset(a->data, 0, bytes - head);
     if (!rt_mem_track(a, bytes, RT_MEM_ARRAY)) {
         free(a);
@@ -90,9 +97,105 @@ cudaError_t cudaFreeArray(cudaArray_t array)
     cudaError_t e = rt_sync(RT_ALL_STREAMS);   /* queued kernels may still read it */
     if (e != cudaSuccess)
         return rt_error(e);
-    if (!rt_mem_untrack(array, RT_MEM_ARRAY))
+    /* a mipmapped array's level belongs to it (cudaFreeMipmappedArray) */
+    if (!rt_mem_is(array, RT_MEM_ARRAY) || array->mipmap || !rt_mem_untrack(array, RT_MEM_ARRAY))
         return rt_error(cudaErrorInvalidValue);
     free(array);
+    return cudaSuccess;
+}
+
+/* ---- Mipmapped arrays ------------------------------------------------------------------- */
+
+/* Frees m's levels and m itself (untracked first: m is no longer a live handle). */
+static void rt_mipmap_free(struct cudaMipmappedArray *m)
+{
+    for (unsigned l = 0; l < m->levels; l++)
+        if (m->level[l] && rt_mem_untrack(m->level[l], RT_MEM_ARRAY))
+            free(m->level[l]);
+    free(m);
+}
+
+/* Floor of log2(n), n > 0. */
+static unsigned rt_log2(size_t n)
+{
+    unsigned l = 0;
+    while (n >>= 1)
+        l++;
+    return l;
+}
+
+cudaError_t cudaMallocMipmappedArray(cudaMipmappedArray_t *mipmappedArray,
+                                     const struct cudaChannelFormatDesc *desc,
+                                     struct cudaExtent extent, unsigned int numLevels,
+                                     unsigned int flags)
+{
+    RT_STICKY_CHECK();
+    if (!mipmappedArray || !desc || extent.width == 0 || (extent.depth && !extent.height))
+        return rt_error(cudaErrorInvalidValue);
+    /* layered and cubemap mipmaps (their layers keep their count from level to level) are
+     * not there: refused, never read wrongly */
+    if (flags & (cudaArrayLayered | cudaArrayCubemap))
+        return rt_error(cudaErrorNotSupported);
+    if (flags & ~(unsigned)(cudaArraySurfaceLoadStore | cudaArrayTextureGather))
+        return rt_error(cudaErrorInvalidValue);
+    if (!rt_channel_bytes(desc))
+        return rt_error(cudaErrorInvalidChannelDescriptor);
+    /* CUDA clamps the level count to [1, 1 + floor(log2(largest dimension))] */
+    size_t largest = extent.width > extent.height ? extent.width : extent.height;
+    largest = largest > extent.depth ? largest : extent.depth;
+    unsigned most = 1 + rt_log2(largest);
+    most = most < 32 ? most : 32;   /* m->level's size: 2^31 texels a side, more than memory */
+    unsigned levels = numLevels < 1 ? 1 : numLevels > most ? most : numLevels;
+    struct cudaMipmappedArray *m = calloc(1, sizeof *m);
+    if (!m)
+        return rt_error(cudaErrorMemoryAllocation);
+    m->desc = *desc;
+    m->extent = extent;
+    m->flags = flags;
+    m->levels = levels;
+    for (unsigned l = 0; l < levels; l++) {
+        /* each dimension halves, down to 1; absent ones stay absent */
+        struct cudaExtent e = { extent.width >> l, extent.height >> l, extent.depth >> l };
+        e.width = e.width ? e.width : 1;
+        e.height = extent.height && !e.height ? 1 : e.height;
+        e.depth = extent.depth && !e.depth ? 1 : e.depth;
+        cudaError_t err = cudaMalloc3DArray(&m->level[l], desc, e, flags);
+        if (err != cudaSuccess) {
+            rt_mipmap_free(m);
+            return err;
+        }
+        m->level[l]->mipmap = m;
+    }
+    if (!rt_mem_track(m, sizeof *m, RT_MEM_MIPMAP)) {
+        rt_mipmap_free(m);
+        return rt_error(cudaErrorMemoryAllocation);
+    }
+    *mipmappedArray = m;
+    return cudaSuccess;
+}
+
+cudaError_t cudaGetMipmappedArrayLevel(cudaArray_t *levelArray,
+                                       cudaMipmappedArray_const_t mipmappedArray,
+                                       unsigned int level)
+{
+    if (!levelArray || !mipmappedArray || !rt_mem_is(mipmappedArray, RT_MEM_MIPMAP) ||
+        level >= mipmappedArray->levels)
+        return rt_error(cudaErrorInvalidValue);
+    *levelArray = mipmappedArray->level[level];
+    return cudaSuccess;
+}
+
+cudaError_t cudaFreeMipmappedArray(cudaMipmappedArray_t mipmappedArray)
+{
+    RT_STICKY_CHECK();
+    if (!mipmappedArray)
+        return cudaSuccess;
+    cudaError_t e = rt_sync(RT_ALL_STREAMS);   /* queued kernels may still read it */
+    if (e != cudaSuccess)
+        return rt_error(e);
+    if (!rt_mem_untrack(mipmappedArray, RT_MEM_MIPMAP))
+        return rt_error(cudaErrorInvalidValue);
+    rt_mipmap_free(mipmappedArray);
     return cudaSuccess;
 }
 

@@ -60,6 +60,8 @@ typedef enum {
     RT_MEM_REGISTERED, /* the user's memory, cudaHostRegister'ed: never freed by the runtime */
     RT_MEM_ARRAY,    /* a struct cudaArray, its texels in the same block */
     RT_MEM_TEXTURE,  /* a struct cu2c_texture: a texture object or a reference's binding */
+    RT_MEM_SURFACE,  /* a struct cu2c_surface: a surface object or a reference's binding */
+    RT_MEM_MIPMAP,   /* a struct cudaMipmappedArray (its levels are arrays of their own) */
 } rt_mem_kind;
 
 /* Frees every allocation the runtime made (cudaDeviceReset destroys them, as on a GPU). */
@@ -92,6 +94,16 @@ struct cudaArray {
     size_t rows;               /* rows per slice or layer: height, at least 1 */
     size_t slices;             /* slices or layers: depth, at least 1 */
     char *data;
+    const struct cudaMipmappedArray *mipmap; /* the mipmapped array it is a level of, or NULL */
+};
+/* A mipmapped array (cudaMallocMipmappedArray): its levels, each a CUDA array of its own,
+ * level l of width max(1, width >> l) (and so for height and depth). */
+struct cudaMipmappedArray {
+    struct cudaChannelFormatDesc desc;
+    struct cudaExtent extent;  /* level 0's, as allocated */
+    unsigned int flags;
+    unsigned int levels;
+    struct cudaArray *level[32];
 };
 /* Bytes per element of a channel format cu2c arrays and textures can hold (1, 2 or 4 equal
  * channels of 8, 16 or 32 bits; 16 or 32 for floats); 0 for any other. */

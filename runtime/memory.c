@@ -428,6 +428,8 @@ cudaError_t cudaPointerGetAttributes(struct cudaPointerAttributes *attributes, c
         break;
     case RT_MEM_ARRAY:       /* handles, not memory a pointer may point into */
     case RT_MEM_TEXTURE:
+    case RT_MEM_SURFACE:
+    case RT_MEM_MIPMAP:
         attributes->type = cudaMemoryTypeUnregistered;
         attributes->device = cudaInvalidDeviceId;
         attributes->devicePointer = NULL;

@@ -63,7 +63,8 @@ static cudaError_t rt_tex_resource(cu2c_texture *t, const struct cudaResourceDes
         t->slice = a->pitch * a->rows;
         t->size[0] = (int)a->extent.width;
         t->size[1] = (int)a->rows;
-        if (a->flags & cudaArrayLayered)
+        t->cubemap = (a->flags & cudaArrayCubemap) != 0;
+        if (a->flags & (cudaArrayLayered | cudaArrayCubemap))
             t->layers = (int)a->slices;
         else
             t->size[2] = (int)a->slices;
@@ -100,7 +101,29 @@ static cudaError_t rt_tex_resource(cu2c_texture *t, const struct cudaResourceDes
         t->size[1] = (int)h;
         return cudaSuccess;
     }
-    default:   /* mipmapped arrays: cu2c has none */
+    case cudaResourceTypeMipmappedArray: {
+        /* level l's descriptor in t->level[l] (cudaCreateTextureObject made room for them),
+         * level 0's in t itself for what reads t's own fields */
+        const struct cudaMipmappedArray *m = r->res.mipmap.mipmap;
+        if (!m || !rt_mem_is(m, RT_MEM_MIPMAP) || !t->level)
+            return cudaErrorInvalidValue;
+        cu2c_texture *levels = (cu2c_texture *)t->level;
+        for (unsigned l = 0; l < m->levels; l++) {
+            struct cudaResourceDesc lr;
+            memset(&lr, 0, sizeof lr);
+            lr.resType = cudaResourceTypeArray;
+            lr.res.array.array = m->level[l];
+            cudaError_t e = rt_tex_resource(&levels[l], &lr);
+            if (e != cudaSuccess)
+                return e;
+        }
+        const struct cu2c_texture *level = t->level;
+        *t = levels[0];
+        t->level = level;
+        t->levels = (int)m->levels;
+        return cudaSuccess;
+    }
+    default:
         return cudaErrorInvalidValue;
     }
 }
@@ -129,17 +152,47 @@ static cudaError_t rt_tex_sampler(cu2c_texture *t, const struct cudaTextureDesc 
                    s->addr[2] == cudaAddressModeClamp;
     for (int i = 0; i < 3; i++)
         s->scale[i] = s->normalized_coords ? (float)t->size[i] : 1.0f;
+    if (t->levels) {
+        /* each level scales normalised coordinates by its own size; what unnormalised ones,
+         * a bias on an explicit level and anisotropy would do is not there: refused */
+        if (!d->normalizedCoords || d->mipmapLevelBias != 0.0f || d->maxAnisotropy > 1 ||
+            (unsigned)d->mipmapFilterMode > cudaFilterModeLinear)
+            return cudaErrorNotSupported;
+        t->mip_filter = d->mipmapFilterMode;
+        t->mip_min = d->minMipmapLevelClamp;
+        t->mip_max = d->maxMipmapLevelClamp;
+        cu2c_texture *levels = (cu2c_texture *)t->level;
+        for (int l = 0; l < t->levels; l++) {
+            cudaError_t e = rt_tex_sampler(&levels[l], d);
+            if (e != cudaSuccess)
+                return e;
+        }
+    }
+    if (t->cubemap) {
+        /* texCubemap computes normalised coordinates on a face, which clamp at its edges;
+         * filtering across faces (seamlessCubemap) is not there */
+        if (d->seamlessCubemap && d->filterMode == cudaFilterModeLinear)
+            return cudaErrorNotSupported;
+        s->normalized_coords = 1;
+        s->scale[0] = (float)t->size[0];
+        s->scale[1] = (float)t->size[1];
+        s->addr[0] = s->addr[1] = s->addr[2] = cudaAddressModeClamp;
+        s->all_clamp = 1;
+    }
     return cudaSuccess;
 }
 
-/* A new descriptor, recorded in the allocation map; NULL when out of memory. */
-static cu2c_texture *rt_tex_new(void)
+/* A new descriptor, recorded in the allocation map, with room for the descriptors of
+ * `levels` mipmap levels after it (t->level); NULL when out of memory. */
+static cu2c_texture *rt_tex_new(unsigned levels)
 {
-    cu2c_texture *t = calloc(1, sizeof *t);
-    if (t && !rt_mem_track(t, sizeof *t, RT_MEM_TEXTURE)) {
+    cu2c_texture *t = calloc(1 + levels, sizeof *t);
+    if (t && !rt_mem_track(t, (1 + levels) * sizeof *t, RT_MEM_TEXTURE)) {
         free(t);
         t = NULL;
     }
+    if (t && levels)
+        t->level = t + 1;
     return t;
 }
 
@@ -159,7 +212,10 @@ cudaError_t cudaCreateTextureObject(cudaTextureObject_t *pTexObject,
     RT_STICKY_CHECK();
     if (!pTexObject || !pResDesc || !pTexDesc || pResDesc->flags != 0)
         return rt_error(cudaErrorInvalidValue);
-    cu2c_texture *t = rt_tex_new();
+    const struct cudaMipmappedArray *m = pResDesc->res.mipmap.mipmap;
+    unsigned levels = pResDesc->resType == cudaResourceTypeMipmappedArray && m &&
+                      rt_mem_is(m, RT_MEM_MIPMAP) ? m->levels : 0;
+    cu2c_texture *t = rt_tex_new(levels);
     if (!t)
         return rt_error(cudaErrorMemoryAllocation);
     cudaError_t e = rt_tex_resource(t, pResDesc);
@@ -239,7 +295,7 @@ static cudaError_t rt_bind(const struct textureReference *texref, const struct c
         return rt_error(cudaErrorInvalidTexture);
     cu2c_texture *t = NULL;
     if (r) {
-        if (!(t = rt_tex_new()))
+        if (!(t = rt_tex_new(0)))
             return rt_error(cudaErrorMemoryAllocation);
         cudaError_t e = rt_tex_resource(t, r);
         if (e != cudaSuccess) {

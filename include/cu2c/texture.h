@@ -17,7 +17,11 @@
  *
  * The descriptor and the sampling core are C (the runtime builds descriptors); the fetch
  * functions are templates, as in CUDA, so programs that fetch are C++. At parse time it is
- * all __host__ __device__, like device.h. */
+ * all __host__ __device__, like device.h.
+ *
+ * Cubemaps (texCubemap) and mipmapped textures (tex2DLod and the others, cu2c_tex_fetch_mip)
+ * are sampled by the same 2-D/3-D code: a cubemap's face is a layer, a mipmap's level a
+ * descriptor of its own. */
 #ifndef CU2C_TEXTURE_H
 #define CU2C_TEXTURE_H
 #ifdef CU2C_PARSING
@@ -78,6 +82,13 @@ typedef struct cu2c_texture {
     struct cudaTextureDesc tex;
     struct cudaResourceViewDesc view;
     int has_view;
+    int cubemap;              /* a cubemap array's: its layers are faces (six per layer) */
+    /* A mipmapped array's: the fields above describe level 0, level[] every level (each
+     * with its own size and sampler, levels 0 where a texture has no mipmaps). */
+    int levels;
+    const struct cu2c_texture *level;
+    int mip_filter;           /* mipmapFilterMode */
+    float mip_min, mip_max;   /* minMipmapLevelClamp, maxMipmapLevelClamp */
 } cu2c_texture;
 
 static inline float cu2c_tex_half(unsigned short h)
@@ -487,12 +498,60 @@ template <class T, class V> CU2C_TEX_INLINE T cu2c_tex_result(const V *v)
     return r;
 }
 
+/* A fetch from a mipmapped texture at level `level`, clamped to [minMipmapLevelClamp,
+ * maxMipmapLevelClamp] and to the levels there are: point mipmap filtering reads the
+ * nearest level; linear blends the two levels around it, weighted as texels are (to
+ * 1/256), for float results (integer results read the nearest level). Each level samples
+ * with its own size: the coordinates are normalised. Out of line: mipmaps are rare. */
+template <class T> static __attribute__((noinline)) T cu2c_tex_fetch_mip(const cu2c_texture *t, int dims, float x,
+                                                                        float y, float z, float level)
+{
+    float l = level > t->mip_min ? level : t->mip_min;   /* a NaN level: the lowest */
+    l = l < t->mip_max ? l : t->mip_max;
+    float top = (float)(t->levels - 1);
+    l = l > 0.0f ? l : 0.0f;
+    l = l < top ? l : top;
+    const int n = cu2c_tex_type<T>::n;
+    if (!cu2c_tex_type<T>::is_float) {
+        const cu2c_texture *lv = &t->level[(int)floorf(l + 0.5f)];
+        int v[4];
+        cu2c_tex_sample_i(lv, &lv->sampler, dims, n, x, y, z, 0, v);
+        return cu2c_tex_result<T>(v);
+    }
+    int l0 = t->mip_filter == cudaFilterModeLinear ? (int)floorf(l) : (int)floorf(l + 0.5f);
+    float a[4], b[4];
+    cu2c_tex_sample_f(&t->level[l0], &t->level[l0].sampler, dims, n, x, y, z, 0, a);
+    float w = t->mip_filter == cudaFilterModeLinear ? cu2c_tex_weight(l, (float)l0) : 0.0f;
+    if (w > 0.0f && l0 + 1 < t->levels) {
+        cu2c_tex_sample_f(&t->level[l0 + 1], &t->level[l0 + 1].sampler, dims, n, x, y, z, 0, b);
+        for (int c = 0; c < 4; c++)
+            a[c] = (1.0f - w) * a[c] + w * b[c];
+    }
+    return cu2c_tex_result<T>(a);
+}
+
+/* The level of detail of a fetch with gradients (texNDGrad): log2 of the longest gradient in
+ * level 0's texels (anisotropic filtering is not there: cudaCreateTextureObject refuses it
+ * on mipmaps). */
+CU2C_TEX_INLINE float cu2c_tex_grad_lod(const cu2c_texture *t, int dims, const float *dx, const float *dy)
+{
+    float lx = 0.0f, ly = 0.0f;
+    for (int d = 0; d < dims; d++) {
+        float n = (float)t->size[d];
+        lx += dx[d] * n * dx[d] * n;
+        ly += dy[d] * n * dy[d] * n;
+    }
+    return 0.5f * log2f(lx > ly ? lx : ly);
+}
+
 /* A sampled fetch of dims coordinates as a T; a null texture reads zero. */
 template <class T> CU2C_TEX_INLINE T cu2c_tex_fetch(const cu2c_texture *t, const cu2c_tex_sampler *s,
                                                   int dims, float x, float y, float z, int layer)
 {
     if (!t)
         return T();
+    if (t->levels)   /* a fetch without a level reads level 0, clamped as a level is */
+        return cu2c_tex_fetch_mip<T>(t, dims, x, y, z, 0.0f);
     if (cu2c_tex_type<T>::is_float) {
         float v[4];
         cu2c_tex_sample_f(t, s, dims, cu2c_tex_type<T>::n, x, y, z, layer, v);
@@ -540,20 +599,99 @@ template <class T> CU2C_TEX_INLINE T tex2D(cudaTextureObject_t o, float x, float
 template <class T> CU2C_TEX_INLINE T tex3D(cudaTextureObject_t o, float x, float y, float z) { CU2C_TEX_OBJ(o, 3, x, y, z, 0); }
 template <class T> CU2C_TEX_INLINE T tex1DLayered(cudaTextureObject_t o, float x, int layer) { CU2C_TEX_OBJ(o, 1, x, 0, 0, layer); }
 template <class T> CU2C_TEX_INLINE T tex2DLayered(cudaTextureObject_t o, float x, float y, int layer) { CU2C_TEX_OBJ(o, 2, x, y, 0, layer); }
-/* No mipmaps: every level is level 0. */
-template <class T> CU2C_TEX_INLINE T tex1DLod(cudaTextureObject_t o, float x, float level) { (void)level; CU2C_TEX_OBJ(o, 1, x, 0, 0, 0); }
-template <class T> CU2C_TEX_INLINE T tex2DLod(cudaTextureObject_t o, float x, float y, float level) { (void)level; CU2C_TEX_OBJ(o, 2, x, y, 0, 0); }
-template <class T> CU2C_TEX_INLINE T tex3DLod(cudaTextureObject_t o, float x, float y, float z, float level) { (void)level; CU2C_TEX_OBJ(o, 3, x, y, z, 0); }
+/* Levels of detail: a texture without mipmaps has level 0 only. */
+#define CU2C_TEX_LOD(o, dims, x, y, z, level)                                              \
+    const cu2c_texture *t = cu2c_tex_object(o);                                           \
+    if (t && t->levels)                                                                   \
+        return cu2c_tex_fetch_mip<T>(t, dims, x, y, z, level);                            \
+    return cu2c_tex_fetch<T>(t, t ? &t->sampler : 0, dims, x, y, z, 0)
+template <class T> CU2C_TEX_INLINE T tex1DLod(cudaTextureObject_t o, float x, float level) { CU2C_TEX_LOD(o, 1, x, 0, 0, level); }
+template <class T> CU2C_TEX_INLINE T tex2DLod(cudaTextureObject_t o, float x, float y, float level) { CU2C_TEX_LOD(o, 2, x, y, 0, level); }
+template <class T> CU2C_TEX_INLINE T tex3DLod(cudaTextureObject_t o, float x, float y, float z, float level) { CU2C_TEX_LOD(o, 3, x, y, z, level); }
+#define CU2C_TEX_GRAD(o, dims, x, y, z, dxs, dys)                                          \
+    const cu2c_texture *t = cu2c_tex_object(o);                                           \
+    if (t && t->levels) {                                                                 \
+        const float gx[3] = dxs, gy[3] = dys;                                             \
+        return cu2c_tex_fetch_mip<T>(t, dims, x, y, z, cu2c_tex_grad_lod(t, dims, gx, gy)); \
+    }                                                                                     \
+    return cu2c_tex_fetch<T>(t, t ? &t->sampler : 0, dims, x, y, z, 0)
+#define CU2C_TEX_V(...) {__VA_ARGS__}
+template <class T> CU2C_TEX_INLINE T tex1DGrad(cudaTextureObject_t o, float x, float dPdx, float dPdy) { CU2C_TEX_GRAD(o, 1, x, 0, 0, CU2C_TEX_V(dPdx, 0, 0), CU2C_TEX_V(dPdy, 0, 0)); }
+template <class T> CU2C_TEX_INLINE T tex2DGrad(cudaTextureObject_t o, float x, float y, float2 dPdx, float2 dPdy) { CU2C_TEX_GRAD(o, 2, x, y, 0, CU2C_TEX_V(dPdx.x, dPdx.y, 0), CU2C_TEX_V(dPdy.x, dPdy.y, 0)); }
+template <class T> CU2C_TEX_INLINE T tex3DGrad(cudaTextureObject_t o, float x, float y, float z, float4 dPdx, float4 dPdy) { CU2C_TEX_GRAD(o, 3, x, y, z, CU2C_TEX_V(dPdx.x, dPdx.y, dPdx.z), CU2C_TEX_V(dPdy.x, dPdy.y, dPdy.z)); }
+#undef CU2C_TEX_LOD
+#undef CU2C_TEX_GRAD
+#undef CU2C_TEX_V
+
+/* Cubemaps, as the programming guide's cubemap table has it: the coordinate of largest
+ * magnitude, m, picks the face (x: 0 or 1, y: 2 or 3, z: 4 or 5, the odd faces for negative
+ * values) and the two others, s and t, signed per face, give the face's normalised
+ * coordinates ((s / m + 1) / 2, (t / m + 1) / 2). Where magnitudes tie (the guide's table
+ * is strict) x wins over y and y over z. Returns the face. */
+CU2C_TEX_INLINE int cu2c_tex_cube_face(float x, float y, float z, float *u, float *v)
+{
+    float ax = fabsf(x), ay = fabsf(y), az = fabsf(z), m, sc, tc;
+    int face;
+    if (ax >= ay && ax >= az) {
+        face = x >= 0.0f ? 0 : 1;
+        m = ax;
+        sc = x >= 0.0f ? -z : z;
+        tc = -y;
+    } else if (ay >= az) {
+        face = y >= 0.0f ? 2 : 3;
+        m = ay;
+        sc = x;
+        tc = y >= 0.0f ? z : -z;
+    } else {
+        face = z >= 0.0f ? 4 : 5;
+        m = az;
+        sc = z >= 0.0f ? x : -x;
+        tc = -y;
+    }
+    *u = (sc / m + 1.0f) * 0.5f;
+    *v = (tc / m + 1.0f) * 0.5f;
+    return face;
+}
+/* A cubemap texture's sampler scales the face coordinates by the face's size (runtime/texture.c). */
+template <class T> CU2C_TEX_INLINE T texCubemap(cudaTextureObject_t o, float x, float y, float z)
+{
+    float u, v;
+    int face = cu2c_tex_cube_face(x, y, z, &u, &v);
+    CU2C_TEX_OBJ(o, 2, u, v, 0, face);
+}
+/* Layer `layer` of a layered cubemap: its six faces, the layer clamped to those there are. */
+template <class T> CU2C_TEX_INLINE T texCubemapLayered(cudaTextureObject_t o, float x, float y, float z, int layer)
+{
+    float u, v;
+    int face = cu2c_tex_cube_face(x, y, z, &u, &v);
+    const cu2c_texture *t0 = cu2c_tex_object(o);
+    int n = t0 ? t0->layers / 6 : 1;
+    layer = layer < 0 ? 0 : layer >= n ? n - 1 : layer;
+    CU2C_TEX_OBJ(o, 2, u, v, 0, layer * 6 + face);
+}
+/* Levels of layered and cubemap textures: mipmapped arrays are never layered here
+ * (cudaMallocMipmappedArray refuses them), so these have level 0 only. */
+template <class T> CU2C_TEX_INLINE T tex1DLayeredLod(cudaTextureObject_t o, float x, int layer, float level) { (void)level; return tex1DLayered<T>(o, x, layer); }
+template <class T> CU2C_TEX_INLINE T tex2DLayeredLod(cudaTextureObject_t o, float x, float y, int layer, float level) { (void)level; return tex2DLayered<T>(o, x, y, layer); }
+template <class T> CU2C_TEX_INLINE T texCubemapLod(cudaTextureObject_t o, float x, float y, float z, float level) { (void)level; return texCubemap<T>(o, x, y, z); }
+template <class T> CU2C_TEX_INLINE T texCubemapLayeredLod(cudaTextureObject_t o, float x, float y, float z, int layer, float level) { (void)level; return texCubemapLayered<T>(o, x, y, z, layer); }
 #undef CU2C_TEX_OBJ
 
 /* CUDA's forms that store through a pointer. */
+template <class T> CU2C_TEX_INLINE void texCubemap(T *r, cudaTextureObject_t o, float x, float y, float z) { *r = texCubemap<T>(o, x, y, z); }
+template <class T> CU2C_TEX_INLINE void texCubemapLayered(T *r, cudaTextureObject_t o, float x, float y, float z, int layer) { *r = texCubemapLayered<T>(o, x, y, z, layer); }
 template <class T> CU2C_TEX_INLINE void tex1Dfetch(T *r, cudaTextureObject_t o, int x) { *r = tex1Dfetch<T>(o, x); }
 template <class T> CU2C_TEX_INLINE void tex1D(T *r, cudaTextureObject_t o, float x) { *r = tex1D<T>(o, x); }
 template <class T> CU2C_TEX_INLINE void tex2D(T *r, cudaTextureObject_t o, float x, float y) { *r = tex2D<T>(o, x, y); }
 template <class T> CU2C_TEX_INLINE void tex3D(T *r, cudaTextureObject_t o, float x, float y, float z) { *r = tex3D<T>(o, x, y, z); }
 template <class T> CU2C_TEX_INLINE void tex1DLayered(T *r, cudaTextureObject_t o, float x, int layer) { *r = tex1DLayered<T>(o, x, layer); }
 template <class T> CU2C_TEX_INLINE void tex2DLayered(T *r, cudaTextureObject_t o, float x, float y, int layer) { *r = tex2DLayered<T>(o, x, y, layer); }
+template <class T> CU2C_TEX_INLINE void tex1DLod(T *r, cudaTextureObject_t o, float x, float level) { *r = tex1DLod<T>(o, x, level); }
 template <class T> CU2C_TEX_INLINE void tex2DLod(T *r, cudaTextureObject_t o, float x, float y, float level) { *r = tex2DLod<T>(o, x, y, level); }
+template <class T> CU2C_TEX_INLINE void tex3DLod(T *r, cudaTextureObject_t o, float x, float y, float z, float level) { *r = tex3DLod<T>(o, x, y, z, level); }
+template <class T> CU2C_TEX_INLINE void tex1DGrad(T *r, cudaTextureObject_t o, float x, float dPdx, float dPdy) { *r = tex1DGrad<T>(o, x, dPdx, dPdy); }
+template <class T> CU2C_TEX_INLINE void tex2DGrad(T *r, cudaTextureObject_t o, float x, float y, float2 dPdx, float2 dPdy) { *r = tex2DGrad<T>(o, x, y, dPdx, dPdy); }
+template <class T> CU2C_TEX_INLINE void tex3DGrad(T *r, cudaTextureObject_t o, float x, float y, float z, float4 dPdx, float4 dPdy) { *r = tex3DGrad<T>(o, x, y, z, dPdx, dPdy); }
 
 /* ---- Texture objects hoisted out of the thread loops ------------------------------------ */
 

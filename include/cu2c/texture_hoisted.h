@@ -31,7 +31,7 @@ enum cu2c_tex_kind {
 CU2C_TEX_INLINE int cu2c_tex_kind(cudaTextureObject_t o)
 {
     const cu2c_texture *t = cu2c_tex_object(o);
-    if (!t || !t->sampler.all_clamp || t->format != CU2C_TEX_F32)
+    if (!t || !t->sampler.all_clamp || t->format != CU2C_TEX_F32 || t->levels)
         return CU2C_TEX_ANY;
     /* texels at whole floats, every float index below 2^31 */
     size_t depth = (size_t)(t->size[2] > t->layers ? t->size[2] : t->layers);
@@ -280,9 +280,15 @@ template <class T> CU2C_TEX_INLINE T tex2D(const cu2c_tex_hoisted &o, float x, f
 template <class T> CU2C_TEX_INLINE T tex3D(const cu2c_tex_hoisted &o, float x, float y, float z) { CU2C_TEX_HOISTED(o, 3, x, y, z, 0); }
 template <class T> CU2C_TEX_INLINE T tex1DLayered(const cu2c_tex_hoisted &o, float x, int layer) { CU2C_TEX_HOISTED(o, 1, x, 0, 0, layer); }
 template <class T> CU2C_TEX_INLINE T tex2DLayered(const cu2c_tex_hoisted &o, float x, float y, int layer) { CU2C_TEX_HOISTED(o, 2, x, y, 0, layer); }
-template <class T> CU2C_TEX_INLINE T tex1DLod(const cu2c_tex_hoisted &o, float x, float level) { (void)level; CU2C_TEX_HOISTED(o, 1, x, 0, 0, 0); }
-template <class T> CU2C_TEX_INLINE T tex2DLod(const cu2c_tex_hoisted &o, float x, float y, float level) { (void)level; CU2C_TEX_HOISTED(o, 2, x, y, 0, 0); }
-template <class T> CU2C_TEX_INLINE T tex3DLod(const cu2c_tex_hoisted &o, float x, float y, float z, float level) { (void)level; CU2C_TEX_HOISTED(o, 3, x, y, z, 0); }
+/* mipmapped textures are of kind CU2C_TEX_ANY: their levels are read through the object */
+#define CU2C_TEX_HOISTED_LOD(o, dims, x, y, z, level)                                      \
+    if (o.p && o.p->levels)                                                               \
+        return cu2c_tex_fetch_mip<T>(o.p, dims, x, y, z, level);                          \
+    CU2C_TEX_HOISTED(o, dims, x, y, z, 0)
+template <class T> CU2C_TEX_INLINE T tex1DLod(const cu2c_tex_hoisted &o, float x, float level) { CU2C_TEX_HOISTED_LOD(o, 1, x, 0, 0, level); }
+template <class T> CU2C_TEX_INLINE T tex2DLod(const cu2c_tex_hoisted &o, float x, float y, float level) { CU2C_TEX_HOISTED_LOD(o, 2, x, y, 0, level); }
+template <class T> CU2C_TEX_INLINE T tex3DLod(const cu2c_tex_hoisted &o, float x, float y, float z, float level) { CU2C_TEX_HOISTED_LOD(o, 3, x, y, z, level); }
+#undef CU2C_TEX_HOISTED_LOD
 #undef CU2C_TEX_HOISTED
 
 #endif

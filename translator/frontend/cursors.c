@@ -275,14 +275,15 @@ bool is_user_fn(CXCursor fn) {
     return !clang_Location_isInSystemHeader(clang_getCursorLocation(fn));
 }
 
-/* Calls that must run once per thread even when their arguments are uniform. */
+/* Calls that must run once per thread even when their arguments are uniform (surf*: a
+ * surface access writes memory, or faults, as each thread's own access). */
 bool impure_builtin(const char *name) {
     static const char *const prefixes[] = {"atomic", "__atomic", "printf", "fprintf", "puts",
                                            "putchar", "malloc", "free", "__assert", "assert",
                                            "clock", "__threadfence", "__nanosleep", "__trap",
                                            "rand", "memset", "memcpy", "__syncwarp", "__shfl",
                                            "__ballot", "__any", "__all", "__activemask",
-                                           "__match", "__reduce", "abort", "exit", NULL};
+                                           "__match", "__reduce", "abort", "exit", "surf", NULL};
     for (int i = 0; prefixes[i]; i++)
         if (strncmp(name, prefixes[i], strlen(prefixes[i])) == 0)
             return true;
