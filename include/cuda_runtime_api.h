@@ -264,5 +264,6 @@ cudaError_t cudaBindSurfaceToArray(const struct surfaceReference *surfref, cudaA
 #endif
 
 #include "cu2c/graph.h"
+#include "cu2c/mem_pool.h"
 
 #endif

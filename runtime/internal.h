@@ -262,7 +262,7 @@ typedef struct rt_op {
         struct { cudaHostFn_t fn; void *data; } host;
         struct { cudaStreamCallback_t fn; void *data; cudaStream_t handle; } callback;
         struct { struct CUevent_st *event; uint64_t id; } record;
-        struct { void *ptr; size_t size; } free;   /* cudaFreeAsync's buffer */
+        struct { void *ptr; size_t size; struct CUmemPoolHandle_st *pool; } free;   /* cudaFreeAsync's */
     } u;
 } rt_op;
 
@@ -346,6 +346,8 @@ struct CUstream_st {
     rt_op *head, *tail;        /* queued work, oldest first; the head may be running */
     struct CUstream_st *next_busy, *prev_busy;  /* streams with queued work */
     struct CUstream_st *next_free;
+    cudaLaunchAttributeValue attrs[4];  /* cudaStreamSetAttribute's: access policy window,
+                                           synchronisation policy, sync domain map, domain */
     uint64_t submitted;        /* seq of the last op queued */
     atomic_uint_fast64_t completed;  /* seq of the last op done (ops finish in order) */
 };
@@ -380,6 +382,17 @@ rt_dep rt_event_last(cudaEvent_t e);
 void rt_event_fire(rt_op *op);
 /* Current CLOCK_MONOTONIC time in nanoseconds. */
 uint64_t rt_now_ns(void);
+
+/* ---- mem_pool.c ---------------------------------------------------------------------------- */
+
+/* The pool cudaMallocAsync takes from: the device's current one. */
+struct CUmemPoolHandle_st *rt_current_pool(void);
+/* Counts size bytes as used in pool: 0 when that passes its maxSize (nothing counted). */
+int rt_pool_take(struct CUmemPoolHandle_st *pool, size_t size);
+/* size bytes of pool freed (a pool destroyed meanwhile goes once nothing of it is left). */
+void rt_pool_give(struct CUmemPoolHandle_st *pool, size_t size);
+/* memory.c for mem_pool.c: device memory counted in pool */
+cudaError_t rt_alloc_from_pool(void **out, size_t size, struct CUmemPoolHandle_st *pool);
 
 /* ---- graph.c, graph_capture.c ----------------------------------------------------------------- */
 

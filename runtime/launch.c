@@ -222,6 +222,58 @@ cudaError_t cudaLaunchCooperativeKernel(const void *func, dim3 gridDim, dim3 blo
     return rt_error(rt_launch(func, gridDim, blockDim, args, sharedMem, stream, 1));
 }
 
+/* cudaLaunchKernelEx: attributes that only steer a GPU's caches, scheduling or priorities are
+ * accepted; cooperative launches run as such; clusters of one block are plain launches, larger
+ * ones are not supported; an event asked for when the kernel triggers or completes is
+ * recorded when it completes (no earlier trigger exists here, and later is what the event
+ * promises at the latest). */
+cudaError_t cudaLaunchKernelExC(const cudaLaunchConfig_t *config, const void *func, void **args)
+{
+    if (!config || (config->numAttrs && !config->attrs))
+        return rt_error(cudaErrorInvalidValue);
+    int cooperative = 0;
+    cudaEvent_t events[2] = { NULL, NULL };
+    for (unsigned i = 0; i < config->numAttrs; i++) {
+        const cudaLaunchAttribute *a = &config->attrs[i];
+        switch (a->id) {
+        case cudaLaunchAttributeIgnore:
+        case cudaLaunchAttributeAccessPolicyWindow:
+        case cudaLaunchAttributeSynchronizationPolicy:
+        case cudaLaunchAttributeClusterSchedulingPolicyPreference:
+        case cudaLaunchAttributeProgrammaticStreamSerialization:
+        case cudaLaunchAttributePriority:
+        case cudaLaunchAttributeMemSyncDomainMap:
+        case cudaLaunchAttributeMemSyncDomain:
+        case cudaLaunchAttributePreferredClusterDimension:
+        case cudaLaunchAttributePreferredSharedMemoryCarveout:
+            break;
+        case cudaLaunchAttributeCooperative:
+            cooperative = a->val.cooperative != 0;
+            break;
+        case cudaLaunchAttributeClusterDimension:
+            if ((unsigned long long)a->val.clusterDim.x * a->val.clusterDim.y * a->val.clusterDim.z != 1)
+                return rt_error(cudaErrorNotSupported);   /* thread block clusters */
+            break;
+        case cudaLaunchAttributeProgrammaticEvent:
+            events[0] = a->val.programmaticEvent.event;
+            break;
+        case cudaLaunchAttributeLaunchCompletionEvent:
+            events[1] = a->val.launchCompletionEvent.event;
+            break;
+        case cudaLaunchAttributeDeviceUpdatableKernelNode:
+            return rt_error(cudaErrorNotSupported);
+        default:
+            return rt_error(cudaErrorInvalidValue);
+        }
+    }
+    cudaError_t e = rt_launch(func, config->gridDim, config->blockDim, args, config->dynamicSmemBytes,
+                              config->stream, cooperative);
+    for (int i = 0; e == cudaSuccess && i < 2; i++)
+        if (events[i])
+            e = cudaEventRecord(events[i], config->stream);
+    return rt_error(e);
+}
+
 /* The configurations pushed by `<<<...>>>` and not yet popped by a stub, per host thread. A
  * stack because a launch's arguments may contain launches; deeper than RT_CONFIG_DEPTH is
  * counted but not stored, and those launches fail rather than run with a wrong shape. */

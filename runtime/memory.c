@@ -21,6 +21,7 @@ typedef struct {
     size_t size;
     rt_mem_kind kind;
     unsigned flags;      /* cudaHostAlloc / cudaMallocManaged / cudaHostRegister flags */
+    struct CUmemPoolHandle_st *pool;   /* the memory pool it came from, or NULL */
 } rt_alloc;
 
 static pthread_mutex_t rt_allocs_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -179,7 +180,7 @@ void rt_free_all_allocations(void)
 
 int rt_mem_track(void *p, size_t size, rt_mem_kind kind)
 {
-    rt_alloc a = { p, size, kind, 0 };
+    rt_alloc a = { p, size, kind, 0, NULL };
     return rt_allocs_insert(a);
 }
 
@@ -219,7 +220,9 @@ size_t rt_mem_extent(const void *p)
  * by the kernels that write it. Smaller ones are reused from size classes (device_heap.c,
  * which keeps every buffer away from the C heap's bookkeeping). */
 
-static cudaError_t rt_alloc_memory(void **out, size_t size, rt_mem_kind kind, unsigned flags)
+/* An allocation of kind, from pool (NULL: none; its limit and counts then apply). */
+static cudaError_t rt_alloc_memory_in(void **out, size_t size, rt_mem_kind kind, unsigned flags,
+                                      struct CUmemPoolHandle_st *pool)
 {
     RT_STICKY_CHECK();
     if (!out)
@@ -231,16 +234,29 @@ static cudaError_t rt_alloc_memory(void **out, size_t size, rt_mem_kind kind, un
     /* A GPU cannot hand out more than it has; overcommit would let malloc "succeed". */
     if (size > rt_total_memory())
         return rt_error(cudaErrorMemoryAllocation);
+    if (pool && !rt_pool_take(pool, size))
+        return rt_error(cudaErrorMemoryAllocation);   /* past the pool's maxSize */
     void *p = rt_heap_alloc(size);
-    if (!p)
-        return rt_error(cudaErrorMemoryAllocation);
-    rt_alloc a = { p, size, kind, flags };
-    if (!rt_allocs_insert(a)) {
-        rt_heap_free(p, size);
+    rt_alloc a = { p, size, kind, flags, pool };
+    if (!p || !rt_allocs_insert(a)) {
+        if (p)
+            rt_heap_free(p, size);
+        if (pool)
+            rt_pool_give(pool, size);
         return rt_error(cudaErrorMemoryAllocation);
     }
     *out = p;
     return cudaSuccess;
+}
+
+static cudaError_t rt_alloc_memory(void **out, size_t size, rt_mem_kind kind, unsigned flags)
+{
+    return rt_alloc_memory_in(out, size, kind, flags, NULL);
+}
+
+cudaError_t rt_alloc_from_pool(void **out, size_t size, struct CUmemPoolHandle_st *pool)
+{
+    return rt_alloc_memory_in(out, size, RT_MEM_DEVICE, 0, pool);
 }
 
 cudaError_t cudaMalloc(void **devPtr, size_t size)
@@ -248,11 +264,16 @@ cudaError_t cudaMalloc(void **devPtr, size_t size)
     return rt_alloc_memory(devPtr, size, RT_MEM_DEVICE, 0);
 }
 
+/* From the device's current pool (cudaDeviceSetMemPool), as CUDA does. */
 cudaError_t cudaMallocAsync(void **devPtr, size_t size, cudaStream_t hStream)
 {
     if (!rt_valid_stream(hStream))
         return rt_error(cudaErrorInvalidResourceHandle);
-    return rt_alloc_memory(devPtr, size, RT_MEM_DEVICE, 0);
+    if (rt_capturing(hStream)) {   /* a graph's memory node: not supported */
+        rt_capture_invalidate(hStream);
+        return rt_error(cudaErrorStreamCaptureUnsupported);
+    }
+    return rt_alloc_memory_in(devPtr, size, RT_MEM_DEVICE, 0, rt_current_pool());
 }
 
 cudaError_t cudaMallocManaged(void **devPtr, size_t size, unsigned int flags)
@@ -322,6 +343,8 @@ cudaError_t cudaFree(void *devPtr)
     if (!rt_allocs_take(devPtr, 1u << RT_MEM_DEVICE | 1u << RT_MEM_MANAGED, &a))
         return rt_error(cudaErrorInvalidValue);
     rt_heap_free(a.ptr, a.size);
+    if (a.pool)
+        rt_pool_give(a.pool, a.size);
     return cudaSuccess;
 }
 
@@ -333,6 +356,10 @@ cudaError_t cudaFreeAsync(void *devPtr, cudaStream_t hStream)
         return rt_error(cudaErrorInvalidResourceHandle);
     if (!devPtr)
         return rt_error(cudaErrorInvalidValue);
+    if (rt_capturing(hStream)) {   /* a graph's memory node: not supported; the memory stays */
+        rt_capture_invalidate(hStream);
+        return rt_error(cudaErrorStreamCaptureUnsupported);
+    }
     rt_op *op = rt_op_new(RT_OP_FREE, 0);
     if (!op)
         return rt_error(cudaErrorMemoryAllocation);
@@ -343,6 +370,7 @@ cudaError_t cudaFreeAsync(void *devPtr, cudaStream_t hStream)
     }
     op->u.free.ptr = a.ptr;
     op->u.free.size = a.size;
+    op->u.free.pool = a.pool;
     return rt_error(rt_submit(hStream, op, NULL, 0));
 }
 
@@ -368,7 +396,7 @@ cudaError_t cudaHostRegister(void *ptr, size_t size, unsigned int flags)
     rt_alloc a;
     if (rt_allocs_lookup(ptr, &a))
         return rt_error(cudaErrorHostMemoryAlreadyRegistered);
-    rt_alloc r = { ptr, size, RT_MEM_REGISTERED, flags };
+    rt_alloc r = { ptr, size, RT_MEM_REGISTERED, flags, NULL };
     return rt_allocs_insert(r) ? cudaSuccess : rt_error(cudaErrorMemoryAllocation);
 }
 
@@ -476,6 +504,30 @@ cudaError_t cudaMemPrefetchAsync(const void *devPtr, size_t count, int dstDevice
     if (dstDevice != 0 && dstDevice != cudaCpuDeviceId)
         return rt_error(cudaErrorInvalidDevice);
     return cudaSuccess;  /* memory is already where every "device" reads it */
+}
+
+/* A location is device 0 or the host (any NUMA node of it). */
+static int rt_valid_location(struct cudaMemLocation l)
+{
+    return (l.type == cudaMemLocationTypeDevice && l.id == 0) || l.type == cudaMemLocationTypeHost ||
+           l.type == cudaMemLocationTypeHostNuma || l.type == cudaMemLocationTypeHostNumaCurrent;
+}
+
+cudaError_t cudaMemPrefetchAsync_v2(const void *devPtr, size_t count, struct cudaMemLocation location,
+                                    unsigned int flags, cudaStream_t stream)
+{
+    if (!rt_valid_location(location) || flags)
+        return rt_error(location.type == cudaMemLocationTypeDevice ? cudaErrorInvalidDevice : cudaErrorInvalidValue);
+    return cudaMemPrefetchAsync(devPtr, count, location.type == cudaMemLocationTypeDevice ? 0 : cudaCpuDeviceId,
+                                stream);
+}
+
+cudaError_t cudaMemAdvise_v2(const void *devPtr, size_t count, enum cudaMemoryAdvise advice,
+                             struct cudaMemLocation location)
+{
+    if (!rt_valid_location(location))
+        return rt_error(location.type == cudaMemLocationTypeDevice ? cudaErrorInvalidDevice : cudaErrorInvalidValue);
+    return cudaMemAdvise(devPtr, count, advice, location.type == cudaMemLocationTypeDevice ? 0 : cudaCpuDeviceId);
 }
 
 cudaError_t cudaMemAdvise(const void *devPtr, size_t count, enum cudaMemoryAdvise advice,

@@ -482,6 +482,8 @@ static void rt_exec(rt_op *op)
         break;
     case RT_OP_FREE:
         rt_heap_free(op->u.free.ptr, op->u.free.size);
+        if (op->u.free.pool)
+            rt_pool_give(op->u.free.pool, op->u.free.size);
         break;
     case RT_OP_KERNEL:
     case RT_OP_RECORD:

@@ -6,6 +6,7 @@
  * free list once their work is done, never to free(): dependencies and events may still name
  * them, and their counts only grow. */
 #include <stdlib.h>
+#include <string.h>
 #include "internal.h"
 
 struct CUstream_st rt_legacy_stream = { .magic = RT_STREAM_MAGIC };
@@ -31,6 +32,7 @@ static struct CUstream_st *rt_stream_new(unsigned flags)
         return NULL;
     s->flags = flags;
     s->priority = 0;
+    memset(s->attrs, 0, sizeof s->attrs);
     s->next_free = NULL;
     s->magic = RT_STREAM_MAGIC;
     return s;
@@ -130,6 +132,60 @@ cudaError_t cudaStreamDestroy(cudaStream_t stream)
         return rt_error(cudaErrorInvalidResourceHandle);
     rt_capture_leave(stream);
     rt_stream_leave(stream);
+    return cudaSuccess;
+}
+
+/* Stream attributes: kept and given back; none changes what runs or in which order here. */
+static int rt_stream_attr_slot(cudaLaunchAttributeID attr)
+{
+    switch (attr) {
+    case cudaLaunchAttributeAccessPolicyWindow: return 0;
+    case cudaLaunchAttributeSynchronizationPolicy: return 1;
+    case cudaLaunchAttributeMemSyncDomainMap: return 2;
+    case cudaLaunchAttributeMemSyncDomain: return 3;
+    default: return -1;
+    }
+}
+
+cudaError_t cudaStreamSetAttribute(cudaStream_t hStream, cudaLaunchAttributeID attr,
+                                   const cudaLaunchAttributeValue *value)
+{
+    struct CUstream_st *s = rt_stream_of(hStream);
+    if (!rt_valid_stream(hStream) || !s)
+        return rt_error(cudaErrorInvalidResourceHandle);
+    if (!value)
+        return rt_error(cudaErrorInvalidValue);
+    int slot = rt_stream_attr_slot(attr);
+    if (attr == cudaLaunchAttributePriority)
+        return cudaSuccess;   /* clamped to the only priority there is, 0 */
+    if (slot < 0)
+        return rt_error(cudaErrorInvalidValue);
+    if (attr == cudaLaunchAttributeAccessPolicyWindow &&
+        (value->accessPolicyWindow.hitRatio < 0.0f || value->accessPolicyWindow.hitRatio > 1.0f))
+        return rt_error(cudaErrorInvalidValue);
+    s->attrs[slot] = *value;
+    return cudaSuccess;
+}
+
+cudaError_t cudaStreamGetAttribute(cudaStream_t hStream, cudaLaunchAttributeID attr,
+                                   cudaLaunchAttributeValue *value_out)
+{
+    struct CUstream_st *s = rt_stream_of(hStream);
+    if (!rt_valid_stream(hStream) || !s)
+        return rt_error(cudaErrorInvalidResourceHandle);
+    if (!value_out)
+        return rt_error(cudaErrorInvalidValue);
+    int slot = rt_stream_attr_slot(attr);
+    if (attr == cudaLaunchAttributePriority) {
+        memset(value_out, 0, sizeof *value_out);
+        value_out->priority = s->priority;
+        return cudaSuccess;
+    }
+    if (slot < 0)
+        return rt_error(cudaErrorInvalidValue);
+    *value_out = s->attrs[slot];
+    if (slot == 1 && !value_out->syncPolicy)
+        value_out->syncPolicy = cudaSyncPolicyAuto;   /* the default */
     return cudaSuccess;
 }
 
