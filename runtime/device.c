@@ -162,6 +162,10 @@ static void rt_init_props(void)
     p->memoryBusWidth = 64;
     long l2 = sysconf(_SC_LEVEL2_CACHE_SIZE);
     p->l2CacheSize = l2 > 0 && l2 < 0x7fffffff ? (int)l2 : 1 << 20;
+    /* Access-policy windows and the persisting-L2 limit are accepted (as hints, which they
+     * are), so the device says it has them, in an A100's proportions. */
+    p->persistingL2CacheMaxSize = p->l2CacheSize / 4 * 3;
+    p->accessPolicyMaxWindowSize = 128 << 20;
     p->maxThreadsPerMultiProcessor = 2048;
     p->globalL1CacheSupported = 1;
     p->localL1CacheSupported = 1;
@@ -459,6 +463,12 @@ cudaError_t cudaDeviceGetLimit(size_t *pValue, enum cudaLimit limit)
     pthread_mutex_lock(&rt_limits_lock);
     *pValue = rt_limits[limit];
     pthread_mutex_unlock(&rt_limits_lock);
+    return cudaSuccess;
+}
+
+/* Lines kept in the L2 as persisting go back to normal: there is no such cache state here. */
+cudaError_t cudaCtxResetPersistingL2Cache(void)
+{
     return cudaSuccess;
 }
 

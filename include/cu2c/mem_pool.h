@@ -217,7 +217,8 @@ cudaError_t cudaMemAdvise_v2(const void *devPtr, size_t count, enum cudaMemoryAd
 cudaError_t cudaMemPrefetchAsync_v2(const void *devPtr, size_t count, struct cudaMemLocation location,
                                     unsigned int flags, cudaStream_t stream);
 
-/* Attributes (launch.c, stream.c) */
+/* Attributes (launch.c, stream.c); the persisting L2 lines they ask for (device.c) */
+cudaError_t cudaCtxResetPersistingL2Cache(void);
 cudaError_t cudaLaunchKernelExC(const cudaLaunchConfig_t *config, const void *func, void **args);
 cudaError_t cudaStreamSetAttribute(cudaStream_t hStream, cudaLaunchAttributeID attr,
                                    const cudaLaunchAttributeValue *value);
