@@ -263,7 +263,7 @@ cudaError_t cudaBindSurfaceToArray(const struct surfaceReference *surfref, cudaA
 }
 #endif
 
-#include "cu2c/graph.h"
 #include "cu2c/mem_pool.h"
+#include "cu2c/graph.h"
 
 #endif

@@ -50,7 +50,7 @@ static void rt_node_free(struct CUgraphNode_st *n)
 }
 
 /* A new node of type in g after deps (checked: nodes of g). Lock held. */
-static struct CUgraphNode_st *rt_node_new(cudaGraph_t g, enum cudaGraphNodeType type,
+struct CUgraphNode_st *rt_graph_node_new(cudaGraph_t g, enum cudaGraphNodeType type,
                                           struct CUgraphNode_st *const *deps, size_t ndeps)
 {
     if (g->n == g->cap) {
@@ -88,7 +88,7 @@ static enum cudaGraphNodeType rt_op_node_type(const rt_op *op)
 struct CUgraphNode_st *rt_graph_add_op(cudaGraph_t graph, rt_op *op, struct CUgraphNode_st *const *deps,
                                       size_t ndeps)
 {
-    struct CUgraphNode_st *n = rt_node_new(graph, rt_op_node_type(op), deps, ndeps);
+    struct CUgraphNode_st *n = rt_graph_node_new(graph, rt_op_node_type(op), deps, ndeps);
     if (!n) {
         rt_op_discard(op);
         return NULL;
@@ -106,7 +106,7 @@ int rt_graph_reaches(struct CUgraphNode_st *const *of, size_t n, cudaGraphNode_t
 }
 
 /* Checks a node-making call's graph and dependencies (lock held). */
-static cudaError_t rt_check_deps(cudaGraph_t g, const cudaGraphNode_t *deps, size_t n)
+cudaError_t rt_graph_check_deps(cudaGraph_t g, const cudaGraphNode_t *deps, size_t n)
 {
     if (!rt_valid_graph(g) || (n && !deps))
         return cudaErrorInvalidValue;
@@ -212,7 +212,7 @@ static cudaError_t rt_add_call_node(cudaGraphNode_t *pNode, cudaGraph_t g, const
     if (!pNode || !arg)
         return rt_error(cudaErrorInvalidValue);
     pthread_mutex_lock(&rt_graph_lock);
-    cudaError_t e = rt_check_deps(g, deps, ndeps);
+    cudaError_t e = rt_graph_check_deps(g, deps, ndeps);
     pthread_mutex_unlock(&rt_graph_lock);
     if (e != cudaSuccess)
         return rt_error(e);
@@ -220,7 +220,7 @@ static cudaError_t rt_add_call_node(cudaGraphNode_t *pNode, cudaGraph_t g, const
     if ((e = rt_capture_call(call, arg, &op)) != cudaSuccess)
         return rt_error(e);
     pthread_mutex_lock(&rt_graph_lock);
-    e = rt_check_deps(g, deps, ndeps);   /* unchanged meanwhile, unless the program races */
+    e = rt_graph_check_deps(g, deps, ndeps);   /* unchanged meanwhile, unless the program races */
     struct CUgraphNode_st *n = e == cudaSuccess ? rt_graph_add_op(g, op, deps, ndeps) : NULL;
     pthread_mutex_unlock(&rt_graph_lock);
     if (e != cudaSuccess) {
@@ -259,8 +259,8 @@ static cudaError_t rt_add_plain_node(cudaGraphNode_t *pNode, cudaGraph_t g, cons
     if (!pNode)
         return rt_error(cudaErrorInvalidValue);
     pthread_mutex_lock(&rt_graph_lock);
-    cudaError_t e = rt_check_deps(g, deps, ndeps);
-    struct CUgraphNode_st *n = e == cudaSuccess ? rt_node_new(g, type, deps, ndeps) : NULL;
+    cudaError_t e = rt_graph_check_deps(g, deps, ndeps);
+    struct CUgraphNode_st *n = e == cudaSuccess ? rt_graph_node_new(g, type, deps, ndeps) : NULL;
     if (e == cudaSuccess && !n)
         e = cudaErrorMemoryAllocation;
     if (n) {
@@ -516,7 +516,16 @@ cudaError_t cudaGraphAddNode_v2(cudaGraphNode_t *pGraphNode, cudaGraph_t graph,
         return cudaGraphAddEventWaitNode(pGraphNode, graph, d, n, p->eventWait.event);
     case cudaGraphNodeTypeEventRecord:
         return cudaGraphAddEventRecordNode(pGraphNode, graph, d, n, p->eventRecord.event);
-    default:   /* memory, external-semaphore and conditional nodes */
+    case cudaGraphNodeTypeMemAlloc: {
+        struct cudaMemAllocNodeParams a = { p->alloc.poolProps, p->alloc.accessDescs, p->alloc.accessDescCount,
+                                            p->alloc.bytesize, NULL };
+        cudaError_t e = cudaGraphAddMemAllocNode(pGraphNode, graph, d, n, &a);
+        p->alloc.dptr = a.dptr;
+        return e;
+    }
+    case cudaGraphNodeTypeMemFree:
+        return cudaGraphAddMemFreeNode(pGraphNode, graph, d, n, p->free.dptr);
+    default:   /* external-semaphore and conditional nodes */
         return rt_error(cudaErrorNotSupported);
     }
 }
@@ -575,10 +584,12 @@ static cudaError_t rt_graph_copy(cudaGraph_t c, cudaGraph_t g, cudaGraph_t *chil
 {
     for (size_t i = 0; i < g->n; i++) {
         const struct CUgraphNode_st *o = g->nodes[i];
-        struct CUgraphNode_st *n = rt_node_new(c, o->type, NULL, 0);
+        struct CUgraphNode_st *n = rt_graph_node_new(c, o->type, NULL, 0);
         if (!n)
             return cudaErrorMemoryAllocation;
         n->event = o->event;
+        n->dptr = o->dptr;
+        n->bytes = o->bytes;
         n->child = children[i];
         children[i] = NULL;
         if (o->op && !(n->op = rt_op_clone(o->op)))

@@ -149,6 +149,29 @@ cudaError_t rt_capture_submit(struct CUstream_st *s, rt_op *op, int by_host)
     return e;
 }
 
+cudaError_t rt_capture_memory_node(cudaStream_t stream, enum cudaGraphNodeType type, void **dptr, size_t bytes)
+{
+    cudaError_t e = cudaSuccess;
+    if (type == cudaGraphNodeTypeMemAlloc && (e = rt_graph_memory_alloc(dptr, bytes)) != cudaSuccess)
+        return e;
+    pthread_mutex_lock(&rt_graph_lock);
+    struct CUstream_st *s = rt_stream_of(stream);
+    struct rt_capture *c = s ? atomic_load_explicit(&s->capture, memory_order_relaxed) : NULL;
+    struct CUgraphNode_st *node = NULL;
+    if (!c || c->invalidated)
+        e = cudaErrorStreamCaptureInvalidated;
+    else if (!(node = rt_graph_node_new(c->graph, type, s->cap_deps, s->cap_ndeps)) || !rt_set_deps(s, &node, 1))
+        e = cudaErrorMemoryAllocation;
+    if (node) {
+        node->dptr = *dptr;
+        node->bytes = bytes;
+    }
+    if (e != cudaSuccess && c)
+        c->invalidated = 1;
+    pthread_mutex_unlock(&rt_graph_lock);
+    return e;
+}
+
 cudaError_t rt_capture_record(cudaEvent_t event, cudaStream_t stream)
 {
     pthread_mutex_lock(&rt_graph_lock);
@@ -226,7 +249,12 @@ void rt_capture_leave(cudaStream_t stream)
     struct rt_capture *c = s ? atomic_load_explicit(&s->capture, memory_order_relaxed) : NULL;
     cudaGraph_t orphan = NULL;
     if (c) {
-        c->invalidated = 1;
+        /* a stream that joined and was joined back may go (its work is the origin's too) */
+        int joined = c->origin != s;
+        for (size_t j = 0; joined && j < s->cap_ndeps; j++)
+            joined = rt_graph_reaches(c->origin->cap_deps, c->origin->cap_ndeps, s->cap_deps[j]);
+        if (!joined)
+            c->invalidated = 1;
         if (c->origin == s) {   /* nobody can end it now */
             orphan = c->owns_graph ? c->graph : NULL;
             rt_capture_end(c);

@@ -391,6 +391,8 @@ struct CUmemPoolHandle_st *rt_current_pool(void);
 int rt_pool_take(struct CUmemPoolHandle_st *pool, size_t size);
 /* size bytes of pool freed (a pool destroyed meanwhile goes once nothing of it is left). */
 void rt_pool_give(struct CUmemPoolHandle_st *pool, size_t size);
+/* The pool graph memory nodes allocate from (its counts are cudaDeviceGetGraphMemAttribute's) */
+struct CUmemPoolHandle_st *rt_graph_pool(void);
 /* memory.c for mem_pool.c: device memory counted in pool */
 cudaError_t rt_alloc_from_pool(void **out, size_t size, struct CUmemPoolHandle_st *pool);
 
@@ -411,6 +413,8 @@ struct CUgraphNode_st {
     rt_op *op;                 /* kernel, memcpy, memset, host: what it runs */
     cudaEvent_t event;         /* event record and wait nodes */
     cudaGraph_t child;         /* child graph nodes: the node's own copy */
+    void *dptr;                /* memory nodes: the graph memory they allocate or free */
+    size_t bytes;              /* allocation nodes: its size */
 };
 
 struct CUgraph_st {
@@ -469,13 +473,23 @@ void rt_capture_forget_event(cudaEvent_t event);
 int rt_capture_wait(cudaStream_t stream, cudaEvent_t event, cudaError_t *e);
 /* A capture cannot go on (an unsupported call on its stream): it ends invalidated. */
 void rt_capture_invalidate(cudaStream_t stream);
-/* cudaStreamDestroy: the stream leaves its capture, which is invalidated (and ended, when the
- * stream began it). */
+/* cudaStreamDestroy: the stream leaves its capture, which is invalidated unless the stream's
+ * work was joined back into the stream that began it (and ended, when the stream began it). */
 void rt_capture_leave(cudaStream_t stream);
 /* graph.c for graph_capture.c: adds a node running op (kernel, copy, set or host function)
  * after deps; the graph owns op from then on, even on failure (NULL: out of memory). */
 struct CUgraphNode_st *rt_graph_add_op(cudaGraph_t graph, rt_op *op, struct CUgraphNode_st *const *deps,
                                       size_t ndeps);
+/* graph.c: a new node of type after deps (nodes of g), or NULL; and the check of a
+ * node-making call's graph and dependencies (graph lock held for both) */
+struct CUgraphNode_st *rt_graph_node_new(cudaGraph_t g, enum cudaGraphNodeType type,
+                                         struct CUgraphNode_st *const *deps, size_t ndeps);
+cudaError_t rt_graph_check_deps(cudaGraph_t g, const cudaGraphNode_t *deps, size_t n);
+/* graph_memory.c: memory of allocation nodes (kept until exit: see there), and a capture's
+ * cudaMallocAsync (dptr out) or cudaFreeAsync (dptr in) of it as a memory node */
+int rt_is_graph_memory(const void *p);
+cudaError_t rt_graph_memory_alloc(void **dptr, size_t bytes);
+cudaError_t rt_capture_memory_node(cudaStream_t stream, enum cudaGraphNodeType type, void **dptr, size_t bytes);
 /* Whether node is one of graph's nodes */
 int rt_graph_has_node(cudaGraph_t graph, cudaGraphNode_t node);
 /* Whether an ancestor of (or one of) the nodes `of` is node: EndCapture's join check */

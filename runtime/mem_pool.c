@@ -34,6 +34,18 @@ static struct CUmemPoolHandle_st rt_default_pool = {
     .lock = PTHREAD_MUTEX_INITIALIZER,
 };
 static _Atomic(struct CUmemPoolHandle_st *) rt_current = &rt_default_pool;
+/* graph memory nodes' (graph_memory.c): never current, never destroyed */
+static struct CUmemPoolHandle_st rt_graph_mem = {
+    .magic = RT_POOL_MAGIC,
+    .props = { .allocType = cudaMemAllocationTypePinned, .location = { cudaMemLocationTypeDevice, 0 } },
+    .reuse = { 1, 1, 1 },
+    .lock = PTHREAD_MUTEX_INITIALIZER,
+};
+
+struct CUmemPoolHandle_st *rt_graph_pool(void)
+{
+    return &rt_graph_mem;
+}
 
 static int rt_valid_pool(cudaMemPool_t p)
 {
@@ -264,10 +276,9 @@ cudaError_t cudaMallocFromPoolAsync(void **ptr, size_t size, cudaMemPool_t memPo
         return rt_error(cudaErrorInvalidValue);
     if (!rt_valid_stream(stream))
         return rt_error(cudaErrorInvalidResourceHandle);
-    if (rt_capturing(stream)) {   /* a graph's memory node: not supported */
-        rt_capture_invalidate(stream);
-        return rt_error(cudaErrorStreamCaptureUnsupported);
-    }
+    if (rt_capturing(stream))   /* a graph's allocation node (graph memory, not the pool's) */
+        return rt_error(ptr ? rt_capture_memory_node(stream, cudaGraphNodeTypeMemAlloc, ptr, size)
+                            : cudaErrorInvalidValue);
     return rt_alloc_from_pool(ptr, size, memPool);
 }
 

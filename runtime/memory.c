@@ -259,6 +259,12 @@ cudaError_t rt_alloc_from_pool(void **out, size_t size, struct CUmemPoolHandle_s
     return rt_alloc_memory_in(out, size, RT_MEM_DEVICE, 0, pool);
 }
 
+int rt_is_graph_memory(const void *p)
+{
+    rt_alloc a;
+    return p && rt_allocs_lookup(p, &a) && a.ptr == p && a.pool == rt_graph_pool();
+}
+
 cudaError_t cudaMalloc(void **devPtr, size_t size)
 {
     return rt_alloc_memory(devPtr, size, RT_MEM_DEVICE, 0);
@@ -269,10 +275,9 @@ cudaError_t cudaMallocAsync(void **devPtr, size_t size, cudaStream_t hStream)
 {
     if (!rt_valid_stream(hStream))
         return rt_error(cudaErrorInvalidResourceHandle);
-    if (rt_capturing(hStream)) {   /* a graph's memory node: not supported */
-        rt_capture_invalidate(hStream);
-        return rt_error(cudaErrorStreamCaptureUnsupported);
-    }
+    if (rt_capturing(hStream))   /* a graph's allocation node */
+        return rt_error(devPtr ? rt_capture_memory_node(hStream, cudaGraphNodeTypeMemAlloc, devPtr, size)
+                               : cudaErrorInvalidValue);
     return rt_alloc_memory_in(devPtr, size, RT_MEM_DEVICE, 0, rt_current_pool());
 }
 
@@ -339,6 +344,8 @@ cudaError_t cudaFree(void *devPtr)
     cudaError_t e = rt_sync(RT_ALL_STREAMS);
     if (e != cudaSuccess)
         return rt_error(e);
+    if (rt_is_graph_memory(devPtr))
+        return cudaSuccess;   /* graph memory stays until exit (graph_memory.c) */
     rt_alloc a;
     if (!rt_allocs_take(devPtr, 1u << RT_MEM_DEVICE | 1u << RT_MEM_MANAGED, &a))
         return rt_error(cudaErrorInvalidValue);
@@ -356,10 +363,15 @@ cudaError_t cudaFreeAsync(void *devPtr, cudaStream_t hStream)
         return rt_error(cudaErrorInvalidResourceHandle);
     if (!devPtr)
         return rt_error(cudaErrorInvalidValue);
-    if (rt_capturing(hStream)) {   /* a graph's memory node: not supported; the memory stays */
+    int graph = rt_is_graph_memory(devPtr);
+    if (rt_capturing(hStream)) {   /* a graph's free node, of graph memory only */
+        if (graph)
+            return rt_error(rt_capture_memory_node(hStream, cudaGraphNodeTypeMemFree, &devPtr, 0));
         rt_capture_invalidate(hStream);
         return rt_error(cudaErrorStreamCaptureUnsupported);
     }
+    if (graph)
+        return cudaSuccess;   /* graph memory stays until exit (graph_memory.c) */
     rt_op *op = rt_op_new(RT_OP_FREE, 0);
     if (!op)
         return rt_error(cudaErrorMemoryAllocation);

@@ -70,6 +70,34 @@ struct cudaMemPoolPtrExportData {
     unsigned char reserved[64];
 };
 
+/* Graph memory nodes (graph_memory.c) */
+struct cudaMemAllocNodeParams {
+    struct cudaMemPoolProps poolProps;
+    const struct cudaMemAccessDesc *accessDescs;
+    size_t accessDescCount;
+    size_t bytesize;
+    void *dptr;                  /* out: the allocation's address, fixed when the node is made */
+};
+
+struct cudaMemAllocNodeParamsV2 {
+    struct cudaMemPoolProps poolProps;
+    const struct cudaMemAccessDesc *accessDescs;
+    size_t accessDescCount;
+    size_t bytesize;
+    void *dptr;
+};
+
+struct cudaMemFreeNodeParams {
+    void *dptr;
+};
+
+enum cudaGraphMemAttributeType {
+    cudaGraphMemAttrUsedMemCurrent = 0x0,
+    cudaGraphMemAttrUsedMemHigh = 0x1,
+    cudaGraphMemAttrReservedMemCurrent = 0x2,
+    cudaGraphMemAttrReservedMemHigh = 0x3
+};
+
 /* ---- Launch and stream attributes --------------------------------------------------------- */
 
 enum cudaAccessProperty {

@@ -4,8 +4,10 @@
 // and destroyed while memory from it is still in use, access descriptors, the errors for what
 // is refused; managed memory advised and prefetched by location (CUDA 13's forms);
 // cudaLaunchKernelEx with attributes (access policy window, one-block clusters, a completion
-// event, cooperative) and with a cluster it cannot run; stream attributes kept; allocation in
-// a capture refused. Results compared with the host.
+// event, cooperative) and with a cluster it cannot run; stream attributes kept; graph memory
+// (a capture's cudaMallocAsync/cudaFreeAsync, allocation and free nodes, memory freed outside
+// its graph, the graph memory counts); freeing ordinary memory in a capture refused. Results
+// compared with the host.
 // RUN: %cu2cc %s -o %t && env CU2C_NUM_THREADS=1 timeout 60 %t && env CU2C_NUM_THREADS=2 timeout 60 %t
 #include <cstdio>
 #include <cstdint>
@@ -182,11 +184,79 @@ int main() {
     EXPECT_ERR(cudaStreamSetAttribute(s, cudaStreamAttributeAccessPolicyWindow, &v), cudaErrorInvalidValue);
     CHECK(cudaFree(m));
 
-    // ---- allocation inside a capture is refused (graph memory nodes are not supported)
+    // ---- graph memory: a capture's cudaMallocAsync/cudaFreeAsync and explicit memory nodes
+    unsigned long long graph_used0 = 0;
+    CHECK(cudaDeviceGetGraphMemAttribute(0, cudaGraphMemAttrUsedMemCurrent, &graph_used0));
     cudaGraph_t g;
+    int *gm = NULL;
     CHECK(cudaStreamBeginCapture(s, cudaStreamCaptureModeGlobal));
-    EXPECT_ERR(cudaMallocAsync((void **)&d, bytes, s), cudaErrorStreamCaptureUnsupported);
+    CHECK(cudaMallocAsync((void **)&gm, bytes, s));
+    EXPECT(gm != NULL);   // its address is known at once
+    fill<<<n / 256, 256, 0, s>>>(gm, 5, n);
+    CHECK(cudaMemcpyAsync(h.data(), gm, bytes, cudaMemcpyDeviceToHost, s));
+    CHECK(cudaFreeAsync(gm, s));
+    CHECK(cudaStreamEndCapture(s, &g));
+    size_t nn = 0;
+    CHECK(cudaGraphGetNodes(g, NULL, &nn));
+    EXPECT(nn == 4);
+    cudaGraphExec_t x;
+    CHECK(cudaGraphInstantiate(&x, g, 0));
+    for (int round = 0; round < 2; round++) {
+        h.assign(n, 0);
+        CHECK(cudaGraphLaunch(x, s));
+        CHECK(cudaStreamSynchronize(s));
+        EXPECT(h[12345] == 5 + 12345);
+    }
+    unsigned long long graph_used = 0;
+    CHECK(cudaDeviceGetGraphMemAttribute(0, cudaGraphMemAttrUsedMemCurrent, &graph_used));
+    EXPECT(graph_used >= graph_used0 + bytes);
+    CHECK(cudaGraphExecDestroy(x));
+    CHECK(cudaGraphDestroy(g));
+    // explicit allocation and free nodes around a kernel node
+    CHECK(cudaGraphCreate(&g, 0));
+    cudaMemAllocNodeParams ap = {};
+    ap.poolProps.allocType = cudaMemAllocationTypePinned;
+    ap.poolProps.location.type = cudaMemLocationTypeDevice;
+    ap.bytesize = bytes;
+    cudaGraphNode_t an, kn, fn;
+    CHECK(cudaGraphAddMemAllocNode(&an, g, NULL, 0, &ap));
+    int *gp = (int *)ap.dptr;
+    EXPECT(gp != NULL);
+    int fillv = 9, count = 256;
+    void *kargs[] = {&gp, &fillv, &count};
+    cudaKernelNodeParams kp = {};
+    kp.func = (void *)fill;
+    kp.gridDim = dim3(1);
+    kp.blockDim = dim3(256);
+    kp.kernelParams = kargs;
+    CHECK(cudaGraphAddKernelNode(&kn, g, &an, 1, &kp));
+    CHECK(cudaGraphInstantiate(&x, g, 0));
+    CHECK(cudaGraphLaunch(x, s));
+    CHECK(cudaMemcpyAsync(h.data(), gp, 256 * sizeof(int), cudaMemcpyDeviceToHost, s));
+    CHECK(cudaStreamSynchronize(s));
+    EXPECT(h[255] == 9 + 255);
+    CHECK(cudaFreeAsync(gp, s));   // freed outside the graph, as CUDA allows
+    CHECK(cudaStreamSynchronize(s));
+    CHECK(cudaGraphExecDestroy(x));
+    CHECK(cudaGraphAddMemFreeNode(&fn, g, &kn, 1, gp));
+    void *freed = NULL;
+    CHECK(cudaGraphMemFreeNodeGetParams(fn, &freed));
+    EXPECT(freed == gp);
+    int local;
+    EXPECT_ERR(cudaGraphAddMemFreeNode(&fn, g, &kn, 1, &local), cudaErrorInvalidValue);   // not graph memory
+    CHECK(cudaGraphInstantiate(&x, g, 0));
+    CHECK(cudaGraphLaunch(x, s));
+    CHECK(cudaStreamSynchronize(s));
+    CHECK(cudaGraphExecDestroy(x));
+    CHECK(cudaGraphDestroy(g));
+    CHECK(cudaDeviceGraphMemTrim(0));
+    // freeing ordinary memory inside a capture is refused, the memory left alone
+    int *plain;
+    CHECK(cudaMalloc(&plain, 64));
+    CHECK(cudaStreamBeginCapture(s, cudaStreamCaptureModeGlobal));
+    EXPECT_ERR(cudaFreeAsync(plain, s), cudaErrorStreamCaptureUnsupported);
     EXPECT_ERR(cudaStreamEndCapture(s, &g), cudaErrorStreamCaptureInvalidated);
+    CHECK(cudaFree(plain));
 
     CHECK(cudaGetLastError());
     printf("pools: ok\n");
