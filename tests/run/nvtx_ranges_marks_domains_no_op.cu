@@ -13,7 +13,7 @@
 // CHECK: nvtx ok
 // HOST: host nvtx ok
 // RUN: %cu2cc --dryrun %s -o %t -lnvToolsExt 2>&1 | FileCheck %s --check-prefix=LINK
-// LINK: #$ c++ {{.*}}libcu2c.a
+// LINK: #$ c++ {{.*}}libcu2c{{(-race)?}}.a
 // LINK-NOT: nvToolsExt
 #include <nvtx3/nvToolsExt.h>
 #include <nvtx3/nvToolsExtCuda.h>
