@@ -31,7 +31,7 @@ DRIVER_SRC     = tools/cu2cc/main.c tools/cu2cc/args.c tools/cu2cc/layout.c tool
                  tools/cu2cc/deps.c tools/cu2cc/output.c tools/cu2cc/util.c
 RUNTIME_SRC    = runtime/error.c runtime/device.c runtime/memory.c runtime/symbols.c runtime/device_heap.c runtime/arrays.c runtime/texture.c runtime/launch.c \
                  runtime/pool.c runtime/faults.c runtime/cooperative.c runtime/block_services.c runtime/stream.c runtime/event.c
-HEADERS        = $(shell find include -name '*.h' | LC_ALL=C sort)
+HEADERS        = $(shell find include -name '*.h' -o -name '*.hpp' | LC_ALL=C sort)
 
 TRANSLATOR_OBJ = $(TRANSLATOR_SRC:%.c=build/%.o) $(PASS_SRC:%.c=build/%.o) build/embedded_headers.o
 RUNTIME_OBJ    = $(RUNTIME_SRC:%.c=build/%.o)
