@@ -32,7 +32,7 @@ DRIVER_SRC     = tools/cu2cc/main.c tools/cu2cc/args.c tools/cu2cc/layout.c tool
 RUNTIME_SRC    = runtime/error.c runtime/device.c runtime/memory.c runtime/symbols.c runtime/device_heap.c runtime/arrays.c runtime/texture.c runtime/surface.c runtime/launch.c \
                  runtime/pool.c runtime/faults.c runtime/cooperative.c runtime/block_services.c runtime/stream.c runtime/event.c \
                  runtime/operations.c runtime/mem_pool.c runtime/graph.c runtime/graph_capture.c runtime/graph_exec.c runtime/graph_memory.c
-HEADERS        = $(shell find include -name '*.h' | LC_ALL=C sort)
+HEADERS        = $(shell find include -name '*.h' -o -name '*.hpp' | LC_ALL=C sort)
 
 TRANSLATOR_OBJ = $(TRANSLATOR_SRC:%.c=build/%.o) $(PASS_SRC:%.c=build/%.o) build/embedded_headers.o
 RUNTIME_OBJ    = $(RUNTIME_SRC:%.c=build/%.o)
@@ -41,8 +41,9 @@ SANITIZERS     = thread address
 
 # lib64/ holds libcu2c under CUDA's names (and an empty libcudadevrt.a), in the build tree as
 # in an installed one: CMake links CUDA executables with the host compiler and -lcudart_static
-# -lcudadevrt, from the directory cu2cc's -v names (LIBRARIES).
-CUDA_LIBS      = lib64/libcudart.a lib64/libcudart_static.a lib64/libcudadevrt.a
+# -lcudadevrt, from the directory cu2cc's -v names (LIBRARIES). libnvToolsExt.a is empty too:
+# NVTX is header-only here (include/nvtx3), for link lines that name -lnvToolsExt.
+CUDA_LIBS      = lib64/libcudart.a lib64/libcudart_static.a lib64/libcudadevrt.a lib64/libnvToolsExt.a
 
 # cu2c's headers precompiled (translator/frontend/pch.c): for cu2c's own command line, and
 # for the one cu2cc gives it by default (its -D's and the host compiler's header directory,
@@ -82,7 +83,7 @@ lib/cu2c/nvcc.pch: bin/cu2c bin/cu2cc
 	args=$$(bin/cu2cc --dryrun -c x.cu 2>&1 | sed -n 's/^#\$$ "[^"]*cu2c" --lang=c++ \(.*\) x\.cu -o .*/\1/p') && \
 	  test -n "$$args" && eval bin/cu2c --build-pch $@ $$args
 
-lib64/libcudadevrt.a:
+lib64/libcudadevrt.a lib64/libnvToolsExt.a:
 	@mkdir -p lib64
 	rm -f $@ && ar rc $@
 
@@ -162,8 +163,8 @@ CUDA_MM     = $(shell echo $$(($(CUDART) / 1000)).$$(($(CUDART) % 1000 / 10)))
 DEST        = $(DESTDIR)$(PREFIX)
 SUBST       = sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|$(VERSION)|g' \
                   -e 's|@CUDA_MM@|$(CUDA_MM)|g' -e 's|@CUDA_VERSION@|$(CUDA_MM).0|g'
-INSTALLED   = bin/cu2c bin/cu2cc lib/libcu2c.a lib/libcu2c-address.a lib/libcu2c-race.a lib64/libcudart.a lib64/libcudart_static.a \
-              lib64/libcudadevrt.a version.json version.txt lib/pkgconfig/cu2c.pc \
+INSTALLED   = bin/cu2c bin/cu2cc lib/libcu2c.a lib/libcu2c-address.a lib/libcu2c-race.a $(CUDA_LIBS) \
+              version.json version.txt lib/pkgconfig/cu2c.pc \
               lib/pkgconfig/cudart-$(CUDA_MM).pc lib/cmake/cu2c/cu2cConfig.cmake \
               lib/cmake/cu2c/cu2cConfigVersion.cmake $(PCH) $(PCH:%=%.txt) $(HEADERS)
 

@@ -16,7 +16,8 @@
  * - labeled_partition(g, label), binary_partition(g, pred): __match_any_sync over g's lanes;
  * - thread_group::sync(), cg::sync(thread_group): __syncwarp over the group's lanes (see
  *   thread_group);
- * - grid_group::sync(): a barrier of the whole grid (cudaLaunchCooperativeKernel).
+ * - grid_group::sync(): a barrier of the whole grid (cudaLaunchCooperativeKernel);
+ * - cg::wait(g), cg::wait_prior<N>(g) (cooperative_groups/memcpy_async.h): g's sync.
  * The bodies below are what a call would mean if it were not recognised: never reached in
  * translated code. */
 #ifndef CU2C_COOPERATIVE_GROUPS_H
@@ -76,6 +77,15 @@ public:
 };
 
 static inline thread_block __cu2c_this_thread_block(dim3 d, uint3 i) { return thread_block(d, i); }
+
+/* Shared storage CUDA's tiles of more than 32 threads need on GPUs before compute capability
+ * 8.0 (`__shared__ block_tile_memory<N> m; this_thread_block(m)`): cu2c's tiles need none
+ * (and stop at 32 threads), so it is a few unused bytes, accepted where programs pass it. */
+template <unsigned int MaxBlockSize = 1024>
+struct block_tile_memory {
+    static_assert(MaxBlockSize >= 1 && MaxBlockSize <= 1024, "cu2c: block_tile_memory's block size is 1..1024");
+    alignas(16) unsigned char __cu2c_unused[16];
+};
 
 /* A tile of Size (1, 2, 4, ..., 32) consecutive threads of the block, by linear index: its
  * lanes are those of a warp, Size-aligned. ParentT says what it was partitioned from. */
@@ -390,7 +400,8 @@ static void __cu2c_reduce(int width, size_t n, const unsigned char *act, const u
 #define thread_rank() __cu2c_thread_rank(threadIdx, blockDim)
 #define thread_index() __cu2c_thread_index(threadIdx, blockDim)
 #define meta_group_rank() __cu2c_meta_group_rank(threadIdx, blockDim)
-#define this_thread_block() __cu2c_this_thread_block(blockDim, blockIdx)
+/* this_thread_block(block_tile_memory) too: its storage is not needed */
+#define this_thread_block(...) __cu2c_this_thread_block(blockDim, blockIdx)
 #define this_grid() __cu2c_this_grid(blockDim, blockIdx, gridDim)
 
 #endif

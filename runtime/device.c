@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 #include "internal.h"
 
@@ -189,6 +190,32 @@ static const struct cudaDeviceProp *rt_device_props(void)
 {
     pthread_once(&rt_props_once, rt_init_props);
     return &rt_props;
+}
+
+/* ---- The device's cycle counter ----------------------------------------------------------- */
+
+/* clock64() in device code (cu2c/device.h): cycles of a clock running at the clockRate the
+ * properties report, so that code spinning clockRate * ms cycles (the samples' clock_block)
+ * waits ms milliseconds. CLOCK_MONOTONIC (a vDSO read, cheap in a spin loop) scaled exactly:
+ * floor(ns * kHz / 1e6), counted from the first use so that clock()'s 32 bits start low. */
+static pthread_once_t rt_clock_once = PTHREAD_ONCE_INIT;
+static long long rt_clock_rate_khz;
+static struct timespec rt_clock_base;
+
+static void rt_init_clock(void)
+{
+    rt_clock_rate_khz = rt_device_props()->clockRate;
+    clock_gettime(CLOCK_MONOTONIC, &rt_clock_base);
+}
+
+long long cu2c_clock64(void)
+{
+    pthread_once(&rt_clock_once, rt_init_clock);
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    long long ns = (long long)(ts.tv_sec - rt_clock_base.tv_sec) * 1000000000LL + (ts.tv_nsec - rt_clock_base.tv_nsec);
+    /* whole milliseconds and the rest apart: ns * kHz would overflow after an hour */
+    return ns / 1000000 * rt_clock_rate_khz + ns % 1000000 * rt_clock_rate_khz / 1000000;
 }
 
 cudaError_t cudaGetDeviceCount(int *count)

@@ -789,14 +789,22 @@ template <class T> static inline void __stwt(T *p, T v) { *p = v; }
 #define __stwt(p, v) ((void)(*(p) = (v)))
 #endif
 
-/* A nanosecond count stands in for the SM cycle counter (clock() is libc's). timespec_get
- * is plain C11/C++17, so this needs no POSIX feature macros. */
-static inline long long clock64(void)
-{
-    struct timespec ts;
-    timespec_get(&ts, TIME_UTC);
-    return (long long)ts.tv_sec * 1000000000LL + ts.tv_nsec;
-}
+/* The SM's cycle counter: cycles of one clock running at the rate cudaDevAttrClockRate and
+ * cudaDeviceProp::clockRate report (kHz), so that spinning clockRate * ms cycles waits ms
+ * milliseconds (runtime/device.c). clock64() has no host meaning and is this everywhere. */
+#ifdef __cplusplus
+extern "C"
+#endif
+long long cu2c_clock64(void);
+static inline long long clock64(void) { return cu2c_clock64(); }
+/* clock() in device code: the translator renames it __clk (a name as long as "clock", so
+ * nothing moves; translator/frontend/cuda_arch.c), host code keeps libc's. As on a GPU it is
+ * the counter's low 32 bits, a signed int widened to clock_t: differences of two reads taken
+ * as 32 bits ((int)(b - a)) survive the wrap, every 2^32 cycles. */
+static inline clock_t __clk(void) { return (clock_t)(int)(unsigned)cu2c_clock64(); }
+#ifdef __cplusplus
+namespace std { using ::__clk; }   /* std::clock() written in device code */
+#endif
 /* CUDA only promises "approximately up to ns", zero included; a spinning block would not
  * be helped by sleeping its worker anyway. */
 static inline void __nanosleep(unsigned int ns) { (void)ns; }

@@ -84,6 +84,10 @@ void cu2c_launch_stub(const void *stub, void **args);
  * dropped and, on a worker, the calling block ends here (it does not return). */
 void cu2c_device_fault(cudaError_t e);
 
+/* The device's cycle counter, for clock64() and clock() in device code (cu2c/device.h):
+ * cycles at cudaDeviceProp::clockRate kHz since the program first read it. */
+long long cu2c_clock64(void);
+
 /* cu2c --track-threads (cu2cc -G, and under CU2C_CHECK=race): each thread loop's body
  * keeps cu2c_tls.threadIdx current, so that a fault names the thread; leaving the body (also
  * by continue) makes it unknown again. Volatile stores: the fault handler reads them, which

@@ -1,6 +1,6 @@
 // make install PREFIX=P lays out a CUDA toolkit's shape: bin/nvcc (cu2cc, finding its files
 // through that name), headers in P/include, the runtime as lib64/libcudart.a and
-// libcudart_static.a, an empty libcudadevrt.a, version.json and version.txt. This host file,
+// libcudart_static.a, empty libcudadevrt.a and libnvToolsExt.a, version.json and version.txt. This host file,
 // compiled by plain g++ with -I P/include, links with the kernel object from `nvcc -c`
 // through -L P/lib64 -lcudart, as a Makefile setting CUDA_PATH=P does; the kernel object is
 // built with and without -I P/include (it must get its thread loops either way).
@@ -9,6 +9,7 @@
 // RUN: test -f %t.p/include/cuda_runtime.h && test -f %t.p/include/cu2c/kernel.h
 // RUN: test -f %t.p/lib/libcu2c.a && test -f %t.p/lib64/libcudart.a && test -f %t.p/lib64/libcudart_static.a
 // RUN: ar t %t.p/lib64/libcudadevrt.a | count 0
+// RUN: ar t %t.p/lib64/libnvToolsExt.a | count 0 && test -f %t.p/include/nvtx3/nvToolsExt.h
 // RUN: FileCheck %s --check-prefix=TXT < %t.p/version.txt
 // RUN: FileCheck %s --check-prefix=JSON < %t.p/version.json
 // TXT: CUDA Version 12.{{[0-9]+}}.0

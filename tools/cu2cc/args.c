@@ -157,9 +157,10 @@ static void note_arch(Options *o, const char *v) {
     }
 }
 
-/* The libraries nvcc links for CUDA's runtime: libcu2c is all of them here. */
+/* The libraries nvcc links for CUDA's runtime: libcu2c is all of them here; and NVTX's
+ * (nvToolsExt.h is header-only here: no profiler to call). */
 static bool is_cuda_library(const char *name) {
-    static const char *const names[] = {"cudart", "cudart_static", "cudadevrt", "cuda"};
+    static const char *const names[] = {"cudart", "cudart_static", "cudadevrt", "cuda", "nvToolsExt"};
     for (size_t i = 0; i < sizeof names / sizeof *names; i++)
         if (strcmp(name, names[i]) == 0)
             return true;

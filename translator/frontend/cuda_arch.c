@@ -12,7 +12,12 @@
  *   host pass.
  * The choice is made on the parse of the host view: each __CUDA_ARCH__ taken as the device's
  * is renamed __CU2C_ARCH__, a name of the same length (edits keep their offsets), defined in
- * cu2c/defs.h; the text is then parsed again. */
+ * cu2c/defs.h; the text is then parsed again.
+ * clock() is chosen the same way: in device code (the same bodies as above) it is the GPU's
+ * cycle counter, elsewhere libc's process time. Calls of libc's clock in device bodies are
+ * renamed __clk (cu2c/device.h), also five letters; a __host__ __device__ function calling
+ * it from both sides is refused, as is a clock written in a macro defined outside the body
+ * (renaming the macro would change the host's uses too). */
 #include "fe.h"
 
 #include <stdlib.h>
@@ -20,6 +25,8 @@
 
 #define ARCH_NAME "__CUDA_ARCH__"
 #define DEVICE_ARCH_NAME "__CU2C_ARCH__"
+#define CLOCK_NAME "clock"
+#define DEVICE_CLOCK_NAME "__clk"   /* as long as CLOCK_NAME */
 
 /* A declaration of the main text, by lines. */
 typedef struct Decl {
@@ -31,6 +38,11 @@ typedef struct Decl {
     PtrVec calls;           /* char*: USRs of the functions its body calls */
     unsigned sides;         /* a __host__ __device__ function's callers: SIDE_HOST | SIDE_DEVICE */
     SrcLoc loc;
+    PtrVec clocks;          /* unsigned*: offsets of the names of its body's uses of libc's clock */
+    bool clock_use;         /* its body uses libc's clock (clock_at: the first use) */
+    bool clock_in_macro;    /* a use spelled in a macro defined outside the body */
+    SrcLoc clock_at;
+    unsigned body_begin, body_end; /* the body's offsets */
 } Decl;
 
 enum { SIDE_HOST = 1, SIDE_DEVICE = 2 };
@@ -56,11 +68,46 @@ static bool device_only(CXCursor c) {
            !has_attr(c, CXCursor_CUDAHostAttr);
 }
 
+/* A reference to libc's clock() (not a user's function of that name). */
+static bool is_libc_clock(CXCursor ref) {
+    CXCursor fn = clang_getCursorReferenced(ref);
+    if (clang_getCursorKind(fn) != CXCursor_FunctionDecl || is_user_fn(fn))
+        return false;
+    CXString n = clang_getCursorSpelling(fn);
+    bool clock = strcmp(clang_getCString(n), CLOCK_NAME) == 0;
+    clang_disposeString(n);
+    return clock;
+}
+
+/* A use of libc's clock in dl's body: where its name is spelled, if that is in the body. */
+static void note_clock(Fe *fe, Decl *dl, CXCursor ref) {
+    if (!dl->clock_use)
+        dl->clock_at = cursor_loc(fe, ref);
+    dl->clock_use = true;
+    CXFile f;
+    unsigned off;
+    clang_getSpellingLocation(clang_getCursorLocation(ref), &f, NULL, NULL, &off);
+    size_t len = strlen(CLOCK_NAME);
+    Unit *u = fe->u;
+    if (!f || !clang_File_isEqual(f, fe->main_file) || off < dl->body_begin || off + len > dl->body_end ||
+        strncmp(u->text + off, CLOCK_NAME, len) != 0 || ident_char(u->text[off + len])) {
+        if (!dl->clock_in_macro)
+            dl->clock_at = cursor_loc(fe, ref);
+        dl->clock_in_macro = true;
+        return;
+    }
+    unsigned *at = arena_alloc(u->arena, sizeof *at);
+    *at = off;
+    vec_push(u->arena, &dl->clocks, at);
+}
+
 static enum CXChildVisitResult calls_visit(CXCursor c, CXCursor parent, CXClientData d) {
     (void)parent;
     void **ctx = d;
     Fe *fe = ctx[0];
     Decl *dl = ctx[1];
+    if (clang_getCursorKind(c) == CXCursor_DeclRefExpr && is_libc_clock(c))
+        note_clock(fe, dl, c);
     if (clang_getCursorKind(c) == CXCursor_CallExpr) {
         CXCursor fn = clang_getCursorReferenced(c);
         if (!clang_Cursor_isNull(fn) && is_user_fn(fn))
@@ -95,6 +142,7 @@ static enum CXChildVisitResult arch_decl_visit(CXCursor c, CXCursor parent, CXCl
         dl->body_first = line_at(as->fe, clang_getRangeStart(br));
         dl->body_last = line_at(as->fe, clang_getRangeEnd(br));
         dl->usr = fe_str(as->fe->u->arena, fn_usr(c));
+        cursor_range(body, &dl->body_begin, &dl->body_end);
         void *ctx[2] = {as->fe, dl};
         clang_visitChildren(body, calls_visit, ctx);
     }
@@ -208,9 +256,55 @@ static bool mentions_arch(Decl *d, char **start, unsigned nlines) {
     return false;
 }
 
+/* Does the text name clock followed by a parenthesis (a call)? A cheap test before the scan. */
+static bool mentions_clock_call(const char *text) {
+    size_t len = strlen(CLOCK_NAME);
+    for (const char *p = strstr(text, CLOCK_NAME); p; p = strstr(p + 1, CLOCK_NAME)) {
+        const char *q = p + len;
+        while (*q == ' ' || *q == '\t' || *q == '\n' || *q == '\r')
+            q++;
+        if ((p == text || !ident_char(p[-1])) && *q == '(')
+            return true;
+    }
+    return false;
+}
+
+/* The uses of libc's clock in device code renamed DEVICE_CLOCK_NAME in text; how many. */
+static int rename_clocks(Fe *fe, ArchScan *as, char *text) {
+    int n = 0;
+    for (int i = 0; i < as->decls.len; i++) {
+        Decl *d = as->decls.items[i];
+        if (!d->clock_use)
+            continue;
+        bool device = d->device_only || (d->host_device && d->sides == SIDE_DEVICE);
+        if (d->host_device && d->sides == (SIDE_HOST | SIDE_DEVICE)) {
+            diag_error(fe->u, d->clock_at, "clock() in a __host__ __device__ function called from both host "
+                       "and device code: not supported (cu2c compiles one copy of it; on the host it is "
+                       "libc's process time, on the device the cycle counter)");
+            continue;
+        }
+        if (!device)
+            continue;
+        if (d->clock_in_macro) {
+            diag_error(fe->u, d->clock_at, "clock() in device code written in a macro defined outside the "
+                       "function: not supported (cu2c renames device code's clock to the cycle counter "
+                       "where it is written; call clock() in the function itself)");
+            continue;
+        }
+        for (int j = 0; j < d->clocks.len; j++) {
+            unsigned off = *(unsigned *)d->clocks.items[j];
+            memcpy(text + off, DEVICE_CLOCK_NAME, strlen(DEVICE_CLOCK_NAME));
+            n++;
+        }
+    }
+    return n;
+}
+
 int rewrite_cuda_arch(Fe *fe) {
     Unit *u = fe->u;
-    if (!strstr(u->text, ARCH_NAME))
+    bool has_arch = strstr(u->text, ARCH_NAME) != NULL;
+    /* after an error (reported once) the text is not parsed again */
+    if (u->errors || (!has_arch && !mentions_clock_call(u->text)))
         return 0;
     ArchScan as = {.fe = fe};
     fe_visit_unit(fe, arch_decl_visit, &as);
@@ -231,6 +325,11 @@ int rewrite_cuda_arch(Fe *fe) {
     /* which lines are in a device-only body (or a __host__ __device__ one called from device
      * code only), which in another function's body */
     call_sides(&as);
+    int renamed = rename_clocks(fe, &as, text);
+    if (!has_arch) {
+        u->text = text;
+        return renamed;
+    }
     unsigned char *where = arena_alloc(u->arena, nlines + 2);   /* 0 file scope, 1 device, 2 host */
     for (int i = 0; i < as.decls.len; i++) {
         Decl *d = as.decls.items[i];
@@ -244,7 +343,6 @@ int rewrite_cuda_arch(Fe *fe) {
             if (where[l] != 1)
                 where[l] = device ? 1 : 2;
     }
-    int renamed = 0;
     for (unsigned l = 1; l <= nlines; l++)
         if (where[l] == 1)
             renamed += rename_on_line(start[l], start[l + 1] - 1);

@@ -279,7 +279,7 @@ bool is_user_fn(CXCursor fn) {
  * surface access writes memory, or faults, as each thread's own access). */
 bool impure_builtin(const char *name) {
     static const char *const prefixes[] = {"atomic", "__atomic", "printf", "fprintf", "puts",
-                                           "putchar", "malloc", "free", "__assert", "assert",
+                                           "putchar", "malloc", "free", "__assert", "assert", "__clk",
                                            "clock", "__threadfence", "__nanosleep", "__trap",
                                            "rand", "memset", "memcpy", "__syncwarp", "__shfl",
                                            "__ballot", "__any", "__all", "__activemask",

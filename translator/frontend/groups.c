@@ -60,8 +60,13 @@ static bool group_call(CXCursor c, GroupCall *g) {
         return false;
     memset(g, 0, sizeof *g);
     CXString sp = clang_getCursorSpelling(fn);
-    const char *name = clang_getCString(sp);
+    const char *written = clang_getCString(sp), *name = written;
     static char shown[96];
+    /* cg::wait(g) and cg::wait_prior<N>(g) (cooperative_groups/memcpy_async.h): its copies are
+     * made when called, so waiting for them is making them visible, the group's sync */
+    bool wait = strcmp(name, "wait") == 0 || strcmp(name, "wait_prior") == 0;
+    if (wait)
+        name = "sync";
     if (strcmp(name, "coalesced_threads") == 0) {
         g->builtin = "__activemask";
         g->shown = "coalesced_threads";
@@ -86,7 +91,7 @@ static bool group_call(CXCursor c, GroupCall *g) {
                                               ['b'] = "thread_block", ['g'] = "grid_group",
                                               ['a'] = "thread_group"};
     snprintf(shown, sizeof shown, "%s%s%s", g->first_arg ? "cooperative_groups::" : kind ? group_names[(int)kind] : "",
-             g->first_arg || !kind ? "" : "::", name);
+             g->first_arg || !kind ? "" : "::", written);
     g->shown = shown;
     if (kind == 'b' && (strcmp(name, "sync") == 0 || strcmp(name, "barrier_wait") == 0))
         g->builtin = "__syncthreads";
