@@ -251,10 +251,10 @@ static cudaError_t rt_set_call_node(cudaGraphNode_t node, enum cudaGraphNodeType
     return cudaSuccess;
 }
 
-/* A node with no operation: empty, event and child-graph nodes. */
-static cudaError_t rt_add_plain_node(cudaGraphNode_t *pNode, cudaGraph_t g, const cudaGraphNode_t *deps,
-                                     size_t ndeps, enum cudaGraphNodeType type, cudaEvent_t event,
-                                     cudaGraph_t child)
+/* A node with no operation: empty, event, child-graph and (graph_memory.c) memory nodes. */
+cudaError_t rt_add_plain_node(cudaGraphNode_t *pNode, cudaGraph_t g, const cudaGraphNode_t *deps, size_t ndeps,
+                              enum cudaGraphNodeType type, cudaEvent_t event, cudaGraph_t child, void *dptr,
+                              size_t bytes)
 {
     if (!pNode)
         return rt_error(cudaErrorInvalidValue);
@@ -266,6 +266,8 @@ static cudaError_t rt_add_plain_node(cudaGraphNode_t *pNode, cudaGraph_t g, cons
     if (n) {
         n->event = event;
         n->child = child;
+        n->dptr = dptr;
+        n->bytes = bytes;
         *pNode = n;
     }
     pthread_mutex_unlock(&rt_graph_lock);
@@ -393,7 +395,7 @@ cudaError_t cudaGraphAddEmptyNode(cudaGraphNode_t *pGraphNode, cudaGraph_t graph
                                   const cudaGraphNode_t *pDependencies, size_t numDependencies)
 {
     return rt_add_plain_node(pGraphNode, graph, pDependencies, numDependencies, cudaGraphNodeTypeEmpty, NULL,
-                             NULL);
+                             NULL, NULL, 0);
 }
 
 static cudaError_t rt_add_event_node(cudaGraphNode_t *pNode, cudaGraph_t g, const cudaGraphNode_t *deps,
@@ -401,7 +403,7 @@ static cudaError_t rt_add_event_node(cudaGraphNode_t *pNode, cudaGraph_t g, cons
 {
     if (!event || event->magic != RT_EVENT_MAGIC)
         return rt_error(cudaErrorInvalidValue);
-    return rt_add_plain_node(pNode, g, deps, ndeps, type, event, NULL);
+    return rt_add_plain_node(pNode, g, deps, ndeps, type, event, NULL, NULL, 0);
 }
 
 cudaError_t cudaGraphAddEventRecordNode(cudaGraphNode_t *pGraphNode, cudaGraph_t graph,
@@ -464,7 +466,8 @@ cudaError_t cudaGraphAddChildGraphNode(cudaGraphNode_t *pGraphNode, cudaGraph_t 
     cudaError_t e = cudaGraphClone(&copy, childGraph);
     if (e != cudaSuccess)
         return e;
-    e = rt_add_plain_node(pGraphNode, graph, pDependencies, numDependencies, cudaGraphNodeTypeGraph, NULL, copy);
+    e = rt_add_plain_node(pGraphNode, graph, pDependencies, numDependencies, cudaGraphNodeTypeGraph, NULL, copy,
+                          NULL, 0);
     if (e != cudaSuccess)
         cudaGraphDestroy(copy);
     return e;

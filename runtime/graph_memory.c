@@ -21,28 +21,14 @@ cudaError_t rt_graph_memory_alloc(void **dptr, size_t bytes)
     return rt_alloc_from_pool(dptr, bytes, rt_graph_pool());
 }
 
-static int rt_valid_alloc_props(const struct cudaMemPoolProps *p)
+/* What an allocation node's pool properties may ask: pinned memory of device 0. */
+static cudaError_t rt_check_alloc_props(const struct cudaMemPoolProps *p)
 {
-    return p->allocType == cudaMemAllocationTypePinned && p->location.type == cudaMemLocationTypeDevice &&
-           p->location.id == 0;
-}
-
-/* A memory node of type after deps in g, for dptr (and bytes). */
-static cudaError_t rt_add_memory_node(cudaGraphNode_t *pNode, cudaGraph_t g, const cudaGraphNode_t *deps,
-                                      size_t ndeps, enum cudaGraphNodeType type, void *dptr, size_t bytes)
-{
-    pthread_mutex_lock(&rt_graph_lock);
-    cudaError_t e = rt_graph_check_deps(g, deps, ndeps);
-    struct CUgraphNode_st *n = e == cudaSuccess ? rt_graph_node_new(g, type, deps, ndeps) : NULL;
-    if (e == cudaSuccess && !n)
-        e = cudaErrorMemoryAllocation;
-    if (n) {
-        n->dptr = dptr;
-        n->bytes = bytes;
-        *pNode = n;
-    }
-    pthread_mutex_unlock(&rt_graph_lock);
-    return e;
+    if (p->allocType != cudaMemAllocationTypePinned)
+        return cudaErrorInvalidValue;
+    if (p->location.type != cudaMemLocationTypeDevice)
+        return cudaErrorNotSupported;   /* graph memory on the host */
+    return p->location.id == 0 ? cudaSuccess : cudaErrorInvalidDevice;
 }
 
 cudaError_t cudaGraphAddMemAllocNode(cudaGraphNode_t *pGraphNode, cudaGraph_t graph,
@@ -51,21 +37,21 @@ cudaError_t cudaGraphAddMemAllocNode(cudaGraphNode_t *pGraphNode, cudaGraph_t gr
 {
     if (!pGraphNode || !p || !p->bytesize || (p->accessDescCount && !p->accessDescs))
         return rt_error(cudaErrorInvalidValue);
-    if (!rt_valid_alloc_props(&p->poolProps))
-        return rt_error(p->poolProps.location.type == cudaMemLocationTypeDevice ? cudaErrorInvalidDevice
-                                                                                 : cudaErrorNotSupported);
+    cudaError_t e = rt_check_alloc_props(&p->poolProps);
+    if (e != cudaSuccess)
+        return rt_error(e);
     for (size_t i = 0; i < p->accessDescCount; i++) {
         const struct cudaMemLocation *l = &p->accessDescs[i].location;
         if (l->type != cudaMemLocationTypeDevice || l->id != 0)
             return rt_error(cudaErrorInvalidValue);   /* only the one device */
     }
     void *dptr;
-    cudaError_t e = rt_graph_memory_alloc(&dptr, p->bytesize);
+    e = rt_graph_memory_alloc(&dptr, p->bytesize);   /* a failure is recorded by both calls */
     if (e == cudaSuccess)
-        e = rt_add_memory_node(pGraphNode, graph, pDependencies, numDependencies, cudaGraphNodeTypeMemAlloc, dptr,
-                               p->bytesize);
+        e = rt_add_plain_node(pGraphNode, graph, pDependencies, numDependencies, cudaGraphNodeTypeMemAlloc, NULL,
+                              NULL, dptr, p->bytesize);
     if (e != cudaSuccess)
-        return rt_error(e);   /* the memory, if any, stays graph memory: harmless */
+        return e;   /* the memory, if any, stays graph memory: harmless */
     p->dptr = dptr;
     return cudaSuccess;
 }
@@ -87,8 +73,8 @@ cudaError_t cudaGraphAddMemFreeNode(cudaGraphNode_t *pGraphNode, cudaGraph_t gra
 {
     if (!pGraphNode || !rt_is_graph_memory(dptr))
         return rt_error(cudaErrorInvalidValue);
-    return rt_error(rt_add_memory_node(pGraphNode, graph, pDependencies, numDependencies, cudaGraphNodeTypeMemFree,
-                                       dptr, 0));
+    return rt_add_plain_node(pGraphNode, graph, pDependencies, numDependencies, cudaGraphNodeTypeMemFree, NULL, NULL,
+                             dptr, 0);
 }
 
 cudaError_t cudaGraphMemFreeNodeGetParams(cudaGraphNode_t node, void *dptr_out)

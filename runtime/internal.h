@@ -485,6 +485,11 @@ struct CUgraphNode_st *rt_graph_add_op(cudaGraph_t graph, rt_op *op, struct CUgr
 struct CUgraphNode_st *rt_graph_node_new(cudaGraph_t g, enum cudaGraphNodeType type,
                                          struct CUgraphNode_st *const *deps, size_t ndeps);
 cudaError_t rt_graph_check_deps(cudaGraph_t g, const cudaGraphNode_t *deps, size_t n);
+/* graph.c: adds a node without an operation (empty, event, child-graph, memory), recording
+ * a failure as the last error (lock not held) */
+cudaError_t rt_add_plain_node(cudaGraphNode_t *pNode, cudaGraph_t g, const cudaGraphNode_t *deps, size_t ndeps,
+                              enum cudaGraphNodeType type, cudaEvent_t event, cudaGraph_t child, void *dptr,
+                              size_t bytes);
 /* graph_memory.c: memory of allocation nodes (kept until exit: see there), and a capture's
  * cudaMallocAsync (dptr out) or cudaFreeAsync (dptr in) of it as a memory node */
 int rt_is_graph_memory(const void *p);

@@ -299,6 +299,41 @@ static cudaError_t rt_pool_start(void)
 
 /* ---- Submitting ----------------------------------------------------------------------------- */
 
+/* op, about to be queued on s, waits for what CUDA orders s after: the legacy default stream
+ * waits for every blocking stream, they wait for it. 0 when memory runs out. Lock held. */
+static int rt_order_by_legacy(rt_op *op, struct CUstream_st *s)
+{
+    int ok = 1;
+    if (s == &rt_legacy_stream) {
+        for (struct CUstream_st *b = rt_busy_head; ok && b; b = b->next_busy)
+            if (b != s && !(b->flags & cudaStreamNonBlocking))
+                ok = rt_add_dep(op, b, b->submitted);
+    } else if (!(s->flags & cudaStreamNonBlocking) && rt_legacy_stream.head) {
+        ok = rt_add_dep(op, &rt_legacy_stream, rt_legacy_stream.submitted);
+    }
+    return ok;
+}
+
+/* Appends op to s's queue in state (RT_QUEUED or RT_BY_HOST). Lock held. */
+static void rt_enqueue(struct CUstream_st *s, rt_op *op, int state)
+{
+    op->stream = s;
+    op->seq = ++s->submitted;
+    op->state = state;
+    if (s->tail) {
+        s->tail->next = op;
+    } else {
+        s->head = op;
+        s->prev_busy = rt_busy_tail;
+        if (rt_busy_tail)
+            rt_busy_tail->next_busy = s;
+        else
+            rt_busy_head = s;
+        rt_busy_tail = s;
+    }
+    s->tail = op;
+}
+
 cudaError_t rt_submit_at(cudaStream_t handle, rt_op *op, const rt_dep *dep, int by_host,
                          rt_dep *placed)
 {
@@ -318,15 +353,7 @@ cudaError_t rt_submit_at(cudaStream_t handle, rt_op *op, const rt_dep *dep, int 
         e = cudaErrorCudartUnloading;
     else if (rt_nworkers == 0 && !by_host)
         e = rt_pool_start();
-    int ok = e == cudaSuccess;
-    /* CUDA's legacy default stream: it waits for every blocking stream, they wait for it. */
-    if (s == &rt_legacy_stream) {
-        for (struct CUstream_st *b = rt_busy_head; ok && b; b = b->next_busy)
-            if (b != s && !(b->flags & cudaStreamNonBlocking))
-                ok = rt_add_dep(op, b, b->submitted);
-    } else if (!(s->flags & cudaStreamNonBlocking) && rt_legacy_stream.head) {
-        ok = rt_add_dep(op, &rt_legacy_stream, rt_legacy_stream.submitted);
-    }
+    int ok = e == cudaSuccess && rt_order_by_legacy(op, s);
     if (ok && dep && dep->stream)
         ok = rt_add_dep(op, dep->stream, dep->seq);
     if (!ok) {
@@ -334,26 +361,12 @@ cudaError_t rt_submit_at(cudaStream_t handle, rt_op *op, const rt_dep *dep, int 
         rt_op_discard(op);
         return e != cudaSuccess ? e : cudaErrorMemoryAllocation;
     }
-    op->stream = s;
-    op->seq = ++s->submitted;
-    op->state = by_host ? RT_BY_HOST : RT_QUEUED;
+    rt_enqueue(s, op, by_host ? RT_BY_HOST : RT_QUEUED);
     if (placed) {
         placed->stream = s;
         placed->seq = op->seq;
     }
     rt_take_spare();
-    if (s->tail) {
-        s->tail->next = op;
-    } else {
-        s->head = op;
-        s->prev_busy = rt_busy_tail;
-        if (rt_busy_tail)
-            rt_busy_tail->next_busy = s;
-        else
-            rt_busy_head = s;
-        rt_busy_tail = s;
-    }
-    s->tail = op;
     if (!by_host)
         rt_notify();
     pthread_mutex_unlock(&rt_queue_lock);
@@ -379,34 +392,10 @@ cudaError_t rt_submit_batch(cudaStream_t handle, rt_op **ops, size_t n)
         else if (rt_nworkers == 0)
             e = rt_pool_start();
         /* the first waits for what CUDA orders the stream after; the others follow it */
-        int ok = e == cudaSuccess;
-        if (s == &rt_legacy_stream) {
-            for (struct CUstream_st *b = rt_busy_head; ok && b; b = b->next_busy)
-                if (b != s && !(b->flags & cudaStreamNonBlocking))
-                    ok = rt_add_dep(ops[0], b, b->submitted);
-        } else if (!(s->flags & cudaStreamNonBlocking) && rt_legacy_stream.head) {
-            ok = rt_add_dep(ops[0], &rt_legacy_stream, rt_legacy_stream.submitted);
-        }
-        if (!ok && e == cudaSuccess)
+        if (e == cudaSuccess && !rt_order_by_legacy(ops[0], s))
             e = cudaErrorMemoryAllocation;
-        for (; e == cudaSuccess && i < n; i++) {
-            rt_op *op = ops[i];
-            op->stream = s;
-            op->seq = ++s->submitted;
-            op->state = RT_QUEUED;
-            if (s->tail) {
-                s->tail->next = op;
-            } else {
-                s->head = op;
-                s->prev_busy = rt_busy_tail;
-                if (rt_busy_tail)
-                    rt_busy_tail->next_busy = s;
-                else
-                    rt_busy_head = s;
-                rt_busy_tail = s;
-            }
-            s->tail = op;
-        }
+        for (; e == cudaSuccess && i < n; i++)
+            rt_enqueue(s, ops[i], RT_QUEUED);
         rt_take_spare();
         rt_notify();
         pthread_mutex_unlock(&rt_queue_lock);
