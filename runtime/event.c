@@ -101,6 +101,8 @@ cudaError_t cudaEventQuery(cudaEvent_t event)
     RT_STICKY_CHECK();
     if (!rt_valid_event(event))
         return rt_error(cudaErrorInvalidResourceHandle);
+    if (rt_capture_recorded(event))
+        return rt_error(cudaErrorCapturedEvent);
     rt_dep d = rt_event_last(event);
     return rt_dep_done(&d) ? cudaSuccess : cudaErrorNotReady;
 }
@@ -111,6 +113,8 @@ cudaError_t cudaEventSynchronize(cudaEvent_t event)
         return rt_error(cudaErrorInvalidResourceHandle);
     if (rt_on_worker())
         return rt_error(cudaErrorNotPermitted);
+    if (rt_capture_recorded(event))
+        return rt_error(cudaErrorCapturedEvent);
     rt_dep d = rt_event_last(event);
     rt_wait_dep(&d);
     return rt_error(rt_sticky_error());
@@ -135,6 +139,8 @@ cudaError_t cudaEventElapsedTime(float *ms, cudaEvent_t start, cudaEvent_t end)
         return rt_error(cudaErrorInvalidValue);
     if (!rt_valid_event(start) || !rt_valid_event(end))
         return rt_error(cudaErrorInvalidResourceHandle);
+    if (rt_capture_recorded(start) || rt_capture_recorded(end))
+        return rt_error(cudaErrorCapturedEvent);
     /* As CUDA: events without timing, or never recorded, cannot be measured; events whose
      * work is not done yet are not ready. */
     if ((start->flags | end->flags) & cudaEventDisableTiming)

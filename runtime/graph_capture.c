@@ -193,6 +193,14 @@ cudaError_t rt_capture_record(cudaEvent_t event, cudaStream_t stream)
     return e;
 }
 
+int rt_capture_recorded(cudaEvent_t event)
+{
+    pthread_mutex_lock(&rt_graph_lock);
+    int r = event->cap_id != 0;
+    pthread_mutex_unlock(&rt_graph_lock);
+    return r;
+}
+
 void rt_capture_forget_event(cudaEvent_t event)
 {
     pthread_mutex_lock(&rt_graph_lock);

@@ -465,6 +465,9 @@ cudaError_t rt_capture_submit(struct CUstream_st *s, rt_op *op, int by_host);
 /* cudaEventRecord on a capturing stream: the event remembers the stream's capture
  * dependencies instead of being queued. */
 cudaError_t rt_capture_record(cudaEvent_t event, cudaStream_t stream);
+/* Whether the event was last recorded in a capture (CUDA then refuses to query, wait on or
+ * time it: cudaErrorCapturedEvent). */
+int rt_capture_recorded(cudaEvent_t event);
 /* A record outside capture: the event forgets any capture it was recorded in. */
 void rt_capture_forget_event(cudaEvent_t event);
 /* cudaStreamWaitEvent where a capture is involved (the stream capturing, or the event recorded

@@ -158,6 +158,8 @@ int main() {
     CHECK(cudaStreamEndCapture(s1, &g));
     CHECK(cudaStreamIsCapturing(s2, &st));
     EXPECT(st == cudaStreamCaptureStatusNone);
+    EXPECT_ERR(cudaEventQuery(join), cudaErrorCapturedEvent);   // last recorded in a capture
+    EXPECT_ERR(cudaEventSynchronize(join), cudaErrorCapturedEvent);
     size_t nedges = 0;
     CHECK(cudaGraphGetEdges(g, NULL, NULL, NULL, &nedges));
     EXPECT(nedges == 2);   // both scales before the sum, nothing between them
