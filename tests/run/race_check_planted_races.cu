@@ -23,7 +23,7 @@ __global__ void missing_barrier(const int *in, int *out) {
     s[t] = in[t];
     out[t] = s[(t + 1) % N];   // no __syncthreads() before reading a neighbour's store
 }
-// CHECK: cu2c: race in kernel missing_barrier, block [0,0,0]: read by thread [0,0,0] at {{.*}}race_check_planted_races.cu:[[@LINE-2]] and write by thread [1,0,0] at {{.*}}race_check_planted_races.cu:[[@LINE-3]] of the same shared memory (address 0x{{[0-9a-f]+}}), no barrier between them
+// CHECK: cu2c: race in kernel missing_barrier, block [{{[01]}},0,0]: read by thread [0,0,0] at {{.*}}race_check_planted_races.cu:[[@LINE-2]] and write by thread [1,0,0] at {{.*}}race_check_planted_races.cu:[[@LINE-3]] of the same shared memory (address 0x{{[0-9a-f]+}}), no barrier between them
 
 __global__ void with_barrier(const int *in, int *out) {
     __shared__ int s[N];
