@@ -66,6 +66,7 @@ struct CUgraphNode_st *rt_graph_node_new(cudaGraph_t g, enum cudaGraphNodeType t
         return NULL;
     n->magic = RT_NODE_MAGIC;
     n->graph = g;
+    n->index = g->n;
     n->type = type;
     for (size_t i = 0; i < ndeps; i++)
         if (!rt_node_add_dep(n, deps[i])) {
@@ -97,12 +98,46 @@ struct CUgraphNode_st *rt_graph_add_op(cudaGraph_t graph, rt_op *op, struct CUgr
     return n;
 }
 
+/* Pushes m on a walk's stack unless the walk has seen it; 0 when memory runs out. */
+static int rt_walk_push(struct CUgraphNode_st ***stack, size_t *top, size_t *cap, struct CUgraphNode_st *m,
+                        unsigned long long walk)
+{
+    if (m->seen == walk)
+        return 1;
+    m->seen = walk;
+    if (*top == *cap) {
+        size_t c = *cap ? *cap * 2 : 64;
+        struct CUgraphNode_st **a = realloc(*stack, c * sizeof *a);
+        if (!a)
+            return 0;
+        *stack = a;
+        *cap = c;
+    }
+    (*stack)[(*top)++] = m;
+    return 1;
+}
+
+/* Each node is visited once per walk (a graph of forks and joins has exponentially many
+ * paths): a node's `seen` is the walk that last reached it. Out of memory answers no, which
+ * makes callers refuse rather than accept. Lock held. */
 int rt_graph_reaches(struct CUgraphNode_st *const *of, size_t n, cudaGraphNode_t node)
 {
-    for (size_t i = 0; i < n; i++)
-        if (of[i] == node || rt_graph_reaches(of[i]->deps, of[i]->ndeps, node))
-            return 1;
-    return 0;
+    static unsigned long long walks;
+    unsigned long long walk = ++walks;
+    struct CUgraphNode_st **stack = NULL;
+    size_t top = 0, cap = 0;
+    int found = 0, ok = 1;
+    for (size_t i = 0; ok && !found && i < n; i++) {
+        ok = rt_walk_push(&stack, &top, &cap, of[i], walk);
+        while (ok && !found && top) {
+            struct CUgraphNode_st *m = stack[--top];
+            found = m == node;
+            for (size_t d = 0; ok && !found && d < m->ndeps; d++)
+                ok = rt_walk_push(&stack, &top, &cap, m->deps[d], walk);
+        }
+    }
+    free(stack);
+    return found;
 }
 
 /* Checks a node-making call's graph and dependencies (lock held). */
@@ -597,13 +632,9 @@ static cudaError_t rt_graph_copy(cudaGraph_t c, cudaGraph_t g, cudaGraph_t *chil
         children[i] = NULL;
         if (o->op && !(n->op = rt_op_clone(o->op)))
             return cudaErrorMemoryAllocation;
-        for (size_t d = 0; d < o->ndeps; d++) {
-            size_t k = 0;
-            while (g->nodes[k] != o->deps[d])
-                k++;
-            if (!rt_node_add_dep(n, c->nodes[k]))
+        for (size_t d = 0; d < o->ndeps; d++)
+            if (!rt_node_add_dep(n, c->nodes[o->deps[d]->index]))
                 return cudaErrorMemoryAllocation;
-        }
     }
     return cudaSuccess;
 }
@@ -783,6 +814,7 @@ cudaError_t cudaGraphDestroyNode(cudaGraphNode_t node)
         for (size_t d = 0; d < m->ndeps; d++)
             if (m->deps[d] == node)
                 m->deps[d--] = m->deps[--m->ndeps];
+        m->index = w;
         g->nodes[w++] = m;
     }
     g->n = w;

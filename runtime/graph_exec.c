@@ -26,43 +26,40 @@ static void rt_exec_free(cudaGraphExec_t x)
 }
 
 /* The graph's nodes in an order that keeps every dependency, as indices into its nodes, or
- * cudaErrorInvalidValue for a cycle. Lock held. */
+ * cudaErrorInvalidValue for a cycle: a depth-first walk from each node in the order they were
+ * added, a node placed after its dependencies (linear in nodes and edges). Lock held. */
 static cudaError_t rt_graph_order(cudaGraph_t g, size_t *order)
 {
-    size_t n = g->n, done = 0;
-    unsigned char *placed = calloc(n ? n : 1, 1);
-    if (!placed)
-        return cudaErrorMemoryAllocation;
-    /* a node is ready once every dependency is placed; a pass places the ready ones in the
-     * order they were added (graphs are small: quadratic is fine) */
-    while (done < n) {
-        size_t before = done;
-        for (size_t i = 0; i < n; i++) {
-            if (placed[i])
+    size_t n = g->n, done = 0, top = 0;
+    unsigned char *state = calloc(n ? n : 1, 1);   /* 0 new, 1 on the walk, 2 placed */
+    size_t *stack = malloc((n ? n : 1) * sizeof *stack), *next = calloc(n ? n : 1, sizeof *next);
+    cudaError_t e = state && stack && next ? cudaSuccess : cudaErrorMemoryAllocation;
+    for (size_t i = 0; e == cudaSuccess && i < n; i++) {
+        if (state[i])
+            continue;
+        state[i] = 1;
+        stack[top++] = i;
+        while (e == cudaSuccess && top) {
+            const struct CUgraphNode_st *m = g->nodes[stack[top - 1]];
+            if (next[m->index] == m->ndeps) {   /* every dependency placed */
+                state[m->index] = 2;
+                order[done++] = m->index;
+                top--;
                 continue;
-            const struct CUgraphNode_st *m = g->nodes[i];
-            int ready = 1;
-            for (size_t d = 0; ready && d < m->ndeps; d++) {
-                size_t k = 0;
-                while (g->nodes[k] != m->deps[d])
-                    k++;
-                ready = placed[k] == 1;
             }
-            if (ready) {
-                placed[i] = 2;   /* placed in this pass: its dependents wait for the next */
-                order[done++] = i;
+            size_t d = m->deps[next[m->index]++]->index;
+            if (state[d] == 1)
+                e = cudaErrorInvalidValue;   /* a cycle */
+            else if (state[d] == 0) {
+                state[d] = 1;
+                stack[top++] = d;
             }
-        }
-        for (size_t i = 0; i < n; i++)
-            if (placed[i] == 2)
-                placed[i] = 1;
-        if (done == before) {
-            free(placed);
-            return cudaErrorInvalidValue;   /* a cycle */
         }
     }
-    free(placed);
-    return cudaSuccess;
+    free(state);
+    free(stack);
+    free(next);
+    return e;
 }
 
 /* An executable copy of g. Lock held. */
@@ -86,12 +83,8 @@ static cudaError_t rt_instantiate(cudaGraph_t g, cudaGraphExec_t *out, cudaGraph
         xn->event = m->event;
         if (m->ndeps && !(xn->deps = malloc(m->ndeps * sizeof *xn->deps)))
             e = cudaErrorMemoryAllocation;
-        for (size_t d = 0; e == cudaSuccess && d < m->ndeps; d++) {
-            size_t k = 0;
-            while (g->nodes[k] != m->deps[d])
-                k++;
-            xn->deps[xn->ndeps++] = k;
-        }
+        for (size_t d = 0; e == cudaSuccess && d < m->ndeps; d++)
+            xn->deps[xn->ndeps++] = m->deps[d]->index;
         if (e == cudaSuccess && m->op && !(xn->op = rt_op_clone(m->op)))
             e = cudaErrorMemoryAllocation;
         if (e == cudaSuccess && m->child)
@@ -368,16 +361,13 @@ cudaError_t cudaGraphNodeGetEnabled(cudaGraphExec_t hGraphExec, cudaGraphNode_t 
 }
 
 /* Whether g's node m has the dependencies x's node had in its graph (by place). */
-static int rt_same_deps(cudaGraph_t g, const struct CUgraphNode_st *m, const rt_xnode *xn)
+static int rt_same_deps(const struct CUgraphNode_st *m, const rt_xnode *xn)
 {
     if (m->ndeps != xn->ndeps)
         return 0;
     for (size_t d = 0; d < m->ndeps; d++) {
-        size_t k = 0;
-        while (g->nodes[k] != m->deps[d])
-            k++;
         size_t j = 0;
-        while (j < xn->ndeps && xn->deps[j] != k)
+        while (j < xn->ndeps && xn->deps[j] != m->deps[d]->index)
             j++;
         if (j == xn->ndeps)
             return 0;
@@ -403,7 +393,7 @@ cudaError_t cudaGraphExecUpdate(cudaGraphExec_t hGraphExec, cudaGraph_t hGraph,
         const struct CUgraphNode_st *m = g->nodes[x->nodes[i].index];
         if (m->type != x->nodes[i].type)
             info.result = cudaGraphExecUpdateErrorNodeTypeChanged;
-        else if (!rt_same_deps(g, m, &x->nodes[i]))
+        else if (!rt_same_deps(m, &x->nodes[i]))
             info.result = cudaGraphExecUpdateErrorTopologyChanged;
         if (info.result)
             info.errorNode = (cudaGraphNode_t)m;

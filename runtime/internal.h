@@ -407,6 +407,8 @@ cudaError_t rt_alloc_from_pool(void **out, size_t size, struct CUmemPoolHandle_s
 struct CUgraphNode_st {
     unsigned magic;
     struct CUgraph_st *graph;
+    size_t index;              /* its place among graph->nodes */
+    unsigned long long seen;   /* the last walk that visited it (rt_graph_reaches) */
     enum cudaGraphNodeType type;
     struct CUgraphNode_st **deps;
     size_t ndeps, cap_deps;

@@ -175,6 +175,47 @@ int main() {
     CHECK(cudaGraphExecDestroy(x));
     CHECK(cudaGraphDestroy(g));
 
+    // ---- 40 forks and joins in a row: 2^40 paths through the graph
+    CHECK(cudaMemset(d, 0, N * sizeof(float)));
+    CHECK(cudaMemset(d2, 0, N * sizeof(float)));
+    CHECK(cudaStreamBeginCapture(s1, cudaStreamCaptureModeGlobal));
+    for (int round = 0; round < 40; round++) {
+        CHECK(cudaEventRecord(fork, s1));
+        CHECK(cudaStreamWaitEvent(s2, fork, 0));
+        add<<<grid(), 128, 0, s1>>>(d, 1.0f, N);
+        add<<<grid(), 128, 0, s2>>>(d2, 2.0f, N);
+        CHECK(cudaEventRecord(join, s2));
+        CHECK(cudaStreamWaitEvent(s1, join, 0));
+    }
+    CHECK(cudaStreamEndCapture(s1, &g));
+    CHECK(cudaGraphInstantiate(&x, g, 0));
+    CHECK(cudaGraphLaunch(x, s1));
+    CHECK(cudaStreamSynchronize(s1));
+    CHECK(cudaMemcpy(out.data(), d, N * sizeof(float), cudaMemcpyDeviceToHost));
+    EXPECT(out[0] == 40.0f && out[N - 1] == 40.0f);
+    CHECK(cudaMemcpy(out.data(), d2, N * sizeof(float), cudaMemcpyDeviceToHost));
+    EXPECT(out[0] == 80.0f && out[N - 1] == 80.0f);
+    CHECK(cudaGraphExecDestroy(x));
+    CHECK(cudaGraphDestroy(g));
+    // the same with a third stream forked first and never joined: the join check must find
+    // that no path leads to it without trying each of the 2^40
+    cudaStream_t s3;
+    CHECK(cudaStreamCreateWithFlags(&s3, cudaStreamNonBlocking));
+    CHECK(cudaStreamBeginCapture(s1, cudaStreamCaptureModeGlobal));
+    CHECK(cudaEventRecord(fork, s1));
+    CHECK(cudaStreamWaitEvent(s3, fork, 0));
+    add<<<grid(), 128, 0, s3>>>(d3, 1.0f, N);
+    for (int round = 0; round < 40; round++) {
+        CHECK(cudaEventRecord(fork, s1));
+        CHECK(cudaStreamWaitEvent(s2, fork, 0));
+        add<<<grid(), 128, 0, s1>>>(d, 1.0f, N);
+        add<<<grid(), 128, 0, s2>>>(d2, 2.0f, N);
+        CHECK(cudaEventRecord(join, s2));
+        CHECK(cudaStreamWaitEvent(s1, join, 0));
+    }
+    EXPECT_ERR(cudaStreamEndCapture(s1, &g), cudaErrorStreamCaptureUnjoined);
+    CHECK(cudaStreamDestroy(s3));
+
     // ---- what capture refuses
     CHECK(cudaStreamBeginCapture(s1, cudaStreamCaptureModeGlobal));
     CHECK(cudaEventRecord(fork, s1));
