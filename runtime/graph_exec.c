@@ -154,20 +154,8 @@ cudaError_t cudaGraphExecGetFlags(cudaGraphExec_t graphExec, unsigned long long 
     return cudaSuccess;
 }
 
-/* Queues the operations src[0..n) on stream as one submission. */
-static cudaError_t rt_launch_run(rt_op *const *src, size_t n, cudaStream_t stream)
-{
-    rt_op *local[32], **ops = n <= 32 ? local : malloc(n * sizeof *ops);
-    if (!ops)
-        return cudaErrorMemoryAllocation;
-    cudaError_t e = rt_op_clone_batch(src, n, ops) ? rt_submit_batch(stream, ops, n) : cudaErrorMemoryAllocation;
-    if (ops != local)
-        free(ops);
-    return e;
-}
-
 /* Queues x's work on stream, node after node: each run of kernels, copies, sets and host
- * functions in one submission. */
+ * functions as one submission (their clones made in place of the array of their templates). */
 static cudaError_t rt_launch_exec(cudaGraphExec_t x, cudaStream_t stream)
 {
     size_t i = 0;
@@ -175,29 +163,21 @@ static cudaError_t rt_launch_exec(cudaGraphExec_t x, cudaStream_t stream)
         const rt_xnode *xn = &x->nodes[i];
         cudaError_t e = cudaSuccess;
         if (xn->op || xn->disabled) {
-            rt_op *local[32], **run = local;
-            size_t n = 0, cap = 32;
-            for (; i < x->n && (x->nodes[i].op || x->nodes[i].disabled); i++) {
-                if (x->nodes[i].disabled)
-                    continue;
-                if (n == cap) {
-                    rt_op **more = malloc(2 * cap * sizeof *more);
-                    if (!more) {
-                        e = cudaErrorMemoryAllocation;
-                        break;
-                    }
-                    memcpy(more, run, n * sizeof *more);
-                    if (run != local)
-                        free(run);
-                    run = more;
-                    cap *= 2;
-                }
-                run[n++] = x->nodes[i].op;
-            }
-            if (e == cudaSuccess && n)
-                e = rt_launch_run(run, n, stream);
+            size_t end = i;
+            while (end < x->n && (x->nodes[end].op || x->nodes[end].disabled))
+                end++;
+            rt_op *local[32], **run = end - i <= 32 ? local : malloc((end - i) * sizeof *run);
+            size_t n = 0;
+            for (; run && i < end; i++)
+                if (!x->nodes[i].disabled)
+                    run[n++] = x->nodes[i].op;
+            if (!run)
+                e = cudaErrorMemoryAllocation;
+            else if (n)
+                e = rt_op_clone_batch(run, n, run) ? rt_submit_batch(stream, run, n) : cudaErrorMemoryAllocation;
             if (run != local)
                 free(run);
+            i = end;
             if (e != cudaSuccess)
                 return e;
             continue;
@@ -210,7 +190,7 @@ static cudaError_t rt_launch_exec(cudaGraphExec_t x, cudaStream_t stream)
             e = rt_launch_exec(xn->child, stream);
         if (e != cudaSuccess)
             return e;
-        i++;   /* empty nodes do nothing */
+        i++;   /* empty and memory nodes do nothing */
     }
     return cudaSuccess;
 }

@@ -188,6 +188,7 @@ typedef enum {
 typedef struct rt_job {
     cu2c_block_fn fn;
     const void *stub;          /* the kernel as the user names it (graphs' kernel nodes) */
+    int nargs;                 /* how many arguments args points to */
     int args_borrowed;         /* args are the caller's, used in place (sizes unknown) */
     const char *name;          /* the kernel's, for fault messages */
     void **args;               /* points into the launch's own copy of the arguments */
@@ -274,8 +275,8 @@ void rt_op_discard(rt_op *op);
 /* A copy of an operation never submitted (a graph's), ready to submit; NULL when memory runs
  * out. A kernel's arguments are copied and its argument pointers moved to the copy. */
 rt_op *rt_op_clone(const rt_op *op);
-/* Clones of n such operations into out (their memory taken under one lock); 0 when memory
- * runs out (then none is made). */
+/* Clones of n such operations into out, which may be ops itself (their memory taken under one
+ * lock); 0 when memory runs out (then none is made). */
 int rt_op_clone_batch(rt_op *const *ops, size_t n, rt_op **out);
 /* Queues op on stream (a handle as the user passed it) behind the stream's earlier work and,
  * as CUDA orders them, the legacy default stream's or every blocking stream's; `dep`, when

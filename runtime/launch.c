@@ -202,6 +202,7 @@ static cudaError_t rt_launch(const void *func, dim3 grid, dim3 block, void **arg
     job->block = block;
     job->shmem = shmem;
     job->cooperative = cooperative;
+    job->nargs = k.nargs;
     job->args_borrowed = !copy && k.nargs > 0;
     rt_dep placed;
     cudaError_t e = rt_submit_at(stream, op, NULL, 0, &placed);

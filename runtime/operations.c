@@ -44,11 +44,19 @@ static size_t rt_op_bytes(rt_op_kind kind, size_t extra, size_t *head, size_t *r
     return *head + *ranges + extra;
 }
 
-/* Makes the block at op (RT_OP_BYTES when pooled) a new operation. */
-static rt_op *rt_op_init(rt_op *op, rt_op_kind kind, size_t extra, int pooled)
+/* A new operation of kind with extra bytes: a pooled-size one from *spares (a list through
+ * `next`) when it has one, else from the allocator; NULL when memory runs out. */
+static rt_op *rt_op_alloc(rt_op_kind kind, size_t extra, rt_op **spares)
 {
-    size_t head, ranges;
-    rt_op_bytes(kind, extra, &head, &ranges);
+    size_t head, ranges, bytes = rt_op_bytes(kind, extra, &head, &ranges);
+    int pooled = bytes <= RT_OP_BYTES;
+    rt_op *op = NULL;
+    if (pooled && *spares) {
+        op = *spares;
+        *spares = op->next;
+    } else if (posix_memalign((void **)&op, 64, pooled ? RT_OP_BYTES : bytes) != 0) {
+        return NULL;
+    }
     memset(op, 0, sizeof *op);
     op->kind = kind;
     op->pooled = pooled;
@@ -64,17 +72,11 @@ static rt_op *rt_op_init(rt_op *op, rt_op_kind kind, size_t extra, int pooled)
 
 rt_op *rt_op_new(rt_op_kind kind, size_t extra)
 {
-    size_t head, ranges, bytes = rt_op_bytes(kind, extra, &head, &ranges);
-    int pooled = bytes <= RT_OP_BYTES;
-    rt_op *op = NULL;
-    if (pooled && rt_spare) {
-        op = rt_spare;
-        rt_spare = NULL;
+    rt_op *spare = rt_spare;
+    rt_op *op = rt_op_alloc(kind, extra, &rt_spare);
+    if (spare && op == spare)
         pthread_setspecific(rt_spare_key, NULL);
-    } else if (posix_memalign((void **)&op, 64, pooled ? RT_OP_BYTES : bytes) != 0) {
-        return NULL;
-    }
-    return rt_op_init(op, kind, extra, pooled);
+    return op;
 }
 
 /* Copies op's work into c, a new operation of its kind and size. */
@@ -89,15 +91,11 @@ static rt_op *rt_op_copy_into(rt_op *c, const rt_op *op)
         atomic_init(&c->u.job.next, 0);
         atomic_init(&c->u.job.failed, 0);
         atomic_init(&c->u.job.faulted, 0);
-        /* the argument pointers (into extra) moved with it */
+        /* the copied arguments: their pointers (into extra) moved with them */
         void **argv = op->u.job.args;
         if (op->extra && argv == op->extra) {
             void **cargv = c->extra;
-            size_t n = 0;
-            while ((n + 1) * sizeof(void *) <= op->extra_bytes && (char *)argv[n] >= (char *)op->extra &&
-                   (char *)argv[n] < (char *)op->extra + op->extra_bytes)
-                n++;
-            for (size_t i = 0; i < n; i++)
+            for (int i = 0; i < op->u.job.nargs; i++)
                 cargv[i] = (char *)c->extra + ((char *)argv[i] - (char *)op->extra);
             c->u.job.args = cargv;
         }
@@ -130,16 +128,10 @@ int rt_op_clone_batch(rt_op *const *ops, size_t n, rt_op **out)
     pthread_mutex_unlock(&rt_queue_lock);
     size_t i = 0;
     for (; i < n; i++) {
-        size_t head, ranges, bytes = rt_op_bytes(ops[i]->kind, ops[i]->extra_bytes, &head, &ranges);
-        int pooled = bytes <= RT_OP_BYTES;
-        rt_op *c = NULL;
-        if (pooled && list) {
-            c = list;
-            list = list->next;
-        } else if (posix_memalign((void **)&c, 64, pooled ? RT_OP_BYTES : bytes) != 0) {
+        rt_op *c = rt_op_alloc(ops[i]->kind, ops[i]->extra_bytes, &list);
+        if (!c)
             break;
-        }
-        out[i] = rt_op_copy_into(rt_op_init(c, ops[i]->kind, ops[i]->extra_bytes, pooled), ops[i]);
+        out[i] = rt_op_copy_into(c, ops[i]);
     }
     while (list) {   /* what a failure left over */
         rt_op *f = list;
@@ -183,6 +175,7 @@ void rt_take_spare(void)
     pthread_once(&rt_spare_once, rt_spare_init);
     rt_spare = rt_free_ops;
     rt_free_ops = rt_spare->next;
+    rt_spare->next = NULL;   /* a list of one, for rt_op_alloc */
     rt_nfree_ops--;
     pthread_setspecific(rt_spare_key, rt_spare);
 }
