@@ -906,14 +906,21 @@ cudaError_t cudaMemcpy3DAsync(const struct cudaMemcpy3DParms *p, cudaStream_t st
 
 /* A set: of memory the runtime allocated or registered, or a variable (symbols.c); pageable
  * host memory (the C heap, a stack) is cudaErrorInvalidValue, as CUDA answers. */
-static cudaError_t rt_memset(void *devPtr, size_t pitch, size_t ysize, int value, size_t width,
-                             size_t height, size_t depth, cudaStream_t stream, int async)
+static cudaError_t rt_memset_in(void *devPtr, size_t pitch, size_t ysize, int value, unsigned elem,
+                                size_t width, size_t height, size_t depth, cudaStream_t stream, int async)
 {
     rt_alloc a;
     if (devPtr && width && height && depth && !rt_allocs_lookup(devPtr, &a) && !rt_in_variable(devPtr))
         return rt_error(cudaErrorInvalidValue);
-    return rt_copy3d(devPtr, pitch, ysize, NULL, 0, 0, value, width, height, depth, 1, stream,
-                     async);
+    return rt_copy3d_elem(devPtr, pitch, ysize, NULL, 0, 0, value, elem, width, height, depth, 1, stream,
+                          async);
+}
+
+/* A set of bytes (cudaMemset and its 2-D, 3-D and Async forms). */
+static cudaError_t rt_memset(void *devPtr, size_t pitch, size_t ysize, int value, size_t width,
+                             size_t height, size_t depth, cudaStream_t stream, int async)
+{
+    return rt_memset_in(devPtr, pitch, ysize, value, 1, width, height, depth, stream, async);
 }
 
 cudaError_t rt_memset_elements(void *dst, size_t pitch, unsigned value, unsigned elem, size_t width,
@@ -926,10 +933,7 @@ cudaError_t rt_memset_elements(void *dst, size_t pitch, unsigned value, unsigned
         return rt_error(cudaErrorInvalidValue);
     if (height <= 1 && pitch < row)
         pitch = row;   /* a single row may leave its pitch 0 */
-    rt_alloc a;
-    if (dst && row && height && !rt_allocs_lookup(dst, &a) && !rt_in_variable(dst))
-        return rt_error(cudaErrorInvalidValue);
-    return rt_copy3d_elem(dst, pitch, height, NULL, 0, 0, (int)value, elem, row, height, 1, 1, stream, 1);
+    return rt_memset_in(dst, pitch, height, (int)value, elem, row, height, 1, stream, 1);
 }
 
 cudaError_t cudaMemset(void *devPtr, int value, size_t count)
