@@ -12,6 +12,9 @@
  * - thread_block::sync(), cg::sync(block): __syncthreads();
  * - thread_block_tile<N>: sync, shfl, shfl_up/down/xor, ballot, any, all, match_any/all,
  *   cg::reduce: warp functions over the tile's N lanes (width N, tile-relative ballots);
+ *   a tile of 64-1024 threads (several warps) has CUDA's sync, shfl, any, all and
+ *   cg::reduce only, combined over its warps (__cu2c_tile_shfl, __cu2c_tile_vote,
+ *   __cu2c_reduce);
  * - coalesced_threads(): __activemask(); coalesced_group's methods over its lanes;
  * - labeled_partition(g, label), binary_partition(g, pred): __match_any_sync over g's lanes;
  * - thread_group::sync(), cg::sync(thread_group): __syncwarp over the group's lanes (see
@@ -80,15 +83,14 @@ static inline thread_block __cu2c_this_thread_block(dim3 d, uint3 i) { return th
 
 /* Shared storage CUDA's tiles of more than 32 threads need on GPUs before compute capability
  * 8.0 (`__shared__ block_tile_memory<N> m; this_thread_block(m)`): cu2c's tiles need none
- * (and stop at 32 threads), so it is a few unused bytes, accepted where programs pass it. */
+ * (their warp functions gather every thread's operands anyway), so it is a few unused
+ * bytes, accepted where programs pass it. */
 template <unsigned int MaxBlockSize = 1024>
 struct block_tile_memory {
     static_assert(MaxBlockSize >= 1 && MaxBlockSize <= 1024, "cu2c: block_tile_memory's block size is 1..1024");
     alignas(16) unsigned char __cu2c_unused[16];
 };
 
-/* A tile of Size (1, 2, 4, ..., 32) consecutive threads of the block, by linear index: its
- * lanes are those of a warp, Size-aligned. ParentT says what it was partitioned from. */
 /* The warp functions of tiles and coalesced groups (the translator recognises them by name
  * on those groups; the type of the object says which group and so the lanes). */
 class __cu2c_warp_group {
@@ -105,10 +107,26 @@ public:
     template <class T> unsigned int match_all(T, int &pred) const { return __cu2c_untranslated(), pred = 1; }
 };
 
+/* The methods of a tile of several warps (64-1024 threads), CUDA's: no shfl_up/down/xor,
+ * ballot or match (their results would not fit a warp's lanes). */
+class __cu2c_multi_warp_group {
+public:
+    void sync() const { __cu2c_untranslated(); }
+    template <class T> T shfl(T v, unsigned int) const { return __cu2c_untranslated(), v; }
+    int any(int p) const { return __cu2c_untranslated(), p != 0; }
+    int all(int p) const { return __cu2c_untranslated(), p != 0; }
+};
+
+template <bool MultiWarp> struct __cu2c_tile_methods { typedef __cu2c_warp_group type; };
+template <> struct __cu2c_tile_methods<true> { typedef __cu2c_multi_warp_group type; };
+
+/* A tile of Size (1, 2, 4, ..., 1024) consecutive threads of the block, by linear index,
+ * Size-aligned: up to 32, lanes of one warp; above, whole warps. ParentT says what it was
+ * partitioned from. */
 template <unsigned int Size, typename ParentT = void>
-class thread_block_tile : public __cu2c_warp_group {
-    static_assert(Size >= 1 && Size <= 32 && (Size & (Size - 1)) == 0,
-                  "cu2c: thread_block_tile sizes are powers of two up to 32");
+class thread_block_tile : public __cu2c_tile_methods<(Size > 32)>::type {
+    static_assert(Size >= 1 && Size <= 1024 && (Size & (Size - 1)) == 0,
+                  "cu2c: thread_block_tile sizes are powers of two up to 1024");
 public:
     unsigned int __cu2c_parent;     /* the parent's size when a tile, 0 when the block */
     unsigned int __cu2c_meta_size;  /* meta_group_size() */
@@ -203,7 +221,7 @@ public:
     }
 };
 
-/* tiled_partition(block, n): tiles of n (a power of two up to 32) as a thread_group. */
+/* tiled_partition(block, n): tiles of n (a power of two up to 1024) as a thread_group. */
 static inline thread_group tiled_partition(const thread_block &, unsigned int tilesz) {
     return thread_group(1, tilesz, 0);
 }
@@ -293,6 +311,10 @@ static inline int __cu2c_coalesced_src(unsigned mask, uint3 t, dim3 d, long long
     return __cu2c_rank_lane(mask, (unsigned)r);
 }
 
+template <class V, class R, class Op>
+static void __cu2c_reduce_warps(int width, size_t n, const unsigned char *act, const unsigned *mk, const V *v,
+                                R *r, Op op);
+
 /* cooperative_groups::reduce over the threads gathered for it (act: running, mk: the
  * group's lanes, v: values), as CUDA computes it (cooperative_groups/details): a tile of
  * `width` threads (or a whole warp) by the butterfly op(own, shfl_xor(own, s)) for s =
@@ -303,6 +325,10 @@ static inline int __cu2c_coalesced_src(unsigned mask, uint3 t, dim3 d, long long
 template <class V, class R, class Op>
 static void __cu2c_reduce(int width, size_t n, const unsigned char *act, const unsigned *mk, const V *v,
                           R *r, Op op) {
+    if (width > 32) {
+        __cu2c_reduce_warps(width, n, act, mk, v, r, op);
+        return;
+    }
     for (size_t w = 0; w < n; w += 32) {
         R b[32], c[32], nb[32];
         bool in[32], done[32], any = false, all = true;
@@ -382,6 +408,84 @@ static void __cu2c_reduce(int width, size_t n, const unsigned char *act, const u
     }
 }
 
+/* A group's width as cg::reduce takes it (0: a coalesced group) and its lanes in the warp
+ * of the thread at t: for cg::reduce over a group whose type is a template's parameter. */
+template <unsigned int Size, typename P>
+static inline int __cu2c_group_width(const thread_block_tile<Size, P> &) { return (int)Size; }
+static inline int __cu2c_group_width(const coalesced_group &) { return 0; }
+template <unsigned int Size, typename P>
+static inline unsigned __cu2c_group_mask(const thread_block_tile<Size, P> &, uint3 t, dim3 d) {
+    return Size >= 32 ? 0xffffffffu : ((1u << (Size & 31)) - 1) << (__cu2c::lin(t, d) & 31 & ~(Size - 1));
+}
+static inline unsigned __cu2c_group_mask(const coalesced_group &g, uint3, dim3) { return g.__cu2c_mask; }
+
+/* ---- tiles of several warps (64-1024 threads): their warp functions, over each tile's
+ * threads [t0, t0 + width) of the n gathered (act: running) ---- */
+
+/* cg::reduce as CUDA computes it over such a tile (cooperative_groups/details/reduce.h):
+ * each warp's value by the 32-lane butterfly (a warp's lanes missing read their own value,
+ * as above), then the butterfly over the tile's warps' values (a warp with no running lane
+ * reads its own), warp w of the tile taking the value of rank w of that last step. */
+template <class V, class R, class Op>
+static void __cu2c_reduce_warps(int width, size_t n, const unsigned char *act, const unsigned *mk, const V *v,
+                                R *r, Op op) {
+    int nw = width / 32;
+    for (size_t t0 = 0; t0 < n; t0 += (size_t)width) {
+        R c[32], nb[32];
+        bool in[32];
+        for (int w = 0; w < nw; w++) {
+            size_t b = t0 + 32 * (size_t)w;
+            size_t m = b < n ? (n - b < 32 ? n - b : 32) : 0;
+            in[w] = false;
+            if (m)
+                __cu2c_reduce(32, m, act + b, mk + b, v + b, r + b, op);
+            for (size_t l = 0; l < m && !in[w]; l++)
+                if (act[b + l]) {
+                    c[w] = r[b + l];
+                    in[w] = true;
+                }
+        }
+        for (int s = nw >> 1; s > 0; s >>= 1) {
+            for (int w = 0; w < nw; w++)
+                if (in[w])
+                    nb[w] = op(c[w], in[w ^ s] ? c[w ^ s] : c[w]);
+            for (int w = 0; w < nw; w++)
+                if (in[w])
+                    c[w] = nb[w];
+        }
+        for (size_t i = t0; i < t0 + (size_t)width && i < n; i++)
+            if (act[i])
+                r[i] = c[(i - t0) / 32];
+    }
+}
+
+/* shfl(v, src) over such a tile: the value of the tile's thread of rank src % width (a
+ * thread not running there: the caller's own value, as a warp's shuffle reads it). */
+template <class V, class R>
+static void __cu2c_tile_shfl(int width, size_t n, const unsigned char *act, const int *src, const V *v, R *r) {
+    for (size_t i = 0; i < n; i++) {
+        if (!act[i])
+            continue;
+        size_t s = (i & ~(size_t)(width - 1)) + ((unsigned)src[i] & (unsigned)(width - 1));
+        r[i] = s < n && act[s] ? v[s] : v[i];
+    }
+}
+
+/* any(p) (all == 0) or all(p) (all == 1) over such a tile's running threads. */
+template <class V>
+static void __cu2c_tile_vote(int all, int width, size_t n, const unsigned char *act, const V *v, int *r) {
+    for (size_t t0 = 0; t0 < n; t0 += (size_t)width) {
+        size_t end = t0 + (size_t)width < n ? t0 + (size_t)width : n;
+        int res = all;
+        for (size_t i = t0; i < end; i++)
+            if (act[i])
+                res = all ? res && v[i] != 0 : res || v[i] != 0;
+        for (size_t i = t0; i < end; i++)
+            if (act[i])
+                r[i] = res;
+    }
+}
+
 } // namespace cooperative_groups
 
 #ifdef CU2C_PARSING
@@ -391,7 +495,7 @@ static void __cu2c_reduce(int width, size_t n, const unsigned char *act, const u
 /* A tile's lanes in its warp, for the thread at (t) in a block of (d): the warp functions'
  * mask; and a warp-wide bit mask of them shifted to the tile's own ranks (its ballots). */
 #define CU2C_CG_TILE_MASK(size, t, d)                                                       \
-    ((size) == 32 ? 0xffffffffu                                                             \
+    ((size) >= 32 ? 0xffffffffu                                                             \
                   : ((1u << ((size) & 31)) - 1) << (cooperative_groups::__cu2c::lin(t, d) & 31 & ~((size) - 1)))
 #define CU2C_CG_TILE_BITS(size, t, d, bits)                                                 \
     ((unsigned)(bits) >> (cooperative_groups::__cu2c::lin(t, d) & 31 & ~((size) - 1)))

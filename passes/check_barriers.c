@@ -76,7 +76,7 @@ static bool full_mask(Site *site) {
     if (site->op == WARP_ACTIVEMASK || site->coalesced)
         return false;
     if (site->width)
-        return site->width == 32;
+        return site->width >= 32;
     const char *m = site->args[0];
     if (!m)
         return site->op == WARP_SYNC;   /* __syncwarp() */

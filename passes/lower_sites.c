@@ -121,12 +121,15 @@ static void put_gather(Unit *u, Kernel *k, Site *site, Stmt *loop, PtrVec *scope
     ReduceOp op = site->op;
     bool shfl = op <= WARP_SHFL_XOR;
     bool check = op != WARP_ACTIVEMASK && (loop || under_predicated(site->owner));
+    /* a tile of several warps (cooperative_groups.h): combined over the whole block, its
+     * tiles aligned to the block's first thread */
+    bool multi_warp = site->width > 32 || site->width < 0;     /* < 0: maybe (cg::reduce decides) */
     /* a shuffle every thread of the block runs: no flags of who runs (CU2C_WARP_SHFL_ALL) */
-    bool all = shfl && !check && !k->needs_exit_flags && !(scopes && scopes->len);
+    bool all = shfl && !check && !multi_warp && !k->needs_exit_flags && !(scopes && scopes->len);
     /* under an if run per thread: the warps holding its branch's running threads only, the
      * arrays from the first of them (lanes are relative to a warp's start) */
     char br;
-    Stmt *pi = pred_if(site->owner, &br);
+    Stmt *pi = multi_warp ? NULL : pred_if(site->owner, &br);
     const char *lanes = pi ? arena_printf(u->arena, "__cu2c_p%c%d", br, pi->index) : NULL;
     const char *w0 = lanes ? arena_printf(u->arena, "%s.w0", lanes) : "0";
     const char *wn = lanes ? arena_printf(u->arena, "%s.wn", lanes) : n;
@@ -153,6 +156,12 @@ static void put_gather(Unit *u, Kernel *k, Site *site, Stmt *loop, PtrVec *scope
     if (all)
         buf_printf(e, "CU2C_WARP_SHFL_ALL(%s, %s, __cu2c_wln, __cu2c_wwd, __cu2c_wv%d, __cu2c_wr%d); ",
                    strchr(combine_names[op], '(') + 1, n, id, id);
+    else if (multi_warp && shfl)
+        buf_printf(e, "cooperative_groups::__cu2c_tile_shfl(%d, %s, __cu2c_wact, __cu2c_wln, __cu2c_wv%d, "
+                      "__cu2c_wr%d); ", site->width, n, id, id);
+    else if (multi_warp && (op == WARP_ANY || op == WARP_ALL))
+        buf_printf(e, "cooperative_groups::__cu2c_tile_vote(%d, %d, %s, __cu2c_wact, __cu2c_wv%d, __cu2c_wr%d); ",
+                   op == WARP_ALL, site->width, n, id, id);
     else if (shfl)
         buf_printf(e, "%s, %s, __cu2c_wact%s, __cu2c_wln%s, __cu2c_wwd%s, __cu2c_wv%d%s, __cu2c_wr%d%s); ",
                    combine_names[op], cnt, at, at, at, id, at, id, at);
@@ -160,9 +169,10 @@ static void put_gather(Unit *u, Kernel *k, Site *site, Stmt *loop, PtrVec *scope
         buf_printf(e, "%s, %s, __cu2c_wact%s, __cu2c_wmk%s, __cu2c_wact%s, __cu2c_wr%d%s); ", combine_names[op], cnt,
                    at, at, at, id, at);
     else if (op == CG_REDUCE)     /* cooperative_groups.h: 0 for a coalesced group */
-        buf_printf(e, "cooperative_groups::__cu2c_reduce(%d, %s, __cu2c_wact%s, __cu2c_wmk%s, __cu2c_wv%d%s, "
-                      "__cu2c_wr%d%s, %s); ", site->coalesced ? 0 : site->width, cnt, at, at, id, at, id, at,
-                   site->args[2]);
+        buf_printf(e, "cooperative_groups::__cu2c_reduce(%s, %s, __cu2c_wact%s, __cu2c_wmk%s, __cu2c_wv%d%s, "
+                      "__cu2c_wr%d%s, %s); ", site->width < 0 ? site->args[3]
+                                              : arena_printf(u->arena, "%d", site->coalesced ? 0 : site->width),
+                   cnt, at, at, id, at, id, at, site->args[2]);
     else if (op != WARP_SYNC)
         buf_printf(e, "%s, %s, __cu2c_wact%s, __cu2c_wmk%s, __cu2c_wv%d%s, __cu2c_wr%d%s); ", combine_names[op], cnt,
                    at, at, id, at, id, at);
@@ -204,7 +214,18 @@ void lower_warp_site(Unit *u, Kernel *k, Site *site) {
     Buf e = {0};
     buf_puts(&e, "{ ");
     put_gather(u, k, site, NULL, &owner->fret_scopes, &e);
-    edit_insert(u, owner->begin, arena_strdup(u->arena, e.data));
+    /* an expanded function's final return, `x = (e);` by an edit at the same place: the
+     * gathering goes first in that edit's text */
+    Edit *ret = NULL;
+    for (int i = 0; i < k->inlines.len && !ret; i++) {
+        Inline *in = k->inlines.items[i];
+        if (in->ret == owner)
+            ret = in->ret_edit;
+    }
+    if (ret)
+        ret->text = arena_printf(u->arena, "%s%s", e.data, ret->text);
+    else
+        edit_insert(u, owner->begin, arena_strdup(u->arena, e.data));
     buf_free(&e);
     edit_replace_lines(u, site->call_begin, site->call_end, site_result(u, k, site));
 }

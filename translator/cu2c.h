@@ -391,7 +391,9 @@ typedef struct Site {
     const char *args[4];    /* a warp function: its arguments as written (NULL: defaulted) */
     const char *type;       /* a warp function: the type of its value argument */
     const char *result_type;/* a warp function: the type of the call (of its result array) */
-    int width;              /* a group's method: the tile's size (32 for a coalesced group) */
+    int width;              /* a group's method: the tile's size (32 for a coalesced group);
+                             * -1 when the group's type is a template parameter (cg::reduce:
+                             * width and lanes are the group's, __cu2c_group_width/_mask) */
     bool coalesced;         /* a group's method: the group is a coalesced_group */
     const char *any_group;  /* a thread_group's sync(): the group as written (a block's
                              * sync orders the block, a tile's its lanes) */
@@ -415,7 +417,10 @@ typedef struct Inline {
     PtrVec binds;           /* Stmt* (ST_BIND), one per parameter */
     PtrVec args;            /* char*: the arguments as written */
     Stmt *ret;              /* the body's final `return [e];`, or NULL */
+    unsigned ret_at;        /* where that return starts (0: none), known before it is scanned */
     const char *ret_expr;   /* e as written */
+    struct Edit *ret_edit;  /* the edit making `return ` of the final return `x = (`: a warp
+                             * function in e puts its gathering before it (lower_warp_site) */
     unsigned ret_begin, ret_end; /* e's text (calls expanded in place inside it are edits
                              * there: the return around it is edited apart) */
     Var *result;            /* `T x = f(args);`: x, taking e's value from result_tmp */

@@ -318,6 +318,11 @@ void scan_inline(KScan *ks, Stmt *s, CXCursor call, CXCursor fn, char *usr, Var 
     }
     in->parent_copy = fe->copy;
     in->call = s;
+    if (final_return) {
+        unsigned rb, re;
+        cursor_range(last, &rb, &re);
+        in->ret_at = rb;
+    }
     unsigned b, e;
     cursor_range(body, &b, &e);
     in->body_begin = b + 1;
@@ -396,6 +401,7 @@ void scan_inline(KScan *ks, Stmt *s, CXCursor call, CXCursor fn, char *usr, Var 
     PtrVec *list = arena_alloc(u->arena, sizeof *list);
     vec_push(u->arena, &s->bodies, list);
     int first_index = ks->k->stmts.len, first_var = ks->k->vars.len, first_vstore = ks->k->vstores.len;
+    int first_site = ks->k->sites.len;
     int saved_names = fe->tparam_names.len;
     for (int i = 0; i < in->tparam_names.len; i++) {
         vec_push(u->arena, &fe->tparam_names, in->tparam_names.items[i]);
@@ -413,6 +419,16 @@ void scan_inline(KScan *ks, Stmt *s, CXCursor call, CXCursor fn, char *usr, Var 
     for (int i = 0; in->dependent && i < in->params.len; i++) {
         Var *v = in->params.items[i];
         v->type = replace_words(u->arena, v->type, &in->tparam_names, &in->tparam_temps);
+    }
+    for (int i = first_site; in->dependent && i < ks->k->sites.len; i++) {
+        Site *site = ks->k->sites.items[i];     /* their arrays are declared at the top too */
+        if (site->owner->copy == in->copy) {
+            if (site->type)
+                site->type = replace_words(u->arena, site->type, &in->tparam_names, &in->tparam_temps);
+            if (site->result_type)
+                site->result_type = replace_words(u->arena, site->result_type, &in->tparam_names,
+                                                  &in->tparam_temps);
+        }
     }
     for (int i = first_vstore; in->dependent && i < ks->k->vstores.len; i++) {
         VStore *vs = ks->k->vstores.items[i];     /* buffers declared at the top too */
@@ -452,6 +468,15 @@ void scan_inline(KScan *ks, Stmt *s, CXCursor call, CXCursor fn, char *usr, Var 
             r->side_effects |= rv->side_effects;
             r->calls_user_fn |= rv->calls_user_fn;
             r->touches_memory |= rv->touches_memory;
+            /* a warp function in the value is gathered before the leaf (lower_warp_site) */
+            for (int m = 0; m < ks->k->sites.len; m++) {
+                Site *site = ks->k->sites.items[m];
+                if (site->owner == rv) {
+                    site->owner = r;
+                    site->pred->parent = r->parent;
+                    r->has_site = true;
+                }
+            }
         }
         r->return_facts.len = 0;
         CXCursor value = first_child(last);

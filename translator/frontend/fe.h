@@ -42,7 +42,8 @@ typedef struct Kids {
 typedef struct GroupCall {
     const char *builtin;    /* the barrier or warp function it is (see group_call) */
     const char *shown;      /* its name for messages, e.g. "thread_block_tile::shfl_down" */
-    int width;              /* a tile's size (32 for a coalesced group); 0 for block and grid */
+    int width;              /* a tile's size (32 for a coalesced group); 0 for block and grid;
+                             * -1 for cg::reduce over a group whose type is a template parameter */
     bool coalesced;         /* the group is a coalesced_group (lanes by a mask it holds) */
     bool any_group;         /* a thread_group: its lanes known at run time (its sync's mask) */
     int first_arg;          /* its first argument after the group (cg::sync/reduce take it first) */
@@ -130,6 +131,7 @@ bool from_macro(CXCursor c);
 /* groups.c */
 bool unresolved_group_call(CXCursor c, char *name, size_t cap);
 char group_kind(CXType t, int *width);
+bool dependent_partition_call(CXCursor c);
 const char *call_name(CXCursor c);
 const char *shown_name(CXCursor c);
 bool is_warp_fn(const char *n);

@@ -44,6 +44,31 @@ char group_kind(CXType t, int *width) {
     return r;
 }
 
+/* A call of cooperative_groups' tiled_partition that clang cannot resolve where the template
+ * holding it is written (`auto t = tiled_partition<N>(block)`, N a template parameter): a
+ * group is a uniform value (the sizes of the tile), so the call is pure. */
+bool dependent_partition_call(CXCursor c) {
+    if (clang_getCursorKind(c) != CXCursor_CallExpr || !clang_Cursor_isNull(clang_getCursorReferenced(c)))
+        return false;
+    CXCursor fn = callee_of(c);
+    if (clang_Cursor_isNull(fn) || !in_cg_namespace(fn))
+        return false;
+    CXString sp = clang_getCursorSpelling(fn);
+    bool r = strcmp(clang_getCString(sp), "tiled_partition") == 0;
+    clang_disposeString(sp);
+    return r;
+}
+
+/* Is t (a reference to) a template's type parameter, unknown where the template is written? */
+static bool dependent_type(CXType t) {
+    t = clang_getCanonicalType(clang_getNonReferenceType(t));
+    CXString sp = clang_getTypeSpelling(t);
+    const char *n = clang_getCString(sp);
+    bool r = t.kind == CXType_Dependent || (n && strstr(n, "type-parameter-"));
+    clang_disposeString(sp);
+    return r;
+}
+
 /* The warp functions tiles' and coalesced groups' methods (and cg::sync, cg::reduce) are. */
 static const struct { const char *method, *builtin; } warp_methods[] = {
     {"sync", "__syncwarp"}, {"shfl", "__shfl_sync"}, {"shfl_up", "__shfl_up_sync"},
@@ -104,6 +129,13 @@ static bool group_call(CXCursor c, GroupCall *g) {
     }
     else if (kind == 'g' && strcmp(name, "sync") == 0)
         g->builtin = GRID_SYNC;
+    /* cg::reduce(g, v, op) in a template where g's type is a parameter: whichever tile or
+     * coalesced group it is, the output asks it for its width and lanes */
+    if (!kind && !clang_Cursor_isNull(g->group) && strcmp(name, "reduce") == 0 &&
+        dependent_type(clang_getCursorType(g->group))) {
+        g->builtin = CG_REDUCE_NAME;
+        g->width = -1;
+    }
     for (size_t i = 0; (kind == 't' || kind == 'c') && i < sizeof warp_methods / sizeof warp_methods[0]; i++)
         if (strcmp(name, warp_methods[i].method) == 0)
             g->builtin = warp_methods[i].builtin;
@@ -435,6 +467,10 @@ static int scan_group_site(KScan *ks, CXCursor c, GroupCall *g, Site *site, int 
     }
     else if (g->coalesced && grp)
         site->args[0] = arena_printf(a, "(%s).__cu2c_mask", grp);
+    else if (g->width < 0 && grp) {
+        site->args[0] = arena_printf(a, "cooperative_groups::__cu2c_group_mask(%s, threadIdx, blockDim)", grp);
+        site->args[3] = arena_printf(a, "cooperative_groups::__cu2c_group_width(%s)", grp);
+    }
     else if (!g->coalesced)
         site->args[0] = arena_printf(a, "CU2C_CG_TILE_MASK(%d, threadIdx, blockDim)", g->width);
     site->args[1] = a0;

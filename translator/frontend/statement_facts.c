@@ -76,7 +76,7 @@ static void scan_call(KScan *ks, CXCursor c) {
                                     clang_getCursorKind(fn) != CXCursor_FunctionTemplate &&
                                     clang_getCursorKind(fn) != CXCursor_ConversionFunction &&
                                     clang_getCursorKind(fn) != CXCursor_Constructor)) {
-        if (clang_getCursorKind(fn) != CXCursor_Constructor)
+        if (clang_getCursorKind(fn) != CXCursor_Constructor && !dependent_partition_call(c))
             ks->s->side_effects = true;     /* call through a pointer: anything can happen */
         if (clang_Cursor_isNull(fn) && fe->tls_fns.len > 0) {
             /* a kernel template's dependent call (SharedMemory<T>() converted to T *) may

@@ -462,6 +462,21 @@ static bool hoist_calls(KScan *ks, Stmt *s, CXCursor c, PtrVec *list, Stmt *pare
 
 /* One statement of a list: a barrier, a barrier-carrying construct, or a leaf. Inside a
  * switch that holds barriers, case labels are constructs too: no thread loop may span one. */
+/* Is the return c the final statement of the body of a function expanded in place (parent
+ * its call)? Other returns leave the call early, by flags. */
+static bool final_return_of_expansion(KScan *ks, CXCursor c, Stmt *parent) {
+    if (!parent || parent->kind != ST_SYNC || parent->sync != SK_INLINE)
+        return false;
+    unsigned b, e;
+    cursor_range(c, &b, &e);
+    for (int i = 0; i < ks->k->inlines.len; i++) {
+        Inline *in = ks->k->inlines.items[i];
+        if (in->call == parent)
+            return in->ret_at == b;
+    }
+    return false;
+}
+
 static void scan_stmt(KScan *ks, CXCursor c, PtrVec *list, Stmt *parent) {
     Fe *fe = ks->fe;
     Unit *u = fe->u;
@@ -546,7 +561,11 @@ static void scan_stmt(KScan *ks, CXCursor c, PtrVec *list, Stmt *parent) {
     }
     bool case_label = parent && parent->kind == ST_SYNC && parent->sync == SK_SWITCH &&
                       (kind == CXCursor_CaseStmt || kind == CXCursor_DefaultStmt);
-    bool expression = clang_isExpression(kind) || kind == CXCursor_DeclStmt || kind == CXCursor_NullStmt;
+    /* an expanded function's final return whose value calls warp functions (sites) only: a
+     * leaf like `x = f(...);`, which is what it becomes */
+    bool expression = clang_isExpression(kind) || kind == CXCursor_DeclStmt || kind == CXCursor_NullStmt ||
+                      (kind == CXCursor_ReturnStmt && final_return_of_expansion(ks, c, parent) &&
+                       find_barrier(c, NULL) && !find_plain_barrier(c, NULL) && !find_volatile(c, true, NULL));
     /* a construct: it holds a __syncthreads(), or (not being an expression) a call expanded in
      * place, or it is a case label among barriers */
     bool construct = find_plain_barrier(c, &barrier) ||

@@ -135,9 +135,18 @@ bool call_template_args(KScan *ks, Stmt *s, CXCursor call, CXCursor tmpl, Kids *
     int nargs = clang_Cursor_getNumArguments(call);
     for (int i = 0; depth >= 0 && i < nargs && i < parms.n && i < 8; i++) {
         CXType pt = clang_getCursorType(parms.c[i]);
-        if (dependent_spelling(pt))
-            deduce(fe, pt, clang_getCursorType(clang_Cursor_getArgument(call, (unsigned)i)), depth, found,
-                   params->n, true);
+        if (!dependent_spelling(pt))
+            continue;
+        char *before[8];
+        memcpy(before, found, sizeof before);
+        CXCursor arg = clang_Cursor_getArgument(call, (unsigned)i);
+        deduce(fe, pt, clang_getCursorType(arg), depth, found, params->n, true);
+        /* a local declared `auto` in the template: its type as the kernel's model spells it */
+        CXCursor ref = clang_getCursorReferenced(strip_implicit(arg));
+        Var *v = clang_getCursorKind(ref) == CXCursor_VarDecl ? find_var(ks->k, ref, fe) : NULL;
+        for (int j = 0; j < params->n && j < 8; j++)
+            if (found[j] != before[j] && strcmp(found[j], "auto") == 0 && v && !strstr(v->type, "auto"))
+                found[j] = arena_strdup(a, v->type);
     }
     for (int i = args->len; i < params->n; i++) {
         int d, pi;
