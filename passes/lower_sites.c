@@ -135,9 +135,15 @@ static void put_gather(Unit *u, Kernel *k, Site *site, Stmt *loop, PtrVec *scope
     const char *wn = lanes ? arena_printf(u->arena, "%s.wn", lanes) : n;
     const char *at = lanes ? arena_printf(u->arena, " + %s.w0", lanes) : "";
     const char *cnt = lanes ? arena_printf(u->arena, "(%s.wn - %s.w0)", lanes, lanes) : n;
+    /* a group whose type is a template parameter: its width, the same in every thread,
+     * taken where the group is in scope (in the thread loop) */
+    if (site->width < 0)
+        buf_printf(e, "int __cu2c_gw%d = 0; ", id);
     if (!all)
         buf_printf(e, "for (size_t __cu2c_i = %s; __cu2c_i < %s; __cu2c_i++) __cu2c_wact[__cu2c_i] = 0; ", w0, wn);
     open_thread_loop(k, site->pred, scopes, e);
+    if (site->width < 0)
+        buf_printf(e, "__cu2c_gw%d = %s; ", id, site->args[3]);
     if (loop)
         buf_printf(e, "if (__cu2c_pf%d[%s] != 2) continue; ", loop->index, lin);
     if (!all)
@@ -170,7 +176,7 @@ static void put_gather(Unit *u, Kernel *k, Site *site, Stmt *loop, PtrVec *scope
                    at, at, at, id, at);
     else if (op == CG_REDUCE)     /* cooperative_groups.h: 0 for a coalesced group */
         buf_printf(e, "cooperative_groups::__cu2c_reduce(%s, %s, __cu2c_wact%s, __cu2c_wmk%s, __cu2c_wv%d%s, "
-                      "__cu2c_wr%d%s, %s); ", site->width < 0 ? site->args[3]
+                      "__cu2c_wr%d%s, %s); ", site->width < 0 ? arena_printf(u->arena, "__cu2c_gw%d", id)
                                               : arena_printf(u->arena, "%d", site->coalesced ? 0 : site->width),
                    cnt, at, at, id, at, id, at, site->args[2]);
     else if (op != WARP_SYNC)

@@ -2,7 +2,9 @@
 // parameter (`template <class T, class Group> T f(T v, Group &g) { return cg::reduce(g, v,
 // op); }`, as NVIDIA's reduction sample writes it), its result the function's final return,
 // called from kernel templates holding `auto tile = cg::tiled_partition<TS>(cta)`: tiles of
-// 8, 32, 64 and 256 threads, float sums bit for bit in CUDA's order, int maxima.
+// 8, 32, 64 and 256 threads, float sums bit for bit in CUDA's order, int maxima; and under an
+// if run per thread that whole tiles take (`if (tile.meta_group_rank() == 0)`, the sample's
+// cg_reduce), the group bound by reference there.
 // RUN: %cu2cc %s -o %t && env CU2C_NUM_THREADS=1 timeout 60 %t && env CU2C_NUM_THREADS=2 timeout 60 %t
 #include <cooperative_groups.h>
 #include <cooperative_groups/reduce.h>
@@ -33,6 +35,17 @@ template <class T, unsigned TS> __global__ void tile_sums(T *sums, int *maxima) 
     sums[g] = s;
     int m = max_of((int)(g * 37u % 1001u), tile);
     maxima[g] = m;
+}
+
+template <class T> __global__ void first_tile_sums(T *sums) {
+    cg::thread_block cta = cg::this_thread_block();
+    cg::thread_block_tile<32> tile = cg::tiled_partition<32>(cta);
+    unsigned g = blockIdx.x * blockDim.x + threadIdx.x;
+    T v = (T)value(g);
+    if (tile.meta_group_rank() == 0) {
+        v = sum_of(v, tile);
+    }
+    sums[g] = v;
 }
 
 /* CUDA's order: a butterfly within each warp (tiles up to 32: within the tile), then one
@@ -87,6 +100,15 @@ int main() {
     run<32>();
     run<64>();
     run<256>();
+    float *s;
+    cudaMallocManaged(&s, 2 * THREADS * sizeof(float));
+    first_tile_sums<float><<<2, THREADS>>>(s);
+    cudaDeviceSynchronize();
+    for (unsigned g = 0; g < 2 * THREADS; g++) {
+        float want = g % THREADS < 32 ? host_sum(g - g % 32, 32) : value(g);
+        if (memcmp(&s[g], &want, sizeof want) != 0 && failures++ < 10)
+            printf("FAIL first tile, thread %u: %a want %a\n", g, s[g], want);
+    }
     if (failures) {
         printf("%d failures\n", failures);
         return 1;
