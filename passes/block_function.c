@@ -270,7 +270,9 @@ static void put_static_shared(Kernel *k, Buf *b) {
     buf_puts(b, "0");
     for (int i = 0; i < k->vars.len; i++) {
         Var *v = k->vars.items[i];
-        if (v->is_shared && !v->is_extern_shared)
+        if (v->is_shared && !v->is_extern_shared && v->bytes > 0)
+            buf_printf(b, " + %lld", v->bytes);     /* its type may name the kernel's locals */
+        else if (v->is_shared && !v->is_extern_shared)
             buf_printf(b, " + sizeof(__typeof__(%s))", v->type);
     }
     for (int i = 0; i < k->file_shared.len; i++) {

@@ -772,12 +772,15 @@ void lower_kernel(Unit *u, Kernel *k) {
     for (int i = 0; i < k->stmts.len; i++) {
         Stmt *s = k->stmts.items[i];
         u->cur_copy = s->copy;
-        if (s->kind == ST_BARRIER)
-            edit_replace_lines(u, s->begin, s->end,
-                               s->grid_sync ? (k->race_check ? "CU2C_RACE_BARRIER() cu2c_grid_sync(__cu2c_b);"
-                                                             : "cu2c_grid_sync(__cu2c_b);")
-                                            : (k->race_check ? "/* __syncthreads() */ CU2C_RACE_BARRIER()"
-                                                             : "/* __syncthreads() */;"));
+        if (s->kind == ST_BARRIER) {
+            const char *bar = s->grid_sync ? (k->race_check ? "CU2C_RACE_BARRIER() cu2c_grid_sync(__cu2c_b);"
+                                                          : "cu2c_grid_sync(__cu2c_b);")
+                                         : (k->race_check ? "/* __syncthreads() */ CU2C_RACE_BARRIER()"
+                                                          : "/* __syncthreads() */;");
+            if (s->barrier_check)
+                bar = arena_printf(u->arena, "%s %s", bar, s->barrier_check);
+            edit_replace_lines(u, s->begin, s->end, bar);
+        }
         if (k->race_check && s->kind == ST_DECL && !s->parent && !hoisted_shared(s))
             for (int j = 0; j < s->decls.len; j++) {   /* shared arrays in place: after their declaration */
                 Var *v = s->decls.items[j];

@@ -87,6 +87,9 @@ typedef struct Web {
 typedef struct Var {
     const char *name;
     const char *type;       /* unqualified type spelling, usable as __typeof__(type) */
+    long long bytes;        /* its size as clang knows it (<= 0: not known, a dependent type):
+                             * a type may name the kernel's own constants (a __shared__
+                             * pipeline_shared_state<scope, stages> with a local constexpr) */
     unsigned lambda;        /* initialised with a lambda (LAMBDA_*): re-declared (remat) in
                              * each thread loop using it rather than given per-thread copies
                              * (its type has no name); init_text, init_reads are the lambda's */
@@ -275,6 +278,8 @@ struct Stmt {
     bool loop_split;        /* ST_SYNC: an if holding no barrier, made a construct so that a
                              * loop in its branches can be interchanged (loop_splits.c) */
     bool grid_sync;         /* ST_BARRIER: grid_group::sync(), a barrier of the whole grid */
+    const char *barrier_check; /* ST_BARRIER: a cuda::barrier's wait: the check run once per
+                             * block where it was (its count is the block's), or NULL */
     bool steps_only;        /* ST_SYNC: holds volatile stores (warp steps, see vstep) but no
                              * barrier, warp function or __shared__ memory: an if splitting a
                              * warp may hold it (its lanes step apart, as on the GPU) */

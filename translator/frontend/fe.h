@@ -134,6 +134,11 @@ char group_kind(CXType t, int *width);
 bool dependent_partition_call(CXCursor c);
 const char *call_name(CXCursor c);
 const char *shown_name(CXCursor c);
+/* libcuxx.c: libcu++'s barriers, its functions' effects, and the calls refused */
+bool libcuxx_fn(CXCursor fn);
+const char *libcuxx_barrier(CXCursor call, bool shown);
+const char *libcuxx_barrier_check(Fe *fe, CXCursor call);
+int libcuxx_refusals(Fe *fe);
 bool is_warp_fn(const char *n);
 bool reduce_op(CXCursor c, ReduceOp *op);
 void scan_site(KScan *ks, CXCursor c, ReduceOp op);

@@ -181,6 +181,9 @@ static const char *group_or_callee_name(CXCursor c, bool shown) {
     GroupCall g;
     if (group_call(c, &g))
         return shown ? g.shown : g.builtin;
+    const char *lx = libcuxx_barrier(c, shown);    /* cuda::barrier's wait & co. (libcuxx.c) */
+    if (lx)
+        return lx;
     CXString sp = clang_getCursorSpelling(callee_of(c));
     const char *n = clang_getCString(sp);
     snprintf(buf, sizeof buf, "%s", n ? n : "");

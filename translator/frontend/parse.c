@@ -232,6 +232,8 @@ Unit *fe_parse(Arena *a, const Options *opt) {
     }
     if (!errors)
         errors = forward_diagnostics(&fe);
+    if (!errors)
+        errors = libcuxx_refusals(&fe);
     scan_fe = &fe;
     if (!errors)
         scan_unit(&fe);

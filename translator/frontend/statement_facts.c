@@ -104,7 +104,7 @@ static void scan_call(KScan *ks, CXCursor c) {
             ks->s->calls_user_fn = true;
             ks->k->uses_tls = true;
         }
-    } else if (impure_builtin(name)) {
+    } else if (impure_builtin(name) || libcuxx_fn(fn)) {
         ks->s->side_effects = true;
         if (is_assert_fail(name)) {
             ks->s->calls_user_fn = true;
@@ -204,6 +204,7 @@ Var *new_var(Fe *fe, Kernel *k, CXCursor decl, Stmt *s) {
     v->name = fe_str(a, clang_getCursorSpelling(decl));
     CXType t = clang_getCursorType(decl);
     v->type = fe_str(a, clang_getTypeSpelling(clang_getUnqualifiedType(t)));
+    v->bytes = clang_Type_getSizeOf(t);
     /* a parameter declared as an array is a pointer (libclang gives the type as written) */
     if (clang_getCursorKind(decl) == CXCursor_ParmDecl && is_array_type(t))
         v->type = arena_printf(a, "__typeof__(%s) *", fe_str(a, clang_getTypeSpelling(clang_getArrayElementType(t))));

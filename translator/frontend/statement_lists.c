@@ -495,6 +495,8 @@ static void scan_stmt(KScan *ks, CXCursor c, PtrVec *list, Stmt *parent) {
         if (strcmp(n, "__syncthreads") == 0 || strcmp(n, GRID_SYNC) == 0) {
             s->kind = ST_BARRIER;
             s->grid_sync = strcmp(n, GRID_SYNC) == 0;
+            if (libcuxx_barrier(c, false))
+                s->barrier_check = libcuxx_barrier_check(fe, c);
             return;
         }
         if (reduce_op(c, &op)) {

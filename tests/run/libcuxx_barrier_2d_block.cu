@@ -1,0 +1,116 @@
+// cuda::barrier<thread_scope_block> (<cuda/barrier>) as the block's barrier in a 32x4 block:
+// init with blockDim.x * blockDim.y, arrive() then wait(std::move(token)) around work, in a
+// device function taking the barrier by reference; arrive_and_wait() in a uniform loop;
+// cuda::memcpy_async(dst, src, size, bar) per thread and cuda::memcpy_async(block, ...) by
+// the block (with cuda::aligned_size_t), made visible by the wait. Threads in reverse order
+// too: only the barriers order the threads. Then a barrier whose count is not the block's:
+// the kernel ends with cudaErrorLaunchFailure and a message naming the wait's line.
+// RUN: %cu2cc %s -o %t && env CU2C_NUM_THREADS=1 timeout 60 %t && env CU2C_NUM_THREADS=2 timeout 60 %t
+// RUN: env CU2C_THREAD_ORDER=reverse %cu2cc %s -o %t.rev && env CU2C_NUM_THREADS=2 timeout 60 %t.rev
+// RUN: env CU2C_NUM_THREADS=2 timeout 60 %t bad 2> %t.err | FileCheck %s --check-prefix=OUT
+// RUN: FileCheck %s --check-prefix=ERR -DFILE=%s < %t.err
+#include <cooperative_groups.h>
+#include <cuda/barrier>
+#include <cstdio>
+#include <cstring>
+#include <utility>
+namespace cg = cooperative_groups;
+
+#define TX 32
+#define TY 4
+#define N (TX * TY)
+#define ROUNDS 3
+
+__device__ void rotate(cuda::barrier<cuda::thread_scope_block> &bar, int *buf, int t, int *out) {
+    int mine = buf[(t + 1) % N];
+    auto token = bar.arrive();
+    out[t] = mine;   // work between arrive and wait: may come before or after other threads'
+    bar.wait(std::move(token));
+    buf[t] = mine;
+    bar.arrive_and_wait();
+}
+
+__global__ void staged(const float *in, const int *ints, float *out, int *iout, int *rot) {
+    __shared__ cuda::barrier<cuda::thread_scope_block> bar;
+    __shared__ float buf[N];
+    __shared__ int ibuf[N];
+    cg::thread_block block = cg::this_thread_block();
+    int t = threadIdx.y * blockDim.x + threadIdx.x;
+    if (t == 0)
+        init(&bar, blockDim.x * blockDim.y);
+    __syncthreads();
+    const float *src = in + blockIdx.x * N;
+    // each thread copies its own element, read by another thread after the wait
+    cuda::memcpy_async(&buf[t], &src[t], sizeof(float), bar);
+    // the block copies the ints together
+    cuda::memcpy_async(block, ibuf, ints + blockIdx.x * N, cuda::aligned_size_t<4>(sizeof(int) * N), bar);
+    bar.arrive_and_wait();
+    out[blockIdx.x * N + t] = buf[N - 1 - t] * 2.0f;
+    iout[blockIdx.x * N + t] = ibuf[N - 1 - t];
+    for (int r = 0; r < ROUNDS; r++)
+        rotate(bar, ibuf, t, rot + (blockIdx.x * ROUNDS + r) * N);
+}
+
+__global__ void half_count(int *out) {
+    __shared__ cuda::barrier<cuda::thread_scope_block> bar;
+    if (threadIdx.x == 0)
+        init(&bar, blockDim.x / 2);
+    __syncthreads();
+    out[threadIdx.x] = 1;
+    bar.arrive_and_wait();
+    out[threadIdx.x] = 2;
+}
+
+int main(int argc, char **argv) {
+    if (argc > 1 && strcmp(argv[1], "bad") == 0) {
+        int *o;
+        cudaMallocManaged(&o, 64 * sizeof(int));
+        half_count<<<2, 64>>>(o);
+        cudaError_t e = cudaDeviceSynchronize();
+        printf("%s\n", cudaGetErrorName(e));
+        return e == cudaErrorLaunchFailure ? 0 : 1;
+    }
+    const int blocks = 3;
+    float *in, *out;
+    int *ints, *iout, *rot;
+    cudaMallocManaged(&in, sizeof(float) * N * blocks);
+    cudaMallocManaged(&out, sizeof(float) * N * blocks);
+    cudaMallocManaged(&ints, sizeof(int) * N * blocks);
+    cudaMallocManaged(&iout, sizeof(int) * N * blocks);
+    cudaMallocManaged(&rot, sizeof(int) * N * blocks * ROUNDS);
+    for (int i = 0; i < N * blocks; i++) {
+        in[i] = (float)i;
+        ints[i] = 7 * i + 1;
+    }
+    staged<<<blocks, dim3(TX, TY)>>>(in, ints, out, iout, rot);
+    if (cudaDeviceSynchronize() != cudaSuccess) {
+        printf("FAIL: launch\n");
+        return 1;
+    }
+    int bad = 0;
+    for (int b = 0; b < blocks; b++) {
+        int ref[N];
+        for (int t = 0; t < N; t++) {
+            if (out[b * N + t] != 2.0f * in[b * N + N - 1 - t] || iout[b * N + t] != ints[b * N + N - 1 - t])
+                bad++;
+            ref[t] = ints[b * N + t];
+        }
+        for (int r = 0; r < ROUNDS; r++) {
+            int next[N];
+            for (int t = 0; t < N; t++) {
+                next[t] = ref[(t + 1) % N];
+                if (rot[(b * ROUNDS + r) * N + t] != next[t])
+                    bad++;
+            }
+            memcpy(ref, next, sizeof ref);
+        }
+    }
+    if (bad) {
+        printf("FAIL: %d wrong\n", bad);
+        return 1;
+    }
+    printf("PASS\n");
+    return 0;
+}
+// OUT: cudaErrorLaunchFailure
+// ERR: {{.*}}libcuxx_barrier_2d_block.cu:60: error: cuda::barrier in block ({{[01]}},0,0) expects 32 arrivals, the block has 64 threads: cu2c runs a cuda::barrier only as a barrier of the whole block (init it with the block's thread count)
