@@ -278,6 +278,15 @@ void scan_inline(KScan *ks, Stmt *s, CXCursor call, CXCursor fn, char *usr, Var 
      * pattern is expanded (the kernel itself is scanned as a pattern) */
     bool dependent = clang_getCursorKind(def) == CXCursor_FunctionTemplate;
     bool member = is_member_fn(def);
+    /* which body runs (the pattern's or an explicit specialisation's) is known per
+     * instantiation only, and the pattern is what is expanded */
+    if (dependent && usr_in(&fe->specialized_fns, fe_str(u->arena, clang_getCursorUSR(def)))) {
+        diag_error(u, s->loc, "call of '%s', a function template holding a barrier or warp function, with "
+                   "template arguments depending on the kernel's: '%s' has explicit specialisations, and "
+                   "cu2c cannot tell which one runs (not supported yet: call it with arguments that do not "
+                   "depend on the kernel template's)", name, name);
+        return;
+    }
     if (clang_Cursor_isNull(body) || !in_main_file(fe, def) ||
         (clang_getCursorKind(def) != CXCursor_FunctionDecl && clang_getCursorKind(def) != CXCursor_CXXMethod &&
          !dependent)) {

@@ -16,6 +16,7 @@ typedef struct Fe {
     CXFile main_file;
     PtrVec tls_fns;         /* char*: USR of user functions reading threadIdx & co. or calling assert (transitively) */
     PtrVec barrier_fns;     /* char*: USR of user functions containing a barrier (transitively) */
+    PtrVec specialized_fns; /* char*: USR of function templates the user explicitly specialises */
     PtrVec block_barrier_fns; /* char*: those of them holding a __syncthreads* (not only warp
                              * functions) */
     PtrVec sync_fns;        /* char*: those of them holding a barrier, a warp function or

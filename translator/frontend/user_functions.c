@@ -222,6 +222,9 @@ enum CXChildVisitResult userfn_visit(CXCursor c, CXCursor parent, CXClientData d
     } else {
         s = ts->fn_scans.items[ts->next_scan++];
     }
+    CXCursor primary = clang_getSpecializedCursorTemplate(c);
+    if (!ts->kernels && k == CXCursor_FunctionDecl && !clang_Cursor_isNull(primary))
+        vec_push(fe->u->arena, &fe->specialized_fns, fe_str(fe->u->arena, clang_getCursorUSR(primary)));
     if (!ts->kernels) {
         UserFn *f = arena_alloc(fe->u->arena, sizeof *f);
         f->usr = fe_str(fe->u->arena, clang_getCursorUSR(c));
