@@ -230,4 +230,12 @@ void scan_lambda_local(KScan *ks, Var *v, CXCursor init);
  * main text; the number renamed (the text must then be parsed again). */
 int rewrite_cuda_arch(Fe *fe);
 
+/* ptx.c */
+/* Replaces the inline PTX idioms cu2c translates (special-register reads, nanosleep, fences)
+ * in device functions' bodies of the main text by calls of cu2c/device.h; the number replaced (the
+ * text must then be parsed again). */
+int rewrite_ptx(Fe *fe);
+/* The error for an asm statement left in device code, naming its template. */
+void ptx_refuse(Fe *fe, CXCursor c);
+
 #endif

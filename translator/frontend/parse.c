@@ -225,6 +225,9 @@ Unit *fe_parse(Arena *a, const Options *opt) {
      * function that appears may hold more) */
     for (int round = 0; parsed && !errors && round < 4 && rewrite_cuda_arch(&fe) > 0; round++)
         parsed = reparse(&fe, opt, &pa, files, nfiles, index);
+    /* the inline PTX cu2c reads (ptx.c) made calls of cu2c/device.h: parsed again */
+    if (parsed && !errors && rewrite_ptx(&fe) > 0)
+        parsed = reparse(&fe, opt, &pa, files, nfiles, index);
     if (!parsed) {
         clang_disposeTranslationUnit(fe.tu);
         clang_disposeIndex(index);
