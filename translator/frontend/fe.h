@@ -238,4 +238,10 @@ int rewrite_ptx(Fe *fe);
 /* The error for an asm statement left in device code, naming its template. */
 void ptx_refuse(Fe *fe, CXCursor c);
 
+/* shared_atomics.c */
+/* Renames atomics on the block's own __shared__ memory in device functions' bodies of the
+ * main text to their plain forms (cu2c/device.h); the number renamed (the text must then be
+ * parsed again; its length changes, its lines do not). */
+int rewrite_shared_atomics(Fe *fe);
+
 #endif
