@@ -218,6 +218,31 @@ long long cu2c_clock64(void)
     return ns / 1000000 * rt_clock_rate_khz + ns % 1000000 * rt_clock_rate_khz / 1000000;
 }
 
+/* %globaltimer in inline PTX (cu2c/device.h): nanoseconds on the same clock, from the same
+ * start, as clock64()'s cycles. */
+long long cu2c_globaltimer(void)
+{
+    pthread_once(&rt_clock_once, rt_init_clock);
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (long long)(ts.tv_sec - rt_clock_base.tv_sec) * 1000000000LL + (ts.tv_nsec - rt_clock_base.tv_nsec);
+}
+
+/* %smid in inline PTX: the worker running the block (each worker is one multiprocessor of
+ * the properties), 0 for a block run elsewhere (a host thread helping a launch). */
+int cu2c_smid(void)
+{
+    rt_worker *w = rt_current_worker();
+    int n = rt_device_props()->multiProcessorCount;
+    return w && w->id >= 0 && w->id < n ? w->id : 0;
+}
+
+/* %nsmid: how many there are */
+int cu2c_nsmid(void)
+{
+    return rt_device_props()->multiProcessorCount;
+}
+
 cudaError_t cudaGetDeviceCount(int *count)
 {
     if (!count)

@@ -762,6 +762,79 @@ static inline unsigned long long atomicXor(unsigned long long *p, unsigned long 
 #define atomicXor_block atomicXor
 #define atomicXor_system atomicXor
 
+/* Atomics on the block's own __shared__ memory (`atomicAdd(&hit, 1)`, hit a __shared__
+ * variable): a block's threads run one after another on one worker and no other block sees
+ * its shared memory, so the translator (frontend/shared_atomics.c) calls these instead: a
+ * relaxed load and a relaxed store, no lock prefix and no fence. Still atomic accesses, so
+ * that the compiler keeps them in order in a thread loop it may vectorise (the loops are
+ * CU2C_THREADS_INDEPENDENT: threads updating one counter are not). Same results as the
+ * atomic forms for every type CUDA has them for. */
+#define CU2C_LD(p, out) __atomic_load((p), (out), __ATOMIC_RELAXED)
+#define CU2C_ST(p, in) __atomic_store((p), (in), __ATOMIC_RELAXED)
+#ifdef __cplusplus
+template <class T> struct cu2c_same_type { typedef T type; };
+#define CU2C_SHARED_RMW(name, expr)                                                         \
+    template <class T> static inline T name##_cu2c_shared(T *p, typename cu2c_same_type<T>::type v) \
+    {                                                                                       \
+        T old, nv;                                                                          \
+        CU2C_LD(p, &old);                                                                   \
+        nv = (expr);                                                                        \
+        CU2C_ST(p, &nv);                                                                    \
+        return old;                                                                         \
+    }
+CU2C_SHARED_RMW(atomicAdd, old + v)
+CU2C_SHARED_RMW(atomicSub, old - v)
+CU2C_SHARED_RMW(atomicExch, v)
+CU2C_SHARED_RMW(atomicMin, v < old ? v : old)
+CU2C_SHARED_RMW(atomicMax, v > old ? v : old)
+CU2C_SHARED_RMW(atomicInc, old >= v ? 0u : old + 1u)
+CU2C_SHARED_RMW(atomicDec, (old == 0u || old > v) ? v : old - 1u)
+CU2C_SHARED_RMW(atomicAnd, old & v)
+CU2C_SHARED_RMW(atomicOr, old | v)
+CU2C_SHARED_RMW(atomicXor, old ^ v)
+#undef CU2C_SHARED_RMW
+template <class T>
+static inline T atomicCAS_cu2c_shared(T *p, typename cu2c_same_type<T>::type e, typename cu2c_same_type<T>::type d)
+{
+    T old;
+    CU2C_LD(p, &old);
+    if (old == e)
+        CU2C_ST(p, &d);
+    return old;
+}
+#else
+/* the names inside are reserved-looking, so that a caller's own `old` in p or v stays its */
+#define CU2C_SHARED_RMW(p, v, expr)                                                         \
+    __extension__({                                                                         \
+        __typeof__(&(p)[0]) cu2c_p_ = (p);                                                  \
+        __typeof__(*cu2c_p_) cu2c_v_ = (v), cu2c_old_, cu2c_new_;                           \
+        CU2C_LD(cu2c_p_, &cu2c_old_);                                                       \
+        cu2c_new_ = (expr);                                                                 \
+        CU2C_ST(cu2c_p_, &cu2c_new_);                                                       \
+        cu2c_old_;                                                                          \
+    })
+#define atomicAdd_cu2c_shared(p, v) CU2C_SHARED_RMW(p, v, cu2c_old_ + cu2c_v_)
+#define atomicSub_cu2c_shared(p, v) CU2C_SHARED_RMW(p, v, cu2c_old_ - cu2c_v_)
+#define atomicExch_cu2c_shared(p, v) CU2C_SHARED_RMW(p, v, cu2c_v_)
+#define atomicMin_cu2c_shared(p, v) CU2C_SHARED_RMW(p, v, cu2c_v_ < cu2c_old_ ? cu2c_v_ : cu2c_old_)
+#define atomicMax_cu2c_shared(p, v) CU2C_SHARED_RMW(p, v, cu2c_v_ > cu2c_old_ ? cu2c_v_ : cu2c_old_)
+#define atomicInc_cu2c_shared(p, v) CU2C_SHARED_RMW(p, v, cu2c_old_ >= cu2c_v_ ? 0u : cu2c_old_ + 1u)
+#define atomicDec_cu2c_shared(p, v)                                                         \
+    CU2C_SHARED_RMW(p, v, (cu2c_old_ == 0u || cu2c_old_ > cu2c_v_) ? cu2c_v_ : cu2c_old_ - 1u)
+#define atomicAnd_cu2c_shared(p, v) CU2C_SHARED_RMW(p, v, cu2c_old_ & cu2c_v_)
+#define atomicOr_cu2c_shared(p, v) CU2C_SHARED_RMW(p, v, cu2c_old_ | cu2c_v_)
+#define atomicXor_cu2c_shared(p, v) CU2C_SHARED_RMW(p, v, cu2c_old_ ^ cu2c_v_)
+#define atomicCAS_cu2c_shared(p, e, d)                                                      \
+    __extension__({                                                                         \
+        __typeof__(&(p)[0]) cu2c_p_ = (p);                                                  \
+        __typeof__(*cu2c_p_) cu2c_e_ = (e), cu2c_d_ = (d), cu2c_old_;                       \
+        CU2C_LD(cu2c_p_, &cu2c_old_);                                                       \
+        if (cu2c_old_ == cu2c_e_)                                                           \
+            CU2C_ST(cu2c_p_, &cu2c_d_);                                                     \
+        cu2c_old_;                                                                          \
+    })
+#endif
+
 /* ---- Loads, clocks, traps ------------------------------------------------------------ */
 
 /* Read-only / cache-hinted loads are plain loads on a CPU. */
@@ -808,6 +881,32 @@ namespace std { using ::__clk; }   /* std::clock() written in device code */
 /* CUDA only promises "approximately up to ns", zero included; a spinning block would not
  * be helped by sleeping its worker anyway. */
 static inline void __nanosleep(unsigned int ns) { (void)ns; }
+
+/* Reads of PTX special registers: inline PTX of an exact form (`mov.u64 %0, %globaltimer;`,
+ * translator/frontend/ptx.c) becomes a call of one of these. The lane and warp take the
+ * thread's indices as arguments, as thread_rank() does, so that the translator sees them
+ * vary between threads. */
+#ifdef __cplusplus
+extern "C" {
+#endif
+long long cu2c_globaltimer(void);
+int cu2c_smid(void);
+int cu2c_nsmid(void);
+#ifdef __cplusplus
+}
+#endif
+/* %globaltimer: nanoseconds, on the clock clock64() counts cycles of (runtime/device.c) */
+static inline unsigned long long __ptx_globaltimer(void) { return (unsigned long long)cu2c_globaltimer(); }
+/* %laneid and %warpid: the linear thread index in the block mod and div 32, as warps are
+ * formed (%warpid is a hardware slot on a GPU, only promised to identify the warp for a while) */
+static inline unsigned int __ptx_lane(uint3 t, dim3 d) { return (t.x + d.x * (t.y + d.y * t.z)) & 31u; }
+static inline unsigned int __ptx_warp(uint3 t, dim3 d) { return (t.x + d.x * (t.y + d.y * t.z)) >> 5; }
+/* %smid, %nsmid: the worker running the block among multiProcessorCount workers */
+static inline unsigned int __ptx_smid(void) { return (unsigned)cu2c_smid(); }
+static inline unsigned int __ptx_nsmid(void) { return (unsigned)cu2c_nsmid(); }
+/* %clock, %clock64: clock() and clock64()'s counter */
+static inline unsigned int __ptx_clock(void) { return (unsigned)cu2c_clock64(); }
+static inline unsigned long long __ptx_clock64(void) { return (unsigned long long)cu2c_clock64(); }
 /* A device-side trap aborts the kernel with the sticky cudaErrorLaunchFailure, as on a GPU
  * (cu2c/kernel.h); a block function run outside the runtime's workers aborts the process. */
 #ifdef __cplusplus

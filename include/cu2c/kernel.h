@@ -88,6 +88,13 @@ void cu2c_device_fault(cudaError_t e);
  * cycles at cudaDeviceProp::clockRate kHz since the program first read it. */
 long long cu2c_clock64(void);
 
+/* Special registers read by inline PTX (cu2c/device.h): %globaltimer, nanoseconds on
+ * cu2c_clock64's clock from its start; %smid, the worker running the block (0 off the
+ * pool); %nsmid, multiProcessorCount. */
+long long cu2c_globaltimer(void);
+int cu2c_smid(void);
+int cu2c_nsmid(void);
+
 /* cu2c --track-threads (cu2cc -G, and under CU2C_CHECK=race): each thread loop's body
  * keeps cu2c_tls.threadIdx current, so that a fault names the thread; leaving the body (also
  * by continue) makes it unknown again. Volatile stores: the fault handler reads them, which

@@ -283,7 +283,8 @@ bool impure_builtin(const char *name) {
                                            "clock", "__threadfence", "__nanosleep", "__trap",
                                            "rand", "memset", "memcpy", "__syncwarp", "__shfl",
                                            "__ballot", "__any", "__all", "__activemask",
-                                           "__match", "__reduce", "abort", "exit", "surf", NULL};
+                                           "__match", "__reduce", "abort", "exit", "surf", "__ptx_globaltimer",
+                                           "__ptx_clock", NULL};
     for (int i = 0; prefixes[i]; i++)
         if (strncmp(name, prefixes[i], strlen(prefixes[i])) == 0)
             return true;

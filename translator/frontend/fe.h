@@ -238,4 +238,18 @@ void scan_lambda_local(KScan *ks, Var *v, CXCursor init);
  * main text; the number renamed (the text must then be parsed again). */
 int rewrite_cuda_arch(Fe *fe);
 
+/* ptx.c */
+/* Replaces the inline PTX idioms cu2c translates (special-register reads, nanosleep, fences)
+ * in device functions' bodies of the main text by calls of cu2c/device.h; the number replaced (the
+ * text must then be parsed again). */
+int rewrite_ptx(Fe *fe);
+/* The error for an asm statement left in device code, naming its template. */
+void ptx_refuse(Fe *fe, CXCursor c);
+
+/* shared_atomics.c */
+/* Renames atomics on the block's own __shared__ memory in device functions' bodies of the
+ * main text to their plain forms (cu2c/device.h); the number renamed (the text must then be
+ * parsed again; its length changes, its lines do not). */
+int rewrite_shared_atomics(Fe *fe);
+
 #endif

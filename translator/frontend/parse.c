@@ -225,6 +225,16 @@ Unit *fe_parse(Arena *a, const Options *opt) {
      * function that appears may hold more) */
     for (int round = 0; parsed && !errors && round < 4 && rewrite_cuda_arch(&fe) > 0; round++)
         parsed = reparse(&fe, opt, &pa, files, nfiles, index);
+    /* the inline PTX cu2c reads (ptx.c) made calls of cu2c/device.h, atomics on shared
+     * memory made plain (shared_atomics.c; the first keeps offsets, so both read one parse):
+     * parsed again */
+    if (parsed && !errors) {
+        int rewritten = rewrite_ptx(&fe);
+        if (!opt->race_check)
+            rewritten += rewrite_shared_atomics(&fe);
+        if (rewritten > 0)
+            parsed = reparse(&fe, opt, &pa, files, nfiles, index);
+    }
     if (!parsed) {
         clang_disposeTranslationUnit(fe.tu);
         clang_disposeIndex(index);

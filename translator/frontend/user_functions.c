@@ -265,7 +265,7 @@ enum CXChildVisitResult userfn_visit(CXCursor c, CXCursor parent, CXClientData d
     /* PTX would reach the host's assembler (a __host__ __device__ function's asm may be the
      * host's own, guarded by __CUDA_ARCH__) */
     if ((kernel || (device && !has_attr(c, CXCursor_CUDAHostAttr))) && !clang_Cursor_isNull(s->first_asm))
-        diag_error(fe->u, cursor_loc(fe, s->first_asm), "inline assembly (PTX) in device code is not supported");
+        ptx_refuse(fe, s->first_asm);
     if (device && s->has_dependent_group) {
         const char *m = s->dependent_name;
         diag_error(fe->u, cursor_loc(fe, s->dependent_group),
