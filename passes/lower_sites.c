@@ -188,9 +188,12 @@ static void put_gather(Unit *u, Kernel *k, Site *site, Stmt *loop, PtrVec *scope
 static const char *site_result(Unit *u, Kernel *k, Site *site) {
     const char *lin = index_expr(DIM_XYZ);
     int id = site->id;
+    /* (a tile of several warps orders the block for the race checker, as a thread_group's
+     * sync of more than a warp does) */
     const char *sync = !k->race_check ? "((void)0)"
                      : site->any_group ? arena_printf(u->arena, "CU2C_RACE_GROUP_SYNC(%s)", site->any_group)
-                                       : "CU2C_RACE_SYNCWARP()";
+                     : site->width > 32 ? "cu2c_race_barrier()"
+                                        : "CU2C_RACE_SYNCWARP()";
     const char *result = site->op == WARP_SYNC ? sync
                        : site->op == WARP_MATCH_ALL && site->args[2]
                            ? arena_printf(u->arena, "(*(%s) = __cu2c_wr%d[%s] != 0, __cu2c_wr%d[%s])", site->args[2],
