@@ -191,6 +191,7 @@ void scan_launch(Fe *fe, CXCursor c, bool in_device_code);
  * them; nvcc accepts them, clang does not) glued into `<<<`, `>>>` in place, keeping the
  * text's length and lines: true when something changed. */
 bool glue_launch_chevrons(char *t, size_t n);
+bool swap_shared_alignas(char *t, size_t n);
 enum CXChildVisitResult file_scope_visit(CXCursor c, CXCursor parent, CXClientData d);
 /* device_symbols.c: fills u->device_symbols */
 void scan_device_symbols(Fe *fe);

@@ -2,6 +2,8 @@
  * __shared__ variables; launches with their configuration and constant block shapes. */
 #include "fe.h"
 
+#include <ctype.h>
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -243,6 +245,58 @@ static void glue_chevron(char *t, size_t i, size_t end, char c) {
             t[--w] = t[r];
     while (w > i)
         t[--w] = c;
+}
+
+/* `__shared__ alignas(N)` (nvcc takes it; clang rejects a C++ attribute after the GNU
+ * attribute __shared__ is) becomes `alignas(N) __shared__`: the same characters, the
+ * blanks between them kept in place, so the text keeps its length and its lines. */
+bool swap_shared_alignas(char *t, size_t n) {
+    static const char shared[] = "__shared__", alignas_[] = "alignas";
+    const size_t ls = sizeof shared - 1, la = sizeof alignas_ - 1;
+    bool changed = false;
+    for (size_t i = 0; i + ls < n; i++) {
+        size_t e = skip_literal(t, n, i);
+        if (e != i) {
+            i = e - 1;
+            continue;
+        }
+        bool word = (i == 0 || !(isalnum((unsigned char)t[i - 1]) || t[i - 1] == '_')) &&
+                    strncmp(t + i, shared, ls) == 0;
+        if (!word)
+            continue;
+        size_t a = i + ls;
+        while (a < n && (t[a] == ' ' || t[a] == '\t'))
+            a++;
+        if (a == i + ls || a + la >= n || strncmp(t + a, alignas_, la) != 0)
+            continue;
+        size_t p = a + la;
+        while (p < n && (t[p] == ' ' || t[p] == '\t'))
+            p++;
+        if (p >= n || t[p] != '(')
+            continue;
+        int depth = 0;
+        size_t close = p;
+        for (; close < n && t[close] != '\n'; close++)
+            if (t[close] == '(')
+                depth++;
+            else if (t[close] == ')' && --depth == 0)
+                break;
+        if (close >= n || t[close] != ')')
+            continue;
+        /* [i, a) "__shared__" and blanks, [a, close] the alignas: written in the other order */
+        size_t blanks = a - i - ls, spec = close + 1 - a;
+        char *tmp = malloc(close + 1 - i);
+        if (!tmp)
+            return changed;
+        memcpy(tmp, t + a, spec);
+        memcpy(tmp + spec, t + i + ls, blanks);
+        memcpy(tmp + spec + blanks, shared, ls);
+        memcpy(t + i, tmp, close + 1 - i);
+        free(tmp);
+        changed = true;
+        i = close;
+    }
+    return changed;
 }
 
 bool glue_launch_chevrons(char *t, size_t n) {

@@ -181,6 +181,7 @@ Unit *fe_parse(Arena *a, const Options *opt) {
         return NULL;
     }
     bool glued = glue_launch_chevrons(text, len);
+    glued |= swap_shared_alignas(text, len);
     u->text = arena_strndup(a, text, len);
     u->len = len;
     free(text);
@@ -218,8 +219,10 @@ Unit *fe_parse(Arena *a, const Options *opt) {
     /* The user's files holding CUDA code are spliced into the main text and it is parsed
      * again: everything cu2c edits is then in one text, and each line knows its file. */
     int spliced = errors ? 0 : splice_user_files(&fe, u);
-    if (spliced > 0)
+    if (spliced > 0) {
         glue_launch_chevrons((char *)u->text, u->len);
+        swap_shared_alignas((char *)u->text, u->len);
+    }
     bool parsed = spliced >= 0 && (spliced == 0 || reparse(&fe, opt, &pa, files, nfiles, index));
     /* __CUDA_ARCH__ taken as the device's in device code: parsed again (a device-only
      * function that appears may hold more) */
