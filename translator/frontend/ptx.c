@@ -209,7 +209,7 @@ static void normalise(const char *in, char *out, size_t cap) {
     out[n] = 0;
 }
 
-/* What replaces the asm statement at off (arena text), or NULL when it is not one of the
+/* What replaces the asm statement a (arena text), or NULL when it is not one of the
  * idioms. */
 static char *ptx_replacement(Arena *ar, const char *t, const AsmText *a) {
     static const struct {
