@@ -279,6 +279,10 @@ static unsigned split_dims(Kernel *k, Nest *n, bool over_own_range) {
     return n->grid_stride || k->irregular_flow ? 0 : tests;
 }
 
+/* The start of a thread's turn in a thread loop reading the device clock (cu2c/kernel.h). */
+#define CLOCK_THREAD "CU2C_CLOCK_THREAD(((long long)threadIdx.z * __cu2c_by + threadIdx.y) * __cu2c_bx + " \
+                     "threadIdx.x, (long long)__cu2c_bx * __cu2c_by * __cu2c_bz) "
+
 /* A thread loop over dimension c ('x', 'y', 'z') from lo to hi. Under --thread-order the
  * loop counts __cu2c_oC and *order receives the thread it stands for, to declare first in
  * the body: `const int __cu2c_tC = CU2C_ORDERED_REVERSE(__cu2c_oC, lo, hi);`. */
@@ -352,6 +356,11 @@ static void nest_text(Arena *a, Kernel *k, int ni, bool fast, Buf *h, Buf *t) {
     buf_printf(h, "const uint3 threadIdx __attribute__((unused)) = {%s, %s, %s}; ",
                n->dims & DIM_X ? "(unsigned)__cu2c_tx" : "0", n->dims & DIM_Y ? "(unsigned)__cu2c_ty" : "0",
                n->dims & DIM_Z ? "(unsigned)__cu2c_tz" : "0");
+    bool clock = false;
+    for (int i = n->first; i <= n->last; i++)
+        clock |= ((Stmt *)k->stmts.items[i])->reads_clock;
+    if (clock)
+        buf_puts(h, CLOCK_THREAD);
     if (k->track_threads)
         buf_puts(h, "CU2C_TRACK_THREAD(threadIdx) ");
     if (k->race_check)
@@ -653,6 +662,8 @@ void open_thread_loop(Kernel *k, Stmt *p, PtrVec *scopes, Buf *e) {
         buf_puts(e, order.data);
     buf_free(&order);
     buf_puts(e, "const uint3 threadIdx __attribute__((unused)) = {(unsigned)__cu2c_tx, (unsigned)__cu2c_ty, (unsigned)__cu2c_tz}; ");
+    if (p->reads_clock)
+        buf_puts(e, CLOCK_THREAD);
     if (k->track_threads)
         buf_puts(e, "CU2C_TRACK_THREAD(threadIdx) ");
     if (k->race_check)

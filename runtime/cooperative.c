@@ -64,6 +64,7 @@ static void *rt_coop_main(void *arg)
     w->block = &b->blk;
     w->fault_jmp = &fault;
     if (setjmp(fault) == 0) {
+        rt_clock_block();
         b->job->fn(b->job->args, &b->blk);
         rt_grid_leave(b->job->grid_bar, 0);
     } else {

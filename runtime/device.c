@@ -208,12 +208,49 @@ static void rt_init_clock(void)
     clock_gettime(CLOCK_MONOTONIC, &rt_clock_base);
 }
 
-long long cu2c_clock64(void)
+static long long rt_clock_ns(void)
 {
     pthread_once(&rt_clock_once, rt_init_clock);
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
-    long long ns = (long long)(ts.tv_sec - rt_clock_base.tv_sec) * 1000000000LL + (ts.tv_nsec - rt_clock_base.tv_nsec);
+    return (long long)(ts.tv_sec - rt_clock_base.tv_sec) * 1000000000LL + (ts.tv_nsec - rt_clock_base.tv_nsec);
+}
+
+/* A block begins: no thread of it runs yet (the runtime, before each block). */
+void rt_clock_block(void)
+{
+    cu2c_tls.clk_scale = 0;
+    cu2c_tls.clk_last = -1;
+}
+
+/* The device's time in ns. In a kernel reading it, a thread's turn in a thread loop is
+ * marked (CU2C_CLOCK_THREAD, kernel.h): the loop's clock starts at its first read, where
+ * the worker's clock is (never behind a value read before); each thread starts at that
+ * clock at its own first read and sees its time pass n times as fast (n: the block's
+ * threads), as if they ran at once. A thread's reads only grow; a kernel spinning on
+ * clock() in every thread waits its time once per block, not once per thread. Elsewhere:
+ * the real time. */
+static long long rt_device_ns(void)
+{
+    long long now = rt_clock_ns();
+    if (cu2c_tls.clk_scale <= 0)
+        return now;
+    if (cu2c_tls.clk_fresh) {
+        if (cu2c_tls.clk_new_loop)
+            cu2c_tls.clk_v0 = now > cu2c_tls.clk_max ? now : cu2c_tls.clk_max;
+        cu2c_tls.clk_new_loop = 0;
+        cu2c_tls.clk_fresh = 0;
+        cu2c_tls.clk_t0 = now;
+    }
+    long long ns = cu2c_tls.clk_v0 + cu2c_tls.clk_scale * (now - cu2c_tls.clk_t0);
+    if (ns > cu2c_tls.clk_max)
+        cu2c_tls.clk_max = ns;
+    return ns;
+}
+
+long long cu2c_clock64(void)
+{
+    long long ns = rt_device_ns();
     /* whole milliseconds and the rest apart: ns * kHz would overflow after an hour */
     return ns / 1000000 * rt_clock_rate_khz + ns % 1000000 * rt_clock_rate_khz / 1000000;
 }
@@ -222,10 +259,7 @@ long long cu2c_clock64(void)
  * start, as clock64()'s cycles. */
 long long cu2c_globaltimer(void)
 {
-    pthread_once(&rt_clock_once, rt_init_clock);
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (long long)(ts.tv_sec - rt_clock_base.tv_sec) * 1000000000LL + (ts.tv_nsec - rt_clock_base.tv_nsec);
+    return rt_device_ns();
 }
 
 /* %smid in inline PTX: the worker running the block (each worker is one multiprocessor of

@@ -312,6 +312,8 @@ void rt_source_line(uintptr_t pc, char *out, size_t cap);
 /* pool.c: the worker this thread is (NULL on host threads), for cooperative.c's block threads */
 rt_worker *rt_current_worker(void);
 void rt_set_current_worker(rt_worker *w);
+/* A block begins on this thread: its device clock has no running thread yet (device.c). */
+void rt_clock_block(void);
 /* pool.c: a worker's dynamic shared memory grown to bytes (0: out of memory); a block as the
  * block function sees it, before its index; its index set to the grid's i-th block */
 int rt_grow_dyn_shared(rt_worker *w, size_t bytes);

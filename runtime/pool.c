@@ -628,6 +628,7 @@ static void rt_run_range(const rt_job *job, cu2c_block *blk, uint64_t start, uin
     if (step != 1) {
         for (uint64_t i = start; i < end; i += step) {
             rt_block_at(blk, job, i);
+            rt_clock_block();
             fn(args, blk);
         }
         return;
@@ -638,6 +639,7 @@ static void rt_run_range(const rt_job *job, cu2c_block *blk, uint64_t start, uin
         blk->blockIdx.x = x;
         blk->blockIdx.y = y;
         blk->blockIdx.z = z;
+        rt_clock_block();
         fn(args, blk);
         if (++x == gx) {
             x = 0;

@@ -327,6 +327,8 @@ struct Stmt {
     bool calls_user_fn;     /* calls a user function that reads threadIdx & co. through TLS */
     bool has_return;        /* contains a return (ends the thread) */
     bool has_site;          /* holds a __syncthreads_count/_and/_or call (see Site) */
+    bool reads_clock;       /* calls the device clock (clock(), clock64(), %clock, %globaltimer):
+                             * its thread loops tell the runtime whose turn it is (CU2C_CLOCK_THREAD) */
     PtrVec reads;           /* Var*: locals it reads */
     PtrVec writes;          /* Var*: locals it assigns, increments or declares */
     PtrVec decls;           /* Var*: locals it declares */

@@ -40,6 +40,14 @@ typedef struct cu2c_tls_t {
                           * declaring it (the samples' SharedMemory<T>) */
     int thread_known;    /* threadIdx is the thread running now (CU2C_TRACK_THREAD): a fault
                           * line names it */
+    /* The device clock of a kernel reading it (CU2C_CLOCK_THREAD, runtime/device.c): */
+    long long clk_scale; /* the block's threads, while one of its threads runs; 0: none */
+    long long clk_v0;    /* the clock (ns) where the running thread loop began reading it */
+    long long clk_t0;    /* the real time (ns) of the running thread's first read */
+    long long clk_max;   /* the latest clock read on this worker */
+    long long clk_last;  /* the linear index of the thread that ran before (-1: none) */
+    int clk_fresh;       /* the running thread has not read the clock yet */
+    int clk_new_loop;    /* nor has any thread of the running thread loop */
 } cu2c_tls_t;
 /* In an executable (not -fPIC, or -fPIE) the local-exec model: with the initial-exec one gcc
  * 12 may vectorise a store to it into `lea cu2c_tls@gottpoff(%rip)`, which ld cannot relax
@@ -83,6 +91,22 @@ void cu2c_launch_stub(const void *stub, void **args);
  * cudaErrorLaunchFailure): the error becomes sticky, the kernel's remaining blocks are
  * dropped and, on a worker, the calling block ends here (it does not return). */
 void cu2c_device_fault(cudaError_t e);
+
+/* The device clock while a block's threads run one after another (runtime/device.c): on the
+ * GPU they run at once, so each sees time pass while the others run; here the thread that
+ * runs sees it pass blockDim times as fast, from where its thread loop began. A kernel
+ * reading the clock calls this at the start of each thread's turn in a thread loop (lin:
+ * its linear index, n: the block's threads). */
+static inline void cu2c_clock_thread(long long lin, long long n)
+{
+    /* a thread not after the one that ran before begins another thread loop */
+    if (lin <= cu2c_tls.clk_last || cu2c_tls.clk_scale == 0)
+        cu2c_tls.clk_new_loop = 1;
+    cu2c_tls.clk_last = lin;
+    cu2c_tls.clk_scale = n > 0 ? n : 1;
+    cu2c_tls.clk_fresh = 1;
+}
+#define CU2C_CLOCK_THREAD(lin, n) cu2c_clock_thread(lin, n);
 
 /* The device's cycle counter, for clock64() and clock() in device code (cu2c/device.h):
  * cycles at cudaDeviceProp::clockRate kHz since the program first read it. */

@@ -87,6 +87,11 @@ static void scan_call(KScan *ks, CXCursor c) {
         return;
     }
     char *name = fe_str(u->arena, clang_getCursorSpelling(fn));
+    /* the device clock (cu2c/device.h; clock() renamed __clk in device code, cuda_arch.c) */
+    static const char *const clocks[] = {"__clk", "clock64", "__ptx_clock", "__ptx_clock64", "__ptx_globaltimer",
+                                         "__ptx_globaltimer_lo", "__ptx_globaltimer_hi"};
+    for (size_t i = 0; i < sizeof clocks / sizeof clocks[0]; i++)
+        ks->s->reads_clock |= strcmp(name, clocks[i]) == 0;
     if (is_barrier_name(call_name(c))) {
         diag_error(u, cursor_loc(fe, c), "%s() inside an expression is not supported yet", shown_name(c));
         return;
