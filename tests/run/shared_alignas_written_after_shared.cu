@@ -9,7 +9,8 @@ __global__ void aligned(float *out, unsigned *misaligned) {
     __shared__ char pad[3];
     __shared__ alignas(256) float a[64];
     __shared__   alignas(alignof(float4)) float b[2][64];
-    pad[threadIdx.x % 3] = 1;
+    if (threadIdx.x < 3)
+        pad[threadIdx.x] = 1;
     a[threadIdx.x] = (float)threadIdx.x;
     b[1][threadIdx.x] = 2.0f * threadIdx.x;
     __syncthreads();
