@@ -457,3 +457,16 @@ bool from_macro(CXCursor c) {
     clang_getExpansionLocation(l, &ef, NULL, NULL, &expanded);
     return spelled != expanded || !clang_File_isEqual(sf, ef);
 }
+
+/* A walk over the unit's declarations looking for functions: it recurses ('r') into
+ * namespaces, extern "C" blocks and classes (templates and partial specialisations too),
+ * looks at functions of every kind ('f'), skips anything else (0). */
+char decl_walk(enum CXCursorKind k) {
+    if (k == CXCursor_Namespace || k == CXCursor_LinkageSpec || k == CXCursor_StructDecl ||
+        k == CXCursor_ClassDecl || k == CXCursor_ClassTemplate || k == CXCursor_ClassTemplatePartialSpecialization)
+        return 'r';
+    if (k == CXCursor_FunctionDecl || k == CXCursor_CXXMethod || k == CXCursor_FunctionTemplate ||
+        k == CXCursor_ConversionFunction || k == CXCursor_Constructor || k == CXCursor_Destructor)
+        return 'f';
+    return 0;
+}

@@ -190,6 +190,7 @@ void scan_launch(Fe *fe, CXCursor c, bool in_device_code);
 /* Launches written with split chevrons (`k << < g, b >> > (args)`, as some formatters write
  * them; nvcc accepts them, clang does not) glued into `<<<`, `>>>` in place, keeping the
  * text's length and lines: true when something changed. */
+char decl_walk(enum CXCursorKind k);
 bool glue_launch_chevrons(char *t, size_t n);
 bool swap_shared_alignas(char *t, size_t n);
 enum CXChildVisitResult file_scope_visit(CXCursor c, CXCursor parent, CXClientData d);

@@ -309,13 +309,9 @@ static enum CXChildVisitResult asm_visit(CXCursor c, CXCursor parent, CXClientDa
 static enum CXChildVisitResult ptx_decl_visit(CXCursor c, CXCursor parent, CXClientData d) {
     (void)parent;
     enum CXCursorKind k = clang_getCursorKind(c);
-    if (k == CXCursor_Namespace || k == CXCursor_LinkageSpec || k == CXCursor_StructDecl ||
-        k == CXCursor_ClassDecl || k == CXCursor_ClassTemplate ||
-        k == CXCursor_ClassTemplatePartialSpecialization)
-        return CXChildVisit_Recurse;
-    if (k != CXCursor_FunctionDecl && k != CXCursor_CXXMethod && k != CXCursor_FunctionTemplate &&
-        k != CXCursor_Constructor && k != CXCursor_Destructor && k != CXCursor_ConversionFunction)
-        return CXChildVisit_Continue;
+    char walk = decl_walk(k);
+    if (walk != 'f')
+        return walk == 'r' ? CXChildVisit_Recurse : CXChildVisit_Continue;
     /* a __host__ __device__ function's PTX is its device branch (__CUDA_ARCH__ taken as the
      * device's: cuda_arch.c), as the host's assembler takes none of these templates */
     bool device = has_attr(c, CXCursor_CUDADeviceAttr) || has_attr(c, CXCursor_CUDAGlobalAttr);

@@ -132,13 +132,9 @@ static enum CXChildVisitResult call_visit(CXCursor c, CXCursor parent, CXClientD
 static enum CXChildVisitResult atom_decl_visit(CXCursor c, CXCursor parent, CXClientData d) {
     (void)parent;
     enum CXCursorKind k = clang_getCursorKind(c);
-    if (k == CXCursor_Namespace || k == CXCursor_LinkageSpec || k == CXCursor_StructDecl ||
-        k == CXCursor_ClassDecl || k == CXCursor_ClassTemplate ||
-        k == CXCursor_ClassTemplatePartialSpecialization)
-        return CXChildVisit_Recurse;
-    if (k != CXCursor_FunctionDecl && k != CXCursor_CXXMethod && k != CXCursor_FunctionTemplate &&
-        k != CXCursor_Constructor && k != CXCursor_Destructor && k != CXCursor_ConversionFunction)
-        return CXChildVisit_Continue;
+    char walk = decl_walk(k);
+    if (walk != 'f')
+        return walk == 'r' ? CXChildVisit_Recurse : CXChildVisit_Continue;
     if ((has_attr(c, CXCursor_CUDADeviceAttr) || has_attr(c, CXCursor_CUDAGlobalAttr)) &&
         clang_isCursorDefinition(c) && !clang_Location_isInSystemHeader(clang_getCursorLocation(c)))
         clang_visitChildren(c, call_visit, d);

@@ -202,13 +202,9 @@ enum CXChildVisitResult userfn_visit(CXCursor c, CXCursor parent, CXClientData d
     TuScan *ts = d;
     Fe *fe = ts->fe;
     enum CXCursorKind k = clang_getCursorKind(c);
-    if (k == CXCursor_Namespace || k == CXCursor_LinkageSpec || k == CXCursor_StructDecl ||
-        k == CXCursor_ClassDecl || k == CXCursor_ClassTemplate ||
-        k == CXCursor_ClassTemplatePartialSpecialization)
-        return CXChildVisit_Recurse;
-    if (k != CXCursor_FunctionDecl && k != CXCursor_CXXMethod && k != CXCursor_FunctionTemplate &&
-        k != CXCursor_ConversionFunction && k != CXCursor_Constructor && k != CXCursor_Destructor)
-        return CXChildVisit_Continue;
+    char walk = decl_walk(k);
+    if (walk != 'f')
+        return walk == 'r' ? CXChildVisit_Recurse : CXChildVisit_Continue;
     if (clang_Location_isInSystemHeader(clang_getCursorLocation(c)) || !clang_isCursorDefinition(c))
         return CXChildVisit_Continue;
     /* the second walk visits the same functions in the same order: it reads the first's
