@@ -3,7 +3,8 @@
 // threads wait at once, here they run one after another, and each sees time pass blockDim
 // times as fast, so a block waits its time once (64 blocks of 512 threads, 5 ms each: about
 // 0.3 s; 164 s if each thread waited in turn). Each thread's spin still lasts its cycles by
-// its own reads, and a thread's reads only grow, across barriers too.
+// its own reads, and a thread's reads only grow, across barriers too; a spin in a device
+// function the kernel calls (through another) likewise.
 // RUN: %cu2cc %s -o %t && env CU2C_NUM_THREADS=2 timeout 60 %t
 #include <cstdio>
 
@@ -21,6 +22,21 @@ __global__ void spin(long long cycles, long long *waited, int *order) {
     waited[g] = now - start;
     /* clock() is 32 bits: later by less than half its range, modulo 2^32 */
     order[g] = (after >= first[threadIdx.x]) + 2 * ((unsigned)clock() - (unsigned)c0 < 0x80000000u);
+}
+
+__device__ long long wait_cycles(long long cycles) {
+    long long start = clock64(), now = start;
+    while (now - start < cycles)
+        now = clock64();
+    return now - start;
+}
+
+__device__ long long wait_twice(long long cycles) {
+    return wait_cycles(cycles) + wait_cycles(cycles);
+}
+
+__global__ void spin_in_function(long long cycles, long long *waited) {
+    waited[blockIdx.x * blockDim.x + threadIdx.x] = wait_twice(cycles);
 }
 
 int main() {
@@ -41,6 +57,14 @@ int main() {
     for (int i = 0; i < blocks * threads; i++)
         if ((waited[i] < cycles || order[i] != 3) && bad++ < 5)
             printf("FAIL thread %d: waited %lld of %lld cycles, reads in order %d\n", i, waited[i], cycles, order[i]);
+    spin_in_function<<<blocks, threads>>>(cycles / 2, waited);
+    if (cudaDeviceSynchronize() != cudaSuccess) {
+        printf("FAIL: %s\n", cudaGetErrorString(cudaGetLastError()));
+        return 1;
+    }
+    for (int i = 0; i < blocks * threads; i++)
+        if (waited[i] < cycles && bad++ < 5)
+            printf("FAIL thread %d: waited %lld of %lld cycles in a device function\n", i, waited[i], cycles);
     printf(bad ? "FAIL\n" : "PASS\n");
     return bad != 0;
 }

@@ -470,3 +470,14 @@ char decl_walk(enum CXCursorKind k) {
         return 'f';
     return 0;
 }
+
+/* A function reading the device clock (cu2c/device.h; clock() renamed __clk in device code,
+ * cuda_arch.c; inline PTX's timers, ptx.c). */
+bool is_device_clock(const char *name) {
+    static const char *const clocks[] = {"__clk", "clock64", "__ptx_clock", "__ptx_clock64", "__ptx_globaltimer",
+                                         "__ptx_globaltimer_lo", "__ptx_globaltimer_hi"};
+    for (size_t i = 0; name && i < sizeof clocks / sizeof clocks[0]; i++)
+        if (strcmp(name, clocks[i]) == 0)
+            return true;
+    return false;
+}

@@ -15,6 +15,7 @@ typedef struct Fe {
     CXTranslationUnit tu;
     CXFile main_file;
     PtrVec tls_fns;         /* char*: USR of user functions reading threadIdx & co. or calling assert (transitively) */
+    PtrVec clock_fns;       /* char*: USR of user functions reading the device clock (transitively) */
     PtrVec barrier_fns;     /* char*: USR of user functions containing a barrier (transitively) */
     PtrVec specialized_fns; /* char*: USR of function templates the user explicitly specialises */
     PtrVec block_barrier_fns; /* char*: those of them holding a __syncthreads* (not only warp
@@ -191,6 +192,7 @@ void scan_launch(Fe *fe, CXCursor c, bool in_device_code);
  * them; nvcc accepts them, clang does not) glued into `<<<`, `>>>` in place, keeping the
  * text's length and lines: true when something changed. */
 char decl_walk(enum CXCursorKind k);
+bool is_device_clock(const char *name);
 bool glue_launch_chevrons(char *t, size_t n);
 bool swap_shared_alignas(char *t, size_t n);
 enum CXChildVisitResult file_scope_visit(CXCursor c, CXCursor parent, CXClientData d);

@@ -87,17 +87,14 @@ static void scan_call(KScan *ks, CXCursor c) {
         return;
     }
     char *name = fe_str(u->arena, clang_getCursorSpelling(fn));
-    /* the device clock (cu2c/device.h; clock() renamed __clk in device code, cuda_arch.c) */
-    static const char *const clocks[] = {"__clk", "clock64", "__ptx_clock", "__ptx_clock64", "__ptx_globaltimer",
-                                         "__ptx_globaltimer_lo", "__ptx_globaltimer_hi"};
-    for (size_t i = 0; i < sizeof clocks / sizeof clocks[0]; i++)
-        ks->s->reads_clock |= strcmp(name, clocks[i]) == 0;
+    ks->s->reads_clock |= is_device_clock(name);
     if (is_barrier_name(call_name(c))) {
         diag_error(u, cursor_loc(fe, c), "%s() inside an expression is not supported yet", shown_name(c));
         return;
     }
     if (is_user_fn(fn)) {
         char *usr = fe_str(u->arena, fn_usr(fn));
+        ks->s->reads_clock |= usr_in(&fe->clock_fns, usr);
         /* a pure function's result depends on its arguments only (and on memory, read alike
          * by every thread): the call varies as they do; anything else runs per thread */
         if (!usr_in(&fe->pure_fns, usr) && !trivial_constructor(fn))

@@ -12,6 +12,7 @@ typedef struct FnScan {
     Fe *fe;
     bool reads_builtin;
     bool asserts;           /* calls assert: a failure reports the thread (cu2c_tls) */
+    bool reads_clock;       /* calls the device clock (is_device_clock) */
     bool has_barrier;
     bool has_block_barrier; /* a __syncthreads* among its barriers */
     PtrVec callees;         /* char* USRs */
@@ -98,6 +99,7 @@ static enum CXChildVisitResult fn_scan_visit(CXCursor c, CXCursor parent, CXClie
                 s->impure = true;
             if (is_assert_fail(n))
                 s->asserts = true;
+            s->reads_clock |= is_device_clock(n);
         }
     }
     if (k == CXCursor_DeclRefExpr && is_builtin_var(clang_getCursorReferenced(c), NULL))
@@ -159,6 +161,7 @@ typedef struct UserFn {
     bool has_sync;          /* a barrier, warp function or __shared__ memory (has_barrier
                              * also counts volatile memory accesses: warp steps) */
     bool asserts;           /* calls assert (see is_assert_fail) */
+    bool reads_clock;       /* calls the device clock */
     PtrVec callees;
 } UserFn;
 
@@ -227,6 +230,7 @@ enum CXChildVisitResult userfn_visit(CXCursor c, CXCursor parent, CXClientData d
         /* extern __shared__ inside: the block's storage comes through cu2c_tls too */
         f->reads_builtin = s->reads_builtin || s->extern_shared.len > 0;
         f->asserts = s->asserts;
+        f->reads_clock = s->reads_clock;
         /* __shared__ storage is per block: such a function is expanded into the kernel too;
          * so is a device function reading or writing volatile memory, whose statements are
          * warp steps of the kernel (see volatile_steps.c) */
@@ -322,6 +326,8 @@ void close_user_fns(Fe *fe, TuScan *ts) {
             vec_push(fe->u->arena, &fe->tls_fns, f->usr);
         if (f->has_barrier)
             vec_push(fe->u->arena, &fe->barrier_fns, f->usr);
+        if (f->reads_clock)
+            vec_push(fe->u->arena, &fe->clock_fns, f->usr);
         if (f->has_sync)
             vec_push(fe->u->arena, &fe->sync_fns, f->usr);
         if (f->has_block_barrier)
@@ -359,6 +365,10 @@ void close_user_fns(Fe *fe, TuScan *ts) {
             for (int j = 0; j < f->callees.len; j++) {
                 if (usr_in(&fe->tls_fns, f->callees.items[j]) && !usr_in(&fe->tls_fns, f->usr)) {
                     vec_push(fe->u->arena, &fe->tls_fns, f->usr);
+                    changed = true;
+                }
+                if (usr_in(&fe->clock_fns, f->callees.items[j]) && !usr_in(&fe->clock_fns, f->usr)) {
+                    vec_push(fe->u->arena, &fe->clock_fns, f->usr);
                     changed = true;
                 }
                 if (usr_in(&fe->barrier_fns, f->callees.items[j]) && !usr_in(&fe->barrier_fns, f->usr)) {
