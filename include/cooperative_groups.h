@@ -57,6 +57,11 @@ static inline unsigned long long lin(uint3 t, dim3 d) {
     return ((unsigned long long)t.z * d.y + t.y) * d.x + t.x;
 }
 static inline unsigned popc(unsigned m) { return (unsigned)__builtin_popcount(m); }
+/* The lanes of the tile of `size` threads holding the thread at t, in its warp: all of
+ * them for a tile of a warp or more. */
+static inline unsigned tile_mask(unsigned size, uint3 t, dim3 d) {
+    return size >= 32 ? 0xffffffffu : ((1u << size) - 1) << (lin(t, d) & 31 & ~(size - 1));
+}
 } // namespace __cu2c
 
 /* The thread block: sizes and indices (uniform) held by value. */
@@ -214,10 +219,7 @@ public:
     }
     /* The group's lanes in the warp of the thread at t: its sync's mask. */
     unsigned int __cu2c_sync_mask(uint3 t, dim3 d) const {
-        unsigned lane = (unsigned)(__cu2c::lin(t, d) & 31);
-        return __cu2c_kind == 2 ? __cu2c_mask
-               : __cu2c_kind == 0 || __cu2c_size >= 32 ? 0xffffffffu
-               : ((1u << __cu2c_size) - 1) << (lane & ~(__cu2c_size - 1));
+        return __cu2c_kind == 2 ? __cu2c_mask : __cu2c_kind == 0 ? 0xffffffffu : __cu2c::tile_mask(__cu2c_size, t, d);
     }
 };
 
@@ -415,7 +417,7 @@ static inline int __cu2c_group_width(const thread_block_tile<Size, P> &) { retur
 static inline int __cu2c_group_width(const coalesced_group &) { return 0; }
 template <unsigned int Size, typename P>
 static inline unsigned __cu2c_group_mask(const thread_block_tile<Size, P> &, uint3 t, dim3 d) {
-    return Size >= 32 ? 0xffffffffu : ((1u << (Size & 31)) - 1) << (__cu2c::lin(t, d) & 31 & ~(Size - 1));
+    return __cu2c::tile_mask(Size, t, d);
 }
 static inline unsigned __cu2c_group_mask(const coalesced_group &g, uint3, dim3) { return g.__cu2c_mask; }
 
@@ -494,9 +496,7 @@ static void __cu2c_tile_vote(int all, int width, size_t n, const unsigned char *
 
 /* A tile's lanes in its warp, for the thread at (t) in a block of (d): the warp functions'
  * mask; and a warp-wide bit mask of them shifted to the tile's own ranks (its ballots). */
-#define CU2C_CG_TILE_MASK(size, t, d)                                                       \
-    ((size) >= 32 ? 0xffffffffu                                                             \
-                  : ((1u << ((size) & 31)) - 1) << (cooperative_groups::__cu2c::lin(t, d) & 31 & ~((size) - 1)))
+#define CU2C_CG_TILE_MASK(size, t, d) cooperative_groups::__cu2c::tile_mask(size, t, d)
 #define CU2C_CG_TILE_BITS(size, t, d, bits)                                                 \
     ((unsigned)(bits) >> (cooperative_groups::__cu2c::lin(t, d) & 31 & ~((size) - 1)))
 

@@ -175,6 +175,8 @@ Var *this_root(KScan *ks, CXCursor e, bool *is_this);
 bool is_member_fn(CXCursor def);
 /* template_args.c */
 bool call_template_args(KScan *ks, Stmt *s, CXCursor call, CXCursor tmpl, Kids *params, PtrVec *args);
+bool type_parameter(CXType t, int *depth, int *index);
+bool dependent_spelling(CXType t);
 /* expand.c */
 enum CXChildVisitResult find_body(CXCursor c, CXCursor parent, CXClientData d);
 void scan_inline(KScan *ks, Stmt *s, CXCursor call, CXCursor fn, char *usr, Var *result,

@@ -59,16 +59,6 @@ bool dependent_partition_call(CXCursor c) {
     return r;
 }
 
-/* Is t (a reference to) a template's type parameter, unknown where the template is written? */
-static bool dependent_type(CXType t) {
-    t = clang_getCanonicalType(clang_getNonReferenceType(t));
-    CXString sp = clang_getTypeSpelling(t);
-    const char *n = clang_getCString(sp);
-    bool r = t.kind == CXType_Dependent || (n && strstr(n, "type-parameter-"));
-    clang_disposeString(sp);
-    return r;
-}
-
 /* The warp functions tiles' and coalesced groups' methods (and cg::sync, cg::reduce) are. */
 static const struct { const char *method, *builtin; } warp_methods[] = {
     {"sync", "__syncwarp"}, {"shfl", "__shfl_sync"}, {"shfl_up", "__shfl_up_sync"},
@@ -132,7 +122,7 @@ static bool group_call(CXCursor c, GroupCall *g) {
     /* cg::reduce(g, v, op) in a template where g's type is a parameter: whichever tile or
      * coalesced group it is, the output asks it for its width and lanes */
     if (!kind && !clang_Cursor_isNull(g->group) && strcmp(name, "reduce") == 0 &&
-        dependent_type(clang_getCursorType(g->group))) {
+        dependent_spelling(clang_getCursorType(g->group))) {
         g->builtin = CG_REDUCE_NAME;
         g->width = -1;
     }

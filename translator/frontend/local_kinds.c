@@ -3,8 +3,6 @@
  * again in each thread loop calling them). */
 #include "fe.h"
 
-#include <stdio.h>
-
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
@@ -80,10 +78,9 @@ Var *reference_to_local(KScan *ks, CXType t, CXCursor arg) {
         return NULL;
     Arena *a = ks->fe->u->arena;
     /* (a function template's `T &p` binds the caller's local itself, T deduced as its type) */
-    const char *pointee = canonical_unqualified(a, clang_getPointeeType(t));
-    int depth, index, n = 0;
-    bool tparam = sscanf(pointee, "type-parameter-%d-%d%n", &depth, &index, &n) == 2 && pointee[n] == '\0';
-    if (!tparam && strcmp(pointee, canonical_unqualified(a, clang_getCursorType(e))) != 0)
+    int depth, index;
+    if (!type_parameter(clang_getPointeeType(t), &depth, &index) &&
+        strcmp(canonical_unqualified(a, clang_getPointeeType(t)), canonical_unqualified(a, clang_getCursorType(e))) != 0)
         return NULL;
     Var *v = find_var(ks->k, decl, ks->fe);
     if (!v || v->is_shared || v->ref || v->alias || v->lambda || is_array_type(clang_getCursorType(decl)) ||

@@ -47,7 +47,7 @@ static bool written_template_args(Fe *fe, CXCursor call, PtrVec *args) {
 
 /* A template type parameter's place, from its canonical spelling `type-parameter-D-I`
  * (qualifiers before it allowed): false for other types. */
-static bool type_parameter(CXType t, int *depth, int *index) {
+bool type_parameter(CXType t, int *depth, int *index) {
     CXString s = clang_getTypeSpelling(clang_getCanonicalType(t));
     const char *p = clang_getCString(s);
     while (strncmp(p, "const ", 6) == 0 || strncmp(p, "volatile ", 9) == 0)
@@ -58,7 +58,8 @@ static bool type_parameter(CXType t, int *depth, int *index) {
     return ok;
 }
 
-static bool dependent_spelling(CXType t) {
+/* Does t name a template's type parameter anywhere (T, T &, const T *, vector<T>...)? */
+bool dependent_spelling(CXType t) {
     CXString s = clang_getTypeSpelling(clang_getCanonicalType(t));
     bool r = t.kind == CXType_Dependent || strstr(clang_getCString(s), "type-parameter-") != NULL;
     clang_disposeString(s);
