@@ -673,8 +673,8 @@ void edits_near(Unit *u, unsigned lo, unsigned hi, PtrVec *out);
 /* text plus as many newlines as [begin, end) has: replacing that range by it, the lines
  * after keep their numbers. */
 const char *text_keeping_lines(Unit *u, unsigned begin, unsigned end, const char *text);
-/* Replaces [begin, end) by text_keeping_lines(text). */
-void edit_replace_lines(Unit *u, unsigned begin, unsigned end, const char *text);
+/* Replaces [begin, end) by text_keeping_lines(text); returns the edit. */
+Edit *edit_replace_lines(Unit *u, unsigned begin, unsigned end, const char *text);
 /* [begin, end) of the main file's text with the edits applied (sorted here); false after a
  * located error when two of them overlap. */
 bool edits_render(Unit *u, PtrVec *edits, unsigned begin, unsigned end, Buf *out);

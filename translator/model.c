@@ -302,8 +302,8 @@ const char *text_keeping_lines(Unit *u, unsigned begin, unsigned end, const char
     return kept;
 }
 
-void edit_replace_lines(Unit *u, unsigned begin, unsigned end, const char *text) {
-    edit_add(u, begin, end, text_keeping_lines(u, begin, end, text));
+Edit *edit_replace_lines(Unit *u, unsigned begin, unsigned end, const char *text) {
+    return edit_add(u, begin, end, text_keeping_lines(u, begin, end, text));
 }
 
 static const char *kind_name(StmtKind k) {
