@@ -121,6 +121,14 @@ static const char *template_binds(KScan *ks, Stmt *s, CXCursor call, CXCursor sp
     return r;
 }
 
+/* Is def (a function's definition) an explicit specialisation of a template (`template <>
+ * int f<int>(...) {...}`), not the template's pattern instantiated? */
+static bool explicit_specialisation(CXCursor def) {
+    CXCursor tmpl = clang_getSpecializedCursorTemplate(def);
+    return clang_getCursorKind(def) == CXCursor_FunctionDecl && !clang_Cursor_isNull(tmpl) &&
+           !clang_equalLocations(clang_getCursorLocation(def), clang_getCursorLocation(tmpl));
+}
+
 /* `text` with each whole word equal to one of from[] replaced by to[] at the same index. */
 static char *replace_words(Arena *a, const char *text, PtrVec *from, PtrVec *to) {
     Buf b = {0};
@@ -270,7 +278,10 @@ void scan_inline(KScan *ks, Stmt *s, CXCursor call, CXCursor fn, char *usr, Var 
     CXCursor body = clang_getNullCursor();
     if (!clang_Cursor_isNull(def))
         clang_visitChildren(def, find_body, &body);
-    if (usr_in(&fe->inlining, usr)) {
+    /* (by the definition expanded: an explicit specialisation is another body than its
+     * template's, which may call it: see specialisations.c) */
+    char *def_usr = clang_Cursor_isNull(def) ? usr : fe_str(u->arena, clang_getCursorUSR(def));
+    if (usr_in(&fe->inlining, def_usr)) {
         diag_error(u, s->loc, "recursive call of '%s', which holds a barrier: not supported", name);
         return;
     }
@@ -280,11 +291,13 @@ void scan_inline(KScan *ks, Stmt *s, CXCursor call, CXCursor fn, char *usr, Var 
     bool member = is_member_fn(def);
     /* which body runs (the pattern's or an explicit specialisation's) is known per
      * instantiation only, and the pattern is what is expanded */
-    if (dependent && usr_in(&fe->specialized_fns, fe_str(u->arena, clang_getCursorUSR(def)))) {
+    char *def_usr_text = fe_str(u->arena, clang_getCursorUSR(def));
+    if (dependent && usr_in(&fe->specialized_fns, def_usr_text) && !usr_in(&fe->dispatched_fns, def_usr_text)) {
         diag_error(u, s->loc, "call of '%s', a function template holding a barrier or warp function, with "
                    "template arguments depending on the kernel's: '%s' has explicit specialisations, and "
-                   "cu2c cannot tell which one runs (not supported yet: call it with arguments that do not "
-                   "depend on the kernel template's)", name, name);
+                   "cu2c cannot tell which one runs (its pattern chooses them where it is a function whose "
+                   "parameters and template parameters are all named, with no pack or template template "
+                   "parameter; not supported yet otherwise)", name, name);
         return;
     }
     if (clang_Cursor_isNull(body) || !in_main_file(fe, def) ||
@@ -294,7 +307,8 @@ void scan_inline(KScan *ks, Stmt *s, CXCursor call, CXCursor fn, char *usr, Var 
                    "or member function (not supported yet otherwise)", name);
         return;
     }
-    const char *tmpl_binds = dependent ? NULL : template_binds(ks, s, call, fn);
+    /* an explicit specialisation's body is its own, naming no template parameter */
+    const char *tmpl_binds = dependent ? NULL : explicit_specialisation(def) ? "" : template_binds(ks, s, call, fn);
     if (member && !dependent)   /* a class template's parameters come first: the member's may use them */
         tmpl_binds = arena_printf(u->arena, "%s%s", template_binds(ks, s, call, clang_getCursorSemanticParent(fn)),
                                   tmpl_binds ? tmpl_binds : "");
@@ -378,7 +392,7 @@ void scan_inline(KScan *ks, Stmt *s, CXCursor call, CXCursor fn, char *usr, Var 
     fe->this_copy = in->this_arg ? in->copy : 0;
     fe->this_var = in->this_var;
     fe->rewrites = member ? &in->rewrites : NULL;
-    vec_push(u->arena, &fe->inlining, usr);
+    vec_push(u->arena, &fe->inlining, def_usr);
     NameScan callee_names = {.a = u->arena, .def = def};
     for (int i = 0; i < np && i < nargs; i++) {
         CXCursor parm = *(CXCursor *)parms.items[i];

@@ -18,6 +18,8 @@ typedef struct Fe {
     PtrVec clock_fns;       /* char*: USR of user functions reading the device clock (transitively) */
     PtrVec barrier_fns;     /* char*: USR of user functions containing a barrier (transitively) */
     PtrVec specialized_fns; /* char*: USR of function templates the user explicitly specialises */
+    PtrVec dispatched_fns;  /* char*: those of them whose pattern chooses the specialisation
+                             * (specialisations.c): their dependent calls may be expanded */
     PtrVec block_barrier_fns; /* char*: those of them holding a __syncthreads* (not only warp
                              * functions) */
     PtrVec sync_fns;        /* char*: those of them holding a barrier, a warp function or
@@ -257,5 +259,11 @@ void ptx_refuse(Fe *fe, CXCursor c);
  * main text to their plain forms (cu2c/device.h); the number renamed (the text must then be
  * parsed again; its length changes, its lines do not). */
 int rewrite_shared_atomics(Fe *fe);
+
+/* specialisations.c */
+/* Makes each device function template of the main text that has explicit specialisations
+ * choose one in its pattern (`if constexpr (__is_same(T, int)) return f<int>(...); else {`);
+ * the number of templates rewritten (the text must then be parsed again; its lines stay). */
+int rewrite_specialised_templates(Fe *fe);
 
 #endif

@@ -238,6 +238,10 @@ Unit *fe_parse(Arena *a, const Options *opt) {
         if (rewritten > 0)
             parsed = reparse(&fe, opt, &pa, files, nfiles, index);
     }
+    /* explicit specialisations of device function templates chosen in their patterns
+     * (specialisations.c, which inserts text: a parse of its own) */
+    if (parsed && !errors && rewrite_specialised_templates(&fe) > 0)
+        parsed = reparse(&fe, opt, &pa, files, nfiles, index);
     if (!parsed) {
         clang_disposeTranslationUnit(fe.tu);
         clang_disposeIndex(index);
