@@ -106,6 +106,32 @@ char *fe_text(Fe *fe, unsigned begin, unsigned end) {
     return r;
 }
 
+static int by_begin(const void *a, const void *b) {
+    const TextEdit *x = *(TextEdit *const *)a, *y = *(TextEdit *const *)b;
+    return x->begin < y->begin ? -1 : x->begin > y->begin;
+}
+
+int edit_main_text(Unit *u, PtrVec *edits) {
+    qsort(edits->items, (size_t)edits->len, sizeof *edits->items, by_begin);
+    Buf b = {0};
+    unsigned pos = 0;
+    int n = 0;
+    for (int i = 0; i < edits->len; i++) {
+        TextEdit *e = edits->items[i];
+        if (e->begin < pos)
+            continue;
+        buf_put(&b, u->text + pos, e->begin - pos);
+        buf_puts(&b, e->text);
+        pos = e->end;
+        n++;
+    }
+    buf_put(&b, u->text + pos, u->len - pos);
+    u->text = arena_strndup(u->arena, b.data ? b.data : "", b.len);
+    u->len = b.len;
+    buf_free(&b);
+    return n;
+}
+
 char *cursor_text(Fe *fe, CXCursor c) {
     unsigned b, e;
     cursor_range(c, &b, &e);

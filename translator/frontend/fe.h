@@ -38,6 +38,13 @@ typedef struct Fe {
     PtrVec *rewrites;       /* then its Inline.rewrites: text taken from it has them made */
 } Fe;
 
+/* A replacement of [begin, end) of the main text before it is parsed again (see
+ * edit_main_text). */
+typedef struct TextEdit {
+    unsigned begin, end;
+    const char *text;
+} TextEdit;
+
 typedef struct Kids {
     CXCursor c[8];
     int n;
@@ -102,6 +109,10 @@ bool in_main_file(Fe *fe, CXCursor c);
 void cursor_range(CXCursor c, unsigned *begin, unsigned *end);
 char *fe_text(Fe *fe, unsigned begin, unsigned end);
 char *cursor_text(Fe *fe, CXCursor c);
+/* Makes the edits (TextEdit*, in any order; sorted by begin, a stable sort not needed: one
+ * starting inside an earlier one is skipped, e.g. a call seen twice, in a template's pattern
+ * and in its text) in the main text; the number made. */
+int edit_main_text(Unit *u, PtrVec *edits);
 char *one_line(char *t);
 char *cursor_line(Fe *fe, CXCursor c);
 unsigned stmt_end(Unit *u, unsigned end);

@@ -15,14 +15,9 @@
 
 #define SHARED_SUFFIX "_cu2c_shared"
 
-typedef struct Rename {
-    unsigned begin, end;    /* the written name */
-    const char *text;       /* its replacement */
-} Rename;
-
 typedef struct AtomScan {
     Fe *fe;
-    PtrVec renames;         /* Rename*, in the order found */
+    PtrVec renames;         /* TextEdit*: a written name and its replacement, in the order found */
 } AtomScan;
 
 /* The atomic a written name is (its CUDA name without _block/_system), else NULL. */
@@ -121,7 +116,7 @@ static enum CXChildVisitResult call_visit(CXCursor c, CXCursor parent, CXClientD
     clang_disposeString(sp);
     if (!same)
         return CXChildVisit_Recurse;
-    Rename *r = arena_alloc(u->arena, sizeof *r);
+    TextEdit *r = arena_alloc(u->arena, sizeof *r);
     r->begin = off;
     r->end = off + len;
     r->text = arena_printf(u->arena, "%s%s", base, SHARED_SUFFIX);
@@ -141,11 +136,6 @@ static enum CXChildVisitResult atom_decl_visit(CXCursor c, CXCursor parent, CXCl
     return CXChildVisit_Continue;
 }
 
-static int by_offset(const void *a, const void *b) {
-    const Rename *x = *(Rename *const *)a, *y = *(Rename *const *)b;
-    return x->begin < y->begin ? -1 : x->begin > y->begin;
-}
-
 int rewrite_shared_atomics(Fe *fe) {
     Unit *u = fe->u;
     if (u->errors || !strstr(u->text, "atomic"))
@@ -154,22 +144,5 @@ int rewrite_shared_atomics(Fe *fe) {
     fe_visit_unit(fe, atom_decl_visit, &as);
     if (as.renames.len == 0)
         return 0;
-    qsort(as.renames.items, (size_t)as.renames.len, sizeof *as.renames.items, by_offset);
-    Buf b = {0};
-    unsigned pos = 0;
-    int n = 0;
-    for (int i = 0; i < as.renames.len; i++) {
-        Rename *r = as.renames.items[i];
-        if (r->begin < pos)
-            continue;       /* one call seen twice (a template's pattern and text) */
-        buf_put(&b, u->text + pos, r->begin - pos);
-        buf_puts(&b, r->text);
-        pos = r->end;
-        n++;
-    }
-    buf_put(&b, u->text + pos, u->len - pos);
-    u->text = arena_strndup(u->arena, b.data, b.len);
-    u->len = b.len;
-    buf_free(&b);
-    return n;
+    return edit_main_text(u, &as.renames);
 }

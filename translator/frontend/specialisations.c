@@ -22,11 +22,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-typedef struct Insert {
-    unsigned at;
-    const char *text;
-} Insert;
-
 typedef struct SpecScan {
     Fe *fe;
     PtrVec specs;           /* CXCursor*: explicit specialisations of main-file templates */
@@ -154,11 +149,6 @@ static const char *spec_call(Fe *fe, CXCursor spec, CXCursor tmpl, Kids *params)
     return r;
 }
 
-static int by_offset(const void *x, const void *y) {
-    const Insert *a = *(Insert *const *)x, *b = *(Insert *const *)y;
-    return a->at < b->at ? -1 : a->at > b->at;
-}
-
 /* The choice written into template tmpl's body for its specialisations specs[from..to)
  * (those of tmpl), or false when it cannot be. */
 static bool dispatch(Fe *fe, CXCursor tmpl, PtrVec *specs, int from, int to, PtrVec *inserts) {
@@ -167,7 +157,7 @@ static bool dispatch(Fe *fe, CXCursor tmpl, PtrVec *specs, int from, int to, Ptr
     CXCursor body = clang_getNullCursor();
     clang_visitChildren(tmpl, body_visit, &body);
     if (clang_Cursor_isNull(body) || !in_main_file(fe, tmpl) || !clang_isCursorDefinition(tmpl) ||
-        is_member_fn(tmpl))
+        is_member_fn(tmpl) || children(body).n == 0)
         return false;
     Kids params = {.n = 0};
     clang_visitChildren(tmpl, tparams_visit, &params);
@@ -186,9 +176,9 @@ static bool dispatch(Fe *fe, CXCursor tmpl, PtrVec *specs, int from, int to, Ptr
     if (ok) {
         unsigned begin, end;
         cursor_range(body, &begin, &end);
-        Insert *open = arena_alloc(a, sizeof *open), *close = arena_alloc(a, sizeof *close);
-        *open = (Insert){begin + 1, arena_printf(a, " %s{", b.data)};
-        *close = (Insert){end - 1, "}"};
+        TextEdit *open = arena_alloc(a, sizeof *open), *close = arena_alloc(a, sizeof *close);
+        *open = (TextEdit){begin + 1, begin + 1, arena_printf(a, " %s{", b.data)};
+        *close = (TextEdit){end - 1, end - 1, "}"};
         vec_push(a, inserts, open);
         vec_push(a, inserts, close);
         vec_push(a, &fe->dispatched_fns, fe_str(a, clang_getCursorUSR(tmpl)));
@@ -229,18 +219,6 @@ int rewrite_specialised_templates(Fe *fe) {
     }
     if (n == 0)
         return 0;
-    qsort(inserts.items, (size_t)inserts.len, sizeof *inserts.items, by_offset);
-    Buf b = {0};
-    unsigned pos = 0;
-    for (int i = 0; i < inserts.len; i++) {
-        Insert *in = inserts.items[i];
-        buf_put(&b, u->text + pos, in->at - pos);
-        buf_puts(&b, in->text);
-        pos = in->at;
-    }
-    buf_put(&b, u->text + pos, u->len - pos);
-    u->text = arena_strndup(u->arena, b.data, b.len);
-    u->len = b.len;
-    buf_free(&b);
+    edit_main_text(u, &inserts);
     return n;
 }
