@@ -51,7 +51,11 @@ static inline unsigned cu2c_vote(int kind, unsigned active, unsigned set)
     }
 }
 
-/* __shfl*_sync: r[i] = v[source lane of i]. */
+/* __shfl*_sync: r[i] = v[source lane of i]. A source lane of the block that is inactive (it
+ * did not take the if around the call, or left its loop, or returned) gives zero: CUDA leaves
+ * the value undefined, and GPUs read zero (programs such as NVIDIA's reduction sample, whose
+ * reduce7 shuffles down from lanes outside its mask, rely on it); past the block's last
+ * thread, the lane's own value, as CU2C_WARP_SHFL_ALL gives it. */
 #define CU2C_WARP_SHFL(kind, n, act, ln, wd, v, r)                                          \
     do {                                                                                    \
         for (size_t i_ = 0; i_ < (n); i_++) {                                               \
@@ -59,7 +63,10 @@ static inline unsigned cu2c_vote(int kind, unsigned active, unsigned set)
                 continue;                                                                   \
             size_t j_ = (i_ & ~(size_t)31) +                                                \
                         (size_t)cu2c_shfl_src(kind, (int)(i_ & 31), (ln)[i_], (wd)[i_]);    \
-            (r)[i_] = j_ < (n) && (act)[j_] ? (v)[j_] : (v)[i_];                            \
+            if (j_ < (n) && !(act)[j_])                                                     \
+                __builtin_memset(&(r)[i_], 0, sizeof (r)[i_]);                              \
+            else                                                                            \
+                (r)[i_] = j_ < (n) ? (v)[j_] : (v)[i_];                                     \
         }                                                                                   \
     } while (0)
 
