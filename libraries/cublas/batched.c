@@ -1,7 +1,9 @@
 /* libraries/cublas/batched.c - cuBLAS's gemmBatched and gemmStridedBatched in S, D, C and Z,
  * and gemmEx, gemmBatchedEx and gemmStridedBatchedEx: a gemm per matrix of the batch, with
- * OpenBLAS. Batched routines read their arrays of matrix pointers (device memory) when the job
- * runs, as the GPU would.
+ * OpenBLAS. Batched routines read their arrays of matrix pointers (device memory) when the work
+ * runs, as the GPU would. A batch of small gemms is a kernel, one gemm per block spread over
+ * cu2c's workers; a batch of large ones a job running them one after another on OpenBLAS's
+ * threads.
  *
  * The Ex routines take A, B and C of one type, CUDA_R_32F, CUDA_R_64F, CUDA_C_32F or
  * CUDA_C_64F, with a compute type of that precision (alpha and beta of C's type); or A and B
@@ -13,6 +15,13 @@
 #include <stdlib.h>
 #include "cuda_fp16.h"
 #include "cublas_internal.h"
+#define LIB_PARALLEL_NAME "cublas_gemm_batch"
+#include "../common/parallel_blocks.h"
+
+/* A batch of gemms of at most this size (m n k: OpenBLAS 0.3's threshold under which a gemm runs
+ * on the calling thread alone) runs one gemm per block over cu2c's workers; larger ones run one
+ * after another, each on OpenBLAS's threads. */
+#define CB_SMALL_GEMM (64.0 * 64.0 * 64.0)
 
 /* How an Ex routine's types are computed. */
 typedef enum {
@@ -72,39 +81,62 @@ static int ex_half_gemm(const batch_job *j, const float *alpha, const float *bet
     return ok;
 }
 
-static void batch_run(cb_job *job)
+/* alpha and beta as the gemm takes them: __half ones widened to float (into fa, fb). */
+static void batch_scalars(const batch_job *j, const void **alpha, const void **beta, float *fa, float *fb)
 {
-    batch_job *j = (batch_job *)job;
-    size_t es = j->kind == EX_PLAIN ? cb_type_size(j->type) : 2;   /* bytes of A's and B's elements */
-    size_t ec = j->kind == EX_HALF_IN ? 4 : es;                     /* C's */
-    const void *alpha = j->alpha.p, *beta = j->beta.p;
-    float fa, fb;
+    *alpha = cb_scalar_at(&j->alpha);
+    *beta = cb_scalar_at(&j->beta);
     if (j->half_scalars) {
-        fa = __half2float(*(const __half *)alpha);
-        fb = __half2float(*(const __half *)beta);
-        alpha = &fa;
-        beta = &fb;
-    }
-    for (int i = 0; i < j->batch; i++) {
-        const char *A, *B;
-        char *C;
-        if (j->by_array) {
-            A = ((const void *const *)j->A)[i];
-            B = ((const void *const *)j->B)[i];
-            C = ((void *const *)j->C)[i];
-        } else {
-            A = (const char *)j->A + (size_t)(i * j->sa) * es;
-            B = (const char *)j->B + (size_t)(i * j->sb) * es;
-            C = (char *)j->C + (size_t)(i * j->sc) * ec;
-        }
-        if (j->kind == EX_PLAIN)
-            cb_gemm_run(j->type, j->ta, j->tb, j->m, j->n, j->k, alpha, A, j->lda, B, j->ldb, beta, C, j->ldc);
-        else if (!ex_half_gemm(j, alpha, beta, (const __half *)A, (const __half *)B, C)) {
-            fprintf(stderr, "cu2c: cuBLAS: out of memory converting half matrices: gemm %d of the batch not done\n", i);
-            return;
-        }
+        *fa = __half2float(*(const __half *)*alpha);
+        *fb = __half2float(*(const __half *)*beta);
+        *alpha = fa;
+        *beta = fb;
     }
 }
+
+/* The batch's i-th gemm. */
+static void batch_one(const batch_job *j, int i, const void *alpha, const void *beta)
+{
+    size_t es = j->kind == EX_PLAIN ? cb_type_size(j->type) : 2;   /* bytes of A's and B's elements */
+    size_t ec = j->kind == EX_HALF_IN ? 4 : es;                     /* C's */
+    const char *A, *B;
+    char *C;
+    if (j->by_array) {
+        A = ((const void *const *)j->A)[i];
+        B = ((const void *const *)j->B)[i];
+        C = ((void *const *)j->C)[i];
+    } else {
+        A = (const char *)j->A + (size_t)(i * j->sa) * es;
+        B = (const char *)j->B + (size_t)(i * j->sb) * es;
+        C = (char *)j->C + (size_t)(i * j->sc) * ec;
+    }
+    if (j->kind == EX_PLAIN)
+        cb_gemm_run(j->type, j->ta, j->tb, j->m, j->n, j->k, alpha, A, j->lda, B, j->ldb, beta, C, j->ldc);
+    else if (!ex_half_gemm(j, alpha, beta, (const __half *)A, (const __half *)B, C))
+        fprintf(stderr, "cu2c: cuBLAS: out of memory converting half matrices: gemm %d of the batch not done\n", i);
+}
+
+/* A batch one gemm after another (a job on the stream). */
+static void batch_run(cb_job *job)
+{
+    const batch_job *j = (const batch_job *)job;
+    const void *alpha, *beta;
+    float fa, fb;
+    batch_scalars(j, &alpha, &beta, &fa, &fb);
+    for (int i = 0; i < j->batch; i++)
+        batch_one(j, i, alpha, beta);
+}
+
+/* One gemm of a batch spread over the workers: block i computes gemm i. */
+static void batch_block(const void *job, unsigned i)
+{
+    const batch_job *j = job;
+    const void *alpha, *beta;
+    float fa, fb;
+    batch_scalars(j, &alpha, &beta, &fa, &fb);
+    batch_one(j, (int)i, alpha, beta);
+}
+_Static_assert(sizeof(batch_job) <= LIB_PARALLEL_JOB_MAX, "a batch job travels with its launch");
 
 /* Queues a batch (batch 1 and strides 0 for a plain gemm). */
 static cublasStatus_t batch_submit(cublasHandle_t h, cb_type type, ex_kind kind, int half_scalars,
@@ -118,14 +150,20 @@ static cublasStatus_t batch_submit(cublasHandle_t h, cb_type type, ex_kind kind,
         st = CUBLAS_STATUS_INVALID_VALUE;
     if (st != CUBLAS_STATUS_SUCCESS || m == 0 || n == 0 || batch == 0)
         return st;
+    batch_job local = {{NULL, 0, NULL}, type, kind, half_scalars, ta, tb, m, n, k, lda, ldb, ldc, batch, sa, sb,
+                       sc, by_array, A, B, C, {0}, {0}};
+    size_t scalar = half_scalars ? 2 : kind == EX_PLAIN ? cb_type_size(type) : 4;
+    cb_scalar_take(h, &local.alpha, alpha, scalar);
+    cb_scalar_take(h, &local.beta, beta, scalar);
+    if (batch > 1 && (double)m * n * k <= CB_SMALL_GEMM)
+        return lib_parallel_launch(h->stream, batch_block, &local, sizeof local, (unsigned)batch) == cudaSuccess
+                   ? CUBLAS_STATUS_SUCCESS
+                   : CUBLAS_STATUS_EXECUTION_FAILED;
     batch_job *j = cb_job_new(sizeof *j, batch_run);
     if (!j)
         return CUBLAS_STATUS_ALLOC_FAILED;
-    *j = (batch_job){j->job, type, kind, half_scalars, ta, tb, m, n, k, lda, ldb, ldc, batch, sa, sb, sc,
-                     by_array, A, B, C, {0}, {0}};
-    size_t scalar = half_scalars ? 2 : kind == EX_PLAIN ? cb_type_size(type) : 4;
-    cb_scalar_take(h, &j->alpha, alpha, scalar);
-    cb_scalar_take(h, &j->beta, beta, scalar);
+    local.job = j->job;
+    *j = local;
     return cb_submit(h, &j->job, 0);
 }
 

@@ -4,8 +4,10 @@
  * (cudaLaunchHostFunc: ordered with kernels, copies and events like any stream work) that
  * calls OpenBLAS. Scalars given by host pointer are copied into the job at the call, as
  * cuBLAS reads them then; by device pointer they are read when the job runs. A routine that
- * returns a result to host memory waits for its job, as cuBLAS blocks for it. One section per
- * file; internal names start with cb_. */
+ * returns a result to host memory waits for its job, as cuBLAS blocks for it. Batches of small
+ * gemms (too small for OpenBLAS's threads) are a kernel instead, a gemm per block over cu2c's
+ * workers (libraries/common/parallel_blocks.h). One section per file; internal names start
+ * with cb_. */
 #ifndef CU2C_CUBLAS_INTERNAL_H
 #define CU2C_CUBLAS_INTERNAL_H
 
@@ -38,13 +40,20 @@ static inline int cb_valid(cublasHandle_t h)
     } while (0)
 
 /* A scalar argument (alpha, beta, c, s): by host pointer its value is copied into `value` at
- * the call; by device pointer `p` points to it and it is read when the job runs. */
+ * the call; by device pointer `p` points to it and it is read when the job runs. A job holding
+ * scalars may be copied (a parallel launch copies it): nothing points into it. */
 typedef struct cb_scalar {
-    const void *p;
-    double value[2];                 /* room for a cuDoubleComplex */
+    const void *p;                   /* device pointer mode: the user's scalar */
+    double value[2];                 /* host pointer mode: its value (room for a cuDoubleComplex) */
+    int by_value;
 } cb_scalar;
 /* Takes user's scalar of `bytes` bytes by the handle's pointer mode. */
 void cb_scalar_take(cublasHandle_t h, cb_scalar *s, const void *user, size_t bytes);
+/* Where the scalar's value is, when the job runs. */
+static inline const void *cb_scalar_at(const cb_scalar *s)
+{
+    return s->by_value ? (const void *)s->value : s->p;
+}
 
 /* Work queued on a stream: run() does it. The memory is the job's owner's (cb_job_new):
  * freed after the run, or kept until exit for a job captured into a graph (which may run it

@@ -76,10 +76,10 @@ cublasStatus_t cb_submit(cublasHandle_t h, cb_job *job, int wait)
 
 void cb_scalar_take(cublasHandle_t h, cb_scalar *s, const void *user, size_t bytes)
 {
-    if (h->pointer_mode == CUBLAS_POINTER_MODE_HOST) {
+    s->by_value = h->pointer_mode == CUBLAS_POINTER_MODE_HOST;
+    if (s->by_value)
         memcpy(s->value, user, bytes);
-        s->p = s->value;
-    } else
+    else
         s->p = user;
 }
 

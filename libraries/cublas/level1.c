@@ -77,7 +77,7 @@ static void l1_run(cb_job *job)
 {
     l1_job *j = (l1_job *)job;
     int n = j->n, incx = j->incx, incy = j->incy;
-    const void *a = j->a.p, *b = j->b.p;
+    const void *a = cb_scalar_at(&j->a), *b = cb_scalar_at(&j->b);
     void *x = j->x, *y = j->y;
     switch (j->op) {
     case L1_AMAX:

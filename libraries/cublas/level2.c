@@ -18,7 +18,7 @@ typedef struct {
 static void l2_run(cb_job *job)
 {
     l2_job *j = (l2_job *)job;
-    const void *a = j->alpha.p, *b = j->beta.p;
+    const void *a = cb_scalar_at(&j->alpha), *b = cb_scalar_at(&j->beta);
     if (j->ger) {
         switch (j->type) {
         case CB_S: cblas_sger(CblasColMajor, j->m, j->n, *(const float *)a, j->x, j->incx, j->y, j->incy, j->A, j->lda); break;

@@ -48,7 +48,7 @@ typedef struct {
 static void gemm_run(cb_job *job)
 {
     gemm_job *j = (gemm_job *)job;
-    cb_gemm_run(j->type, j->ta, j->tb, j->m, j->n, j->k, j->alpha.p, j->A, j->lda, j->B, j->ldb, j->beta.p, j->C,
+    cb_gemm_run(j->type, j->ta, j->tb, j->m, j->n, j->k, cb_scalar_at(&j->alpha), j->A, j->lda, j->B, j->ldb, cb_scalar_at(&j->beta), j->C,
                 j->ldc);
 }
 
@@ -108,7 +108,7 @@ static void side_run(cb_job *job)
     side_job *j = (side_job *)job;
     enum CBLAS_SIDE s = j->side == CUBLAS_SIDE_LEFT ? CblasLeft : CblasRight;
     enum CBLAS_UPLO u = j->uplo == CUBLAS_FILL_MODE_LOWER ? CblasLower : CblasUpper;
-    const void *a = j->alpha.p, *b = j->beta.p;
+    const void *a = cb_scalar_at(&j->alpha), *b = cb_scalar_at(&j->beta);
     if (j->trsm) {
         enum CBLAS_TRANSPOSE t = cb_trans(j->trans);
         enum CBLAS_DIAG d = j->diag == CUBLAS_DIAG_UNIT ? CblasUnit : CblasNonUnit;
@@ -217,7 +217,7 @@ static inline double cb_conj_d(double v) { return v; }
     do {                                                                                             \
         const T *A = j->A, *B = j->B;                                                                \
         T *C = j->C;                                                                                 \
-        T al = *(const T *)j->alpha.p, be = *(const T *)j->beta.p;                                   \
+        T al = *(const T *)cb_scalar_at(&j->alpha), be = *(const T *)cb_scalar_at(&j->beta);                                   \
         size_t lda = (size_t)j->lda, ldb = (size_t)j->ldb, ldc = (size_t)j->ldc;                     \
         for (int c = 0; c < j->n; c++)                                                               \
             for (int r = 0; r < j->m; r++) {                                                         \

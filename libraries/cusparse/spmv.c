@@ -4,35 +4,40 @@
  * (cudaLaunchHostFunc) holding what it needs from the descriptors (which may be destroyed
  * before it runs); alpha and beta are copied by host pointer, read when it runs by device
  * pointer. A transposed operation, another format or type is CUSPARSE_STATUS_NOT_SUPPORTED. */
-#include <pthread.h>
-#include <stdlib.h>
 #include <string.h>
 #include "cusparse_internal.h"
+#define LIB_PARALLEL_NAME "cusparse_spmv"
+#include "../common/parallel_blocks.h"
+
+#define CS_MIN_ROWS 1024   /* rows of the smallest chunk a block takes */
 
 typedef struct spmv_job {
     int64_t rows;
+    int64_t chunk;                    /* rows per block */
     const void *offsets, *indices, *values;
     cusparseIndexType_t offsets_type, indices_type;
     int64_t base;
     int dbl;                          /* double (else float) */
     const void *x;
     void *y;
-    const void *alpha_p, *beta_p;     /* -> alpha, beta (by host pointer) or device memory */
-    double alpha[1], beta[1];
-    int keep;                         /* captured into a graph: kept until exit */
-    struct spmv_job *next_kept;
+    const void *alpha_p, *beta_p;     /* device pointer mode: the user's scalars */
+    double alpha, beta;               /* host pointer mode: their values (a float as a float) */
+    int by_value;
 } spmv_job;
+_Static_assert(sizeof(spmv_job) <= LIB_PARALLEL_JOB_MAX, "an SpMV job travels with its launch");
 
-/* One row loop per value and index type; beta 0 leaves y unread (it may hold NaN). */
+/* Rows [lo, hi) of one value and index type; beta 0 leaves y unread (it may hold NaN). */
 #define CS_SPMV(VT, OT, IT)                                                                   \
     do {                                                                                      \
         const OT *off = j->offsets;                                                           \
         const IT *col = j->indices;                                                           \
         const VT *val = j->values, *x = j->x;                                                 \
-        VT *y = j->y, al = *(const VT *)j->alpha_p, be = *(const VT *)j->beta_p;              \
+        VT *y = j->y;                                                                         \
+        VT al = *(const VT *)(j->by_value ? (const void *)&j->alpha : j->alpha_p);            \
+        VT be = *(const VT *)(j->by_value ? (const void *)&j->beta : j->beta_p);              \
         int64_t base = j->base;                                                               \
         x -= base;                                                                            \
-        for (int64_t r = 0; r < j->rows; r++) {                                               \
+        for (int64_t r = lo; r < hi; r++) {                                                   \
             VT sum = 0;                                                                       \
             for (int64_t e = (int64_t)off[r] - base, end = (int64_t)off[r + 1] - base; e < end; e++) \
                 sum += val[e] * x[col[e]];                                                    \
@@ -53,41 +58,15 @@ typedef struct spmv_job {
             CS_SPMV(VT, int64_t, int64_t);                                                    \
     } while (0)
 
-static void spmv_compute(const spmv_job *j)
+/* Block b of the launch: its chunk of rows. */
+static void spmv_block(const void *job, unsigned b)
 {
+    const spmv_job *j = job;
+    int64_t lo = (int64_t)b * j->chunk, hi = lo + j->chunk < j->rows ? lo + j->chunk : j->rows;
     if (j->dbl)
         CS_SPMV_INDEX(double);
     else
         CS_SPMV_INDEX(float);
-}
-
-/* Jobs captured into graphs: freed at exit (a graph may be launched until then). */
-static pthread_mutex_t cs_kept_lock = PTHREAD_MUTEX_INITIALIZER;
-static spmv_job *cs_kept;
-static pthread_once_t cs_kept_once = PTHREAD_ONCE_INIT;
-
-static void cs_free_kept(void)
-{
-    pthread_mutex_lock(&cs_kept_lock);
-    while (cs_kept) {
-        spmv_job *next = cs_kept->next_kept;
-        free(cs_kept);
-        cs_kept = next;
-    }
-    pthread_mutex_unlock(&cs_kept_lock);
-}
-
-static void cs_kept_init(void)
-{
-    atexit(cs_free_kept);
-}
-
-static void CUDART_CB spmv_run(void *data)
-{
-    spmv_job *j = data;
-    spmv_compute(j);
-    if (!j->keep)
-        free(j);
 }
 
 /* The checks SpMV and its buffer size share. */
@@ -137,46 +116,34 @@ cusparseStatus_t cusparseSpMV(cusparseHandle_t handle, cusparseOperation_t opA, 
     cusparseStatus_t st = spmv_check(handle, opA, alpha, matA, vecX, beta, vecY, computeType, alg);
     if (st != CUSPARSE_STATUS_SUCCESS || matA->rows == 0)
         return st;
-    spmv_job *j = calloc(1, sizeof *j);
-    if (!j)
-        return CUSPARSE_STATUS_ALLOC_FAILED;
-    j->rows = matA->rows;
-    j->offsets = matA->offsets;
-    j->indices = matA->indices;
-    j->values = matA->values;
-    j->offsets_type = matA->offsets_type;
-    j->indices_type = matA->indices_type;
-    j->base = matA->base == CUSPARSE_INDEX_BASE_ONE;
-    j->dbl = computeType == CUDA_R_64F;
-    j->x = vecX->values;
-    j->y = vecY->values;
-    size_t bytes = j->dbl ? sizeof(double) : sizeof(float);
-    if (handle->pointer_mode == CUSPARSE_POINTER_MODE_HOST) {
-        memcpy(j->alpha, alpha, bytes);
-        memcpy(j->beta, beta, bytes);
-        j->alpha_p = j->alpha;
-        j->beta_p = j->beta;
-    } else {
-        j->alpha_p = alpha;
-        j->beta_p = beta;
+    spmv_job j = {0};
+    j.rows = matA->rows;
+    j.offsets = matA->offsets;
+    j.indices = matA->indices;
+    j.values = matA->values;
+    j.offsets_type = matA->offsets_type;
+    j.indices_type = matA->indices_type;
+    j.base = matA->base == CUSPARSE_INDEX_BASE_ONE;
+    j.dbl = computeType == CUDA_R_64F;
+    j.x = vecX->values;
+    j.y = vecY->values;
+    j.by_value = handle->pointer_mode == CUSPARSE_POINTER_MODE_HOST;
+    if (!j.by_value) {
+        j.alpha_p = alpha;
+        j.beta_p = beta;
+    } else if (j.dbl) {
+        j.alpha = *(const double *)alpha;
+        j.beta = *(const double *)beta;
+    } else {   /* kept as floats in the doubles' storage */
+        memcpy(&j.alpha, alpha, sizeof(float));
+        memcpy(&j.beta, beta, sizeof(float));
     }
-    enum cudaStreamCaptureStatus capture = cudaStreamCaptureStatusNone;
-    if (cudaStreamIsCapturing(handle->stream, &capture) != cudaSuccess) {
-        free(j);
-        return CUSPARSE_STATUS_EXECUTION_FAILED;
-    }
-    if (capture != cudaStreamCaptureStatusNone) {
-        pthread_once(&cs_kept_once, cs_kept_init);
-        j->keep = 1;
-        pthread_mutex_lock(&cs_kept_lock);
-        j->next_kept = cs_kept;
-        cs_kept = j;
-        pthread_mutex_unlock(&cs_kept_lock);
-    }
-    if (cudaLaunchHostFunc(handle->stream, spmv_run, j) != cudaSuccess) {
-        if (!j->keep)
-            free(j);
-        return CUSPARSE_STATUS_EXECUTION_FAILED;
-    }
-    return CUSPARSE_STATUS_SUCCESS;
+    /* a few chunks of at least CS_MIN_ROWS rows per worker, for balance on uneven rows */
+    int64_t chunks = j.rows / CS_MIN_ROWS, most = 4 * (int64_t)lib_parallel_workers();
+    chunks = chunks < 1 ? 1 : chunks > most ? most : chunks;
+    j.chunk = (j.rows + chunks - 1) / chunks;
+    unsigned nblocks = (unsigned)((j.rows + j.chunk - 1) / j.chunk);
+    return lib_parallel_launch(handle->stream, spmv_block, &j, sizeof j, nblocks) == cudaSuccess
+               ? CUSPARSE_STATUS_SUCCESS
+               : CUSPARSE_STATUS_EXECUTION_FAILED;
 }

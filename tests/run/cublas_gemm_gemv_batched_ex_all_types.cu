@@ -1,6 +1,7 @@
 // cuBLAS level 2 and 3: gemm in S, D, C and Z with each of N, T, C and padded leading
 // dimensions; gemv, ger/gerc; symm, trsm, geam (transpose and in place); gemmBatched with
-// pointer arrays in device memory, gemmStridedBatched; gemmEx in float, from half to float,
+// pointer arrays in device memory, gemmStridedBatched (small: a gemm per block over the workers;
+// large: one after another); gemmEx in float, from half to float,
 // with CUDA 10's cudaDataType compute type (C++ overload), and a type mix it refuses. Every
 // result is compared with a host loop on column-major matrices.
 // RUN: %cu2cc %s -o %t -lcublas && env CU2C_NUM_THREADS=1 timeout 120 %t && env CU2C_NUM_THREADS=2 timeout 120 %t
@@ -246,6 +247,22 @@ int main() {
                 double acc = 0;
                 for (int p = 0; p < bk; p++) acc += SA[b * bm * bk + i + p * bm] * SB[p + j * bk];
                 expect(gSC[b * bm * bn + i + j * bm], acc, 1e-13, "DgemmStridedBatched", b);
+            }
+
+    // a batch of larger matrices (one gemm after another, each on OpenBLAS's threads), A shared
+    const int lm = 130, lbatch = 2;
+    std::vector<float> LA = random_matrix<float>(lm, lm, lm, 30), LB = random_matrix<float>(lm, lm * lbatch, lm, 31);
+    float *dLA = to_device(LA), *dLB = to_device(LB), *dLC;
+    cudaMalloc(&dLC, sizeof(float) * lm * lm * lbatch);
+    CHECK_STATUS(cublasSgemmStridedBatched(h, CUBLAS_OP_N, CUBLAS_OP_N, lm, lm, lm, &one, dLA, lm, 0, dLB, lm,
+                                           (long long)lm * lm, &zero, dLC, lm, (long long)lm * lm, lbatch));
+    std::vector<float> gLC = from_device(dLC, (size_t)lm * lm * lbatch);
+    for (int b = 0; b < lbatch; b++)
+        for (int j = 0; j < lm; j += 7)
+            for (int i = 0; i < lm; i++) {
+                double acc = 0;
+                for (int p = 0; p < lm; p++) acc += (double)LA[i + p * lm] * LB[(size_t)b * lm * lm + p + j * lm];
+                expect(gLC[(size_t)b * lm * lm + i + j * lm], acc, 1e-5, "SgemmStridedBatched 130", i);
             }
 
     // ---- gemmEx: float, half in float out, the C++ overload with a cudaDataType compute type
