@@ -1,6 +1,7 @@
 // cuBLAS work is ordered on the handle's stream with kernels: a kernel fills x, Saxpy and Sgemv
 // follow on a created stream, a kernel consumes their output; the default stream's rule holds
-// too. A gemm captured into a graph runs at each launch (host scalars taken at the capture).
+// too. A gemm and a batch of small gemms (a kernel) captured into a graph run at each launch
+// (host scalars taken at the capture).
 // Status codes as NVIDIA's: null or destroyed handle, bad sizes, leading dimensions,
 // increments, enums, a result to host memory during capture; transfer checks.
 // RUN: %cu2cc %s -o %t -lcublas && env CU2C_NUM_THREADS=1 timeout 120 %t && env CU2C_NUM_THREADS=2 timeout 120 %t
@@ -107,6 +108,13 @@ int main() {
     cudaGraphExec_t exec;
     cudaStreamBeginCapture(s, cudaStreamCaptureModeGlobal);
     EXPECT_STATUS(cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, k, k, k, &alpha, P, k, Q, k, &beta, R, k), CUBLAS_STATUS_SUCCESS);
+    // a batch of small gemms (a kernel over the workers): R2[b] += P Q for b = 0, 1
+    float *R2;
+    cudaMalloc(&R2, 2 * k * k * sizeof(float));
+    cudaMemset(R2, 0, 2 * k * k * sizeof(float));
+    EXPECT_STATUS(cublasSgemmStridedBatched(h, CUBLAS_OP_N, CUBLAS_OP_N, k, k, k, &alpha, P, k, 0, Q, k, 0, &beta, R2, k,
+                                            k * k, 2),
+                  CUBLAS_STATUS_SUCCESS);
     float result;
     EXPECT_STATUS(cublasSdot(h, k, P, 1, Q, 1, &result), CUBLAS_STATUS_NOT_SUPPORTED);   // no result to the host in a capture
     cudaStreamEndCapture(s, &graph);
@@ -114,14 +122,16 @@ int main() {
     alpha = 100.0f;   // too late: captured
     for (int i = 0; i < 3; i++) cudaGraphLaunch(exec, s);
     cudaStreamSynchronize(s);
-    std::vector<float> hr(k * k);
+    std::vector<float> hr(k * k), hr2(2 * k * k);
     cudaMemcpy(hr.data(), R, sizeof(float) * k * k, cudaMemcpyDeviceToHost);
+    cudaMemcpy(hr2.data(), R2, sizeof(float) * 2 * k * k, cudaMemcpyDeviceToHost);
     for (int j = 0; j < k; j++)
         for (int i = 0; i < k; i++) {
             float acc = 0;
             for (int p = 0; p < k; p++) acc += hp[i + p * k] * hq[p + j * k];
-            if (hr[i + j * k] != 3 * acc) {
-                printf("graph: R[%d,%d] = %g, want %g\n", i, j, hr[i + j * k], 3 * acc);
+            if (hr[i + j * k] != 3 * acc || hr2[i + j * k] != 3 * acc || hr2[k * k + i + j * k] != 3 * acc) {
+                printf("graph: R[%d,%d] = %g, R2 = %g, %g, want %g\n", i, j, hr[i + j * k], hr2[i + j * k],
+                       hr2[k * k + i + j * k], 3 * acc);
                 failures++;
                 i = j = k;
             }
