@@ -48,7 +48,9 @@ SANITIZERS     = thread address
 CUDA_LIBS      = lib64/libcudart.a lib64/libcudart_static.a lib64/libcudadevrt.a lib64/libnvToolsExt.a
 # CUDA's math libraries, each built from libraries/<name>/*.c into lib64/lib<name>.a (so that
 # -l<name> finds it, built and installed); cu2cc links what each needs after it (args.c).
-CUDA_LIBS     += lib64/libcublas.a lib64/libcusparse.a
+# lib64/libcublas.so is a GNU ld script naming libcublas.a (beside it) and -lopenblas, so that
+# a link by another driver (g++ -lcublas, CMake's CUDA::cublas) gets OpenBLAS too.
+CUDA_LIBS     += lib64/libcublas.a lib64/libcublas.so lib64/libcusparse.a
 
 # cu2c's headers precompiled (translator/frontend/pch.c): for cu2c's own command line, and
 # for the one cu2cc gives it by default (its -D's and the host compiler's header directory,
@@ -101,6 +103,11 @@ build/libraries/%.o: libraries/%.c libraries/*/*.h $(HEADERS)
 lib64/libcublas.a: $(CUBLAS_SRC:%.c=build/%.o)
 	@mkdir -p lib64
 	rm -f $@ && ar rcs $@ $^
+
+lib64/libcublas.so:
+	@mkdir -p lib64
+	printf '%s\n' '/* GNU ld script (cu2c): cuBLAS is libcublas.a, beside this file, on OpenBLAS */' \
+	  'GROUP ( libcublas.a -lopenblas )' > $@
 
 lib64/libcusparse.a: $(CUSPARSE_SRC:%.c=build/%.o)
 	@mkdir -p lib64
