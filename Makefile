@@ -93,7 +93,8 @@ lib/cu2c/nvcc.pch: bin/cu2c bin/cu2cc
 # cuBLAS runs on OpenBLAS (Debian's libopenblas-dev; its cblas.h from pkg-config's folder)
 BLAS_CFLAGS   := $(shell pkg-config --cflags openblas 2>/dev/null)
 CUBLAS_SRC     = libraries/cublas/handle.c libraries/cublas/transfers.c libraries/cublas/level1.c \
-                 libraries/cublas/level2.c libraries/cublas/level3.c libraries/cublas/batched.c
+                 libraries/cublas/level2.c libraries/cublas/level3.c libraries/cublas/symmetric_triangular.c \
+                 libraries/cublas/batched.c
 CUSPARSE_SRC   = libraries/cusparse/handle.c libraries/cusparse/spmv.c
 
 build/libraries/%.o: libraries/%.c libraries/*/*.h $(HEADERS)

@@ -1,15 +1,15 @@
 /* cublas_api.h - cuBLAS, CUDA's dense linear algebra library, as cu2c provides it: the
  * handle, its stream, pointer and math modes, vector and matrix transfers, level 1 (amax,
- * amin, asum, axpy, copy, dot/dotu/dotc, nrm2, rot, scal, swap), level 2 (gemv, ger), level 3
- * (gemm, symm, trsm), the geam extension, batched and strided batched gemm, and gemmEx with
- * its batched forms. Column-major, as cuBLAS. Names, signatures, enum values and status codes
+ * amin, asum, axpy, copy, dot/dotu/dotc, nrm2, rot, scal, swap), level 2 (gemv, ger, symv, hemv,
+ * trmv, trsv), level 3 (gemm, symm, hemm, syrk, herk, trsm, trmm), the geam extension, batched
+ * and strided batched gemm, and gemmEx with its batched forms. Column-major, as cuBLAS. Names, signatures, enum values and status codes
  * are CUDA's; routines under their _v2 names are reached by their plain names through
  * cublas_v2.h, as with NVIDIA's headers. Link with -lcublas (lib64/libcublas.a, which runs the
  * routines with OpenBLAS, ordered on the handle's stream like any stream work).
  *
  * Not provided (refused at compile time, being undeclared): the other level 2 and 3 routines
- * (gbmv, sbmv, spmv, symv, trmv..., syrk, herk, trmm...), the _64 forms, half-precision
- * Hgemm, the other *Ex routines, cublasLt and cublasXt. */
+ * (banded and packed ones, syr/her, syr2k/her2k, csymv...), rotg/rotm, the _64 forms,
+ * half-precision Hgemm, the other *Ex routines, cublasLt and cublasXt. */
 #ifndef CU2C_CUBLAS_API_H
 #define CU2C_CUBLAS_API_H
 #ifdef CU2C_PARSING
@@ -262,6 +262,41 @@ cublasStatus_t CUBLASWINAPI cublasZgerc_v2(cublasHandle_t handle, int m, int n, 
                                            const cuDoubleComplex *x, int incx, const cuDoubleComplex *y, int incy,
                                            cuDoubleComplex *A, int lda);
 
+cublasStatus_t CUBLASWINAPI cublasSsymv_v2(cublasHandle_t handle, cublasFillMode_t uplo, int n, const float *alpha,
+                                           const float *A, int lda, const float *x, int incx, const float *beta,
+                                           float *y, int incy);
+cublasStatus_t CUBLASWINAPI cublasDsymv_v2(cublasHandle_t handle, cublasFillMode_t uplo, int n, const double *alpha,
+                                           const double *A, int lda, const double *x, int incx, const double *beta,
+                                           double *y, int incy);
+cublasStatus_t CUBLASWINAPI cublasChemv_v2(cublasHandle_t handle, cublasFillMode_t uplo, int n, const cuComplex *alpha,
+                                           const cuComplex *A, int lda, const cuComplex *x, int incx,
+                                           const cuComplex *beta, cuComplex *y, int incy);
+cublasStatus_t CUBLASWINAPI cublasZhemv_v2(cublasHandle_t handle, cublasFillMode_t uplo, int n,
+                                           const cuDoubleComplex *alpha, const cuDoubleComplex *A, int lda,
+                                           const cuDoubleComplex *x, int incx, const cuDoubleComplex *beta,
+                                           cuDoubleComplex *y, int incy);
+
+cublasStatus_t CUBLASWINAPI cublasStrmv_v2(cublasHandle_t handle, cublasFillMode_t uplo, cublasOperation_t trans,
+                                           cublasDiagType_t diag, int n, const float *A, int lda, float *x, int incx);
+cublasStatus_t CUBLASWINAPI cublasDtrmv_v2(cublasHandle_t handle, cublasFillMode_t uplo, cublasOperation_t trans,
+                                           cublasDiagType_t diag, int n, const double *A, int lda, double *x, int incx);
+cublasStatus_t CUBLASWINAPI cublasCtrmv_v2(cublasHandle_t handle, cublasFillMode_t uplo, cublasOperation_t trans,
+                                           cublasDiagType_t diag, int n, const cuComplex *A, int lda, cuComplex *x,
+                                           int incx);
+cublasStatus_t CUBLASWINAPI cublasZtrmv_v2(cublasHandle_t handle, cublasFillMode_t uplo, cublasOperation_t trans,
+                                           cublasDiagType_t diag, int n, const cuDoubleComplex *A, int lda,
+                                           cuDoubleComplex *x, int incx);
+cublasStatus_t CUBLASWINAPI cublasStrsv_v2(cublasHandle_t handle, cublasFillMode_t uplo, cublasOperation_t trans,
+                                           cublasDiagType_t diag, int n, const float *A, int lda, float *x, int incx);
+cublasStatus_t CUBLASWINAPI cublasDtrsv_v2(cublasHandle_t handle, cublasFillMode_t uplo, cublasOperation_t trans,
+                                           cublasDiagType_t diag, int n, const double *A, int lda, double *x, int incx);
+cublasStatus_t CUBLASWINAPI cublasCtrsv_v2(cublasHandle_t handle, cublasFillMode_t uplo, cublasOperation_t trans,
+                                           cublasDiagType_t diag, int n, const cuComplex *A, int lda, cuComplex *x,
+                                           int incx);
+cublasStatus_t CUBLASWINAPI cublasZtrsv_v2(cublasHandle_t handle, cublasFillMode_t uplo, cublasOperation_t trans,
+                                           cublasDiagType_t diag, int n, const cuDoubleComplex *A, int lda,
+                                           cuDoubleComplex *x, int incx);
+
 /* ---- level 3 ------------------------------------------------------------------------- */
 
 cublasStatus_t CUBLASWINAPI cublasSgemm_v2(cublasHandle_t handle, cublasOperation_t transa, cublasOperation_t transb,
@@ -305,6 +340,51 @@ cublasStatus_t CUBLASWINAPI cublasZtrsm_v2(cublasHandle_t handle, cublasSideMode
                                            cublasOperation_t trans, cublasDiagType_t diag, int m, int n,
                                            const cuDoubleComplex *alpha, const cuDoubleComplex *A, int lda,
                                            cuDoubleComplex *B, int ldb);
+
+cublasStatus_t CUBLASWINAPI cublasChemm_v2(cublasHandle_t handle, cublasSideMode_t side, cublasFillMode_t uplo, int m,
+                                           int n, const cuComplex *alpha, const cuComplex *A, int lda,
+                                           const cuComplex *B, int ldb, const cuComplex *beta, cuComplex *C, int ldc);
+cublasStatus_t CUBLASWINAPI cublasZhemm_v2(cublasHandle_t handle, cublasSideMode_t side, cublasFillMode_t uplo, int m,
+                                           int n, const cuDoubleComplex *alpha, const cuDoubleComplex *A, int lda,
+                                           const cuDoubleComplex *B, int ldb, const cuDoubleComplex *beta,
+                                           cuDoubleComplex *C, int ldc);
+
+cublasStatus_t CUBLASWINAPI cublasSsyrk_v2(cublasHandle_t handle, cublasFillMode_t uplo, cublasOperation_t trans, int n,
+                                           int k, const float *alpha, const float *A, int lda, const float *beta,
+                                           float *C, int ldc);
+cublasStatus_t CUBLASWINAPI cublasDsyrk_v2(cublasHandle_t handle, cublasFillMode_t uplo, cublasOperation_t trans, int n,
+                                           int k, const double *alpha, const double *A, int lda, const double *beta,
+                                           double *C, int ldc);
+cublasStatus_t CUBLASWINAPI cublasCsyrk_v2(cublasHandle_t handle, cublasFillMode_t uplo, cublasOperation_t trans, int n,
+                                           int k, const cuComplex *alpha, const cuComplex *A, int lda,
+                                           const cuComplex *beta, cuComplex *C, int ldc);
+cublasStatus_t CUBLASWINAPI cublasZsyrk_v2(cublasHandle_t handle, cublasFillMode_t uplo, cublasOperation_t trans, int n,
+                                           int k, const cuDoubleComplex *alpha, const cuDoubleComplex *A, int lda,
+                                           const cuDoubleComplex *beta, cuDoubleComplex *C, int ldc);
+cublasStatus_t CUBLASWINAPI cublasCherk_v2(cublasHandle_t handle, cublasFillMode_t uplo, cublasOperation_t trans, int n,
+                                           int k, const float *alpha, const cuComplex *A, int lda, const float *beta,
+                                           cuComplex *C, int ldc);
+cublasStatus_t CUBLASWINAPI cublasZherk_v2(cublasHandle_t handle, cublasFillMode_t uplo, cublasOperation_t trans, int n,
+                                           int k, const double *alpha, const cuDoubleComplex *A, int lda,
+                                           const double *beta, cuDoubleComplex *C, int ldc);
+
+/* C = alpha op(A) B with A triangular, out of place (C may be B, with ldb == ldc) */
+cublasStatus_t CUBLASWINAPI cublasStrmm_v2(cublasHandle_t handle, cublasSideMode_t side, cublasFillMode_t uplo,
+                                           cublasOperation_t trans, cublasDiagType_t diag, int m, int n,
+                                           const float *alpha, const float *A, int lda, const float *B, int ldb,
+                                           float *C, int ldc);
+cublasStatus_t CUBLASWINAPI cublasDtrmm_v2(cublasHandle_t handle, cublasSideMode_t side, cublasFillMode_t uplo,
+                                           cublasOperation_t trans, cublasDiagType_t diag, int m, int n,
+                                           const double *alpha, const double *A, int lda, const double *B, int ldb,
+                                           double *C, int ldc);
+cublasStatus_t CUBLASWINAPI cublasCtrmm_v2(cublasHandle_t handle, cublasSideMode_t side, cublasFillMode_t uplo,
+                                           cublasOperation_t trans, cublasDiagType_t diag, int m, int n,
+                                           const cuComplex *alpha, const cuComplex *A, int lda, const cuComplex *B,
+                                           int ldb, cuComplex *C, int ldc);
+cublasStatus_t CUBLASWINAPI cublasZtrmm_v2(cublasHandle_t handle, cublasSideMode_t side, cublasFillMode_t uplo,
+                                           cublasOperation_t trans, cublasDiagType_t diag, int m, int n,
+                                           const cuDoubleComplex *alpha, const cuDoubleComplex *A, int lda,
+                                           const cuDoubleComplex *B, int ldb, cuDoubleComplex *C, int ldc);
 
 /* C = alpha op(A) + beta op(B); C may be A (with transa N) or B (with transb N), as in cuBLAS */
 cublasStatus_t CUBLASWINAPI cublasSgeam(cublasHandle_t handle, cublasOperation_t transa, cublasOperation_t transb,

@@ -12,6 +12,7 @@
 
 #include "cublas_api.h"
 
+#define cublas cublas_v2
 #define cublasCaxpy cublasCaxpy_v2
 #define cublasCcopy cublasCcopy_v2
 #define cublasCdotc cublasCdotc_v2
@@ -20,6 +21,9 @@
 #define cublasCgemv cublasCgemv_v2
 #define cublasCgerc cublasCgerc_v2
 #define cublasCgeru cublasCgeru_v2
+#define cublasChemm cublasChemm_v2
+#define cublasChemv cublasChemv_v2
+#define cublasCherk cublasCherk_v2
 #define cublasCreate cublasCreate_v2
 #define cublasCrot cublasCrot_v2
 #define cublasCscal cublasCscal_v2
@@ -27,7 +31,11 @@
 #define cublasCsscal cublasCsscal_v2
 #define cublasCswap cublasCswap_v2
 #define cublasCsymm cublasCsymm_v2
+#define cublasCsyrk cublasCsyrk_v2
+#define cublasCtrmm cublasCtrmm_v2
+#define cublasCtrmv cublasCtrmv_v2
 #define cublasCtrsm cublasCtrsm_v2
+#define cublasCtrsv cublasCtrsv_v2
 #define cublasDasum cublasDasum_v2
 #define cublasDaxpy cublasDaxpy_v2
 #define cublasDcopy cublasDcopy_v2
@@ -41,7 +49,12 @@
 #define cublasDscal cublasDscal_v2
 #define cublasDswap cublasDswap_v2
 #define cublasDsymm cublasDsymm_v2
+#define cublasDsymv cublasDsymv_v2
+#define cublasDsyrk cublasDsyrk_v2
+#define cublasDtrmm cublasDtrmm_v2
+#define cublasDtrmv cublasDtrmv_v2
 #define cublasDtrsm cublasDtrsm_v2
+#define cublasDtrsv cublasDtrsv_v2
 #define cublasDzasum cublasDzasum_v2
 #define cublasDznrm2 cublasDznrm2_v2
 #define cublasGetPointerMode cublasGetPointerMode_v2
@@ -72,7 +85,12 @@
 #define cublasSscal cublasSscal_v2
 #define cublasSswap cublasSswap_v2
 #define cublasSsymm cublasSsymm_v2
+#define cublasSsymv cublasSsymv_v2
+#define cublasSsyrk cublasSsyrk_v2
+#define cublasStrmm cublasStrmm_v2
+#define cublasStrmv cublasStrmv_v2
 #define cublasStrsm cublasStrsm_v2
+#define cublasStrsv cublasStrsv_v2
 #define cublasZaxpy cublasZaxpy_v2
 #define cublasZcopy cublasZcopy_v2
 #define cublasZdotc cublasZdotc_v2
@@ -83,11 +101,17 @@
 #define cublasZgemv cublasZgemv_v2
 #define cublasZgerc cublasZgerc_v2
 #define cublasZgeru cublasZgeru_v2
+#define cublasZhemm cublasZhemm_v2
+#define cublasZhemv cublasZhemv_v2
+#define cublasZherk cublasZherk_v2
 #define cublasZrot cublasZrot_v2
 #define cublasZscal cublasZscal_v2
 #define cublasZswap cublasZswap_v2
 #define cublasZsymm cublasZsymm_v2
+#define cublasZsyrk cublasZsyrk_v2
+#define cublasZtrmm cublasZtrmm_v2
+#define cublasZtrmv cublasZtrmv_v2
 #define cublasZtrsm cublasZtrsm_v2
-#define cublas cublas_v2
+#define cublasZtrsv cublasZtrsv_v2
 
 #endif

@@ -1,7 +1,7 @@
-/* libraries/cublas/level3.c - cuBLAS's gemm, symm and trsm in S, D, C and Z on OpenBLAS, and
- * the geam extension (C = alpha op(A) + beta op(B), in place too) as plain loops. Argument
- * checks as cuBLAS: negative sizes, a leading dimension under what the operation needs, an
- * enum out of range or a null scalar are CUBLAS_STATUS_INVALID_VALUE. */
+/* libraries/cublas/level3.c - cuBLAS's gemm, symm and trsm in S, D, C and Z (hemm in C, Z) on
+ * OpenBLAS, and the geam extension (C = alpha op(A) + beta op(B), in place too) as plain
+ * loops. Argument checks as cuBLAS: negative sizes, a leading dimension under what the
+ * operation needs, an enum out of range or a null scalar are CUBLAS_STATUS_INVALID_VALUE. */
 #include <complex.h>
 #include "cublas_internal.h"
 
@@ -93,6 +93,7 @@ typedef struct {
     cb_job job;
     cb_type type;
     int trsm;                        /* trsm (else symm) */
+    int herm;                        /* hemm (else symm) */
     cublasSideMode_t side;
     cublasFillMode_t uplo;
     cublasOperation_t trans;         /* trsm's */
@@ -129,12 +130,18 @@ static void side_run(cb_job *job)
         cblas_dsymm(CblasColMajor, s, u, j->m, j->n, *(const double *)a, j->A, j->lda, j->B, j->ldb,
                     *(const double *)b, j->C, j->ldc);
         break;
-    case CB_C: cblas_csymm(CblasColMajor, s, u, j->m, j->n, a, j->A, j->lda, j->B, j->ldb, b, j->C, j->ldc); break;
-    case CB_Z: cblas_zsymm(CblasColMajor, s, u, j->m, j->n, a, j->A, j->lda, j->B, j->ldb, b, j->C, j->ldc); break;
+    case CB_C:
+        (j->herm ? cblas_chemm : cblas_csymm)(CblasColMajor, s, u, j->m, j->n, a, j->A, j->lda, j->B, j->ldb, b, j->C,
+                                              j->ldc);
+        break;
+    case CB_Z:
+        (j->herm ? cblas_zhemm : cblas_zsymm)(CblasColMajor, s, u, j->m, j->n, a, j->A, j->lda, j->B, j->ldb, b, j->C,
+                                              j->ldc);
+        break;
     }
 }
 
-static cublasStatus_t side_submit(cublasHandle_t h, cb_type type, int trsm, cublasSideMode_t side,
+static cublasStatus_t side_submit(cublasHandle_t h, cb_type type, int trsm, int herm, cublasSideMode_t side,
                                   cublasFillMode_t uplo, cublasOperation_t trans, cublasDiagType_t diag, int m, int n,
                                   const void *alpha, const void *A, int lda, const void *B, int ldb,
                                   const void *beta, void *C, int ldc)
@@ -154,7 +161,7 @@ static cublasStatus_t side_submit(cublasHandle_t h, cb_type type, int trsm, cubl
     side_job *j = cb_job_new(sizeof *j, side_run);
     if (!j)
         return CUBLAS_STATUS_ALLOC_FAILED;
-    *j = (side_job){j->job, type, trsm, side, uplo, trans, diag, m, n, lda, ldb, ldc, A, B, C, {0}, {0}};
+    *j = (side_job){j->job, type, trsm, herm, side, uplo, trans, diag, m, n, lda, ldb, ldc, A, B, C, {0}, {0}};
     cb_scalar_take(h, &j->alpha, alpha, cb_type_size(type));
     if (!trsm)
         cb_scalar_take(h, &j->beta, beta, cb_type_size(type));
@@ -164,37 +171,47 @@ static cublasStatus_t side_submit(cublasHandle_t h, cb_type type, int trsm, cubl
 cublasStatus_t cublasSsymm_v2(cublasHandle_t h, cublasSideMode_t side, cublasFillMode_t uplo, int m, int n,
                               const float *alpha, const float *A, int lda, const float *B, int ldb, const float *beta,
                               float *C, int ldc)
-{ return side_submit(h, CB_S, 0, side, uplo, CUBLAS_OP_N, CUBLAS_DIAG_NON_UNIT, m, n, alpha, A, lda, B, ldb, beta, C, ldc); }
+{ return side_submit(h, CB_S, 0, 0, side, uplo, CUBLAS_OP_N, CUBLAS_DIAG_NON_UNIT, m, n, alpha, A, lda, B, ldb, beta, C, ldc); }
 cublasStatus_t cublasDsymm_v2(cublasHandle_t h, cublasSideMode_t side, cublasFillMode_t uplo, int m, int n,
                               const double *alpha, const double *A, int lda, const double *B, int ldb,
                               const double *beta, double *C, int ldc)
-{ return side_submit(h, CB_D, 0, side, uplo, CUBLAS_OP_N, CUBLAS_DIAG_NON_UNIT, m, n, alpha, A, lda, B, ldb, beta, C, ldc); }
+{ return side_submit(h, CB_D, 0, 0, side, uplo, CUBLAS_OP_N, CUBLAS_DIAG_NON_UNIT, m, n, alpha, A, lda, B, ldb, beta, C, ldc); }
 cublasStatus_t cublasCsymm_v2(cublasHandle_t h, cublasSideMode_t side, cublasFillMode_t uplo, int m, int n,
                               const cuComplex *alpha, const cuComplex *A, int lda, const cuComplex *B, int ldb,
                               const cuComplex *beta, cuComplex *C, int ldc)
-{ return side_submit(h, CB_C, 0, side, uplo, CUBLAS_OP_N, CUBLAS_DIAG_NON_UNIT, m, n, alpha, A, lda, B, ldb, beta, C, ldc); }
+{ return side_submit(h, CB_C, 0, 0, side, uplo, CUBLAS_OP_N, CUBLAS_DIAG_NON_UNIT, m, n, alpha, A, lda, B, ldb, beta, C, ldc); }
 cublasStatus_t cublasZsymm_v2(cublasHandle_t h, cublasSideMode_t side, cublasFillMode_t uplo, int m, int n,
                               const cuDoubleComplex *alpha, const cuDoubleComplex *A, int lda,
                               const cuDoubleComplex *B, int ldb, const cuDoubleComplex *beta, cuDoubleComplex *C,
                               int ldc)
-{ return side_submit(h, CB_Z, 0, side, uplo, CUBLAS_OP_N, CUBLAS_DIAG_NON_UNIT, m, n, alpha, A, lda, B, ldb, beta, C, ldc); }
+{ return side_submit(h, CB_Z, 0, 0, side, uplo, CUBLAS_OP_N, CUBLAS_DIAG_NON_UNIT, m, n, alpha, A, lda, B, ldb, beta, C, ldc); }
+
+cublasStatus_t cublasChemm_v2(cublasHandle_t h, cublasSideMode_t side, cublasFillMode_t uplo, int m, int n,
+                              const cuComplex *alpha, const cuComplex *A, int lda, const cuComplex *B, int ldb,
+                              const cuComplex *beta, cuComplex *C, int ldc)
+{ return side_submit(h, CB_C, 0, 1, side, uplo, CUBLAS_OP_N, CUBLAS_DIAG_NON_UNIT, m, n, alpha, A, lda, B, ldb, beta, C, ldc); }
+cublasStatus_t cublasZhemm_v2(cublasHandle_t h, cublasSideMode_t side, cublasFillMode_t uplo, int m, int n,
+                              const cuDoubleComplex *alpha, const cuDoubleComplex *A, int lda,
+                              const cuDoubleComplex *B, int ldb, const cuDoubleComplex *beta, cuDoubleComplex *C,
+                              int ldc)
+{ return side_submit(h, CB_Z, 0, 1, side, uplo, CUBLAS_OP_N, CUBLAS_DIAG_NON_UNIT, m, n, alpha, A, lda, B, ldb, beta, C, ldc); }
 
 cublasStatus_t cublasStrsm_v2(cublasHandle_t h, cublasSideMode_t side, cublasFillMode_t uplo, cublasOperation_t trans,
                               cublasDiagType_t diag, int m, int n, const float *alpha, const float *A, int lda,
                               float *B, int ldb)
-{ return side_submit(h, CB_S, 1, side, uplo, trans, diag, m, n, alpha, A, lda, B, ldb, NULL, B, ldb); }
+{ return side_submit(h, CB_S, 1, 0, side, uplo, trans, diag, m, n, alpha, A, lda, B, ldb, NULL, B, ldb); }
 cublasStatus_t cublasDtrsm_v2(cublasHandle_t h, cublasSideMode_t side, cublasFillMode_t uplo, cublasOperation_t trans,
                               cublasDiagType_t diag, int m, int n, const double *alpha, const double *A, int lda,
                               double *B, int ldb)
-{ return side_submit(h, CB_D, 1, side, uplo, trans, diag, m, n, alpha, A, lda, B, ldb, NULL, B, ldb); }
+{ return side_submit(h, CB_D, 1, 0, side, uplo, trans, diag, m, n, alpha, A, lda, B, ldb, NULL, B, ldb); }
 cublasStatus_t cublasCtrsm_v2(cublasHandle_t h, cublasSideMode_t side, cublasFillMode_t uplo, cublasOperation_t trans,
                               cublasDiagType_t diag, int m, int n, const cuComplex *alpha, const cuComplex *A,
                               int lda, cuComplex *B, int ldb)
-{ return side_submit(h, CB_C, 1, side, uplo, trans, diag, m, n, alpha, A, lda, B, ldb, NULL, B, ldb); }
+{ return side_submit(h, CB_C, 1, 0, side, uplo, trans, diag, m, n, alpha, A, lda, B, ldb, NULL, B, ldb); }
 cublasStatus_t cublasZtrsm_v2(cublasHandle_t h, cublasSideMode_t side, cublasFillMode_t uplo, cublasOperation_t trans,
                               cublasDiagType_t diag, int m, int n, const cuDoubleComplex *alpha,
                               const cuDoubleComplex *A, int lda, cuDoubleComplex *B, int ldb)
-{ return side_submit(h, CB_Z, 1, side, uplo, trans, diag, m, n, alpha, A, lda, B, ldb, NULL, B, ldb); }
+{ return side_submit(h, CB_Z, 1, 0, side, uplo, trans, diag, m, n, alpha, A, lda, B, ldb, NULL, B, ldb); }
 
 /* ---- geam ---------------------------------------------------------------------------- */
 
