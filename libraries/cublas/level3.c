@@ -1,9 +1,11 @@
 /* libraries/cublas/level3.c - cuBLAS's gemm, symm and trsm in S, D, C and Z (hemm in C, Z) on
  * OpenBLAS, and the geam extension (C = alpha op(A) + beta op(B), in place too) as plain
- * loops. Argument checks as cuBLAS: negative sizes, a leading dimension under what the
+ * loops over column chunks, a kernel spread over cu2c's workers. Argument checks as cuBLAS: negative sizes, a leading dimension under what the
  * operation needs, an enum out of range or a null scalar are CUBLAS_STATUS_INVALID_VALUE. */
 #include <complex.h>
 #include "cublas_internal.h"
+#define LIB_PARALLEL_NAME "cublas_geam"
+#include "../common/parallel_blocks.h"
 
 /* ---- gemm ---------------------------------------------------------------------------- */
 
@@ -215,28 +217,29 @@ cublasStatus_t cublasZtrsm_v2(cublasHandle_t h, cublasSideMode_t side, cublasFil
 
 /* ---- geam ---------------------------------------------------------------------------- */
 
+/* A kernel over cu2c's workers (parallel_blocks.h): block b computes columns [b cols, (b+1) cols). */
 typedef struct {
-    cb_job job;
     cb_type type;
     cublasOperation_t ta, tb;
-    int m, n, lda, ldb, ldc;
+    int m, n, lda, ldb, ldc, cols;
     const void *A, *B;
     void *C;
     cb_scalar alpha, beta;
 } geam_job;
+_Static_assert(sizeof(geam_job) <= LIB_PARALLEL_JOB_MAX, "a geam job travels with its launch");
 
 static inline float cb_conj_s(float v) { return v; }
 static inline double cb_conj_d(double v) { return v; }
 
-/* Column by column; a zero scalar leaves its matrix unread (it may be NULL). Element (r, c) of
+/* Columns [c0, c1); a zero scalar leaves its matrix unread (it may be NULL). Element (r, c) of
  * C is read (in place) before it is written, and by no other element. */
 #define CB_GEAM(T, CONJ)                                                                             \
     do {                                                                                             \
         const T *A = j->A, *B = j->B;                                                                \
         T *C = j->C;                                                                                 \
-        T al = *(const T *)cb_scalar_at(&j->alpha), be = *(const T *)cb_scalar_at(&j->beta);                                   \
+        T al = *(const T *)cb_scalar_at(&j->alpha), be = *(const T *)cb_scalar_at(&j->beta);         \
         size_t lda = (size_t)j->lda, ldb = (size_t)j->ldb, ldc = (size_t)j->ldc;                     \
-        for (int c = 0; c < j->n; c++)                                                               \
+        for (int c = c0; c < c1; c++)                                                                \
             for (int r = 0; r < j->m; r++) {                                                         \
                 T v = 0;                                                                             \
                 if (al != 0) {                                                                       \
@@ -251,9 +254,10 @@ static inline double cb_conj_d(double v) { return v; }
             }                                                                                        \
     } while (0)
 
-static void geam_run(cb_job *job)
+static void geam_block(const void *job, unsigned block)
 {
-    geam_job *j = (geam_job *)job;
+    const geam_job *j = job;
+    int c0 = (int)block * j->cols, c1 = c0 + j->cols < j->n ? c0 + j->cols : j->n;
     switch (j->type) {
     case CB_S: CB_GEAM(float, cb_conj_s); break;
     case CB_D: CB_GEAM(double, cb_conj_d); break;
@@ -275,13 +279,18 @@ static cublasStatus_t geam_submit(cublasHandle_t h, cb_type type, cublasOperatio
         return CUBLAS_STATUS_INVALID_VALUE;
     if (m == 0 || n == 0)
         return CUBLAS_STATUS_SUCCESS;
-    geam_job *j = cb_job_new(sizeof *j, geam_run);
-    if (!j)
-        return CUBLAS_STATUS_ALLOC_FAILED;
-    *j = (geam_job){j->job, type, ta, tb, m, n, lda, ldb, ldc, A, B, C, {0}, {0}};
-    cb_scalar_take(h, &j->alpha, alpha, cb_type_size(type));
-    cb_scalar_take(h, &j->beta, beta, cb_type_size(type));
-    return cb_submit(h, &j->job, 0);
+    geam_job j = {type, ta, tb, m, n, lda, ldb, ldc, 0, A, B, C, {0}, {0}};
+    cb_scalar_take(h, &j.alpha, alpha, cb_type_size(type));
+    cb_scalar_take(h, &j.beta, beta, cb_type_size(type));
+    /* blocks of at least 64K elements, at most 4 per worker */
+    int per = (int)((65536 + (size_t)m - 1) / (size_t)m), most = 4 * lib_parallel_workers();
+    int blocks = (n + per - 1) / per;
+    blocks = blocks < 1 ? 1 : blocks > most ? most : blocks;
+    j.cols = (n + blocks - 1) / blocks;
+    blocks = (n + j.cols - 1) / j.cols;
+    return lib_parallel_launch(h->stream, geam_block, &j, sizeof j, (unsigned)blocks) == cudaSuccess
+               ? CUBLAS_STATUS_SUCCESS
+               : CUBLAS_STATUS_EXECUTION_FAILED;
 }
 
 cublasStatus_t cublasSgeam(cublasHandle_t h, cublasOperation_t ta, cublasOperation_t tb, int m, int n,
