@@ -5,8 +5,8 @@
  * calls OpenBLAS. Scalars given by host pointer are copied into the job at the call, as
  * cuBLAS reads them then; by device pointer they are read when the job runs. A routine that
  * returns a result to host memory waits for its job, as cuBLAS blocks for it. Batches of small
- * gemms (too small for OpenBLAS's threads) are a kernel instead, a gemm per block over cu2c's
- * workers (libraries/common/parallel_blocks.h). One section per file; internal names start
+ * gemms (too small for OpenBLAS's threads) and geam (plain loops) are a kernel instead, spread
+ * over cu2c's workers (libraries/common/parallel_blocks.h). One section per file; internal names start
  * with cb_. */
 #ifndef CU2C_CUBLAS_INTERNAL_H
 #define CU2C_CUBLAS_INTERNAL_H
