@@ -46,6 +46,11 @@ SANITIZERS     = thread address
 # -lcudadevrt, from the directory cu2cc's -v names (LIBRARIES). libnvToolsExt.a is empty too:
 # NVTX is header-only here (include/nvtx3), for link lines that name -lnvToolsExt.
 CUDA_LIBS      = lib64/libcudart.a lib64/libcudart_static.a lib64/libcudadevrt.a lib64/libnvToolsExt.a
+# CUDA's math libraries, each built from libraries/<name>/*.c into lib64/lib<name>.a (so that
+# -l<name> finds it, built and installed); cu2cc links what each needs after it (args.c).
+# lib64/libcublas.so is a GNU ld script naming libcublas.a (beside it) and -lopenblas, so that
+# a link by another driver (g++ -lcublas, CMake's CUDA::cublas) gets OpenBLAS too.
+CUDA_LIBS     += lib64/libcublas.a lib64/libcublas.so lib64/libcusparse.a
 
 # cu2c's headers precompiled (translator/frontend/pch.c): for cu2c's own command line, and
 # for the one cu2cc gives it by default (its -D's and the host compiler's header directory,
@@ -84,6 +89,30 @@ lib/cu2c/nvcc.pch: bin/cu2c bin/cu2cc
 	@mkdir -p lib/cu2c
 	args=$$(bin/cu2cc --dryrun -c x.cu 2>&1 | sed -n 's/^#\$$ "[^"]*cu2c" --lang=c++ \(.*\) x\.cu -o .*/\1/p') && \
 	  test -n "$$args" && eval bin/cu2c --build-pch $@ $$args
+
+# cuBLAS runs on OpenBLAS (Debian's libopenblas-dev; its cblas.h from pkg-config's folder)
+BLAS_CFLAGS   := $(shell pkg-config --cflags openblas 2>/dev/null)
+CUBLAS_SRC     = libraries/cublas/handle.c libraries/cublas/transfers.c libraries/cublas/level1.c \
+                 libraries/cublas/level2.c libraries/cublas/level3.c libraries/cublas/symmetric_triangular.c \
+                 libraries/cublas/batched.c
+CUSPARSE_SRC   = libraries/cusparse/handle.c libraries/cusparse/spmv.c
+
+build/libraries/%.o: libraries/%.c libraries/*/*.h $(HEADERS)
+	@mkdir -p $(dir $@)
+	$(CC) $(PROJ_CFLAGS) -fPIC -pthread -Iinclude $(BLAS_CFLAGS) -c $< -o $@
+
+lib64/libcublas.a: $(CUBLAS_SRC:%.c=build/%.o)
+	@mkdir -p lib64
+	rm -f $@ && ar rcs $@ $^
+
+lib64/libcublas.so:
+	@mkdir -p lib64
+	printf '%s\n' '/* GNU ld script (cu2c): cuBLAS is libcublas.a, beside this file, on OpenBLAS */' \
+	  'GROUP ( libcublas.a -lopenblas )' > $@
+
+lib64/libcusparse.a: $(CUSPARSE_SRC:%.c=build/%.o)
+	@mkdir -p lib64
+	rm -f $@ && ar rcs $@ $^
 
 lib64/libcudadevrt.a lib64/libnvToolsExt.a:
 	@mkdir -p lib64

@@ -32,6 +32,10 @@
    into fresh host memory, free (bigcopy.cu), against the same steps with OpenMP loops on
    malloc'd memory (bigcopy_omp.c), at 256 MiB and 1 GiB with 2 threads: page faults on
    memory touched for the first time are part of the time.
+13. cuBLAS: SGEMM of 2048x2048 floats through cu2c's cublasSgemm (libcublas: queued on the
+   handle's stream, run by OpenBLAS, then cudaDeviceSynchronize) against cblas_sgemm called
+   directly on the same inputs (cublas_sgemm.cu, one program, two modes), threads = cores for
+   both, runs interleaved; overhead = cuBLAS / cblas - 1 (goal: a few percent at most).
 
 cu2cc builds for this CPU (-march=native), so the OpenMP and OpenBLAS references get the
 same target (OpenBLAS picks its own kernels at run time).
@@ -426,6 +430,36 @@ def bench_bigcopy():
                   + ratio)
 
 
+CUBLAS_ROUNDS = 7       # cuBLAS SGEMM against cblas_sgemm: program runs per side
+CUBLAS_CALLS = 3        # calls timed inside each program run
+CUBLAS_N = 2048
+
+
+def bench_cublas():
+    cores = str(os.cpu_count())
+    section(f"13. cuBLAS SGEMM against cblas_sgemm, {CUBLAS_N}x{CUBLAS_N} floats, {cores} threads "
+            f"({CUBLAS_ROUNDS} interleaved runs per side, each the median of {CUBLAS_CALLS} calls)")
+    exe = os.path.join(WORK, "cublas_sgemm")
+    p = run([CU2CC, "-O3", os.path.join(BENCH, "cublas_sgemm.cu"), "-o", exe, "-lcublas"], check=False)
+    if p.returncode != 0:
+        print("skipped: cuBLAS could not be built (OpenBLAS missing? apt-get install "
+              f"libopenblas-dev); the build said:\n{p.stdout.strip()[:300]}")
+        return
+    env = dict(os.environ, CU2C_NUM_THREADS=cores, OPENBLAS_NUM_THREADS=cores)
+    times = {"cublas": [], "cblas": []}
+    for r in range(CUBLAS_ROUNDS):
+        order = ["cublas", "cblas"] if r % 2 == 0 else ["cblas", "cublas"]
+        for mode in order:
+            times[mode].append(program_ms([exe, mode, str(CUBLAS_CALLS), str(CUBLAS_N)], env))
+    mc, mb = statistics.median(times["cublas"]), statistics.median(times["cblas"])
+    per_run = statistics.median(c / b for c, b in zip(times["cublas"], times["cblas"]))
+    gflops = 2.0 * CUBLAS_N ** 3 / (mc * 1e6)
+    print(f"{'cublasSgemm ms':>15} {'cblas_sgemm ms':>15} {'overhead':>9} {'median of per-run':>18} "
+          f"{'cuBLAS GFLOP/s':>15}")
+    print(f"{mc:>15.1f} {mb:>15.1f} {100 * (mc / mb - 1):>8.1f}% {100 * (per_run - 1):>17.1f}% "
+          f"{gflops:>15.1f}")
+
+
 def main():
     if not (os.access(CU2C, os.X_OK) and os.access(CU2CC, os.X_OK)):
         sys.exit("bench: build first (make all)")
@@ -434,7 +468,7 @@ def main():
     print(f"cu2c benchmarks on {os.cpu_count()} cores")
     sections = (bench_translation, bench_vadd, bench_matmul, bench_stencil, bench_vectorisation,
                 bench_launch, bench_uneven, bench_reduce, bench_sgemm, bench_texture,
-                bench_patterns, bench_bigcopy)
+                bench_patterns, bench_bigcopy, bench_cublas)
     # `run.py 9 10`: only those sections
     chosen = [int(a) for a in sys.argv[1:]] or range(1, len(sections) + 1)
     for n in chosen:

@@ -167,6 +167,28 @@ static bool is_cuda_library(const char *name) {
     return false;
 }
 
+/* CUDA's math libraries cu2c provides (lib64/lib<name>.a, which -l<name> finds) and the
+ * libraries each needs linked after it. One line per library. */
+static const struct {
+    const char *name;
+    const char *needs[3];
+} math_libraries[] = {
+    {"cublas", {"openblas"}},
+    {"cusparse", {NULL}},
+};
+
+/* -lNAME: CUDA's runtime libraries are libcu2c (nothing to add); a math library brings what it
+ * needs. */
+static void add_library(Options *o, const char *name) {
+    if (is_cuda_library(name))
+        return;
+    sl_pushf(&o->libs, "-l%s", name);
+    for (size_t i = 0; i < sizeof math_libraries / sizeof *math_libraries; i++)
+        if (strcmp(name, math_libraries[i].name) == 0)
+            for (int j = 0; j < 3 && math_libraries[i].needs[j]; j++)
+                sl_pushf(&o->libs, "-l%s", math_libraries[i].needs[j]);
+}
+
 /* Prints the usage text, the options grouped as README lists them. */
 void args_usage(FILE *f) {
     fputs("usage: cu2cc [nvcc options] inputs...   (.cu, .c, .cpp/.cc/.cxx, .o/.a/.so)\n"
@@ -304,10 +326,7 @@ static void apply(Options *o, const Spec *s, const char *name, const char *v, St
     case A_DEFINE: sl_pushf(&o->pp, "-D%s", v); break;
     case A_UNDEFINE: sl_pushf(&o->pp, "-U%s", v); break;
     case A_LIBRARY_PATH: sl_pushf(&o->ldflags, "-L%s", v); break;
-    case A_LIBRARY:
-        if (!is_cuda_library(v))
-            sl_pushf(&o->libs, "-l%s", v);
-        break;
+    case A_LIBRARY: add_library(o, v); break;
     case A_OPTIMIZE:
         if (!*v || strspn(v, "0123456789sfastzg") != strlen(v))
             die("-O takes a level (0..3), not '%s'", v);
