@@ -47,6 +47,11 @@ SANITIZERS     = thread address
 # NVTX is header-only here (include/nvtx3), for link lines that name -lnvToolsExt.
 CUDA_LIBS      = lib64/libcudart.a lib64/libcudart_static.a lib64/libcudadevrt.a lib64/libnvToolsExt.a
 
+# cuRAND's host API (libraries/curand; its device API is header-only: include/curand_kernel.h)
+CURAND_SRC     = libraries/curand/generator.c libraries/curand/generate.c libraries/curand/fill.c \
+                 libraries/curand/sobol.c libraries/curand/sobol_joe_kuo.c
+CUDA_LIBS     += lib64/libcurand.a
+
 # cu2c's headers precompiled (translator/frontend/pch.c): for cu2c's own command line, and
 # for the one cu2cc gives it by default (its -D's and the host compiler's header directory,
 # as cu2cc --dryrun shows it); a parse uses one only where it fits exactly
@@ -85,6 +90,10 @@ lib/cu2c/nvcc.pch: bin/cu2c bin/cu2cc
 	args=$$(bin/cu2cc --dryrun -c x.cu 2>&1 | sed -n 's/^#\$$ "[^"]*cu2c" --lang=c++ \(.*\) x\.cu -o .*/\1/p') && \
 	  test -n "$$args" && eval bin/cu2c --build-pch $@ $$args
 
+lib64/libcurand.a: $(CURAND_SRC:%.c=build/%.o)
+	@mkdir -p lib64
+	rm -f $@ && ar rcs $@ $^
+
 lib64/libcudadevrt.a lib64/libnvToolsExt.a:
 	@mkdir -p lib64
 	rm -f $@ && ar rc $@
@@ -107,6 +116,11 @@ build/tools/cu2cc/%.o: tools/cu2cc/%.c tools/cu2cc/cu2cc.h
 
 # -fPIC: cu2cc -shared links libcu2c into shared libraries
 build/runtime/%.o: runtime/%.c runtime/*.h $(HEADERS)
+	@mkdir -p $(dir $@)
+	$(CC) $(PROJ_CFLAGS) -fPIC -pthread -Iinclude -c $< -o $@
+
+# CUDA's libraries (libraries/NAME/*.c -> lib64/libNAME.a); -fPIC: cu2cc -shared links them too
+build/libraries/%.o: libraries/%.c libraries/*/*.h $(HEADERS)
 	@mkdir -p $(dir $@)
 	$(CC) $(PROJ_CFLAGS) -fPIC -pthread -Iinclude -c $< -o $@
 

@@ -167,6 +167,23 @@ static bool is_cuda_library(const char *name) {
     return false;
 }
 
+/* CUDA's libraries cu2c provides as lib64/lib<name>.a (libraries/): -l<name> links that
+ * archive by its file name (so that a real toolkit's lib<name>.so on another -L is not taken
+ * instead), then what it needs (NULL: nothing). One line per library. */
+static const struct CudaLibrary {
+    const char *name, *archive, *needs;
+} cuda_libraries[] = {
+    {"curand", "libcurand.a", NULL},
+    {"curand_static", "libcurand.a", NULL},
+};
+
+static const struct CudaLibrary *cuda_library(const char *name) {
+    for (size_t i = 0; i < sizeof cuda_libraries / sizeof *cuda_libraries; i++)
+        if (strcmp(name, cuda_libraries[i].name) == 0)
+            return &cuda_libraries[i];
+    return NULL;
+}
+
 /* Prints the usage text, the options grouped as README lists them. */
 void args_usage(FILE *f) {
     fputs("usage: cu2cc [nvcc options] inputs...   (.cu, .c, .cpp/.cc/.cxx, .o/.a/.so)\n"
@@ -304,10 +321,17 @@ static void apply(Options *o, const Spec *s, const char *name, const char *v, St
     case A_DEFINE: sl_pushf(&o->pp, "-D%s", v); break;
     case A_UNDEFINE: sl_pushf(&o->pp, "-U%s", v); break;
     case A_LIBRARY_PATH: sl_pushf(&o->ldflags, "-L%s", v); break;
-    case A_LIBRARY:
-        if (!is_cuda_library(v))
+    case A_LIBRARY: {
+        const struct CudaLibrary *lib = cuda_library(v);
+        if (lib) {
+            sl_pushf(&o->libs, "-l:%s", lib->archive);
+            if (lib->needs)
+                sl_push(&o->libs, lib->needs);
+        } else if (!is_cuda_library(v)) {
             sl_pushf(&o->libs, "-l%s", v);
+        }
         break;
+    }
     case A_OPTIMIZE:
         if (!*v || strspn(v, "0123456789sfastzg") != strlen(v))
             die("-O takes a level (0..3), not '%s'", v);
