@@ -50,7 +50,7 @@ CUDA_LIBS      = lib64/libcudart.a lib64/libcudart_static.a lib64/libcudadevrt.a
 # cuRAND's host API (libraries/curand; its device API is header-only: include/curand_kernel.h)
 CURAND_SRC     = libraries/curand/generator.c libraries/curand/generate.c libraries/curand/fill.c \
                  libraries/curand/sobol.c libraries/curand/sobol_joe_kuo.c
-CUDA_LIBS     += lib64/libcurand.a
+CUDA_LIBS     += lib64/libcurand.a lib64/libcurand_static.a
 
 # cu2c's headers precompiled (translator/frontend/pch.c): for cu2c's own command line, and
 # for the one cu2cc gives it by default (its -D's and the host compiler's header directory,
@@ -93,6 +93,9 @@ lib/cu2c/nvcc.pch: bin/cu2c bin/cu2cc
 lib64/libcurand.a: $(CURAND_SRC:%.c=build/%.o)
 	@mkdir -p lib64
 	rm -f $@ && ar rcs $@ $^
+
+lib64/libcurand_static.a: lib64/libcurand.a
+	cp $< $@
 
 lib64/libcudadevrt.a lib64/libnvToolsExt.a:
 	@mkdir -p lib64

@@ -60,7 +60,7 @@ static inline double cu2c_uniform_double_of2(unsigned int x, unsigned int y)
 static inline float2 cu2c_box_muller(unsigned int x, unsigned int y)
 {
     float u = x * CURAND_2POW32_INV + (CURAND_2POW32_INV / 2);
-    float v = y * CURAND_2POW32_INV_2PI + (CURAND_2POW32_INV_2PI / 2);
+    float v = fmaf((float)y, CURAND_2POW32_INV_2PI, CURAND_2POW32_INV_2PI / 2);
     float s = sqrtf(-2.0f * logf(u));
     float2 r;
     r.x = sinf(v) * s;
@@ -175,12 +175,12 @@ static inline double cu2c_lgamma_integer(int a)
         return small[(a >= 1 ? a : 9) - 1];
     double s = 1.0 / fa, t = s * s;
     double sum = -0.1633436431e-2;
-    sum = sum * t + 0.83645878922e-3;
-    sum = sum * t - 0.5951896861197e-3;
-    sum = sum * t + 0.793650576493454e-3;
-    sum = sum * t - 0.277777777735865004e-2;
-    sum = sum * t + 0.833333333333331018375e-1;
-    sum = sum * s + 0.918938533204672;
+    sum = fma(sum, t, 0.83645878922e-3);
+    sum = fma(sum, t, -0.5951896861197e-3);
+    sum = fma(sum, t, 0.793650576493454e-3);
+    sum = fma(sum, t, -0.277777777735865004e-2);
+    sum = fma(sum, t, 0.833333333333331018375e-1);
+    sum = fma(sum, s, 0.918938533204672);
     double h = 0.5 * log(fa) * (fa - 0.5);
     return (h - fa) + (h + sum);
 }
@@ -189,15 +189,15 @@ static inline double cu2c_lgamma_integer(int a)
  * (and its inverse in x), the envelope of its rejection sampler for 64 <= lambda <= 4000. */
 static inline float cu2c_pgammainc_alpha(float a)
 {
-    return 1.43248035075540910f * (1.0f / sqrtf(a - 0.12400979329415655f)) + 0.00025361074907033f;
+    return fmaf(1.43248035075540910f, 1.0f / sqrtf(a - 0.12400979329415655f), 0.00025361074907033f);
 }
 static inline float cu2c_pgammainc_beta(float a)
 {
-    return 0.21096734870196546f * (1.0f / sqrtf(a - 1.97381164089999420f)) + 0.94201734077887530f;
+    return fmaf(0.21096734870196546f, 1.0f / sqrtf(a - 1.97381164089999420f), 0.94201734077887530f);
 }
 static inline float cu2c_pgammainc(float a, float x)
 {
-    float t = cu2c_pgammainc_alpha(a) * (a - x) - cu2c_pgammainc_beta(a);
+    float t = fmaf(cu2c_pgammainc_alpha(a), a - x, -cu2c_pgammainc_beta(a));
     t = 1.0f + expf(t);
     return 1.0f / (t * t);
 }
@@ -205,7 +205,7 @@ static inline float cu2c_pgammaincinv(float a, float y)
 {
     float t = logf(1.0f / sqrtf(y) - 1.0f);
     t = cu2c_pgammainc_beta(a) + t;
-    return -t * (1.0f / cu2c_pgammainc_alpha(a)) + a;
+    return fmaf(-t, 1.0f / cu2c_pgammainc_alpha(a), a);
 }
 
 /* One Poisson value from a generator's uniforms (u: its curand_uniform) and normal doubles
@@ -222,7 +222,7 @@ static inline float cu2c_pgammaincinv(float a, float y)
             return k - 1;                                                                         \
         }                                                                                         \
         if ((lambda) > 4000) /* normal approximation, rounded to nearest */                      \
-            return (unsigned int)((sqrt(lambda) * nd(s)) + (lambda) + 0.5);                       \
+            return (unsigned int)(fma(sqrt(lambda), nd(s), (lambda)) + 0.5);                      \
         float lf = (float)(lambda), logl = logf(lf), x;                                           \
         for (;;) { /* rejection from the incomplete-gamma envelope */                            \
             float y = u(s);                                                                       \
@@ -230,7 +230,7 @@ static inline float cu2c_pgammaincinv(float a, float y)
             float z = u(s);                                                                       \
             float v = (cu2c_pgammainc(lf, x + 1.0f) - cu2c_pgammainc(lf, x)) * 1.3f;              \
             z = z * v;                                                                            \
-            float t = (float)expf(-lf + x * logl - (float)cu2c_lgamma_integer((int)(1.0f + x)));  \
+            float t = expf(fmaf(x, logl, -lf) - (float)cu2c_lgamma_integer((int)(1.0f + x)));     \
             if ((z < t) && (v >= 1e-20))                                                          \
                 break;                                                                            \
         }                                                                                         \
@@ -273,9 +273,9 @@ static inline float cu2c_pgammaincinv(float a, float y)
     {                                                                                             \
         if (s->boxmuller_flag != EXTRA_FLAG_LOG_NORMAL) {                                         \
             float2 v = cu2c_normal_pair_##E(s);                                                   \
-            s->boxmuller_extra = expf(mean + (stddev * v.y));                                     \
+            s->boxmuller_extra = expf(fmaf(stddev, v.y, mean));                                     \
             s->boxmuller_flag = EXTRA_FLAG_LOG_NORMAL;                                            \
-            return expf(mean + (stddev * v.x));                                                   \
+            return expf(fmaf(stddev, v.x, mean));                                                   \
         }                                                                                         \
         s->boxmuller_flag = 0;                                                                    \
         return s->boxmuller_extra;                                                                \
@@ -283,17 +283,17 @@ static inline float cu2c_pgammaincinv(float a, float y)
     static inline float2 cu2c_curand_log_normal2_##E(T *s, float mean, float stddev)             \
     {                                                                                             \
         float2 v = cu2c_normal_pair_##E(s);                                                       \
-        v.x = expf(mean + (stddev * v.x));                                                        \
-        v.y = expf(mean + (stddev * v.y));                                                        \
+        v.x = expf(fmaf(stddev, v.x, mean));                                                        \
+        v.y = expf(fmaf(stddev, v.y, mean));                                                        \
         return v;                                                                                 \
     }                                                                                             \
     static inline double cu2c_curand_log_normal_double_##E(T *s, double mean, double stddev)     \
     {                                                                                             \
         if (s->boxmuller_flag_double != EXTRA_FLAG_LOG_NORMAL) {                                  \
             double2 v = cu2c_normal_pair_double_##E(s);                                           \
-            s->boxmuller_extra_double = exp(mean + (stddev * v.y));                               \
+            s->boxmuller_extra_double = exp(fma(stddev, v.y, mean));                               \
             s->boxmuller_flag_double = EXTRA_FLAG_LOG_NORMAL;                                     \
-            return exp(mean + (stddev * v.x));                                                    \
+            return exp(fma(stddev, v.x, mean));                                                    \
         }                                                                                         \
         s->boxmuller_flag_double = 0;                                                             \
         return s->boxmuller_extra_double;                                                         \
@@ -301,8 +301,8 @@ static inline float cu2c_pgammaincinv(float a, float y)
     static inline double2 cu2c_curand_log_normal2_double_##E(T *s, double mean, double stddev)   \
     {                                                                                             \
         double2 v = cu2c_normal_pair_double_##E(s);                                               \
-        v.x = exp(mean + (stddev * v.x));                                                         \
-        v.y = exp(mean + (stddev * v.y));                                                         \
+        v.x = exp(fma(stddev, v.x, mean));                                                         \
+        v.y = exp(fma(stddev, v.y, mean));                                                         \
         return v;                                                                                 \
     }                                                                                             \
     static inline unsigned int cu2c_curand_poisson_##E(T *s, double lambda)                       \
@@ -349,10 +349,10 @@ static inline float4 cu2c_curand_log_normal4_philox(curandStatePhilox4_32_10_t *
                                                     float stddev)
 {
     float4 v = cu2c_curand_normal4_philox(s);
-    v.x = expf(mean + (stddev * v.x));
-    v.y = expf(mean + (stddev * v.y));
-    v.z = expf(mean + (stddev * v.z));
-    v.w = expf(mean + (stddev * v.w));
+    v.x = expf(fmaf(stddev, v.x, mean));
+    v.y = expf(fmaf(stddev, v.y, mean));
+    v.z = expf(fmaf(stddev, v.z, mean));
+    v.w = expf(fmaf(stddev, v.w, mean));
     return v;
 }
 

@@ -64,8 +64,8 @@ static inline double uniform53_mrg(curandStateMRG32k3a_t *s)
             int lg = j->output == OUT_LOGNORMAL;                                                  \
             for (size_t i = b; i < e; i += 2) {                                                   \
                 float2 v = cu2c_normal_pair_##E(&s);                                              \
-                o[i] = lg ? expf(mean + sd * v.x) : mean + sd * v.x;                              \
-                o[i + 1] = lg ? expf(mean + sd * v.y) : mean + sd * v.y;                          \
+                o[i] = lg ? expf(fmaf(sd, v.x, mean)) : fmaf(sd, v.x, mean);                              \
+                o[i + 1] = lg ? expf(fmaf(sd, v.y, mean)) : fmaf(sd, v.y, mean);                          \
             }                                                                                     \
             break;                                                                                \
         }                                                                                         \
@@ -75,8 +75,8 @@ static inline double uniform53_mrg(curandStateMRG32k3a_t *s)
             int lg = j->output == OUT_LOGNORMAL_DOUBLE;                                           \
             for (size_t i = b; i < e; i += 2) {                                                   \
                 double2 v = cu2c_normal_pair_double_##E(&s);                                      \
-                o[i] = lg ? exp(mean + sd * v.x) : mean + sd * v.x;                               \
-                o[i + 1] = lg ? exp(mean + sd * v.y) : mean + sd * v.y;                           \
+                o[i] = lg ? exp(fma(sd, v.x, mean)) : fma(sd, v.x, mean);                               \
+                o[i + 1] = lg ? exp(fma(sd, v.y, mean)) : fma(sd, v.y, mean);                           \
             }                                                                                     \
             break;                                                                                \
         }                                                                                         \
