@@ -4,9 +4,10 @@
  * pseudo-random (XORWOW, MRG32k3a, Philox4x32-10) or quasi-random (Sobol, 32 and 64 bit)
  * numbers, on all cores, in the order of their stream (curandSetStream). Names, types, enum
  * values and status codes are cuRAND 10.4's (CUDA 12.8). What is provided and how its
- * sequences relate to NVIDIA's: README, section "cuRAND". Functions not implemented here
- * (MTGP32/MT19937 and scrambled Sobol generators, binomial, discrete distributions' host
- * objects) are declared and return an error status. */
+ * sequences relate to NVIDIA's: README, section "cuRAND". Not provided: the MTGP32/MT19937
+ * and scrambled Sobol generators (CURAND_STATUS_TYPE_ERROR at creation); binomial, discrete
+ * distributions and the direction-vector calls are not declared (a compile error where
+ * used). */
 #ifndef CU2C_CURAND_H
 #define CU2C_CURAND_H
 #ifdef CU2C_PARSING
@@ -157,25 +158,11 @@ curandStatus_t CURANDAPI curandGenerateLogNormal(curandGenerator_t generator, fl
                                                  float mean, float stddev);
 curandStatus_t CURANDAPI curandGenerateLogNormalDouble(curandGenerator_t generator, double *outputPtr,
                                                        size_t n, double mean, double stddev);
-curandStatus_t CURANDAPI curandCreatePoissonDistribution(double lambda,
-                                                         curandDiscreteDistribution_t *discrete_distribution);
-curandStatus_t CURANDAPI curandDestroyDistribution(curandDiscreteDistribution_t discrete_distribution);
 curandStatus_t CURANDAPI curandGeneratePoisson(curandGenerator_t generator, unsigned int *outputPtr, size_t n,
                                                double lambda);
 curandStatus_t CURANDAPI curandGeneratePoissonMethod(curandGenerator_t generator, unsigned int *outputPtr,
                                                      size_t n, double lambda, curandMethod_t method);
-curandStatus_t CURANDAPI curandGenerateBinomial(curandGenerator_t generator, unsigned int *outputPtr,
-                                                size_t num, unsigned int n, double p);
-curandStatus_t CURANDAPI curandGenerateBinomialMethod(curandGenerator_t generator, unsigned int *outputPtr,
-                                                      size_t num, unsigned int n, double p,
-                                                      curandMethod_t method);
 curandStatus_t CURANDAPI curandGenerateSeeds(curandGenerator_t generator);
-curandStatus_t CURANDAPI curandGetDirectionVectors32(curandDirectionVectors32_t *vectors[],
-                                                     curandDirectionVectorSet_t set);
-curandStatus_t CURANDAPI curandGetScrambleConstants32(unsigned int **constants);
-curandStatus_t CURANDAPI curandGetDirectionVectors64(curandDirectionVectors64_t *vectors[],
-                                                     curandDirectionVectorSet_t set);
-curandStatus_t CURANDAPI curandGetScrambleConstants64(unsigned long long **constants);
 
 #ifdef __cplusplus
 }
