@@ -13,7 +13,7 @@
  * program part (translation unit) at first use, by repeated squaring (no table is shipped):
  * XORWOW's as nibble tables (for each 4 state bits, the XOR their 16 values contribute: a
  * jump is 40 lookups), 131 of them (2^0 .. 2^130: offsets up to 2^64 and subsequences of
- * 2^67 steps up to 2^64 of them), 1.7 MB in all; MRG32k3a's 191 3x3 matrices per
+ * 2^67 steps up to 2^64 of them), 2 MB in all (160 bits as 64-bit words); MRG32k3a's 191 3x3 matrices per
  * recurrence (offsets, subsequences of 2^76 steps, sequences of 2^127 steps). */
 #ifndef CU2C_CURAND_ENGINES_H
 #define CU2C_CURAND_ENGINES_H
@@ -97,7 +97,7 @@ static inline void cu2c_curand_once(int *flag, void (*build)(void))
 /* One jump M^(2^k) as nibble tables: t[q][v] is M^(2^k) applied to the state whose bits
  * 4q..4q+3 are v and whose other bits are 0. */
 typedef struct cu2c_xorwow_jump {
-    uint32_t t[40][16][5];
+    uint64_t t[40][16][3];   /* state words 0-1, 2-3, 4 */
 } cu2c_xorwow_jump;
 
 static cu2c_xorwow_jump cu2c_xorwow_jumps[CU2C_XORWOW_JUMPS];
@@ -117,32 +117,40 @@ static inline void cu2c_xorwow_shift(uint32_t v[5])
 /* v = J v for the jump J. */
 static inline void cu2c_xorwow_apply(const cu2c_xorwow_jump *j, uint32_t v[5])
 {
-    uint32_t r0 = 0, r1 = 0, r2 = 0, r3 = 0, r4 = 0;
-    for (int q = 0; q < 40; q++) {
-        const uint32_t *e = j->t[q][(v[q >> 3] >> ((q & 7) * 4)) & 15u];
-        r0 ^= e[0];
-        r1 ^= e[1];
-        r2 ^= e[2];
-        r3 ^= e[3];
-        r4 ^= e[4];
+    uint64_t r0 = 0, r1 = 0, r2 = 0;
+    uint64_t lo = (uint64_t)v[1] << 32 | v[0], mid = (uint64_t)v[3] << 32 | v[2];
+    uint32_t hi = v[4];
+    for (int q = 0; q < 16; q++, lo >>= 4) {
+        const uint64_t *e = j->t[q][lo & 15u];
+        r0 ^= e[0]; r1 ^= e[1]; r2 ^= e[2];
     }
-    v[0] = r0;
-    v[1] = r1;
-    v[2] = r2;
-    v[3] = r3;
-    v[4] = r4;
+    for (int q = 16; q < 32; q++, mid >>= 4) {
+        const uint64_t *e = j->t[q][mid & 15u];
+        r0 ^= e[0]; r1 ^= e[1]; r2 ^= e[2];
+    }
+    for (int q = 32; q < 40; q++, hi >>= 4) {
+        const uint64_t *e = j->t[q][hi & 15u];
+        r0 ^= e[0]; r1 ^= e[1]; r2 ^= e[2];
+    }
+    v[0] = (uint32_t)r0;
+    v[1] = (uint32_t)(r0 >> 32);
+    v[2] = (uint32_t)r1;
+    v[3] = (uint32_t)(r1 >> 32);
+    v[4] = (uint32_t)r2;
 }
 
 /* Nibble tables of the matrix whose column b (the image of state bit b) is col[b]. */
 static inline void cu2c_xorwow_tabulate(cu2c_xorwow_jump *j, uint32_t col[160][5])
 {
     for (int q = 0; q < 40; q++) {
-        for (int w = 0; w < 5; w++)
+        for (int w = 0; w < 3; w++)
             j->t[q][0][w] = 0;
         for (int v = 1; v < 16; v++) {
-            int low = __builtin_ctz((unsigned)v);
-            for (int w = 0; w < 5; w++)
-                j->t[q][v][w] = j->t[q][v & (v - 1)][w] ^ col[4 * q + low][w];
+            const uint32_t *c = col[4 * q + __builtin_ctz((unsigned)v)];
+            const uint64_t *prev = j->t[q][v & (v - 1)];
+            j->t[q][v][0] = prev[0] ^ ((uint64_t)c[1] << 32 | c[0]);
+            j->t[q][v][1] = prev[1] ^ ((uint64_t)c[3] << 32 | c[2]);
+            j->t[q][v][2] = prev[2] ^ c[4];
         }
     }
 }
@@ -348,6 +356,8 @@ static inline void cu2c_curand_init_philox(unsigned long long seed, unsigned lon
 
 #define CU2C_MRG_M1 4294967087u
 #define CU2C_MRG_M2 4294944443u
+#define CU2C_MRG_C1 209u               /* 2^32 - m1 */
+#define CU2C_MRG_C2 22853u             /* 2^32 - m2 */
 #define CU2C_MRG_JUMPS 191             /* M^(2^k), k = 0..190 */
 #define CU2C_MRG_SUBSEQUENCE_SHIFT 76  /* a subsequence is 2^76 steps */
 #define CU2C_MRG_SEQUENCE_SHIFT 127    /* a sequence is 2^127 steps */
@@ -360,15 +370,30 @@ static inline void cu2c_curand_init_philox(unsigned long long seed, unsigned lon
 static uint32_t cu2c_mrg_jumps[2][CU2C_MRG_JUMPS][3][3];
 static int cu2c_mrg_jumps_built;
 
-static inline void cu2c_mrg_matmul(uint32_t a[3][3], uint32_t b[3][3], uint32_t out[3][3], uint32_t m)
+/* x mod m for m = 2^32 - c (c < 2^15, m1's 209 and m2's 22853) and any 64-bit x: 2^32 is c
+ * modulo m, so the high word folds down times c (no division, in the jumps' matrix products,
+ * where m is not a constant the compiler could reduce by). Exact, as cuRAND's. */
+static inline uint64_t cu2c_mrg_mod(uint64_t x, uint32_t c)
+{
+    uint64_t m = (1ull << 32) - c;
+    x = (x >> 32) * c + (x & 0xffffffffu);   /* < 2^47 + 2^32 */
+    x = (x >> 32) * c + (x & 0xffffffffu);   /* < 2^32 + 2^30 */
+    x = (x >> 32) * c + (x & 0xffffffffu);   /* < 2^32 + c */
+    while (x >= m)
+        x -= m;
+    return x;
+}
+
+/* out = a b modulo m = 2^32 - c (out may be a or b). */
+static inline void cu2c_mrg_matmul(uint32_t a[3][3], uint32_t b[3][3], uint32_t out[3][3], uint32_t c)
 {
     uint32_t r[3][3];
     for (int i = 0; i < 3; i++)
         for (int j = 0; j < 3; j++) {
             uint64_t s = 0;
             for (int k = 0; k < 3; k++)
-                s = (s + (uint64_t)a[i][k] * b[k][j] % m) % m;
-            r[i][j] = (uint32_t)s;
+                s += cu2c_mrg_mod((uint64_t)a[i][k] * b[k][j], c);
+            r[i][j] = (uint32_t)cu2c_mrg_mod(s, c);
         }
     for (int i = 0; i < 3; i++)
         for (int j = 0; j < 3; j++)
@@ -386,19 +411,19 @@ static inline void cu2c_mrg_build(void)
             cu2c_mrg_jumps[1][0][i][j] = m2[i][j];
         }
     for (int k = 1; k < CU2C_MRG_JUMPS; k++) {
-        cu2c_mrg_matmul(cu2c_mrg_jumps[0][k - 1], cu2c_mrg_jumps[0][k - 1], cu2c_mrg_jumps[0][k], CU2C_MRG_M1);
-        cu2c_mrg_matmul(cu2c_mrg_jumps[1][k - 1], cu2c_mrg_jumps[1][k - 1], cu2c_mrg_jumps[1][k], CU2C_MRG_M2);
+        cu2c_mrg_matmul(cu2c_mrg_jumps[0][k - 1], cu2c_mrg_jumps[0][k - 1], cu2c_mrg_jumps[0][k], CU2C_MRG_C1);
+        cu2c_mrg_matmul(cu2c_mrg_jumps[1][k - 1], cu2c_mrg_jumps[1][k - 1], cu2c_mrg_jumps[1][k], CU2C_MRG_C2);
     }
 }
 
-static inline void cu2c_mrg_matvec(uint32_t a[3][3], unsigned int v[3], uint32_t m)
+static inline void cu2c_mrg_matvec(uint32_t a[3][3], unsigned int v[3], uint32_t c)
 {
     uint64_t r[3];
     for (int i = 0; i < 3; i++) {
         uint64_t s = 0;
         for (int k = 0; k < 3; k++)
-            s = (s + (uint64_t)a[i][k] * v[k] % m) % m;
-        r[i] = s;
+            s += cu2c_mrg_mod((uint64_t)a[i][k] * v[k], c);
+        r[i] = cu2c_mrg_mod(s, c);
     }
     for (int i = 0; i < 3; i++)
         v[i] = (unsigned int)r[i];
@@ -412,8 +437,8 @@ static inline void cu2c_mrg_jump(unsigned long long n, int shift, curandStateMRG
     cu2c_curand_once(&cu2c_mrg_jumps_built, cu2c_mrg_build);
     for (int k = 0; k < 64; k++)
         if (n >> k & 1) {
-            cu2c_mrg_matvec(cu2c_mrg_jumps[0][shift + k], s->s1, CU2C_MRG_M1);
-            cu2c_mrg_matvec(cu2c_mrg_jumps[1][shift + k], s->s2, CU2C_MRG_M2);
+            cu2c_mrg_matvec(cu2c_mrg_jumps[0][shift + k], s->s1, CU2C_MRG_C1);
+            cu2c_mrg_matvec(cu2c_mrg_jumps[1][shift + k], s->s2, CU2C_MRG_C2);
         }
 }
 
