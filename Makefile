@@ -52,6 +52,11 @@ CUDA_LIBS      = lib64/libcudart.a lib64/libcudart_static.a lib64/libcudadevrt.a
 # a link by another driver (g++ -lcublas, CMake's CUDA::cublas) gets OpenBLAS too.
 CUDA_LIBS     += lib64/libcublas.a lib64/libcublas.so lib64/libcusparse.a
 
+# cuRAND's host API (libraries/curand; its device API is header-only: include/curand_kernel.h)
+CURAND_SRC     = libraries/curand/generator.c libraries/curand/generate.c libraries/curand/fill.c \
+                 libraries/curand/sobol.c libraries/curand/sobol_joe_kuo.c
+CUDA_LIBS     += lib64/libcurand.a lib64/libcurand_static.a
+
 # cu2c's headers precompiled (translator/frontend/pch.c): for cu2c's own command line, and
 # for the one cu2cc gives it by default (its -D's and the host compiler's header directory,
 # as cu2cc --dryrun shows it); a parse uses one only where it fits exactly
@@ -97,6 +102,7 @@ CUBLAS_SRC     = libraries/cublas/handle.c libraries/cublas/transfers.c librarie
                  libraries/cublas/batched.c
 CUSPARSE_SRC   = libraries/cusparse/handle.c libraries/cusparse/spmv.c
 
+# CUDA's libraries (libraries/NAME/*.c -> lib64/libNAME.a); -fPIC: cu2cc -shared links them too
 build/libraries/%.o: libraries/%.c libraries/*/*.h $(HEADERS)
 	@mkdir -p $(dir $@)
 	$(CC) $(PROJ_CFLAGS) -fPIC -pthread -Iinclude $(BLAS_CFLAGS) -c $< -o $@
@@ -113,6 +119,13 @@ lib64/libcublas.so:
 lib64/libcusparse.a: $(CUSPARSE_SRC:%.c=build/%.o)
 	@mkdir -p lib64
 	rm -f $@ && ar rcs $@ $^
+
+lib64/libcurand.a: $(CURAND_SRC:%.c=build/%.o)
+	@mkdir -p lib64
+	rm -f $@ && ar rcs $@ $^
+
+lib64/libcurand_static.a: lib64/libcurand.a
+	cp $< $@
 
 lib64/libcudadevrt.a lib64/libnvToolsExt.a:
 	@mkdir -p lib64

@@ -11,6 +11,8 @@
 // RUN: %cu2c --print-lang %S/Inputs/lang/overloaded_device_fn.cu | FileCheck %s --check-prefix=CXX
 // RUN: %cu2c --print-lang %S/Inputs/lang/sizeof_char_literal.cu | FileCheck %s --check-prefix=CXX
 // RUN: %cu2c --print-lang %S/Inputs/lang/stdlib_h_makes_cpp.cu | FileCheck %s --check-prefix=C
+// RUN: %cu2c --print-lang %S/Inputs/lang/struct_with_array_member_local.cu | FileCheck %s --check-prefix=C
+// RUN: %cu2c --print-lang %S/Inputs/lang/dim3_default_local.cu | FileCheck %s --check-prefix=CXX
 // Each also builds and runs, checking its own results (cu2cc builds every .cu as C++, as nvcc
 // does; the C outputs are built with cc):
 // RUN: %cu2cc %S/Inputs/lang/auto_float_becomes_int.cu -o %t && timeout 60 %t > /dev/null
@@ -25,5 +27,8 @@
 // RUN: %cu2cc %S/Inputs/lang/sizeof_char_literal.cu -o %t && timeout 60 %t > /dev/null
 // RUN: %cu2c %S/Inputs/lang/stdlib_h_makes_cpp.cu -o %t.c
 // RUN: cc -std=gnu11 -fgnu89-inline -O2 -I%root/include %t.c %root/lib/libcu2c.a -pthread -lm -o %t && timeout 60 %t > /dev/null
+// RUN: %cu2c %S/Inputs/lang/struct_with_array_member_local.cu -o %t.c
+// RUN: cc -std=gnu11 -fgnu89-inline -O2 -I%root/include %t.c %root/lib/libcu2c.a -pthread -lm -o %t && timeout 60 %t > /dev/null
+// RUN: %cu2cc %S/Inputs/lang/dim3_default_local.cu -o %t && timeout 60 %t > /dev/null
 // C: {{^c$}}
 // CXX: {{^c\+\+$}}

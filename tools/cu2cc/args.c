@@ -167,26 +167,33 @@ static bool is_cuda_library(const char *name) {
     return false;
 }
 
-/* CUDA's math libraries cu2c provides (lib64/lib<name>.a, which -l<name> finds) and the
- * libraries each needs linked after it. One line per library. */
-static const struct {
-    const char *name;
+/* CUDA's libraries cu2c provides as lib64/lib<name>.a (libraries/): -l<name> links that
+ * archive by its file name (so that a real toolkit's lib<name>.so on another -L is not taken
+ * instead), then the libraries it needs. One line per library. */
+static const struct CudaLibrary {
+    const char *name, *archive;
     const char *needs[3];
-} math_libraries[] = {
-    {"cublas", {"openblas"}},
-    {"cusparse", {NULL}},
+} cuda_libraries[] = {
+    {"cublas", "libcublas.a", {"openblas"}},
+    {"cublas_static", "libcublas.a", {"openblas"}},
+    {"cusparse", "libcusparse.a", {NULL}},
+    {"cusparse_static", "libcusparse.a", {NULL}},
+    {"curand", "libcurand.a", {NULL}},
+    {"curand_static", "libcurand.a", {NULL}},
 };
 
-/* -lNAME: CUDA's runtime libraries are libcu2c (nothing to add); a math library brings what it
- * needs. */
+/* -lNAME: CUDA's runtime libraries are libcu2c (nothing to add); a library of the table is
+ * its archive and what it needs; any other is passed on. */
 static void add_library(Options *o, const char *name) {
-    if (is_cuda_library(name))
-        return;
-    sl_pushf(&o->libs, "-l%s", name);
-    for (size_t i = 0; i < sizeof math_libraries / sizeof *math_libraries; i++)
-        if (strcmp(name, math_libraries[i].name) == 0)
-            for (int j = 0; j < 3 && math_libraries[i].needs[j]; j++)
-                sl_pushf(&o->libs, "-l%s", math_libraries[i].needs[j]);
+    for (size_t i = 0; i < sizeof cuda_libraries / sizeof *cuda_libraries; i++)
+        if (strcmp(name, cuda_libraries[i].name) == 0) {
+            sl_pushf(&o->libs, "-l:%s", cuda_libraries[i].archive);
+            for (int j = 0; j < 3 && cuda_libraries[i].needs[j]; j++)
+                sl_pushf(&o->libs, "-l%s", cuda_libraries[i].needs[j]);
+            return;
+        }
+    if (!is_cuda_library(name))
+        sl_pushf(&o->libs, "-l%s", name);
 }
 
 /* Prints the usage text, the options grouped as README lists them. */

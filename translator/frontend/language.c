@@ -67,6 +67,10 @@ static const char *cxx_construct(Fe *fe, CXCursor c) {
             const char *tn = clang_getCString(sp);
             bool explicit_call = tn && e - b > strlen(tn) && strncmp(fe->u->text + b, tn, strlen(tn)) == 0;
             clang_disposeString(sp);
+            /* `T x;` of a plain struct (clang constructs one with an array member, as
+             * curandState's v[5]): nothing happens, as in C */
+            if (!explicit_call && clang_Cursor_getNumArguments(c) == 0 && clang_isPODType(clang_getCursorType(c)))
+                return NULL;
             for (int i = 0; i < fe->u->launches.len && !explicit_call; i++) {
                 Launch *l = fe->u->launches.items[i];
                 if (b >= l->config_begin && e <= l->config_end)

@@ -3,6 +3,8 @@
  * which device functions are expanded into kernels and which read builtins. */
 #include "fe.h"
 
+#include <ctype.h>
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -179,12 +181,87 @@ static bool is_file_shared(Fe *fe, CXCursor decl) {
 }
 
 
+/* Where c is written inside a macro's definition in the main text (a device function a
+ * macro defines, as the samples' BUILD_SHAREDMEMORY_TYPE(t, n) does): the offset of its
+ * first token there, in the #define, which every expansion shares. */
+static bool macro_spelled_at(Fe *fe, CXCursor c, unsigned *begin) {
+    unsigned exp_b, exp_e;
+    cursor_range(c, &exp_b, &exp_e);
+    CXFile f;
+    clang_getSpellingLocation(clang_getRangeStart(clang_getCursorExtent(c)), &f, NULL, NULL, begin);
+    return f && clang_File_isEqual(f, fe->main_file) && *begin < fe->u->len && *begin != exp_b;
+}
+
+/* `extern __shared__ T n[]` written in a macro's definition (T and n may be the macro's
+ * parameters): its element type's and name's text there, for a replacement that every
+ * expansion shares. */
+static bool spelled_extern_shared(Unit *u, unsigned begin, unsigned end, FileShared *fs) {
+    const char *t = u->text;
+    unsigned open = begin;
+    while (open < end && t[open] != '[')
+        open++;
+    unsigned ne = open;
+    while (ne > begin && (t[ne - 1] == ' ' || t[ne - 1] == '\t'))
+        ne--;
+    unsigned nb = ne;
+    while (nb > begin && (isalnum((unsigned char)t[nb - 1]) || t[nb - 1] == '_'))
+        nb--;
+    if (open == end || nb == ne)
+        return false;
+    Buf ty = {0};
+    for (unsigned p = begin; p < nb;) {   /* the words before the name, less extern/__shared__ */
+        unsigned w = p;
+        while (w < nb && (isalnum((unsigned char)t[w]) || t[w] == '_'))
+            w++;
+        if (w == p) {
+            if (!isspace((unsigned char)t[p]) && t[p] != '\\')
+                buf_put(&ty, t + p, 1);
+            else if (ty.len && ty.data[ty.len - 1] != ' ')
+                buf_puts(&ty, " ");
+            p++;
+            continue;
+        }
+        if (!((w - p == 6 && !strncmp(t + p, "extern", 6)) || (w - p == 10 && !strncmp(t + p, "__shared__", 10))))
+            buf_put(&ty, t + p, w - p);
+        p = w;
+    }
+    char *type = arena_strdup(u->arena, ty.data ? ty.data : "");
+    buf_free(&ty);
+    while (*type == ' ')
+        type++;
+    size_t n = strlen(type);
+    while (n && type[n - 1] == ' ')
+        type[--n] = 0;
+    if (!n)
+        return false;
+    fs->elem_type = type;
+    fs->name = arena_strndup(u->arena, t + nb, ne - nb);
+    return true;
+}
+
 /* `extern __shared__ T a[];` in a device function called by kernels: a pointer to the block's
  * dynamic shared memory (lower_launches). */
 static void note_fn_extern_shared(Fe *fe, CXCursor var) {
     Unit *u = fe->u;
     if (!in_main_file(fe, var))
         return;     /* a system header's: refused with the function (not in the main text) */
+    unsigned mb, me;
+    if (macro_spelled_at(fe, var, &mb)) {
+        for (me = mb; me < u->len && u->text[me] != ';' && u->text[me] != '\n'; me++)
+            ;
+        for (int i = 0; i < u->fn_extern_shared.len; i++)   /* another expansion's, done */
+            if (((FileShared *)u->fn_extern_shared.items[i])->begin == mb)
+                return;
+        FileShared *fs = arena_alloc(u->arena, sizeof *fs);
+        if (!spelled_extern_shared(u, mb, me, fs)) {
+            diag_error(u, cursor_loc(fe, var), "extern __shared__ declaration in a macro: not supported yet");
+            return;
+        }
+        fs->begin = mb;
+        fs->end = stmt_end(u, me);
+        vec_push(u->arena, &u->fn_extern_shared, fs);
+        return;
+    }
     FileShared *fs = arena_alloc(u->arena, sizeof *fs);
     fs->name = fe_str(u->arena, clang_getCursorSpelling(var));
     CXType t = clang_getCursorType(var);
@@ -285,7 +362,23 @@ enum CXChildVisitResult userfn_visit(CXCursor c, CXCursor parent, CXClientData d
         clang_visitChildren(c, find_body, &body);
         unsigned b, e;
         cursor_range(body, &b, &e);
-        if (!in_main_file(fe, c) || clang_Cursor_isNull(body) || fe->u->text[b] != '{') {
+        unsigned mb;
+        bool in_macro = in_main_file(fe, c) && !clang_Cursor_isNull(body) && fe->u->text[b] != '{' &&
+                        macro_spelled_at(fe, body, &mb) && fe->u->text[mb] == '{';
+        if (in_macro) {
+            /* a function a macro defines: its extern __shared__ arrays are rewritten in the
+             * macro (above); builtins it reads are declared at its body's start there, once */
+            bool done = !s->reads_builtin;
+            for (int i = 0; !done && i < fe->u->device_fns.len; i++)
+                done = ((DeviceFn *)fe->u->device_fns.items[i])->body_begin == mb + 1;
+            if (!done) {
+                DeviceFn *df = arena_alloc(fe->u->arena, sizeof *df);
+                df->name = fe_str(fe->u->arena, clang_getCursorSpelling(c));
+                df->loc = cursor_loc(fe, c);
+                df->body_begin = mb + 1;
+                vec_push(fe->u->arena, &fe->u->device_fns, df);
+            }
+        } else if (!in_main_file(fe, c) || clang_Cursor_isNull(body) || fe->u->text[b] != '{') {
             diag_error(fe->u, cursor_loc(fe, c), "device function '%s' reads threadIdx/blockIdx/blockDim/gridDim "
                        "but is not defined in the .cu file: not supported yet",
                        fe_str(fe->u->arena, clang_getCursorSpelling(c)));
