@@ -47,6 +47,11 @@ SANITIZERS     = thread address
 # NVTX is header-only here (include/nvtx3), for link lines that name -lnvToolsExt.
 CUDA_LIBS      = lib64/libcudart.a lib64/libcudart_static.a lib64/libcudadevrt.a lib64/libnvToolsExt.a
 
+# CUDA's math libraries cu2c provides, each in libraries/NAME and built into lib64/libNAME.a
+# (cu2cc -lNAME links it and what it is built on: tools/cu2cc/args.c). cuFFT runs on FFTW.
+CUFFT_SRC      = libraries/cufft/layout.c libraries/cufft/plans.c libraries/cufft/execute.c libraries/cufft/xt.c
+CUDA_LIBS     += lib64/libcufft.a lib64/libcufft_static.a
+
 # cu2c's headers precompiled (translator/frontend/pch.c): for cu2c's own command line, and
 # for the one cu2cc gives it by default (its -D's and the host compiler's header directory,
 # as cu2cc --dryrun shows it); a parse uses one only where it fits exactly
@@ -88,6 +93,18 @@ lib/cu2c/nvcc.pch: bin/cu2c bin/cu2cc
 lib64/libcudadevrt.a lib64/libnvToolsExt.a:
 	@mkdir -p lib64
 	rm -f $@ && ar rc $@
+
+# cuFFT (CUFFT_SRC above)
+lib64/libcufft.a: $(CUFFT_SRC:%.c=build/%.o)
+	@mkdir -p lib64
+	rm -f $@ && ar rcs $@ $^
+
+lib64/libcufft_static.a: lib64/libcufft.a
+	cp $< $@
+
+build/libraries/%.o: libraries/%.c libraries/*/*.h $(HEADERS)
+	@mkdir -p $(dir $@)
+	$(CC) $(PROJ_CFLAGS) -fPIC -pthread -Iinclude -c $< -o $@
 
 build/translator/frontend/%.o: translator/frontend/%.c translator/frontend/fe.h translator/*.h
 	@mkdir -p $(dir $@)
