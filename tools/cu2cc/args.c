@@ -167,6 +167,26 @@ static bool is_cuda_library(const char *name) {
     return false;
 }
 
+/* CUDA's math libraries cu2c provides: -lNAME links lib64/libNAME.a (found by the link's
+ * -L of lib64) and then the host libraries it is built on. One line per library. */
+static const struct { const char *name, *deps; } provided_libraries[] = {
+    {"cufft", "-lfftw3f_threads -lfftw3_threads -lfftw3f -lfftw3"},
+    {"cufft_static", "-lfftw3f_threads -lfftw3_threads -lfftw3f -lfftw3"},
+};
+
+/* -lNAME onto libs, with what a provided library is built on after it. */
+static void push_library(Options *o, const char *name) {
+    sl_pushf(&o->libs, "-l%s", name);
+    for (size_t i = 0; i < sizeof provided_libraries / sizeof *provided_libraries; i++) {
+        if (strcmp(name, provided_libraries[i].name) != 0)
+            continue;
+        char *deps = xstrdup(provided_libraries[i].deps);
+        for (char *save = NULL, *d = strtok_r(deps, " ", &save); d; d = strtok_r(NULL, " ", &save))
+            sl_push(&o->libs, d);
+        free(deps);
+    }
+}
+
 /* Prints the usage text, the options grouped as README lists them. */
 void args_usage(FILE *f) {
     fputs("usage: cu2cc [nvcc options] inputs...   (.cu, .c, .cpp/.cc/.cxx, .o/.a/.so)\n"
@@ -306,7 +326,7 @@ static void apply(Options *o, const Spec *s, const char *name, const char *v, St
     case A_LIBRARY_PATH: sl_pushf(&o->ldflags, "-L%s", v); break;
     case A_LIBRARY:
         if (!is_cuda_library(v))
-            sl_pushf(&o->libs, "-l%s", v);
+            push_library(o, v);
         break;
     case A_OPTIMIZE:
         if (!*v || strspn(v, "0123456789sfastzg") != strlen(v))
