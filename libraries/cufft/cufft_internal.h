@@ -69,6 +69,8 @@ cufftResult cf_layout_make32(cf_layout *l, cufftType type, int rank, const int *
                              int istride, int idist, const int *onembed, int ostride, int odist, int batch);
 /* FFTW's strides for the plan run in place or out of place. */
 void cf_layout_strides(const cf_layout *l, cufftType type, int in_place, cf_strides *s);
+/* The bytes the input and the output span (from the first element to past the last). */
+void cf_layout_bytes(const cf_layout *l, cufftType type, int in_place, size_t *in_bytes, size_t *out_bytes);
 /* Elements in one transform (the complex side's for real transforms: a size for threading). */
 long long cf_layout_elements(const cf_layout *l);
 

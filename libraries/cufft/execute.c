@@ -6,14 +6,17 @@
  * kernels and copies queued before it and before those queued after it, as cuFFT's do; the
  * call returns at once. FFTW plans are made with FFTW_ESTIMATE, which neither reads nor
  * writes the arrays, so planning with the user's own arrays is safe while earlier work on
- * them is still queued. FFTW's planner is not thread-safe: planning (and destroying plans) is
- * done under one lock, and FFTW is told to lock around its own planner too (the program may
- * call FFTW itself); execution needs no lock. Large transforms use FFTW's threads. */
+ * them is still queued (large ones may be measured first on scratch arrays: see measure()).
+ * FFTW's planner is not thread-safe: planning (and destroying plans) is done under one lock,
+ * and FFTW is told to lock around its own planner too (the program may call FFTW itself);
+ * execution needs no lock. Large transforms use FFTW's threads. */
 #include "cufft_internal.h"
 
 #include <fftw3.h>
 #include <pthread.h>
+#include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 
 struct cf_exec {
@@ -27,6 +30,7 @@ struct cf_exec {
 static pthread_mutex_t planner_lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_once_t fftw_once = PTHREAD_ONCE_INIT;
 static int max_threads = 1;
+static int measuring;            /* CU2C_CUFFT_PLANNER=measure */
 
 /* Below this many elements per transform (times the batch), one thread: FFTW's threads cost
  * more than they give on small transforms. */
@@ -42,6 +46,8 @@ static void fftw_setup(void)
     const char *env = getenv("CU2C_NUM_THREADS");
     long n = env && *env ? strtol(env, NULL, 10) : sysconf(_SC_NPROCESSORS_ONLN);
     max_threads = n >= 1 && n <= 1024 ? (int)n : 1;
+    const char *planner = getenv("CU2C_CUFFT_PLANNER");
+    measuring = planner && strcmp(planner, "measure") == 0;
 }
 
 static int threads_for(const cf_plan *p)
@@ -55,12 +61,11 @@ static int threads_for(const cf_plan *p)
 
 /* A new FFTW plan for p run one way on these arrays (planner_lock held), or NULL when FFTW
  * cannot run this layout (e.g. an in-place transform whose two sides' layouts clash). */
-static void *plan_fftw(const cf_plan *p, int sign, int in_place, void *in, void *out)
+static void *plan_fftw(const cf_plan *p, int sign, int in_place, void *in, void *out, unsigned flags)
 {
     cf_strides s;
     cf_layout_strides(&p->layout, p->type, in_place, &s);
     int r = p->layout.rank, nthreads = threads_for(p);
-    unsigned flags = FFTW_ESTIMATE;
     if (cf_is_double(p->type)) {
         fftw_iodim64 dims[3], many = {p->layout.batch, s.idist, s.odist};
         for (int k = 0; k < r; k++)
@@ -92,6 +97,53 @@ static int alignment_of(const cf_plan *p, void *a)
     return cf_is_double(p->type) ? fftw_alignment_of(a) : fftwf_alignment_of(a);
 }
 
+static void destroy_fftw(const cf_plan *p, void *plan)
+{
+    if (cf_is_double(p->type))
+        fftw_destroy_plan(plan);
+    else
+        fftwf_destroy_plan(plan);
+}
+
+/* FFTW_ESTIMATE's guess can be several times slower than a measured plan on large transforms
+ * (an in-place 2048x2048: 7 times), but measuring costs seconds per transform where cuFFT's
+ * planning costs milliseconds. So it is the program's choice: with CU2C_CUFFT_PLANNER=measure
+ * in its environment, a large plan run a new way is first measured, within MEASURE_SECONDS, on
+ * scratch arrays laid out and aligned as the user's (FFTW_MEASURE overwrites its arrays); the
+ * wisdom that leaves is what the FFTW_ESTIMATE plan on the user's arrays then uses (FFTW
+ * keeps wisdom for the process: the same transform planned again is not measured again).
+ * Without the memory for the scratch arrays, FFTW_ESTIMATE guesses. */
+#define MEASURED_ELEMENTS (1 << 16)
+#define MEASURE_SECONDS 10.0
+
+static void measure(const cf_plan *p, int sign, int in_place, const void *in, const void *out)
+{
+    if (!measuring || cf_layout_elements(&p->layout) * p->layout.batch < MEASURED_ELEMENTS)
+        return;
+    size_t in_bytes, out_bytes;
+    cf_layout_bytes(&p->layout, p->type, in_place, &in_bytes, &out_bytes);
+    if (in_place && out_bytes > in_bytes)
+        in_bytes = out_bytes;
+    /* 64: a multiple of every SIMD alignment FFTW checks, so offsets keep alignment_of */
+    size_t in_off = (uintptr_t)in % 64, out_off = (uintptr_t)out % 64;
+    char *a = NULL, *b = NULL;
+    if (posix_memalign((void **)&a, 64, in_bytes + 64) != 0)
+        return;
+    if (!in_place && posix_memalign((void **)&b, 64, out_bytes + 64) != 0) {
+        free(a);
+        return;
+    }
+    if (cf_is_double(p->type))
+        fftw_set_timelimit(MEASURE_SECONDS);
+    else
+        fftwf_set_timelimit(MEASURE_SECONDS);
+    void *plan = plan_fftw(p, sign, in_place, a + in_off, in_place ? a + in_off : b + out_off, FFTW_MEASURE);
+    if (plan)
+        destroy_fftw(p, plan);
+    free(a);
+    free(b);
+}
+
 /* The FFTW plan for running p this way on these arrays, made the first time; NULL when FFTW
  * cannot plan it or memory runs out. */
 static void *variant_for(cf_plan *p, int sign, void *in, void *out)
@@ -102,7 +154,8 @@ static void *variant_for(cf_plan *p, int sign, void *in, void *out)
     while (v && !(v->sign == sign && v->in_place == in_place && v->in_align == ia && v->out_align == oa))
         v = v->next;
     if (!v && (v = calloc(1, sizeof *v))) {
-        *v = (cf_variant){p->variants, sign, in_place, ia, oa, plan_fftw(p, sign, in_place, in, out)};
+        measure(p, sign, in_place, in, out);
+        *v = (cf_variant){p->variants, sign, in_place, ia, oa, plan_fftw(p, sign, in_place, in, out, FFTW_ESTIMATE)};
         if (v->fftw)
             p->variants = v;
         else {
@@ -185,10 +238,7 @@ void cf_plan_free_fftw(cf_plan *p)
     pthread_mutex_lock(&planner_lock);
     for (cf_variant *v = p->variants, *next; v; v = next) {
         next = v->next;
-        if (cf_is_double(p->type))
-            fftw_destroy_plan(v->fftw);
-        else
-            fftwf_destroy_plan(v->fftw);
+        destroy_fftw(p, v->fftw);
         free(v);
     }
     for (cf_exec *e = p->kept, *next; e; e = next) {

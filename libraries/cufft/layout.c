@@ -151,3 +151,17 @@ long long cf_layout_elements(const cf_layout *l)
         e *= l->n[k];
     return e;
 }
+
+void cf_layout_bytes(const cf_layout *l, cufftType type, int in_place, size_t *in_bytes, size_t *out_bytes)
+{
+    cf_strides s;
+    cf_layout_strides(l, type, in_place, &s);
+    size_t real = cf_is_double(type) ? sizeof(double) : sizeof(float);
+    long long in_last = 1 + s.idist * (l->batch - 1), out_last = 1 + s.odist * (l->batch - 1);
+    for (int k = 0; k < l->rank; k++) {
+        in_last += (side_extent(l, type, k, 0) - 1) * s.is[k];
+        out_last += (side_extent(l, type, k, 1) - 1) * s.os[k];
+    }
+    *in_bytes = (size_t)in_last * (is_r2c(type) ? real : 2 * real);
+    *out_bytes = (size_t)out_last * (is_c2r(type) ? real : 2 * real);
+}
