@@ -32,9 +32,9 @@ static pthread_once_t fftw_once = PTHREAD_ONCE_INIT;
 static int max_threads = 1;
 static int measuring;            /* CU2C_CUFFT_PLANNER=measure */
 
-/* Below this many elements per transform (times the batch), one thread: FFTW's threads cost
- * more than they give on small transforms. */
-#define THREADED_ELEMENTS (1 << 15)
+/* Below this many elements in all (a transform's times the batch: about a millisecond of work
+ * for one core), one thread: FFTW's threads cost more than they give on small transforms. */
+#define THREADED_ELEMENTS (1 << 18)
 
 static void fftw_setup(void)
 {
