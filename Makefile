@@ -50,7 +50,8 @@ CUDA_LIBS      = lib64/libcudart.a lib64/libcudart_static.a lib64/libcudadevrt.a
 # CUDA's math libraries cu2c provides, each in libraries/NAME and built into lib64/libNAME.a
 # (cu2cc -lNAME links it and what it is built on: tools/cu2cc/args.c). cuFFT runs on FFTW.
 CUFFT_SRC      = libraries/cufft/layout.c libraries/cufft/plans.c libraries/cufft/execute.c libraries/cufft/xt.c
-CUDA_LIBS     += lib64/libcufft.a lib64/libcufft_static.a
+# libculibos.a: empty, for the static libraries' link lines (CMake's CUDA::cufft_static)
+CUDA_LIBS     += lib64/libcufft.a lib64/libcufft_static.a lib64/libculibos.a
 
 # cu2c's headers precompiled (translator/frontend/pch.c): for cu2c's own command line, and
 # for the one cu2cc gives it by default (its -D's and the host compiler's header directory,
@@ -101,6 +102,10 @@ lib64/libcufft.a: $(CUFFT_SRC:%.c=build/%.o)
 
 lib64/libcufft_static.a: lib64/libcufft.a
 	cp $< $@
+
+lib64/libculibos.a:
+	@mkdir -p lib64
+	rm -f $@ && ar rc $@
 
 build/libraries/%.o: libraries/%.c libraries/*/*.h $(HEADERS)
 	@mkdir -p $(dir $@)

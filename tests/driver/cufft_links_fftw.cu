@@ -4,7 +4,7 @@
 // RUN: %cu2cc --dryrun %s -o app -lcufft 2>&1 | FileCheck %s --check-prefix=LINK
 // LINK: #$ c++ {{.*}}-Wl,--start-group "{{.*}}/libcu2c.a" -lcufft -lfftw3f_threads -lfftw3_threads -lfftw3f -lfftw3 -Wl,--end-group
 // RUN: %cu2cc %s -o %t -lcufft && %t | FileCheck %s
-// RUN: %cu2cc %s -o %t.static -lcufft_static && %t.static | FileCheck %s
+// RUN: %cu2cc %s -o %t.static -lcufft_static -lculibos && %t.static | FileCheck %s
 // RUN: g++ -x c++ -I%root/include -c %s -o %t.o
 // RUN: g++ %t.o -L%root/lib64 -lcufft -lcudart -lfftw3f_threads -lfftw3_threads -lfftw3f -lfftw3 -lpthread -o %t.gxx
 // RUN: %t.gxx | FileCheck %s
