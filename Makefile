@@ -50,8 +50,10 @@ CUDA_LIBS      = lib64/libcudart.a lib64/libcudart_static.a lib64/libcudadevrt.a
 # CUDA's math libraries cu2c provides, each in libraries/NAME and built into lib64/libNAME.a
 # (cu2cc -lNAME links it and what it is built on: tools/cu2cc/args.c). cuFFT runs on FFTW.
 CUFFT_SRC      = libraries/cufft/layout.c libraries/cufft/plans.c libraries/cufft/execute.c libraries/cufft/xt.c
-# libculibos.a: empty, for the static libraries' link lines (CMake's CUDA::cufft_static)
-CUDA_LIBS     += lib64/libcufft.a lib64/libcufft_static.a lib64/libculibos.a
+# libcufft.so is a linker script naming the archive and FFTW, so that -lcufft alone links
+# (g++, CMake's CUDA::cufft); libculibos.a is empty, for the static libraries' link lines.
+CUFFT_DEPS     = -lfftw3f_threads -lfftw3_threads -lfftw3f -lfftw3
+CUDA_LIBS     += lib64/libcufft.a lib64/libcufft_static.a lib64/libcufft.so lib64/libculibos.a
 
 # cu2c's headers precompiled (translator/frontend/pch.c): for cu2c's own command line, and
 # for the one cu2cc gives it by default (its -D's and the host compiler's header directory,
@@ -106,6 +108,10 @@ lib64/libcufft_static.a: lib64/libcufft.a
 lib64/libculibos.a:
 	@mkdir -p lib64
 	rm -f $@ && ar rc $@
+
+lib64/libcufft.so: Makefile
+	@mkdir -p lib64
+	echo "/* cu2c's cuFFT: the archive and the FFTW it runs on */ INPUT(libcufft_static.a $(CUFFT_DEPS))" > $@
 
 build/libraries/%.o: libraries/%.c libraries/*/*.h $(HEADERS)
 	@mkdir -p $(dir $@)
