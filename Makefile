@@ -50,8 +50,9 @@ CUDA_LIBS      = lib64/libcudart.a lib64/libcudart_static.a lib64/libcudadevrt.a
 # CUDA's math libraries cu2c provides, each in libraries/NAME and built into lib64/libNAME.a
 # (cu2cc -lNAME links it and what it is built on: tools/cu2cc/args.c). cuFFT runs on FFTW.
 CUFFT_SRC      = libraries/cufft/layout.c libraries/cufft/plans.c libraries/cufft/execute.c libraries/cufft/xt.c
-# libcufft.so is a linker script naming the archive and FFTW, so that -lcufft alone links
-# (g++, CMake's CUDA::cufft); libculibos.a is empty, for the static libraries' link lines.
+# libcufft.so and libcufft_static.a are linker scripts naming the archive and FFTW, so that
+# -lcufft or -lcufft_static alone links (g++, CMake's CUDA::cufft and CUDA::cufft_static);
+# libculibos.a is empty, for the static libraries' link lines.
 CUFFT_DEPS     = -lfftw3f_threads -lfftw3_threads -lfftw3f -lfftw3
 CUDA_LIBS     += lib64/libcufft.a lib64/libcufft_static.a lib64/libcufft.so lib64/libculibos.a
 
@@ -102,16 +103,14 @@ lib64/libcufft.a: $(CUFFT_SRC:%.c=build/%.o)
 	@mkdir -p lib64
 	rm -f $@ && ar rcs $@ $^
 
-lib64/libcufft_static.a: lib64/libcufft.a
-	cp $< $@
 
 lib64/libculibos.a:
 	@mkdir -p lib64
 	rm -f $@ && ar rc $@
 
-lib64/libcufft.so: Makefile
+lib64/libcufft.so lib64/libcufft_static.a: Makefile
 	@mkdir -p lib64
-	echo "/* cu2c's cuFFT: the archive and the FFTW it runs on */ INPUT(libcufft_static.a $(CUFFT_DEPS))" > $@
+	echo "/* cu2c's cuFFT: the archive and the FFTW it runs on */ INPUT(libcufft.a $(CUFFT_DEPS))" > $@
 
 build/libraries/%.o: libraries/%.c libraries/*/*.h $(HEADERS)
 	@mkdir -p $(dir $@)

@@ -1,15 +1,16 @@
 // -lcufft (and -lcufft_static) links cu2c's cuFFT, lib64/libcufft.a, and after it, in the
 // link's group, the FFTW libraries it runs on; a host file built by plain g++ links with
-// -lcufft alone (lib64/libcufft.so is a linker script naming the archive and FFTW), or with
-// the archive and FFTW named (README: cuFFT).
+// -lcufft or -lcufft_static alone (lib64/libcufft.so and libcufft_static.a are linker scripts
+// naming the archive and FFTW), or with -l:libcufft.a and FFTW named (README: cuFFT).
 // RUN: %cu2cc --dryrun %s -o app -lcufft 2>&1 | FileCheck %s --check-prefix=LINK
 // LINK: #$ c++ {{.*}}-Wl,--start-group "{{.*}}/libcu2c.a" -lcufft -lfftw3f_threads -lfftw3_threads -lfftw3f -lfftw3 -Wl,--end-group
 // RUN: %cu2cc %s -o %t -lcufft && %t | FileCheck %s
 // RUN: %cu2cc %s -o %t.static -lcufft_static -lculibos && %t.static | FileCheck %s
 // RUN: g++ -x c++ -I%root/include -c %s -o %t.o
-// RUN: g++ %t.o -L%root/lib64 -lcufft_static -lcudart -lfftw3f_threads -lfftw3_threads -lfftw3f -lfftw3 -lpthread -o %t.gxx
+// RUN: g++ %t.o -L%root/lib64 -l:libcufft.a -lcudart -lfftw3f_threads -lfftw3_threads -lfftw3f -lfftw3 -lpthread -o %t.gxx
 // RUN: %t.gxx | FileCheck %s
 // RUN: g++ %t.o -L%root/lib64 -lcufft -lcudart -lpthread -o %t.gxx2 && %t.gxx2 | FileCheck %s
+// RUN: g++ %t.o -L%root/lib64 -lcufft_static -lcudart_static -lculibos -lpthread -o %t.gxx3 && %t.gxx3 | FileCheck %s
 // CHECK: sum 36 ok
 #include <cstdio>
 #include <cuda_runtime.h>
