@@ -216,13 +216,15 @@ cufftResult cf_execute(cufftHandle handle, cufftType type, void *in, void *out, 
         cf_plan_release(p);
         return CUFFT_EXEC_FAILED;
     }
-    *e = (cf_exec){NULL, p, fftw, in, out, capture != cudaStreamCaptureStatusNone};
+    int kept = capture != cudaStreamCaptureStatusNone;
+    *e = (cf_exec){NULL, p, fftw, in, out, kept};
+    /* from here on a worker may run the transform and, unless kept, free e */
     if (cudaLaunchHostFunc(p->stream, run_transform, e) != cudaSuccess) {
         free(e);
         cf_plan_release(p);
         return CUFFT_EXEC_FAILED;
     }
-    if (e->kept) {
+    if (kept) {
         /* the graph holds no reference: as in CUDA, it must not outlive the plan */
         pthread_mutex_lock(&planner_lock);
         e->next = p->kept;

@@ -148,6 +148,8 @@ int main() {
     EXPECT(cufftDestroy(plan), CUFFT_SUCCESS);
 
     if (cudaDeviceSynchronize() != cudaSuccess) { printf("FAIL: CUDA error\n"); return 1; }
+    cudaFree(c);
+    cudaFree(r);
     if (failures) return 1;
     printf("PASS\n");
     return 0;

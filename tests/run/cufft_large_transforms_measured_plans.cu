@@ -89,8 +89,8 @@ static void real_case(int n0, int n1, bool in_place) {
     float *x;
     cufftComplex *X;
     CHECK(cudaMallocManaged(&x, sizeof(float) * n0 * 2 * half));
-    CHECK(cudaMallocManaged(&X, sizeof(cufftComplex) * n0 * half));
     if (in_place) X = (cufftComplex *)x;
+    else CHECK(cudaMallocManaged(&X, sizeof(cufftComplex) * n0 * half));
     int a = 7, b = 9;
     for (int j = 0; j < n0; j++)
         for (int k = 0; k < n1; k++)

@@ -77,8 +77,8 @@ static void run(int rank, const int *n, int batch, int in_place, cufftType r2c, 
     C *hcplx = (C *)calloc(1, big);
     void *dreal, *dcplx;
     cudaMalloc(&dreal, big);
-    cudaMalloc(&dcplx, big);
     if (in_place) dcplx = dreal;
+    else cudaMalloc(&dcplx, big);
     for (int b = 0; b < batch; b++)
         for (int o = 0; o < outer; o++)
             for (int c = 0; c < last; c++)
