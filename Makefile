@@ -55,6 +55,8 @@ CUFFT_SRC      = libraries/cufft/layout.c libraries/cufft/plans.c libraries/cuff
 # libculibos.a is empty, for the static libraries' link lines.
 CUFFT_DEPS     = -lfftw3f_threads -lfftw3_threads -lfftw3f -lfftw3
 CUDA_LIBS     += lib64/libcufft.a lib64/libcufft_static.a lib64/libcufft.so lib64/libculibos.a
+# cuFFTW (cufftw.h) is FFTW's own API: -lcufftw links FFTW (libcufftw.so and .a are scripts)
+CUDA_LIBS     += lib64/libcufftw.so lib64/libcufftw_static.a
 
 # cu2c's headers precompiled (translator/frontend/pch.c): for cu2c's own command line, and
 # for the one cu2cc gives it by default (its -D's and the host compiler's header directory,
@@ -111,6 +113,10 @@ lib64/libculibos.a:
 lib64/libcufft.so lib64/libcufft_static.a: Makefile
 	@mkdir -p lib64
 	echo "/* cu2c's cuFFT: the archive and the FFTW it runs on */ INPUT(libcufft.a $(CUFFT_DEPS))" > $@
+
+lib64/libcufftw.so lib64/libcufftw_static.a: Makefile
+	@mkdir -p lib64
+	echo "/* cu2c's cuFFTW: FFTW */ INPUT($(CUFFT_DEPS))" > $@
 
 build/libraries/%.o: libraries/%.c libraries/*/*.h $(HEADERS)
 	@mkdir -p $(dir $@)

@@ -172,6 +172,8 @@ static bool is_cuda_library(const char *name) {
 static const struct { const char *name, *deps; } provided_libraries[] = {
     {"cufft", "-lfftw3f_threads -lfftw3_threads -lfftw3f -lfftw3"},
     {"cufft_static", "-lfftw3f_threads -lfftw3_threads -lfftw3f -lfftw3"},
+    {"cufftw", "-lfftw3f_threads -lfftw3_threads -lfftw3f -lfftw3"},
+    {"cufftw_static", "-lfftw3f_threads -lfftw3_threads -lfftw3f -lfftw3"},
 };
 
 /* -lNAME onto libs, with what a provided library is built on after it. */
