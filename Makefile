@@ -57,6 +57,17 @@ CURAND_SRC     = libraries/curand/generator.c libraries/curand/generate.c librar
                  libraries/curand/sobol.c libraries/curand/sobol_joe_kuo.c
 CUDA_LIBS     += lib64/libcurand.a lib64/libcurand_static.a
 
+# CUDA's math libraries cu2c provides, each in libraries/NAME and built into lib64/libNAME.a
+# (cu2cc -lNAME links it and what it is built on: tools/cu2cc/args.c). cuFFT runs on FFTW.
+CUFFT_SRC      = libraries/cufft/layout.c libraries/cufft/plans.c libraries/cufft/execute.c libraries/cufft/xt.c
+# libcufft.so and libcufft_static.a are linker scripts naming the archive and FFTW, so that
+# -lcufft or -lcufft_static alone links (g++, CMake's CUDA::cufft and CUDA::cufft_static);
+# libculibos.a is empty, for the static libraries' link lines.
+CUFFT_DEPS     = -lfftw3f_threads -lfftw3_threads -lfftw3f -lfftw3
+CUDA_LIBS     += lib64/libcufft.a lib64/libcufft_static.a lib64/libcufft.so lib64/libculibos.a
+# cuFFTW (cufftw.h) is FFTW's own API: -lcufftw links FFTW (libcufftw.so and .a are scripts)
+CUDA_LIBS     += lib64/libcufftw.so lib64/libcufftw_static.a
+
 # cu2c's headers precompiled (translator/frontend/pch.c): for cu2c's own command line, and
 # for the one cu2cc gives it by default (its -D's and the host compiler's header directory,
 # as cu2cc --dryrun shows it); a parse uses one only where it fits exactly
@@ -130,6 +141,28 @@ lib64/libcurand_static.a: lib64/libcurand.a
 lib64/libcudadevrt.a lib64/libnvToolsExt.a:
 	@mkdir -p lib64
 	rm -f $@ && ar rc $@
+
+# cuFFT (CUFFT_SRC above)
+lib64/libcufft.a: $(CUFFT_SRC:%.c=build/%.o)
+	@mkdir -p lib64
+	rm -f $@ && ar rcs $@ $^
+
+
+lib64/libculibos.a:
+	@mkdir -p lib64
+	rm -f $@ && ar rc $@
+
+lib64/libcufft.so lib64/libcufft_static.a: Makefile
+	@mkdir -p lib64
+	echo "/* cu2c's cuFFT: the archive and the FFTW it runs on */ INPUT(libcufft.a $(CUFFT_DEPS))" > $@
+
+lib64/libcufftw.so lib64/libcufftw_static.a: Makefile
+	@mkdir -p lib64
+	echo "/* cu2c's cuFFTW: FFTW */ INPUT($(CUFFT_DEPS))" > $@
+
+build/libraries/%.o: libraries/%.c libraries/*/*.h $(HEADERS)
+	@mkdir -p $(dir $@)
+	$(CC) $(PROJ_CFLAGS) -fPIC -pthread -Iinclude -c $< -o $@
 
 build/translator/frontend/%.o: translator/frontend/%.c translator/frontend/fe.h translator/*.h
 	@mkdir -p $(dir $@)

@@ -169,10 +169,12 @@ static bool is_cuda_library(const char *name) {
 
 /* CUDA's libraries cu2c provides as lib64/lib<name>.a (libraries/): -l<name> links that
  * archive by its file name (so that a real toolkit's lib<name>.so on another -L is not taken
- * instead), then the libraries it needs. One line per library. */
+ * instead), then the libraries it needs (cuFFTW is FFTW's own API: no archive of its own).
+ * One line per library. */
+#define FFTW_LIBS {"fftw3f_threads", "fftw3_threads", "fftw3f", "fftw3"}
 static const struct CudaLibrary {
     const char *name, *archive;
-    const char *needs[3];
+    const char *needs[5];
 } cuda_libraries[] = {
     {"cublas", "libcublas.a", {"openblas"}},
     {"cublas_static", "libcublas.a", {"openblas"}},
@@ -180,6 +182,10 @@ static const struct CudaLibrary {
     {"cusparse_static", "libcusparse.a", {NULL}},
     {"curand", "libcurand.a", {NULL}},
     {"curand_static", "libcurand.a", {NULL}},
+    {"cufft", "libcufft.a", FFTW_LIBS},
+    {"cufft_static", "libcufft.a", FFTW_LIBS},
+    {"cufftw", NULL, FFTW_LIBS},
+    {"cufftw_static", NULL, FFTW_LIBS},
 };
 
 /* -lNAME: CUDA's runtime libraries are libcu2c (nothing to add); a library of the table is
@@ -187,8 +193,9 @@ static const struct CudaLibrary {
 static void add_library(Options *o, const char *name) {
     for (size_t i = 0; i < sizeof cuda_libraries / sizeof *cuda_libraries; i++)
         if (strcmp(name, cuda_libraries[i].name) == 0) {
-            sl_pushf(&o->libs, "-l:%s", cuda_libraries[i].archive);
-            for (int j = 0; j < 3 && cuda_libraries[i].needs[j]; j++)
+            if (cuda_libraries[i].archive)
+                sl_pushf(&o->libs, "-l:%s", cuda_libraries[i].archive);
+            for (int j = 0; j < 5 && cuda_libraries[i].needs[j]; j++)
                 sl_pushf(&o->libs, "-l%s", cuda_libraries[i].needs[j]);
             return;
         }

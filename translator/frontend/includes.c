@@ -61,14 +61,71 @@ static bool is_toolkit_file(const char *path) {
     return false;
 }
 
+static const char *base_name(const char *path, size_t len);
+
+/* CUDA libraries cu2c does not provide, by the names of their headers: a program including
+ * one is refused there, naming the library, whether the header is missing here or found in a
+ * CUDA toolkit on disk. (cuBLAS, cuSPARSE, cuRAND, cuFFT, Thrust and CUB are provided.) */
+static const struct {
+    const char *header;     /* a header's name, or with a final '*' the start of the names */
+    const char *library;
+} unprovided_libraries[] = {
+    {"cusolver*", "cuSOLVER"},
+    {"cudnn*", "cuDNN"},
+    {"nvjpeg*", "nvJPEG"},
+    {"npp*", "NPP"},
+    {"nvrtc*", "NVRTC"},
+    {"cusparseLt*", "cuSPARSELt"},
+    {"cutensor*", "cuTENSOR"},
+    {"cudss*", "cuDSS"},
+    {"nccl*", "NCCL"},
+    {"nvml.h", "NVML"},
+    {"nvshmem*", "NVSHMEM"},
+    {"cupti*", "CUPTI"},
+    {"cufile.h", "cuFile"},
+    {"cudla.h", "cuDLA"},
+    {"nvJitLink.h", "nvJitLink"},
+    {"nvPTXCompiler.h", "nvPTXCompiler"},
+    {"nvfatbin.h", "nvFatbin"},
+    {"cuda_gl_interop.h", "CUDA's OpenGL interoperability"},
+    {"cudaGL*", "CUDA's OpenGL interoperability"},
+    {"cuda_egl_interop.h", "CUDA's EGL interoperability"},
+    {"cudaEGL*", "CUDA's EGL interoperability"},
+    {"cuda_d3d*", "CUDA's Direct3D interoperability"},
+    {"cudaD3D*", "CUDA's Direct3D interoperability"},
+    {"cuda_vdpau_interop.h", "CUDA's VDPAU interoperability"},
+    {"cudaVDPAU*", "CUDA's VDPAU interoperability"},
+};
+
+/* The library a header of this name belongs to when cu2c does not provide it, else NULL. */
+static const char *unprovided_library(const char *name, size_t len) {
+    for (size_t i = 0; i < sizeof unprovided_libraries / sizeof *unprovided_libraries; i++) {
+        const char *h = unprovided_libraries[i].header;
+        size_t hl = strlen(h);
+        bool prefix = h[hl - 1] == '*';
+        if (prefix ? len >= hl - 1 && strncmp(name, h, hl - 1) == 0 : len == hl && strncmp(name, h, hl) == 0)
+            return unprovided_libraries[i].library;
+    }
+    return NULL;
+}
+
+/* Refuses an unprovided library's header included at loc (base: its file name). */
+static bool refuse_unprovided(Fe *fe, CXSourceLocation loc, const char *base, size_t len) {
+    const char *library = unprovided_library(base, len);
+    if (library)
+        diag_error(fe->u, fe_loc(fe, loc), "%s (%.*s) is not provided by cu2c", library, (int)len, base);
+    return library != NULL;
+}
+
 typedef struct ToolkitScan {
     Fe *fe;
     int reported;
+    bool stop;              /* one toolkit header refused: what it includes says no more */
 } ToolkitScan;
 
 static void toolkit_visit(CXFile f, CXSourceLocation *stack, unsigned depth, CXClientData d) {
     ToolkitScan *ts = d;
-    if (depth == 0 || ts->reported)
+    if (depth == 0 || ts->stop)
         return;
     CXString name = clang_getFileName(f);
     const char *n = clang_getCString(name);
@@ -88,18 +145,29 @@ static void toolkit_visit(CXFile f, CXSourceLocation *stack, unsigned depth, CXC
             fputc('\n', stderr);
         }
         ts->reported++;
+        ts->stop = true;
     } else if (is_toolkit_file(n)) {
         CXFile from;
         clang_getExpansionLocation(stack[0], &from, NULL, NULL, NULL);
         CXString fromname = clang_getFileName(from);
         if (!is_toolkit_file(clang_getCString(fromname))) {
             const char *base = strrchr(n, '/');
-            diag_error(ts->fe->u, fe_loc(ts->fe, stack[0]),
-                       "'%s' is a CUDA toolkit header cu2c does not provide: not supported yet",
-                       base ? base + 1 : n);
+            base = base ? base + 1 : n;
+            if (!refuse_unprovided(ts->fe, stack[0], base, strlen(base))) {
+                diag_error(ts->fe->u, fe_loc(ts->fe, stack[0]),
+                           "'%s' is a CUDA toolkit header cu2c does not provide: not supported yet", base);
+                ts->stop = true;
+            }
             ts->reported++;
         }
         clang_disposeString(fromname);
+    } else if (n && !clang_Location_isInSystemHeader(stack[0]) &&
+               clang_Location_isInSystemHeader(clang_getLocationForOffset(ts->fe->tu, f, 0))) {
+        /* a library's header installed with the system's (Debian's nvidia-cuda-dev puts
+         * CUDA's headers in /usr/include) */
+        const char *base = strrchr(n, '/');
+        base = base ? base + 1 : n;
+        ts->reported += refuse_unprovided(ts->fe, stack[0], base, strlen(base));
     }
     clang_disposeString(name);
 }
@@ -120,10 +188,32 @@ char *read_file(const char *path, size_t *len) {
     return b.data;
 }
 
+/* An unprovided library's header that is not found (clang: "'X' file not found"): refused
+ * with the library's name in place of clang's message. */
+static int refuse_missing_headers(Fe *fe) {
+    static const char tail[] = "' file not found";
+    int reported = 0;
+    for (unsigned i = 0, n = clang_getNumDiagnostics(fe->tu); i < n && !reported; i++) {
+        CXDiagnostic d = clang_getDiagnostic(fe->tu, i);
+        CXString msg = clang_getDiagnosticSpelling(d);
+        const char *m = clang_getCString(msg);
+        size_t len = m ? strlen(m) : 0, tl = sizeof tail - 1;
+        if (clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error && len > tl + 1 && m[0] == '\'' &&
+            strcmp(m + len - tl, tail) == 0) {
+            const char *name = m + 1, *base = base_name(name, len - tl - 1);
+            reported += refuse_unprovided(fe, clang_getDiagnosticLocation(d), base,
+                                          (size_t)(m + len - tl - base));
+        }
+        clang_disposeString(msg);
+        clang_disposeDiagnostic(d);
+    }
+    return reported;
+}
+
 int refuse_toolkit_headers(Fe *fe) {
-    ToolkitScan ts = {fe, 0};
+    ToolkitScan ts = {fe, 0, false};
     clang_getInclusions(fe->tu, toolkit_visit, &ts);
-    return ts.reported;
+    return ts.reported + refuse_missing_headers(fe);
 }
 
 /* ---- splicing ----------------------------------------------------------------------------- */
