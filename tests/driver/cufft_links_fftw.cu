@@ -1,9 +1,9 @@
-// -lcufft (and -lcufft_static) links cu2c's cuFFT, lib64/libcufft.a, and after it, in the
+// -lcufft (and -lcufft_static) links cu2c's cuFFT, lib64/libcufft.a by its file name, and after it, in the
 // link's group, the FFTW libraries it runs on; a host file built by plain g++ links with
 // -lcufft or -lcufft_static alone (lib64/libcufft.so and libcufft_static.a are linker scripts
 // naming the archive and FFTW), or with -l:libcufft.a and FFTW named (README: cuFFT).
 // RUN: %cu2cc --dryrun %s -o app -lcufft 2>&1 | FileCheck %s --check-prefix=LINK
-// LINK: #$ c++ {{.*}}-Wl,--start-group "{{.*}}/libcu2c.a" -lcufft -lfftw3f_threads -lfftw3_threads -lfftw3f -lfftw3 -Wl,--end-group
+// LINK: #$ c++ {{.*}}-Wl,--start-group "{{.*}}/libcu2c.a" -l:libcufft.a -lfftw3f_threads -lfftw3_threads -lfftw3f -lfftw3 -Wl,--end-group
 // RUN: %cu2cc %s -o %t -lcufft && %t | FileCheck %s
 // RUN: %cu2cc %s -o %t.static -lcufft_static -lculibos && %t.static | FileCheck %s
 // RUN: g++ -x c++ -I%root/include -c %s -o %t.o
