@@ -134,10 +134,13 @@ typedef struct Build {
     bool openmp;       /* a .cu compiled here needed -fopenmp (thrust): so does the link */
 } Build;
 
-/* Is -fopenmp among the user's host compiler options? */
+/* Is -fopenmp among the user's host compiler options (-Xcompiler, or forwarded)? */
 static bool user_openmp(const Options *o) {
     for (int i = 0; i < o->cflags.n; i++)
         if (strcmp(o->cflags.v[i], "-fopenmp") == 0)
+            return true;
+    for (int i = 0; i < o->forwarded.n; i++)
+        if (strcmp(o->forwarded.v[i], "-fopenmp") == 0)
             return true;
     return false;
 }

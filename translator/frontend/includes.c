@@ -109,7 +109,12 @@ static void toolkit_visit(CXFile f, CXSourceLocation *stack, unsigned depth, CXC
         CXFile from;
         clang_getExpansionLocation(stack[0], &from, NULL, NULL, NULL);
         CXString fromname = clang_getFileName(from);
-        if (!is_toolkit_file(clang_getCString(fromname))) {
+        const char *fn = clang_getCString(fromname);
+        char freal[4096];
+        /* thrust's CUDA system including the toolkit's headers: the program chose that
+         * system, which cu2c's thrust/detail/config/config.h refuses with its reason */
+        bool from_thrust_cuda = fn && realpath(fn, freal) && thrust_cuda_system_file(freal);
+        if (!from_thrust_cuda && !is_toolkit_file(fn)) {
             const char *base = strrchr(n, '/');
             diag_error(ts->fe->u, fe_loc(ts->fe, stack[0]),
                        "'%s' is a CUDA toolkit header cu2c does not provide: not supported yet",

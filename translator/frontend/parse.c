@@ -198,12 +198,12 @@ Unit *fe_parse(Arena *a, const Options *opt) {
      * sees _OPENMP as the compile with -fopenmp will, from the start when the main text
      * names thrust (else once the parse shows it included) */
     static const char openmp_macro[] = "-D_OPENMP=201511";
-    bool openmp = false;
+    bool openmp = false, guessed = false;
     for (int i = 0; i < pa.plain.len && !openmp; i++)
         openmp = strncmp(pa.plain.items[i], "-D_OPENMP", 9) == 0;
     if (!openmp && thrust_named(u->text, u->len)) {
         vec_push(a, &pa.plain, (void *)openmp_macro);
-        openmp = u->openmp = true;
+        openmp = guessed = true;
     }
     const char *pch = opt->no_pch ? NULL : fe_pch_find(a, &pa.plain);
     if (pch) {
@@ -232,10 +232,15 @@ Unit *fe_parse(Arena *a, const Options *opt) {
         return NULL;
     }
     bool thrust = thrust_included(&fe);
-    u->openmp |= thrust;
-    if (thrust && !openmp) {
-        vec_push(a, &pa.plain, (void *)openmp_macro);
-        pa.use_pch = false;
+    u->openmp = thrust;
+    if (thrust != guessed && (!openmp || guessed)) {
+        /* included though not named (through a header), or named but not included (an
+         * inactive #if branch): parsed again with _OPENMP as the compile will see it */
+        if (thrust)
+            vec_push(a, &pa.plain, (void *)openmp_macro);
+        else
+            pa.plain.len--;   /* the macro pushed last */
+        pa.use_pch = thrust ? false : pa.use_pch;
         if (!reparse(&fe, opt, &pa, files, nfiles, index)) {
             clang_disposeIndex(index);
             return NULL;
