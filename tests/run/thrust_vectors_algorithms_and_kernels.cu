@@ -2,7 +2,8 @@
 // reduce, transform with a __host__ __device__ functor and with a __device__ lambda,
 // inclusive/exclusive scan, copy_if, unique, counting and zip iterators, device_ptr from
 // device_malloc, and raw_pointer_cast handing a device_vector to <<<>>> kernels, whose
-// results thrust reads next without a synchronise (the GPU's stream order), and back; every
+// results thrust reads next without a synchronise (the GPU's stream order: also after a
+// kernel on a blocking stream), and back; every
 // result against a host reference computed here. Blocks of 256 threads over 3000 elements
 // (a partial last block).
 // RUN: %cu2cc --extended-lambda %s -o %t && env CU2C_NUM_THREADS=1 OMP_NUM_THREADS=1 timeout 120 %t && env CU2C_NUM_THREADS=2 OMP_NUM_THREADS=2 timeout 120 %t
@@ -183,6 +184,16 @@ int main() {
                      cudaMemcpyDeviceToHost) == cudaSuccess, "cudaMemcpy from a device_vector");
     for (int i = 0; i < n; i++)
         CHECK(back[i] == 10 + 2 * i, "kernel on device_vector at %d", i);
+
+    // a kernel on a blocking stream of the program's own: thrust (on the legacy default
+    // stream, as on a GPU) runs after it without a synchronise
+    cudaStream_t st;
+    CHECK(cudaStreamCreate(&st) == cudaSuccess, "cudaStreamCreate");
+    thrust::sequence(seq.begin(), seq.end(), 0);
+    add_index<<<(n + 255) / 256, 256, 0, st>>>(thrust::raw_pointer_cast(seq.data()), n);
+    long long ssum = thrust::reduce(seq.begin(), seq.end(), 0LL);
+    CHECK(ssum == (long long)n * (n - 1), "kernel on a stream, then reduce: %lld", ssum);
+    cudaStreamDestroy(st);
 
     // device_malloc'd memory is device memory: cudaMemset and kernels take it
     thrust::device_ptr<int> dp = thrust::device_malloc<int>(n);
