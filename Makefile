@@ -23,6 +23,8 @@ FRONTEND_SRC   = translator/frontend/parse.c translator/frontend/includes.c tran
                  translator/frontend/template_args.c translator/frontend/pch.c \
                  translator/frontend/loop_splits.c translator/frontend/ptx.c \
                  translator/frontend/shared_atomics.c translator/frontend/specialisations.c
+# thrust as a library (its OpenMP device system)
+FRONTEND_SRC  += translator/frontend/thrust.c
 TRANSLATOR_SRC = translator/main.c translator/arena.c translator/diag.c translator/model.c \
                  translator/emit.c $(FRONTEND_SRC)
 PASS_SRC       = passes/find_regions.c passes/thread_variance.c passes/check_barriers.c passes/form_loops.c \
@@ -30,6 +32,8 @@ PASS_SRC       = passes/find_regions.c passes/thread_variance.c passes/check_bar
                  passes/fast_subscripts.c passes/narrow_guards.c passes/lower_sites.c passes/lower_launches.c
 DRIVER_SRC     = tools/cu2cc/main.c tools/cu2cc/args.c tools/cu2cc/layout.c tools/cu2cc/steps.c \
                  tools/cu2cc/deps.c tools/cu2cc/output.c tools/cu2cc/util.c
+# OpenMP for .cu files using thrust, and for their objects' link
+DRIVER_SRC    += tools/cu2cc/openmp.c
 RUNTIME_SRC    = runtime/error.c runtime/device.c runtime/memory.c runtime/symbols.c runtime/device_heap.c runtime/arrays.c runtime/texture.c runtime/surface.c runtime/launch.c \
                  runtime/pool.c runtime/faults.c runtime/cooperative.c runtime/block_services.c runtime/stream.c runtime/event.c \
                  runtime/operations.c runtime/mem_pool.c runtime/graph.c runtime/graph_capture.c runtime/graph_exec.c runtime/graph_memory.c

@@ -36,6 +36,11 @@
    handle's stream, run by OpenBLAS, then cudaDeviceSynchronize) against cblas_sgemm called
    directly on the same inputs (cublas_sgemm.cu, one program, two modes), threads = cores for
    both, runs interleaved; overhead = cuBLAS / cblas - 1 (goal: a few percent at most).
+14. thrust (its OpenMP device system, on device_vectors): thrust::sort of 2^24 uint32 and of
+   2^24 float keys against std::sort (one thread: the C++ library's), and thrust::reduce of
+   2^24 floats against an OpenMP reduction (`#pragma omp parallel for reduction`):
+   thrust_sort_reduce.cu through cu2cc against thrust_sort_reduce_ref.cpp through
+   `g++ -O3 -fopenmp`, with all cores, runs interleaved; ratio = reference / thrust.
 
 cu2cc builds for this CPU (-march=native), so the OpenMP and OpenBLAS references get the
 same target (OpenBLAS picks its own kernels at run time).
@@ -80,6 +85,8 @@ REDUCE_ROUNDS = 7       # warp reduction: program runs per side per thread count
 REDUCE_LAUNCHES = 10    # warp reduction: launches timed inside each program run
 PATTERN_ROUNDS = 5      # the Rodinia-like patterns: program runs per side per thread count
 PATTERN_REPS = {"wavefront": 3, "kmedian": 5, "tilefilter": 5}  # timed inside each run
+THRUST_ROUNDS = 5       # thrust: program runs per side per benchmark
+THRUST_REPS = 3         # thrust: sorts or reductions timed inside each program run
 
 
 def run(cmd, env=None, check=True):
@@ -460,6 +467,26 @@ def bench_cublas():
           f"{gflops:>15.1f}")
 
 
+def bench_thrust():
+    threads = str(os.cpu_count())
+    section(f"14. thrust on device_vectors, 2^24 keys, {threads} threads ({THRUST_ROUNDS} interleaved "
+            f"runs per side, each the median of {THRUST_REPS})")
+    cu_exe, ref_exe = os.path.join(WORK, "thrust_cu2c"), os.path.join(WORK, "thrust_ref")
+    run([CU2CC, "-O3", os.path.join(BENCH, "thrust_sort_reduce.cu"), "-o", cu_exe])
+    run(["g++", "-O3", "-march=native", "-fopenmp", os.path.join(BENCH, "thrust_sort_reduce_ref.cpp"),
+         "-o", ref_exe])
+    env = dict(os.environ, CU2C_NUM_THREADS=threads, OMP_NUM_THREADS=threads, OMP_PROC_BIND="false")
+    print(f"{'benchmark':<30} {'thrust ms':>10} {'ref ms':>9} {'ratio ref/thrust':>17}")
+    for what, ref in (("sort_u32", "std::sort"), ("sort_f32", "std::sort"), ("reduce", "omp reduction")):
+        cu, rf = [], []
+        for r in range(THRUST_ROUNDS):
+            order = [(cu, cu_exe), (rf, ref_exe)]
+            for times, exe in (order if r % 2 == 0 else order[::-1]):
+                times.append(program_ms([exe, what, str(THRUST_REPS)], env))
+        mc, mr = statistics.median(cu), statistics.median(rf)
+        print(f"{what + ' vs ' + ref:<30} {mc:>10.1f} {mr:>9.1f} {mr / mc:>17.2f}")
+
+
 def main():
     if not (os.access(CU2C, os.X_OK) and os.access(CU2CC, os.X_OK)):
         sys.exit("bench: build first (make all)")
@@ -468,7 +495,7 @@ def main():
     print(f"cu2c benchmarks on {os.cpu_count()} cores")
     sections = (bench_translation, bench_vadd, bench_matmul, bench_stencil, bench_vectorisation,
                 bench_launch, bench_uneven, bench_reduce, bench_sgemm, bench_texture,
-                bench_patterns, bench_bigcopy, bench_cublas)
+                bench_patterns, bench_bigcopy, bench_cublas, bench_thrust)
     # `run.py 9 10`: only those sections
     chosen = [int(a) for a in sys.argv[1:]] or range(1, len(sections) + 1)
     for n in chosen:

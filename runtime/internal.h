@@ -307,6 +307,8 @@ cudaError_t rt_sync(cudaStream_t stream);
 int rt_stream_idle(cudaStream_t stream);
 /* Whether the calling thread is one of the runtime's workers. */
 int rt_on_worker(void);
+/* Whether some stream has work queued (read lock-free by cu2c/thrust_wait.h). */
+extern int __cu2c_work_queued;
 /* faults.c: "FILE:LINE" of the code at pc where the program has debug info, else "" */
 void rt_source_line(uintptr_t pc, char *out, size_t cap);
 /* pool.c: the worker this thread is (NULL on host threads), for cooperative.c's block threads */

@@ -54,6 +54,11 @@ static pthread_cond_t rt_done_cv = PTHREAD_COND_INITIALIZER;  /* hosts: work com
 static atomic_uint_fast64_t rt_gen;     /* bumped, lock held, when work may have become ready */
 static int rt_sleepers, rt_waiters;     /* workers / host threads asleep on the conditions */
 static struct CUstream_st *rt_busy_head, *rt_busy_tail;   /* streams with queued work */
+/* Whether rt_busy_head is non-empty, read without the lock: thrust's device algorithms ask
+ * before each access to device memory (include/cu2c/thrust_wait.h) and wait only when work
+ * is pending. Stored with release after the list changes (under the lock): a reader's
+ * acquire that sees 0 sees the finished work's writes. */
+int __cu2c_work_queued;
 static rt_op *rt_running;               /* kernels and split copies with parts to take */
 static cudaError_t rt_async_error;      /* left by asynchronous work for the next sync */
 
@@ -178,8 +183,10 @@ static void rt_busy_unlink(struct CUstream_st *s)
 {
     if (s->prev_busy)
         s->prev_busy->next_busy = s->next_busy;
-    else
+    else {
         rt_busy_head = s->next_busy;
+        __atomic_store_n(&__cu2c_work_queued, rt_busy_head != NULL, __ATOMIC_RELEASE);
+    }
     if (s->next_busy)
         s->next_busy->prev_busy = s->prev_busy;
     else
@@ -327,8 +334,10 @@ static void rt_enqueue(struct CUstream_st *s, rt_op *op, int state)
         s->prev_busy = rt_busy_tail;
         if (rt_busy_tail)
             rt_busy_tail->next_busy = s;
-        else
+        else {
             rt_busy_head = s;
+            __atomic_store_n(&__cu2c_work_queued, 1, __ATOMIC_RELEASE);
+        }
         rt_busy_tail = s;
     }
     s->tail = op;

@@ -620,6 +620,8 @@ typedef struct Unit {
     int cuda_arch;          /* -arch: __CUDA_ARCH__ in device code (700 for compute_70); 0:
                              * cu2c's default (cu2c/defs.h) */
     const char *cxx_reason; /* what made it C++ (for --dump-after) */
+    bool openmp;            /* it includes thrust, whose device algorithms are OpenMP's: the
+                             * parse defined _OPENMP, the output needs -fopenmp */
     PtrVec kernels;         /* Kernel* */
     PtrVec launches;        /* Launch* */
     PtrVec file_shared;     /* FileShared* */

@@ -55,7 +55,9 @@ int emit_write(Unit *u, const char *output) {
     Buf out = {0};
     buf_printf(&out, "/* cu2c: %s - translated from ", u->is_cxx ? "C++" : "C");
     put_path(&out, u->path);
-    buf_puts(&out, " by cu2c; build with -lcu2c -lpthread -lm */\n");
+    /* cu2cc reads this line: -fopenmp for a program using thrust (frontend/thrust.c) */
+    buf_puts(&out, u->openmp ? " by cu2c; build with -fopenmp -lcu2c -lpthread -lm */\n"
+                             : " by cu2c; build with -lcu2c -lpthread -lm */\n");
     if (u->cuda_arch)   /* what the parse saw (cu2c/defs.h otherwise) */
         buf_printf(&out, "#define __CU2C_ARCH__ %d\n", u->cuda_arch);
     buf_puts(&out, "#include <cuda_runtime.h>\n#include <cu2c/kernel.h>\n#line 1 \"");

@@ -115,6 +115,11 @@ int steps_run(const Options *o, const Layout *l);
 int run_cmd(const Options *o, const StrList *argv);
 char *quote_arg(const char *a);
 
+/* openmp.c: does a translated .cu ask for -fopenmp (it includes thrust)? does an object
+ * or archive call an OpenMP runtime? */
+bool translation_needs_openmp(const char *translated);
+bool object_needs_openmp(const char *path);
+
 /* deps.c */
 char *deps_rule(const Options *o, const StrList *pp_cmd, const char *src, const char *target,
                 const char *work, int n);

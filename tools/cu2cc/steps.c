@@ -131,7 +131,19 @@ typedef struct Build {
     StrList target;    /* the CPU translated .cu files (and the link) are built for */
     StrList dep_dests; /* dependency files, in order */
     StrList dep_texts; /* their rules so far */
+    bool openmp;       /* a .cu compiled here needed -fopenmp (thrust): so does the link */
 } Build;
+
+/* Is -fopenmp among the user's host compiler options (-Xcompiler, or forwarded)? */
+static bool user_openmp(const Options *o) {
+    for (int i = 0; i < o->cflags.n; i++)
+        if (strcmp(o->cflags.v[i], "-fopenmp") == 0)
+            return true;
+    for (int i = 0; i < o->forwarded.n; i++)
+        if (strcmp(o->forwarded.v[i], "-fopenmp") == 0)
+            return true;
+    return false;
+}
 
 /* Adds a rule to the text bound for a dependency file (several sources may share one). */
 static void add_rule(Build *b, const char *dest, const char *rule) {
@@ -227,6 +239,9 @@ static void compile(Build *b, Lang lang, const char *src, const char *obj, int n
         if (run_cmd(o, &cmd) != 0)
             exit(1);
         sl_free(&cmd);
+        /* thrust's device algorithms are OpenMP's (openmp.c) */
+        bool openmp = !o->dryrun && translation_needs_openmp(tr) && !user_openmp(o);
+        b->openmp |= openmp;
         /* the translation lives elsewhere: #include "x.h" must still find the .cu's
          * neighbours first */
         char *dir = dir_part(src);
@@ -240,6 +255,8 @@ static void compile(Build *b, Lang lang, const char *src, const char *obj, int n
         /* the general (any block shape) copy of a kernel may index shared arrays past what
          * the launches use; gcc would warn about shapes the program never launches */
         sl_push(&cmd, "-Wno-aggressive-loop-optimizations");
+        if (openmp)
+            sl_push(&cmd, "-fopenmp");
         if (o->race_check) {
             /* every load and store a call into the race checker (runtime/race_check.c),
              * volatile ones told apart (legacy warp-synchronous code); -g for its lines */
@@ -413,6 +430,11 @@ static void link_step(Build *b, const StrList *objs, const char *tmp_out) {
     sl_append(&cmd, &o->cflags);
     sl_append(&cmd, &o->forwarded);
     sl_append(&cmd, &b->target);   /* as the objects were built (link-time optimisation) */
+    bool openmp = b->openmp;       /* objects using thrust need the OpenMP runtime */
+    for (int i = 0; i < objs->n && !openmp; i++)
+        openmp = object_needs_openmp(objs->v[i]);
+    if (openmp && !user_openmp(o))
+        sl_push(&cmd, "-fopenmp");
     sl_push(&cmd, "-o");
     sl_push(&cmd, tmp_out);
     sl_append(&cmd, objs);

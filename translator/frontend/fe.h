@@ -215,6 +215,14 @@ enum CXChildVisitResult file_scope_visit(CXCursor c, CXCursor parent, CXClientDa
 void scan_device_symbols(Fe *fe);
 /* includes.c */
 int refuse_toolkit_headers(Fe *fe);
+/* thrust.c: the part of a (real) path from its thrust/ on, in a thrust install (else NULL);
+ * whether it is thrust's CUDA system; whether a text names thrust in an #include; whether
+ * the parse included thrust; whether a diagnostic is a call thrust's exec check allows */
+const char *thrust_file(const char *path);
+bool thrust_cuda_system_file(const char *path);
+bool thrust_named(const char *text, size_t len);
+bool thrust_included(Fe *fe);
+bool thrust_exec_check_disabled(CXDiagnostic d);
 /* pch.c: the precompiled prefix, saved from a parse of it with these arguments and files
  * (room for one more), and the one that fits a parse's arguments (NULL: none) */
 bool fe_pch_build(Arena *a, PtrVec *args, struct CXUnsavedFile *files, int nfiles, const char *out);

@@ -55,6 +55,11 @@ static bool is_toolkit_file(const char *path) {
     if (!path || strncmp(path, VIRTUAL_INCLUDE, strlen(VIRTUAL_INCLUDE)) == 0 || !realpath(path, real) ||
         cu2c_header(real))
         return false;
+    /* a thrust install's files (thrust.c) are a library, its system/cuda/ folder included:
+     * only the folder holding thrust may say it is the toolkit's */
+    const char *thrust = thrust_file(real);
+    size_t len = thrust ? (size_t)(thrust - real) : strlen(real);
+    real[len] = 0;
     for (const char *p = strstr(real, "/cuda"); p; p = strstr(p + 1, "/cuda"))
         if (p[5] == '/' || p[5] == '-')
             return strstr(real, "/include/") != NULL;
@@ -146,11 +151,28 @@ static void toolkit_visit(CXFile f, CXSourceLocation *stack, unsigned depth, CXC
         }
         ts->reported++;
         ts->stop = true;
+    } else if (n && realpath(n, real) && thrust_cuda_system_file(real)) {
+        /* included by the user's code (thrust's CUDA system, had the program chosen it, is
+         * refused by cu2c's thrust/detail/config/config.h) */
+        CXFile from;
+        clang_getExpansionLocation(stack[0], &from, NULL, NULL, NULL);
+        if (!clang_Location_isInSystemHeader(stack[0])) {
+            diag_error(ts->fe->u, fe_loc(ts->fe, stack[0]),
+                       "'%s' is thrust's CUDA system, which cu2c does not run (no GPU code): "
+                       "thrust::device and thrust::omp::par run on the CPU's cores",
+                       thrust_file(real));
+            ts->reported++;
+        }
     } else if (is_toolkit_file(n)) {
         CXFile from;
         clang_getExpansionLocation(stack[0], &from, NULL, NULL, NULL);
         CXString fromname = clang_getFileName(from);
-        if (!is_toolkit_file(clang_getCString(fromname))) {
+        const char *fn = clang_getCString(fromname);
+        char freal[4096];
+        /* thrust's CUDA system including the toolkit's headers: the program chose that
+         * system, which cu2c's thrust/detail/config/config.h refuses with its reason */
+        bool from_thrust_cuda = fn && realpath(fn, freal) && thrust_cuda_system_file(freal);
+        if (!from_thrust_cuda && !is_toolkit_file(fn)) {
             const char *base = strrchr(n, '/');
             base = base ? base + 1 : n;
             if (!refuse_unprovided(ts->fe, stack[0], base, strlen(base))) {

@@ -18,6 +18,10 @@ static int forward_diagnostics(Fe *fe) {
     for (unsigned i = 0; i < n; i++) {
         CXDiagnostic d = clang_getDiagnostic(fe->tu, i);
         enum CXDiagnosticSeverity sev = clang_getDiagnosticSeverity(d);
+        if (fe->u->openmp && thrust_exec_check_disabled(d)) {
+            clang_disposeDiagnostic(d);
+            continue;
+        }
         if (sev >= CXDiagnostic_Warning) {
             SrcLoc l = fe_loc(fe, clang_getDiagnosticLocation(d));
             CXString msg = clang_getDiagnosticSpelling(d);
@@ -64,7 +68,8 @@ static bool pch_suspect(CXTranslationUnit tu) {
         enum CXDiagnosticSeverity sev = clang_getDiagnosticSeverity(d);
         CXFile f = NULL;
         clang_getExpansionLocation(clang_getDiagnosticLocation(d), &f, NULL, NULL, NULL);
-        suspect = sev >= CXDiagnostic_Error || (sev == CXDiagnostic_Warning && !f);
+        suspect = (sev >= CXDiagnostic_Error && !thrust_exec_check_disabled(d)) ||
+                  (sev == CXDiagnostic_Warning && !f);
         clang_disposeDiagnostic(d);
     }
     return suspect;
@@ -189,6 +194,17 @@ Unit *fe_parse(Arena *a, const Options *opt) {
     ParseArgs pa = {0};
     struct CXUnsavedFile *files = parse_setup(a, opt, &pa.plain);
     int nfiles = cu2c_embedded_header_count;
+    /* A program using thrust runs its device algorithms with OpenMP (thrust.c): the parse
+     * sees _OPENMP as the compile with -fopenmp will, from the start when the main text
+     * names thrust (else once the parse shows it included) */
+    static const char openmp_macro[] = "-D_OPENMP=201511";
+    bool openmp = false, guessed = false;
+    for (int i = 0; i < pa.plain.len && !openmp; i++)
+        openmp = strncmp(pa.plain.items[i], "-D_OPENMP", 9) == 0;
+    if (!openmp && thrust_named(u->text, u->len)) {
+        vec_push(a, &pa.plain, (void *)openmp_macro);
+        openmp = guessed = true;
+    }
     const char *pch = opt->no_pch ? NULL : fe_pch_find(a, &pa.plain);
     if (pch) {
         /* the same arguments, the prefix (cu2c's -include, the first) read rather than parsed */
@@ -214,6 +230,21 @@ Unit *fe_parse(Arena *a, const Options *opt) {
     if (!parse_text(&fe, opt, &pa, files, nfiles + glued, index)) {
         clang_disposeIndex(index);
         return NULL;
+    }
+    bool thrust = thrust_included(&fe);
+    u->openmp = thrust;
+    if (thrust != guessed && (!openmp || guessed)) {
+        /* included though not named (through a header), or named but not included (an
+         * inactive #if branch): parsed again with _OPENMP as the compile will see it */
+        if (thrust)
+            vec_push(a, &pa.plain, (void *)openmp_macro);
+        else
+            pa.plain.len--;   /* the macro pushed last */
+        pa.use_pch = thrust ? false : pa.use_pch;
+        if (!reparse(&fe, opt, &pa, files, nfiles, index)) {
+            clang_disposeIndex(index);
+            return NULL;
+        }
     }
     int errors = refuse_toolkit_headers(&fe);
     /* The user's files holding CUDA code are spliced into the main text and it is parsed
