@@ -158,7 +158,7 @@ unsigned stmt_end(Unit *u, unsigned end) {
 static enum CXChildVisitResult kids_visit(CXCursor c, CXCursor parent, CXClientData d) {
     (void)parent;
     Kids *k = d;
-    if (k->n < 8)
+    if (k->n < KIDS_MAX)
         k->c[k->n] = c;
     k->n++;
     return CXChildVisit_Continue;

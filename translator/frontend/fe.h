@@ -9,6 +9,10 @@
 #include <clang-c/Index.h>
 
 #define VIRTUAL_INCLUDE "/__cu2c/include"
+/* cu2c's library headers whose device code the translator expands into kernels (CUB's block
+ * and warp classes, include/cub): parsed from here, a -I directory rather than a system one,
+ * so that they are spliced into the translation like the user's own headers (includes.c). */
+#define VIRTUAL_LIB_INCLUDE "/__cu2c/lib"
 
 typedef struct Fe {
     Unit *u;
@@ -36,8 +40,10 @@ typedef struct Fe {
     PtrVec *rewrites;       /* then its Inline.rewrites: text taken from it has them made */
 } Fe;
 
+/* A cursor's children (or a template's parameters): the first KIDS_MAX of them, n all */
+#define KIDS_MAX 16
 typedef struct Kids {
-    CXCursor c[8];
+    CXCursor c[KIDS_MAX];
     int n;
 } Kids;
 
@@ -207,6 +213,8 @@ int refuse_toolkit_headers(Fe *fe);
 bool fe_pch_build(Arena *a, PtrVec *args, struct CXUnsavedFile *files, int nfiles, const char *out);
 const char *fe_pch_find(Arena *a, const PtrVec *args);
 char *read_file(const char *path, size_t *len);
+/* Is the embedded header `name` (relative to include/) a library header (VIRTUAL_LIB_INCLUDE)? */
+bool is_lib_header(const char *name);
 /* The main text with the user's files holding CUDA code spliced in, into out (text, len, line
  * maps): 1 when there were such files, 0 when not (out untouched), -1 after an error. */
 int splice_user_files(Fe *fe, Unit *out);

@@ -83,7 +83,7 @@ Var *reference_to_local(KScan *ks, CXType t, CXCursor arg) {
         strcmp(canonical_unqualified(a, clang_getPointeeType(t)), canonical_unqualified(a, clang_getCursorType(e))) != 0)
         return NULL;
     Var *v = find_var(ks->k, decl, ks->fe);
-    if (!v || v->is_shared || v->ref || v->alias || v->lambda || is_array_type(clang_getCursorType(decl)) ||
+    if (!v || v->is_shared || v->ref || v->alias || v->lambda ||
         clang_getCursorType(decl).kind == CXType_LValueReference)
         return NULL;
     return v;
