@@ -318,6 +318,12 @@ void scan_inline(KScan *ks, Stmt *s, CXCursor call, CXCursor fn, char *usr, Var 
     in->copy = ++u->ncopies;
     if (dependent && !dependent_binds(ks, s, call, def, in))
         return;
+    /* a member of a class template the kernel template's parameters name: the class's
+     * parameters bound too (the members of a copy's own object see them already) */
+    CXCursor dcls;
+    if (member && !clang_Cursor_isNull(dependent_member_callee(call, &dcls)) &&
+        !dependent_class_binds(ks, s, call, dcls, in))
+        return;
     if (result && !result_decl) {
         /* a call moved out of its statement (hoist_calls): a local of its type, which a
          * dependent call's is not yet: the callee's, its parameters named by the temporaries */

@@ -86,6 +86,7 @@ Var *reference_to_local(KScan *ks, CXType t, CXCursor arg) {
     /* (a function template's `T &p` binds the caller's local itself, T deduced as its type) */
     int depth, index;
     if (!passed_on && !type_parameter(clang_getPointeeType(t), &depth, &index) &&
+        !dependent_spelling(clang_getPointeeType(t)) &&
         strcmp(canonical_unqualified(a, clang_getPointeeType(t)), canonical_unqualified(a, clang_getCursorType(e))) != 0)
         return NULL;
     if (!v || v->is_shared || v->ref || v->alias || v->lambda ||

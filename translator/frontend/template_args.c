@@ -134,6 +134,12 @@ static const char *array_size_arg(Fe *fe, CXCursor call, Kids *parms, CXCursor p
             at = clang_getPointeeType(at);
         if (at.kind == CXType_ConstantArray)
             return arena_printf(fe->u->arena, "%lld", clang_getArraySize(at));
+        if (at.kind == CXType_DependentSizedArray) {     /* `T items[IPT]` in a kernel template */
+            char *as = fe_str(fe->u->arena, clang_getTypeSpelling(at));
+            char *l = strrchr(as, '['), *r = strrchr(as, ']');
+            if (l && r > l + 1)
+                return arena_strndup(fe->u->arena, l + 1, (size_t)(r - l - 1));
+        }
     }
     return NULL;
 }
