@@ -1,6 +1,7 @@
-/* cub/device/device_reduce.cuh - cub::DeviceReduce: Sum, Min, Max, ArgMin, ArgMax and Reduce
- * over num_items items, queued on the stream (device_dispatch.cuh). Items are combined in
- * order from the first (a float sum may differ from CUB's in its last bits). */
+/* cub/device/device_reduce.cuh - cub::DeviceReduce (Sum, Min, Max, ArgMin, ArgMax, Reduce)
+ * and cub::DeviceSegmentedReduce, on the caller's stream over every core (device_dispatch.cuh):
+ * chunks reduced in parallel, then their partials in order (a float sum may differ from
+ * CUB's in its last bits). */
 #ifndef CU2C_CUB_DEVICE_REDUCE_CUH
 #define CU2C_CUB_DEVICE_REDUCE_CUH
 
@@ -12,17 +13,19 @@ struct DeviceReduce {
     static cudaError_t Reduce(void *d_temp_storage, size_t &temp_storage_bytes, InputIteratorT d_in,
                               OutputIteratorT d_out, int num_items, ReductionOpT reduction_op, T init,
                               cudaStream_t stream = 0, bool debug_synchronous = false) {
+        cu2c_detail::Chunks ch = cu2c_detail::chunks_for(num_items);
         cudaError_t err;
-        if (cu2c_detail::size_query(d_temp_storage, temp_storage_bytes, 1, &err))
+        if (cu2c_detail::size_query(d_temp_storage, temp_storage_bytes, sizeof(T) * (size_t)ch.count, &err))
             return err;
         if (num_items < 0)
             return cudaErrorInvalidValue;
-        return cu2c_detail::enqueue(stream, [=]() mutable {
-            T acc = init;
-            for (int i = 0; i < num_items; i++)
-                acc = reduction_op(acc, d_in[i]);
-            *d_out = acc;
-        }, debug_synchronous);
+        T *partials = (T *)d_temp_storage;
+        if (num_items > 0)
+            Cu2cReduceChunks<InputIteratorT, ReductionOpT, T><<<ch.count, 1, 0, stream>>>(d_in, num_items, ch.size,
+                                                                                     reduction_op, partials);
+        Cu2cReduceFinish<ReductionOpT, T, OutputIteratorT><<<1, 1, 0, stream>>>(partials, num_items > 0 ? ch.count : 0,
+                                                                              reduction_op, init, d_out);
+        return cu2c_detail::launched(stream, debug_synchronous);
     }
     template <typename InputIteratorT, typename OutputIteratorT>
     static cudaError_t Sum(void *d_temp_storage, size_t &temp_storage_bytes, InputIteratorT d_in, OutputIteratorT d_out,
@@ -52,20 +55,19 @@ struct DeviceReduce {
                                OutputIteratorT d_out, int num_items, bool max, cudaStream_t stream,
                                bool debug_synchronous) {
         typedef typename IteratorValue<InputIteratorT>::Type T;
+        cu2c_detail::Chunks ch = cu2c_detail::chunks_for(num_items);
         cudaError_t err;
-        if (cu2c_detail::size_query(d_temp_storage, temp_storage_bytes, 1, &err))
+        if (cu2c_detail::size_query(d_temp_storage, temp_storage_bytes,
+                                    sizeof(KeyValuePair<int, T>) * (size_t)ch.count, &err))
             return err;
         if (num_items < 0)
             return cudaErrorInvalidValue;
-        return cu2c_detail::enqueue(stream, [=]() mutable {
-            KeyValuePair<int, T> best(1, max ? std::numeric_limits<T>::lowest() : std::numeric_limits<T>::max());
-            for (int i = 0; i < num_items; i++) {
-                T v = d_in[i];
-                if (i == 0 || (max ? v > best.value : v < best.value))
-                    best = KeyValuePair<int, T>(i, v);
-            }
-            *d_out = best;
-        }, debug_synchronous);
+        KeyValuePair<int, T> *partials = (KeyValuePair<int, T> *)d_temp_storage;
+        if (num_items > 0)
+            Cu2cArgChunks<InputIteratorT, T><<<ch.count, 1, 0, stream>>>(d_in, num_items, ch.size, max, partials);
+        T empty = max ? std::numeric_limits<T>::lowest() : std::numeric_limits<T>::max();
+        Cu2cArgFinish<T, OutputIteratorT><<<1, 1, 0, stream>>>(partials, num_items > 0 ? ch.count : 0, max, empty, d_out);
+        return cu2c_detail::launched(stream, debug_synchronous);
     }
     template <typename InputIteratorT, typename OutputIteratorT>
     static cudaError_t ArgMin(void *d_temp_storage, size_t &temp_storage_bytes, InputIteratorT d_in,
@@ -94,14 +96,14 @@ struct DeviceSegmentedReduce {
             return err;
         if (num_segments < 0)
             return cudaErrorInvalidValue;
-        return cu2c_detail::enqueue(stream, [=]() mutable {
-            for (int s = 0; s < num_segments; s++) {
-                T acc = initial_value;
-                for (auto i = d_begin_offsets[s]; i < d_end_offsets[s]; i++)
-                    acc = reduction_op(acc, d_in[i]);
-                d_out[s] = acc;
-            }
-        }, debug_synchronous);
+        if (num_segments == 0)
+            return cudaSuccess;
+        cu2c_detail::Chunks ch = cu2c_detail::chunks_for((long long)num_segments * 64);
+        int per = (num_segments + ch.count - 1) / ch.count;
+        Cu2cSegmentedReduce<InputIteratorT, OutputIteratorT, OffsetIteratorT, ReductionOp, T>
+            <<<(num_segments + per - 1) / per, 1, 0, stream>>>(d_in, d_out, num_segments, per, d_begin_offsets,
+                                                              d_end_offsets, reduction_op, initial_value);
+        return cu2c_detail::launched(stream, debug_synchronous);
     }
     template <typename InputIteratorT, typename OutputIteratorT, typename OffsetIteratorT>
     static cudaError_t Sum(void *d_temp_storage, size_t &temp_storage_bytes, InputIteratorT d_in, OutputIteratorT d_out,
