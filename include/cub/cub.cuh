@@ -17,5 +17,6 @@
 #include <cub/device/device_radix_sort.cuh>
 #include <cub/device/device_select.cuh>
 #include <cub/device/device_histogram.cuh>
+#include <cub/iterator/counting_input_iterator.cuh>
 
 #endif

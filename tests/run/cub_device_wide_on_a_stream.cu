@@ -2,8 +2,9 @@
 // a kernel that writes their input (so they must run in stream order): DeviceReduce Sum/Min/
 // ArgMax/Reduce, DeviceSegmentedReduce::Sum, DeviceScan Exclusive/InclusiveSum and
 // ExclusiveScan(Max), DeviceRadixSort SortPairs (stable), SortKeysDescending on a DoubleBuffer
-// and SortKeys over bits [4, 12), DeviceSelect If/Flagged/Unique, DeviceHistogram Even/Range;
-// each checked against a host computation.
+// and SortKeys over bits [4, 12), DeviceSelect If/Flagged/Unique, DeviceHistogram Even/Range,
+// sums over a CountingInputIterator and a TransformInputIterator; each checked against a host
+// computation.
 // RUN: %cu2cc %s -o %t && env CU2C_NUM_THREADS=1 timeout 60 %t && env CU2C_NUM_THREADS=2 timeout 60 %t
 #include <algorithm>
 #include <cstdio>
@@ -15,6 +16,10 @@ struct MaxOp {
 };
 struct MinOp {
     template <typename T> __host__ __device__ T operator()(const T &a, const T &b) const { return a < b ? a : b; }
+};
+
+struct Square {
+    __host__ __device__ long long operator()(int x) const { return (long long)x * x; }
 };
 
 struct Negative {
@@ -206,6 +211,22 @@ int main() {
             if (v >= levels[b] && v < levels[b + 1])
                 hr[b]++;
     check(std::equal(hr, hr + 4, hist), "DeviceHistogram::HistogramRange");
+
+#if CUB_VERSION < 200000 /* CUB 2 (CUDA 13) has dropped its iterators for thrust's */
+    /* iterators as inputs: 1 + 2 + ... + N, and the squares of the items */
+    long long *d_ll, ll[2];
+    cudaMalloc(&d_ll, sizeof ll);
+    cub::CountingInputIterator<long long> count_from_1(1);
+    cub::TransformInputIterator<long long, Square, int *> squares(d_in, Square());
+    cub::DeviceReduce::Sum(tmp, bytes, count_from_1, d_ll, N, st);
+    cub::DeviceReduce::Sum(tmp, bytes, squares, d_ll + 1, N, st);
+    cudaMemcpyAsync(ll, d_ll, sizeof ll, cudaMemcpyDeviceToHost, st);
+    cudaStreamSynchronize(st);
+    long long squares_sum = 0;
+    for (int v : h)
+        squares_sum += (long long)v * v;
+    check(ll[0] == (long long)N * (N + 1) / 2 && ll[1] == squares_sum, "iterators");
+#endif
 
     /* too little temp storage: CUB's error, nothing done */
     size_t small = 1;
