@@ -76,6 +76,12 @@ static void deduce(Fe *fe, CXType p, CXType a, int depth, char **found, int n, b
     }
     bool array = a.kind == CXType_ConstantArray || a.kind == CXType_IncompleteArray ||
                  a.kind == CXType_DependentSizedArray || a.kind == CXType_VariableArray;
+    if (array && (p.kind == CXType_ConstantArray || p.kind == CXType_DependentSizedArray ||
+                  p.kind == CXType_IncompleteArray)) {
+        /* `T (&a)[N]` given an array: T is its element type */
+        deduce(fe, clang_getArrayElementType(p), clang_getArrayElementType(a), depth, found, n, false);
+        return;
+    }
     if (top)        /* by value: the argument's own qualifiers go */
         a = clang_getUnqualifiedType(a);
     int d, i;
