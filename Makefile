@@ -22,7 +22,7 @@ FRONTEND_SRC   = translator/frontend/parse.c translator/frontend/includes.c tran
                  translator/frontend/volatile_steps.c translator/frontend/member_calls.c \
                  translator/frontend/template_args.c translator/frontend/pch.c \
                  translator/frontend/loop_splits.c translator/frontend/ptx.c \
-                 translator/frontend/shared_atomics.c
+                 translator/frontend/shared_atomics.c translator/frontend/dependent_members.c
 TRANSLATOR_SRC = translator/main.c translator/arena.c translator/diag.c translator/model.c \
                  translator/emit.c $(FRONTEND_SRC)
 PASS_SRC       = passes/find_regions.c passes/thread_variance.c passes/check_barriers.c passes/form_loops.c \

@@ -179,13 +179,16 @@ void scan_list(KScan *ks, CXCursor c, PtrVec *list, Stmt *parent);
 bool member_call_binds(KScan *ks, Stmt *s, CXCursor call, CXCursor fn, CXCursor body, Inline *in);
 Var *this_root(KScan *ks, CXCursor e, bool *is_this);
 bool is_member_fn(CXCursor def);
+/* dependent_members.c */
 /* A kernel template's call of a member on an object whose class template depends on the
  * kernel's parameters (`cub::BlockReduce<T, N>(s).Sum(x)`): the member of the class template
  * it names (by name, argument count and array arguments), and the class; null otherwise. */
 CXCursor dependent_member_callee(CXCursor call, CXCursor *cls);
+/* The class template's parameters bound for the expanded copy of such a member (in->tmpl_pre,
+ * in->tmpl_binds, in->tparam_names/temps); false after an error. */
+bool dependent_class_binds(KScan *ks, Stmt *s, CXCursor call, CXCursor cls, Inline *in);
 /* A kernel template's `R<T>(args)` of a class template whose constructors are all pure. */
 bool pure_dependent_construction(Fe *fe, CXCursor call);
-bool dependent_class_binds(KScan *ks, Stmt *s, CXCursor call, CXCursor cls, Inline *in);
 /* template_args.c */
 bool call_template_args(KScan *ks, Stmt *s, CXCursor call, CXCursor tmpl, Kids *params, PtrVec *args);
 bool type_parameter(CXType t, int *depth, int *index);
