@@ -7,6 +7,7 @@
 #define CU2C_CUB_CONFIG_CUH
 
 #include <cuda_runtime.h>
+#include <limits>
 #include <stddef.h>
 
 #define CUB_VERSION 101702
@@ -98,6 +99,12 @@ template <typename T> struct DoubleBuffer {
     }
     __host__ __device__ T *Current() { return d_buffers[selector]; }
     __host__ __device__ T *Alternate() { return d_buffers[selector ^ 1]; }
+};
+
+/* A type's extreme values (CUB's Traits<T>::Max() and Lowest()). */
+template <typename T> struct Traits {
+    static __host__ __device__ T Max() { return std::numeric_limits<T>::max(); }
+    static __host__ __device__ T Lowest() { return std::numeric_limits<T>::lowest(); }
 };
 
 /* The value type of an iterator (a pointer's pointee, else its value_type). */

@@ -19,5 +19,6 @@
 #include <cub/device/device_select.cuh>
 #include <cub/device/device_histogram.cuh>
 #include <cub/iterator/counting_input_iterator.cuh>
+#include <cub/util_allocator.cuh>
 
 #endif

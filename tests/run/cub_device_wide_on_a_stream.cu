@@ -4,7 +4,7 @@
 // ExclusiveScan(Max), DeviceRadixSort SortPairs (stable), SortKeysDescending on a DoubleBuffer
 // and SortKeys over bits [4, 12), DeviceSelect If/Flagged/Unique, DeviceHistogram Even/Range,
 // sums over a CountingInputIterator and a TransformInputIterator; each checked against a host
-// computation.
+// computation; the temp storage from a cub::CachingDeviceAllocator.
 // RUN: %cu2cc %s -o %t && env CU2C_NUM_THREADS=1 timeout 60 %t && env CU2C_NUM_THREADS=2 timeout 60 %t
 #include <algorithm>
 #include <cstdio>
@@ -71,7 +71,9 @@ int main() {
     most = std::max(most, bytes);
     cub::DeviceReduce::Sum(tmp, bytes, d_in, d_out, N, st);
     most = std::max(most, bytes);
-    cudaMalloc(&tmp, most);
+    cub::CachingDeviceAllocator allocator;
+    if (allocator.DeviceAllocate(&tmp, most, st) != cudaSuccess)
+        return 1;
 
     long long sum = 0;
     for (int v : h)
@@ -231,6 +233,8 @@ int main() {
     /* too little temp storage: CUB's error, nothing done */
     size_t small = 1;
     check(cub::DeviceRadixSort::SortKeys(tmp, small, d_in, d_out, N) == cudaErrorInvalidValue, "short storage");
+    check(allocator.DeviceFree(tmp) == cudaSuccess, "CachingDeviceAllocator::DeviceFree");
+    check(cub::Traits<int>::Max() == 2147483647 && cub::Traits<int>::Lowest() == -2147483647 - 1, "Traits");
     printf(bad ? "FAILED: %d\n" : "cub device-wide ok\n", bad);
     return bad != 0;
 }
