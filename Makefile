@@ -22,7 +22,8 @@ FRONTEND_SRC   = translator/frontend/parse.c translator/frontend/includes.c tran
                  translator/frontend/volatile_steps.c translator/frontend/member_calls.c \
                  translator/frontend/template_args.c translator/frontend/pch.c \
                  translator/frontend/loop_splits.c translator/frontend/ptx.c \
-                 translator/frontend/shared_atomics.c translator/frontend/specialisations.c
+                 translator/frontend/shared_atomics.c translator/frontend/specialisations.c \
+                 translator/frontend/dependent_members.c
 # thrust as a library (its OpenMP device system)
 FRONTEND_SRC  += translator/frontend/thrust.c
 TRANSLATOR_SRC = translator/main.c translator/arena.c translator/diag.c translator/model.c \
@@ -38,7 +39,7 @@ RUNTIME_SRC    = runtime/error.c runtime/device.c runtime/memory.c runtime/symbo
                  runtime/pool.c runtime/faults.c runtime/cooperative.c runtime/block_services.c runtime/stream.c runtime/event.c \
                  runtime/operations.c runtime/mem_pool.c runtime/graph.c runtime/graph_capture.c runtime/graph_exec.c runtime/graph_memory.c
 # libcu++'s headers have no extension (<cuda/barrier>): listed by their folder
-HEADERS        = $(shell find include -name '*.h' -o -name '*.hpp' -o -path 'include/cuda/*' -type f | LC_ALL=C sort)
+HEADERS        = $(shell find include -name '*.h' -o -name '*.hpp' -o -name '*.cuh' -o -path 'include/cuda/*' -type f | LC_ALL=C sort)
 
 TRANSLATOR_OBJ = $(TRANSLATOR_SRC:%.c=build/%.o) $(PASS_SRC:%.c=build/%.o) build/embedded_headers.o
 RUNTIME_OBJ    = $(RUNTIME_SRC:%.c=build/%.o)

@@ -700,7 +700,10 @@ static void expand_inline(Unit *u, Kernel *k, Inline *in) {
     else if (in->this_arg && in->this_ptr->dims)
         diag_error(u, in->this_bind->loc, "call of '%s', a member function holding a barrier, on an object "
                    "that differs between threads: cu2c binds one object per block (not supported yet)", in->name);
-    if (in->this_arg)
+    if (in->this_arg && in->this_temp)
+        buf_printf(&b, "auto __cu2c_o%d = %s; %sauto *const __cu2c_this%d __attribute__((unused)) = &__cu2c_o%d; ",
+                   in->copy, in->this_arg, in->this_const ? "const " : "", in->copy, in->copy);
+    else if (in->this_arg)
         buf_printf(&b, "%sauto *const __cu2c_this%d __attribute__((unused)) = %s; ", in->this_const ? "const " : "",
                    in->copy, in->this_arg);
     /* every argument is evaluated before any parameter is declared: a parameter may have the

@@ -453,6 +453,8 @@ typedef struct Inline {
     const char *this_arg;   /* a member function: its object's address as the caller writes it
                              * (`__builtin_addressof(r)`, `(p)`), bound to __cu2c_this<copy> */
     bool this_const;        /* a const member function: the pointer is to const */
+    bool this_temp;         /* this_arg is a temporary object (`R(s).f()`), not its address:
+                             * kept in __cu2c_o<copy> for the copy's duration */
     Stmt *this_bind;        /* the object's binding (the last of binds), for its variance */
     Var *this_ptr;          /* __cu2c_this<copy>, written by this_bind: it must be uniform */
     Var *this_var;          /* the kernel local the object is (the copy's member accesses are

@@ -184,7 +184,7 @@ unsigned stmt_end(Unit *u, unsigned end) {
 static enum CXChildVisitResult kids_visit(CXCursor c, CXCursor parent, CXClientData d) {
     (void)parent;
     Kids *k = d;
-    if (k->n < 8)
+    if (k->n < KIDS_MAX)
         k->c[k->n] = c;
     k->n++;
     return CXChildVisit_Continue;
@@ -340,8 +340,22 @@ CXCursor callee_of(CXCursor call) {
     if (!clang_Cursor_isNull(fn))
         return fn;
     CXCursor r = clang_getCursorReferenced(strip_implicit(first_child(call)));
-    if (clang_getCursorKind(r) == CXCursor_OverloadedDeclRef && clang_getNumOverloadedDecls(r) > 0)
+    if (clang_getCursorKind(r) == CXCursor_OverloadedDeclRef && clang_getNumOverloadedDecls(r) > 0) {
+        /* the first candidate taking as many arguments as the call gives */
+        int nargs = clang_Cursor_getNumArguments(call);
+        for (unsigned i = 0; i < clang_getNumOverloadedDecls(r); i++) {
+            CXCursor d = clang_getOverloadedDecl(r, i);
+            int np = 0;
+            Kids k = children(d);
+            for (int j = 0; j < k.n && j < KIDS_MAX; j++)
+                np += clang_getCursorKind(k.c[j]) == CXCursor_ParmDecl;
+            if (np == nargs)
+                return d;
+        }
         return clang_getOverloadedDecl(r, 0);
+    }
+    if (clang_getCursorKind(call) == CXCursor_CallExpr)
+        return dependent_member_callee(call, NULL);
     return clang_getNullCursor();
 }
 

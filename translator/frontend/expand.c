@@ -25,7 +25,7 @@ static bool always_returns(CXCursor c) {
     case CXCursor_IfStmt: {
         Kids k = children(c);
         /* [init] [condition variable] condition then else: the branches are the last two */
-        return k.n >= 3 && k.n <= 8 && always_returns(k.c[k.n - 2]) && always_returns(k.c[k.n - 1]);
+        return k.n >= 3 && k.n <= KIDS_MAX && always_returns(k.c[k.n - 2]) && always_returns(k.c[k.n - 1]);
     }
     default:
         return false;
@@ -38,7 +38,7 @@ static enum CXChildVisitResult tparam_visit(CXCursor c, CXCursor parent, CXClien
     if (k == CXCursor_TemplateTypeParameter || k == CXCursor_NonTypeTemplateParameter ||
         k == CXCursor_TemplateTemplateParameter) {
         Kids *ks = d;
-        if (ks->n < 8)
+        if (ks->n < KIDS_MAX)
             ks->c[ks->n] = c;
         ks->n++;
     }
@@ -76,7 +76,7 @@ static const char *template_binds(KScan *ks, Stmt *s, CXCursor call, CXCursor sp
         n = texts.len;
     }
     Buf b = {0};
-    bool ok = n == params.n && n <= 8;
+    bool ok = n == params.n && n <= KIDS_MAX;
     for (int i = 0; ok && i < n; i++) {
         char *name = fe_str(a, clang_getCursorSpelling(params.c[i]));
         if (kernel_tparam(ks->k, name)) {
@@ -102,11 +102,13 @@ static const char *template_binds(KScan *ks, Stmt *s, CXCursor call, CXCursor sp
             buf_printf(&b, "typedef %s %s; ", fe_str(a, clang_getTypeSpelling(
                                                           clang_Cursor_getTemplateArgumentType(spec, (unsigned)i))), name);
             break;
-        case CXTemplateArgumentKind_Integral:
-            buf_printf(&b, "constexpr %s %s = %lld; ",
-                       fe_str(a, clang_getTypeSpelling(clang_getCursorType(params.c[i]))), name,
+        case CXTemplateArgumentKind_Integral: {
+            /* the canonical type names an enumeration with its namespace; the value is cast */
+            char *ty = fe_str(a, clang_getTypeSpelling(clang_getCanonicalType(clang_getCursorType(params.c[i]))));
+            buf_printf(&b, "constexpr %s %s = (%s)%lld; ", ty, name, ty,
                        clang_Cursor_getTemplateArgumentValue(spec, (unsigned)i));
             break;
+        }
         default:
             ok = false;
         }
@@ -329,6 +331,12 @@ void scan_inline(KScan *ks, Stmt *s, CXCursor call, CXCursor fn, char *usr, Var 
     in->name = name;
     in->copy = ++u->ncopies;
     if (dependent && !dependent_binds(ks, s, call, def, in))
+        return;
+    /* a member of a class template the kernel template's parameters name: the class's
+     * parameters bound too (the members of a copy's own object see them already) */
+    CXCursor dcls;
+    if (member && !clang_Cursor_isNull(dependent_member_callee(call, &dcls)) &&
+        !dependent_class_binds(ks, s, call, dcls, in))
         return;
     if (result && !result_decl) {
         /* a call moved out of its statement (hoist_calls): a local of its type, which a

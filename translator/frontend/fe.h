@@ -9,6 +9,10 @@
 #include <clang-c/Index.h>
 
 #define VIRTUAL_INCLUDE "/__cu2c/include"
+/* cu2c's library headers whose device code the translator expands into kernels (CUB's block
+ * and warp classes, include/cub): parsed from here, a -I directory rather than a system one,
+ * so that they are spliced into the translation like the user's own headers (includes.c). */
+#define VIRTUAL_LIB_INCLUDE "/__cu2c/lib"
 
 typedef struct Fe {
     Unit *u;
@@ -45,8 +49,10 @@ typedef struct TextEdit {
     const char *text;
 } TextEdit;
 
+/* A cursor's children (or a template's parameters): the first KIDS_MAX of them, n all */
+#define KIDS_MAX 16
 typedef struct Kids {
-    CXCursor c[8];
+    CXCursor c[KIDS_MAX];
     int n;
 } Kids;
 
@@ -186,6 +192,16 @@ void scan_list(KScan *ks, CXCursor c, PtrVec *list, Stmt *parent);
 bool member_call_binds(KScan *ks, Stmt *s, CXCursor call, CXCursor fn, CXCursor body, Inline *in);
 Var *this_root(KScan *ks, CXCursor e, bool *is_this);
 bool is_member_fn(CXCursor def);
+/* dependent_members.c */
+/* A kernel template's call of a member on an object whose class template depends on the
+ * kernel's parameters (`cub::BlockReduce<T, N>(s).Sum(x)`): the member of the class template
+ * it names (by name, argument count and array arguments), and the class; null otherwise. */
+CXCursor dependent_member_callee(CXCursor call, CXCursor *cls);
+/* The class template's parameters bound for the expanded copy of such a member (in->tmpl_pre,
+ * in->tmpl_binds, in->tparam_names/temps); false after an error. */
+bool dependent_class_binds(KScan *ks, Stmt *s, CXCursor call, CXCursor cls, Inline *in);
+/* A kernel template's `R<T>(args)` of a class template whose constructors are all pure. */
+bool pure_dependent_construction(Fe *fe, CXCursor call);
 /* template_args.c */
 bool call_template_args(KScan *ks, Stmt *s, CXCursor call, CXCursor tmpl, Kids *params, PtrVec *args);
 bool type_parameter(CXType t, int *depth, int *index);
@@ -228,6 +244,8 @@ bool thrust_exec_check_disabled(CXDiagnostic d);
 bool fe_pch_build(Arena *a, PtrVec *args, struct CXUnsavedFile *files, int nfiles, const char *out);
 const char *fe_pch_find(Arena *a, const PtrVec *args);
 char *read_file(const char *path, size_t *len);
+/* Is the embedded header `name` (relative to include/) a library header (VIRTUAL_LIB_INCLUDE)? */
+bool is_lib_header(const char *name);
 /* The main text with the user's files holding CUDA code spliced in, into out (text, len, line
  * maps): 1 when there were such files, 0 when not (out untouched), -1 after an error. */
 int splice_user_files(Fe *fe, Unit *out);

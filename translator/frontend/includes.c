@@ -194,7 +194,27 @@ static void toolkit_visit(CXFile f, CXSourceLocation *stack, unsigned depth, CXC
     clang_disposeString(name);
 }
 
+bool is_lib_header(const char *name) {
+    return strncmp(name, "cub/", 4) == 0;
+}
+
+/* A file's text (malloc'd; NULL when it cannot be read). A path under VIRTUAL_LIB_INCLUDE is
+ * an embedded library header, spliced from the translator's own copy. */
 char *read_file(const char *path, size_t *len) {
+    size_t vl = strlen(VIRTUAL_LIB_INCLUDE);
+    if (strncmp(path, VIRTUAL_LIB_INCLUDE "/", vl + 1) == 0) {
+        for (int i = 0; i < cu2c_embedded_header_count; i++)
+            if (strcmp(cu2c_embedded_headers[i].name, path + vl + 1) == 0) {
+                char *t = malloc(cu2c_embedded_headers[i].size + 1);
+                if (t) {
+                    memcpy(t, cu2c_embedded_headers[i].text, cu2c_embedded_headers[i].size);
+                    t[cu2c_embedded_headers[i].size] = 0;
+                    *len = cu2c_embedded_headers[i].size;
+                }
+                return t;
+            }
+        return NULL;
+    }
     FILE *f = fopen(path, "rb");
     if (!f)
         return NULL;

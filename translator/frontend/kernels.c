@@ -98,6 +98,55 @@ static bool template_of(Fe *fe, Kernel *k, CXCursor fn) {
     return true;
 }
 
+typedef struct LocalTypes {
+    Arena *a;
+    PtrVec names, texts;    /* char*: a kernel template's local typedefs and what they name */
+} LocalTypes;
+
+static enum CXChildVisitResult local_type_visit(CXCursor c, CXCursor parent, CXClientData d) {
+    (void)parent;
+    LocalTypes *lt = d;
+    enum CXCursorKind k = clang_getCursorKind(c);
+    if (k == CXCursor_TypedefDecl || k == CXCursor_TypeAliasDecl) {
+        vec_push(lt->a, &lt->names, fe_str(lt->a, clang_getCursorSpelling(c)));
+        vec_push(lt->a, &lt->texts, fe_str(lt->a, clang_getTypeSpelling(clang_getTypedefDeclUnderlyingType(c))));
+        return CXChildVisit_Continue;
+    }
+    return CXChildVisit_Recurse;
+}
+
+/* A kernel template's __shared__ variables whose types name its local typedefs (`__shared__
+ * typename BR::TempStorage t;` after `typedef cub::BlockReduce<T, N> BR;`): their types spelled
+ * without them, so that the registration outside the body can take their sizes. */
+static void spell_shared_types(Fe *fe, Kernel *k, CXCursor body) {
+    Arena *a = fe->u->arena;
+    LocalTypes lt = {.a = a};
+    clang_visitChildren(body, local_type_visit, &lt);
+    for (int i = 0; lt.names.len && i < k->vars.len; i++) {
+        Var *v = k->vars.items[i];
+        if (!v->is_shared || v->bytes > 0 || !v->type)
+            continue;
+        /* later typedefs may name earlier ones: the last first */
+        for (int j = lt.names.len - 1; j >= 0; j--) {
+            const char *name = lt.names.items[j];
+            size_t n = strlen(name);
+            Buf b = {0};
+            for (const char *p = v->type; *p;) {
+                if (strncmp(p, name, n) == 0 && (p == v->type || !ident_char(p[-1])) && !ident_char(p[n]) &&
+                    (p == v->type || p[-1] != ':')) {
+                    buf_puts(&b, lt.texts.items[j]);
+                    p += n;
+                } else {
+                    buf_put(&b, p, 1);
+                    p++;
+                }
+            }
+            v->type = arena_strdup(a, b.data ? b.data : "");
+            buf_free(&b);
+        }
+    }
+}
+
 void scan_kernel(Fe *fe, CXCursor fn) {
     Unit *u = fe->u;
     Kernel *k = arena_alloc(u->arena, sizeof *k);
@@ -132,6 +181,8 @@ void scan_kernel(Fe *fe, CXCursor fn) {
     KScan ks = {.fe = fe, .k = k};
     scan_list(&ks, body, &k->body, NULL);
     clang_visitChildren(body, file_shared_visit, &ks);
+    if (k->tmpl_args)
+        spell_shared_types(fe, k, body);
     vec_push(u->arena, &u->kernels, k);
 }
 

@@ -89,7 +89,7 @@ static const char *cxx_construct(Fe *fe, CXCursor c) {
         if (tk == CXType_LValueReference || tk == CXType_RValueReference)
             return "a reference";
         Kids kids = children(c);
-        for (int i = 0; i < kids.n && i < 8; i++) {
+        for (int i = 0; i < kids.n && i < KIDS_MAX; i++) {
             enum CXCursorKind ck = clang_getCursorKind(kids.c[i]);
             if (clang_getCursorKind(c) == CXCursor_ParmDecl && clang_isExpression(ck))
                 return "a default argument";

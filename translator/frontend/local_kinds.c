@@ -77,14 +77,20 @@ Var *reference_to_local(KScan *ks, CXType t, CXCursor arg) {
     if (clang_getCursorKind(decl) != CXCursor_VarDecl && clang_getCursorKind(decl) != CXCursor_ParmDecl)
         return NULL;
     Arena *a = ks->fe->u->arena;
+    Var *v = find_var(ks->k, decl, ks->fe);
+    /* a reference parameter passed on (an expansion inside another): the local it names,
+     * whose binding was checked when it was made */
+    bool passed_on = v && v->alias && v->ref_param;
+    while (v && v->alias && v->ref_param)
+        v = v->alias;
     /* (a function template's `T &p` binds the caller's local itself, T deduced as its type) */
     int depth, index;
-    if (!type_parameter(clang_getPointeeType(t), &depth, &index) &&
+    if (!passed_on && !type_parameter(clang_getPointeeType(t), &depth, &index) &&
+        !dependent_spelling(clang_getPointeeType(t)) &&
         strcmp(canonical_unqualified(a, clang_getPointeeType(t)), canonical_unqualified(a, clang_getCursorType(e))) != 0)
         return NULL;
-    Var *v = find_var(ks->k, decl, ks->fe);
-    if (!v || v->is_shared || v->ref || v->alias || v->lambda || is_array_type(clang_getCursorType(decl)) ||
-        clang_getCursorType(decl).kind == CXType_LValueReference)
+    if (!v || v->is_shared || v->ref || v->alias || v->lambda ||
+        (!passed_on && clang_getCursorType(decl).kind == CXType_LValueReference))
         return NULL;
     return v;
 }

@@ -3,7 +3,10 @@
  * __cu2c_this<copy>; `this`, and the members the body names without `this->`, are rewritten
  * to go through it (weak edits: Edit.weak). While the copy is scanned, its object's members
  * are parts of the kernel local the object is, when it is one (Fe.this_var): a member written
- * per thread makes that local vary, and the call is then refused (lower_kernel). */
+ * per thread makes that local vary, and the call is then refused (lower_kernel). A temporary
+ * object (`R(storage).f(x)`) is kept in a local of the copy, made once per block; an object
+ * the body never reaches (no member, no `this`) is not bound at all, so it may differ between
+ * threads (CUB's warp classes: `WarpReduce(storage[warp]).Sum(x)`). */
 #include "fe.h"
 
 #include <stdlib.h>
@@ -69,9 +72,20 @@ static enum CXChildVisitResult rewrite_visit(CXCursor c, CXCursor parent, CXClie
             add_rewrite(rs, b, e, arena_printf(a, "__cu2c_this%d", rs->in->copy));
         return CXChildVisit_Recurse;
     }
+    if (k == CXCursor_OverloadedDeclRef && clang_getNumOverloadedDecls(c) > 0 &&
+        !clang_Cursor_isNull(owner_class(clang_getOverloadedDecl(c, 0))) &&
+        !clang_CXXMethod_isStatic(clang_getOverloadedDecl(c, 0)) && bare_name(fe, c, clang_getOverloadedDecl(c, 0))) {
+        /* a class template's call of its own overloaded member, by bare name: through `this` */
+        add_rewrite(rs, b, b, rs->via);
+        return CXChildVisit_Continue;
+    }
     if (k != CXCursor_MemberRefExpr && k != CXCursor_DeclRefExpr && k != CXCursor_TypeRef)
         return CXChildVisit_Recurse;
     CXCursor ref = clang_getCursorReferenced(c);
+    enum CXCursorKind refk = clang_getCursorKind(ref);
+    if (refk == CXCursor_TemplateTypeParameter || refk == CXCursor_NonTypeTemplateParameter ||
+        refk == CXCursor_TemplateTemplateParameter)
+        return CXChildVisit_Recurse;    /* the class template's parameters: bound by the copy */
     CXCursor cls = owner_class(ref);
     if (clang_Cursor_isNull(cls))
         return CXChildVisit_Recurse;
@@ -132,6 +146,26 @@ Var *this_root(KScan *ks, CXCursor e, bool *is_this) {
     return v && !v->is_shared ? v : NULL;
 }
 
+/* Is the object e of a member call a temporary (`R(storage).sum(x)`: a constructor's
+ * result, a cast to the class, a function returning the class by value)? */
+static bool temporary_object(CXCursor e) {
+    e = strip_implicit(e);
+    enum CXCursorKind k = clang_getCursorKind(e);
+    if (k == CXCursor_CXXFunctionalCastExpr)
+        return true;
+    if (k != CXCursor_CallExpr)
+        return false;
+    CXCursor fn = clang_getCursorReferenced(e);
+    enum CXCursorKind first = clang_getCursorKind(first_child(e));
+    if (clang_Cursor_isNull(fn) && (first == CXCursor_TypeRef || first == CXCursor_NamespaceRef ||
+                                    first == CXCursor_TemplateRef))
+        return true;    /* a kernel template's `R<T>(storage)`: a dependent construction */
+    if (clang_getCursorKind(fn) == CXCursor_Constructor)
+        return true;
+    CXType rt = clang_getCanonicalType(clang_getResultType(clang_getCursorType(fn)));
+    return !clang_Cursor_isNull(fn) && rt.kind == CXType_Record;
+}
+
 /* A call of member function fn: its object bound to __cu2c_this<copy> (in->this_arg, a last
  * binding in in->binds), and the rewrites of its body (in->rewrites); false after an error. */
 bool member_call_binds(KScan *ks, Stmt *s, CXCursor call, CXCursor fn, CXCursor body, Inline *in) {
@@ -146,12 +180,18 @@ bool member_call_binds(KScan *ks, Stmt *s, CXCursor call, CXCursor fn, CXCursor 
     }
     RewriteScan rs = {.fe = fe, .in = in, .fn = name, .ok = true};
     CXCursor cls = clang_getCursorSemanticParent(fn);
-    if (clang_CXXMethod_isStatic(fn)) {
-        rs.via = arena_printf(a, "%s::", fe_str(a, clang_getTypeSpelling(clang_getCursorType(cls))));
-    } else {
+    /* the body's rewrites first: a body naming neither `this` nor a member needs no object */
+    rs.via = clang_CXXMethod_isStatic(fn) ? arena_printf(a, "%s::", fe_str(a, clang_getTypeSpelling(clang_getCursorType(cls))))
+                                          : arena_printf(a, "__cu2c_this%d->", in->copy);
+    clang_visitChildren(body, rewrite_visit, &rs);
+    if (in->rewrites.len)
+        qsort(in->rewrites.items, (size_t)in->rewrites.len, sizeof(void *), rewrite_order);
+    if (!clang_CXXMethod_isStatic(fn)) {
         CXCursor callee = strip_implicit(first_child(call));
         CXCursor base = clang_getCursorKind(callee) == CXCursor_MemberRefExpr ? strip_implicit(first_child(callee))
                                                                              : clang_getNullCursor();
+        if (!clang_Cursor_isNull(base) && !clang_isExpression(clang_getCursorKind(base)))
+            base = clang_getNullCursor();   /* a class template's `f(x)` naming its own overloaded f */
         Stmt *bind = new_fact_stmt(fe, ST_BIND, cursor_loc(fe, call), s);
         bool is_this = clang_Cursor_isNull(base);
         if (is_this && !fe->this_copy) {
@@ -165,9 +205,16 @@ bool member_call_binds(KScan *ks, Stmt *s, CXCursor call, CXCursor fn, CXCursor 
             Stmt *saved = ks->s;
             scan_facts(ks, bind, base);
             ks->s = saved;
+            if (!in->rewrites.len && !bind->side_effects)
+                /* an object the body never reaches (CUB's warp classes, stateless here) may
+                 * differ between threads (`WarpReduce(storage[warp]).Sum(x)`): not bound */
+                return rs.ok;
             char *text = cursor_line(fe, base);
             bool arrow = clang_getCanonicalType(clang_getCursorType(base)).kind == CXType_Pointer;
-            in->this_arg = arrow ? arena_printf(a, "(%s)", text) : arena_printf(a, "__builtin_addressof(%s)", text);
+            /* a temporary lives in a local of the expansion, made once per block */
+            in->this_temp = !arrow && temporary_object(base);
+            in->this_arg = arrow || in->this_temp ? arena_printf(a, "(%s)", text)
+                                                  : arena_printf(a, "__builtin_addressof(%s)", text);
             in->this_var = arrow && clang_getCursorKind(base) != CXCursor_CXXThisExpr ? NULL
                                                                                       : this_root(ks, base, &is_this);
             if (strstr(text, "//"))
@@ -180,10 +227,6 @@ bool member_call_binds(KScan *ks, Stmt *s, CXCursor call, CXCursor fn, CXCursor 
                                 bind->loc, bind, in->copy);
         vec_push(a, &bind->writes, in->this_ptr);
         vec_push(a, &in->binds, bind);
-        rs.via = arena_printf(a, "__cu2c_this%d->", in->copy);
     }
-    clang_visitChildren(body, rewrite_visit, &rs);
-    if (in->rewrites.len)
-        qsort(in->rewrites.items, (size_t)in->rewrites.len, sizeof(void *), rewrite_order);
     return rs.ok;
 }

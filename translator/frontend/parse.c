@@ -134,7 +134,7 @@ static void scan_unit(Fe *fe) {
 static struct CXUnsavedFile *parse_setup(Arena *a, const Options *opt, PtrVec *args) {
     static const char *const base[] = {"-x", "cuda", "--cuda-host-only", "-nocudainc", "-nocudalib",
                                        "--cuda-path=/nonexistent", "-std=c++17", "-isystem",
-                                       VIRTUAL_INCLUDE, "-idirafter", VIRTUAL_INCLUDE "/cu2c/parse",
+                                       VIRTUAL_INCLUDE, "-I", VIRTUAL_LIB_INCLUDE, "-idirafter", VIRTUAL_INCLUDE "/cu2c/parse",
                                        "-include", "cuda_runtime.h",
                                        "-DCU2C_PARSING=1", "-D__CU2C__=1", "-Wno-unknown-cuda-version",
                                        "-Wno-reserved-user-defined-literal", "-ferror-limit=50"};
@@ -145,7 +145,8 @@ static struct CXUnsavedFile *parse_setup(Arena *a, const Options *opt, PtrVec *a
     int nfiles = cu2c_embedded_header_count;
     struct CXUnsavedFile *files = arena_alloc(a, sizeof *files * (size_t)(nfiles + 1));
     for (int i = 0; i < nfiles; i++) {
-        files[i].Filename = arena_printf(a, "%s/%s", VIRTUAL_INCLUDE, cu2c_embedded_headers[i].name);
+        files[i].Filename = arena_printf(a, "%s/%s", is_lib_header(cu2c_embedded_headers[i].name) ?
+                                         VIRTUAL_LIB_INCLUDE : VIRTUAL_INCLUDE, cu2c_embedded_headers[i].name);
         files[i].Contents = cu2c_embedded_headers[i].text;
         files[i].Length = cu2c_embedded_headers[i].size;
     }

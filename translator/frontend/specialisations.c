@@ -52,7 +52,7 @@ static enum CXChildVisitResult tparams_visit(CXCursor c, CXCursor parent, CXClie
     Kids *ks = d;
     if (k == CXCursor_TemplateTypeParameter || k == CXCursor_NonTypeTemplateParameter ||
         k == CXCursor_TemplateTemplateParameter) {
-        if (ks->n < 8)
+        if (ks->n < KIDS_MAX)
             ks->c[ks->n] = c;
         ks->n++;
     }
@@ -72,7 +72,7 @@ static enum CXChildVisitResult parms_visit(CXCursor c, CXCursor parent, CXClient
     (void)parent;
     Kids *ks = d;
     if (clang_getCursorKind(c) == CXCursor_ParmDecl) {
-        if (ks->n < 8)
+        if (ks->n < KIDS_MAX)
             ks->c[ks->n] = c;
         ks->n++;
     }
@@ -89,7 +89,7 @@ static bool is_pack(Fe *fe, CXCursor c) {
 static const char *spec_condition(Fe *fe, CXCursor spec, Kids *params) {
     Arena *a = fe->u->arena;
     int n = clang_Cursor_getNumTemplateArguments(spec);
-    if (n != params->n || n <= 0 || n > 8)
+    if (n != params->n || n <= 0 || n > KIDS_MAX)
         return NULL;
     Buf b = {0};
     bool ok = true;
@@ -123,7 +123,7 @@ static const char *spec_call(Fe *fe, CXCursor spec, CXCursor tmpl, Kids *params)
     clang_visitChildren(tmpl, parms_visit, &pparms);
     clang_visitChildren(spec, parms_visit, &sparms);
     int np = pparms.n;
-    if (np > 8 || np != sparms.n)
+    if (np > KIDS_MAX || np != sparms.n)
         return NULL;
     Buf b = {0};
     buf_printf(&b, "%s<", fe_str(a, clang_getCursorSpelling(tmpl)));

@@ -76,6 +76,12 @@ static void deduce(Fe *fe, CXType p, CXType a, int depth, char **found, int n, b
     }
     bool array = a.kind == CXType_ConstantArray || a.kind == CXType_IncompleteArray ||
                  a.kind == CXType_DependentSizedArray || a.kind == CXType_VariableArray;
+    if (array && (p.kind == CXType_ConstantArray || p.kind == CXType_DependentSizedArray ||
+                  p.kind == CXType_IncompleteArray)) {
+        /* `T (&a)[N]` given an array: T is its element type */
+        deduce(fe, clang_getArrayElementType(p), clang_getArrayElementType(a), depth, found, n, false);
+        return;
+    }
     if (top)        /* by value: the argument's own qualifiers go */
         a = clang_getUnqualifiedType(a);
     int d, i;
@@ -106,11 +112,42 @@ static enum CXChildVisitResult parm_types_visit(CXCursor c, CXCursor parent, CXC
     (void)parent;
     if (clang_getCursorKind(c) == CXCursor_ParmDecl) {
         Kids *ks = d;
-        if (ks->n < 8)
+        if (ks->n < KIDS_MAX)
             ks->c[ks->n] = c;
         ks->n++;
     }
     return CXChildVisit_Continue;
+}
+
+/* A non-type template parameter N deduced from an array the call passes to a parameter
+ * `T (&a)[N]` (CUB's items-per-thread arrays): the array's size as text, or NULL. */
+static const char *array_size_arg(Fe *fe, CXCursor call, Kids *parms, CXCursor param) {
+    char *name = fe_str(fe->u->arena, clang_getCursorSpelling(param));
+    int nargs = clang_Cursor_getNumArguments(call);
+    for (int i = 0; i < nargs && i < parms->n && i < KIDS_MAX; i++) {
+        CXType pt = clang_getCursorType(parms->c[i]);
+        if (pt.kind == CXType_LValueReference || pt.kind == CXType_RValueReference)
+            pt = clang_getPointeeType(pt);
+        if (pt.kind != CXType_DependentSizedArray)
+            continue;
+        char *spelled = fe_str(fe->u->arena, clang_getTypeSpelling(pt));
+        char *open = strrchr(spelled, '[');
+        size_t n = strlen(name);
+        if (!open || strncmp(open + 1, name, n) != 0 || strcmp(open + 1 + n, "]") != 0)
+            continue;
+        CXType at = clang_getCursorType(clang_Cursor_getArgument(call, (unsigned)i));
+        if (at.kind == CXType_LValueReference)
+            at = clang_getPointeeType(at);
+        if (at.kind == CXType_ConstantArray)
+            return arena_printf(fe->u->arena, "%lld", clang_getArraySize(at));
+        if (at.kind == CXType_DependentSizedArray) {     /* `T items[IPT]` in a kernel template */
+            char *as = fe_str(fe->u->arena, clang_getTypeSpelling(at));
+            char *l = strrchr(as, '['), *r = strrchr(as, ']');
+            if (l && r > l + 1)
+                return arena_strndup(fe->u->arena, l + 1, (size_t)(r - l - 1));
+        }
+    }
+    return NULL;
 }
 
 /* The template arguments of the call of tmpl (its parameters params) as text, into args:
@@ -134,7 +171,7 @@ bool call_template_args(KScan *ks, Stmt *s, CXCursor call, CXCursor tmpl, Kids *
     Kids parms = {.n = 0};
     clang_visitChildren(tmpl, parm_types_visit, &parms);
     int nargs = clang_Cursor_getNumArguments(call);
-    for (int i = 0; depth >= 0 && i < nargs && i < parms.n && i < 8; i++) {
+    for (int i = 0; depth >= 0 && i < nargs && i < parms.n && i < KIDS_MAX; i++) {
         CXType pt = clang_getCursorType(parms.c[i]);
         if (!dependent_spelling(pt))
             continue;
@@ -145,13 +182,18 @@ bool call_template_args(KScan *ks, Stmt *s, CXCursor call, CXCursor tmpl, Kids *
         /* a local declared `auto` in the template: its type as the kernel's model spells it */
         CXCursor ref = clang_getCursorReferenced(strip_implicit(arg));
         Var *v = clang_getCursorKind(ref) == CXCursor_VarDecl ? find_var(ks->k, ref, fe) : NULL;
-        for (int j = 0; j < params->n && j < 8; j++)
+        for (int j = 0; j < params->n && j < KIDS_MAX; j++)
             if (found[j] != before[j] && strcmp(found[j], "auto") == 0 && v && !strstr(v->type, "auto"))
                 found[j] = arena_strdup(a, v->type);
     }
     for (int i = args->len; i < params->n; i++) {
         int d, pi;
         bool type_param = clang_getCursorKind(params->c[i]) == CXCursor_TemplateTypeParameter;
+        const char *size = type_param ? NULL : array_size_arg(fe, call, &parms, params->c[i]);
+        if (size) {
+            vec_push(a, args, (void *)size);
+            continue;
+        }
         if (!type_param || !type_parameter(clang_getCursorType(params->c[i]), &d, &pi) || !found[pi]) {
             diag_error(fe->u, s->loc, "call of '%s', a function template holding a barrier: cu2c cannot name "
                        "the argument of its template parameter '%s' from the types of the call's arguments "

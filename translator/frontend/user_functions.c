@@ -129,6 +129,15 @@ static enum CXChildVisitResult fn_scan_visit(CXCursor c, CXCursor parent, CXClie
             if (is_user_fn(fn) && !is_kernel(fn))
                 vec_push(s->fe->u->arena, &s->callees,
                          fe_str(s->fe->u->arena, fn_usr(fn)));
+            /* a template's call that overload resolution picks per instantiation (a class
+             * template's member calling an overloaded member): each candidate may be the one */
+            CXCursor ov = clang_getCursorReferenced(strip_implicit(first_child(c)));
+            for (unsigned i = 1; clang_getCursorKind(ov) == CXCursor_OverloadedDeclRef &&
+                                 i < clang_getNumOverloadedDecls(ov); i++) {
+                CXCursor other = clang_getOverloadedDecl(ov, i);
+                if (is_user_fn(other))
+                    vec_push(s->fe->u->arena, &s->callees, fe_str(s->fe->u->arena, fn_usr(other)));
+            }
         }
     }
     if (!s->has_volatile && is_volatile_memory(c)) {

@@ -1,0 +1,131 @@
+/* cub/config.cuh - cu2c's CUB: version, configuration macros and the small utilities every
+ * other header uses. cu2c's CUB follows CUB 1.17's interface (CUB_VERSION 101702): block and
+ * warp classes expanded into kernels by the translator (they are spliced into the
+ * translation like the user's own headers), device-wide algorithms run on the host's cores
+ * (libcub, -lcub). See README.md, "CUB". */
+#ifndef CU2C_CUB_CONFIG_CUH
+#define CU2C_CUB_CONFIG_CUH
+
+#include <cuda_runtime.h>
+#include <limits>
+#include <stddef.h>
+
+#define CUB_VERSION 101702
+#define CUB_MAJOR_VERSION (CUB_VERSION / 100000)
+#define CUB_MINOR_VERSION (CUB_VERSION / 100 % 1000)
+#define CUB_SUBMINOR_VERSION (CUB_VERSION % 100)
+#define CUB_PATCH_NUMBER 0
+
+#define CUB_NAMESPACE_BEGIN namespace cub {
+#define CUB_NAMESPACE_END }
+#define CUB_NS_PREFIX
+#define CUB_NS_POSTFIX
+#define CUB_NS_QUALIFIER ::cub
+#define CUB_RUNTIME_FUNCTION __host__ __device__
+#define CUB_RUNTIME_ENABLED
+#define CUB_INLINE inline
+#define CUB_STATIC_ASSERT(cond, msg) static_assert(cond, #msg)
+
+#ifndef CUB_PTX_ARCH
+#ifdef __CUDA_ARCH__
+#define CUB_PTX_ARCH __CUDA_ARCH__
+#else
+#define CUB_PTX_ARCH 0
+#endif
+#endif
+#define CUB_PTX_WARP_THREADS 32
+#define CUB_PTX_LOG_WARP_THREADS 5
+#define CUB_WARP_THREADS(arch) 32
+#define CUB_LOG_WARP_THREADS(arch) 5
+
+#define CUB_MAX(a, b) (((b) > (a)) ? (b) : (a))
+#define CUB_MIN(a, b) (((b) < (a)) ? (b) : (a))
+#define CUB_QUOTIENT_FLOOR(x, y) ((x) / (y))
+#define CUB_QUOTIENT_CEILING(x, y) (((x) + (y) - 1) / (y))
+#define CUB_ROUND_UP_NEAREST(x, y) ((((x) + (y) - 1) / (y)) * (y))
+#define CUB_ROUND_DOWN_NEAREST(x, y) (((x) / (y)) * (y))
+
+/* CubDebug(e): e, reported on stderr when it is an error and CUB_STDERR is defined */
+#ifdef CUB_STDERR
+#include <stdio.h>
+#define CubDebug(e) ::cub::Debug((cudaError_t)(e), __FILE__, __LINE__)
+#else
+#define CubDebug(e) (e)
+#endif
+#define CubDebugExit(e)                                                                            \
+    if (CubDebug(e)) {                                                                             \
+        exit(1);                                                                                   \
+    }
+
+namespace cub {
+#ifdef CUB_STDERR
+inline cudaError_t Debug(cudaError_t error, const char *filename, int line) {
+    if (error)
+        fprintf(stderr, "CUDA error %d [%s, %d]: %s\n", (int)error, filename, line, cudaGetErrorString(error));
+    return error;
+}
+#endif
+
+/* A type with no value: the value type of keys-only sorts. */
+struct NullType {
+    __host__ __device__ bool operator==(const NullType &) const { return true; }
+    __host__ __device__ bool operator!=(const NullType &) const { return false; }
+};
+
+/* Storage for a T without running its constructor (what __shared__ TempStorage members are). */
+template <typename T> struct Uninitialized {
+    alignas(T) unsigned char storage[sizeof(T)];
+    __host__ __device__ T &Alias() { return *reinterpret_cast<T *>(storage); }
+};
+
+template <typename _Key, typename _Value> struct KeyValuePair {
+    typedef _Key Key;
+    typedef _Value Value;
+    Key key;
+    Value value;
+    __host__ __device__ KeyValuePair() {}
+    __host__ __device__ KeyValuePair(Key const &k, Value const &v) : key(k), value(v) {}
+    __host__ __device__ bool operator!=(const KeyValuePair &b) { return value != b.value || key != b.key; }
+};
+
+/* A pair of buffers whose roles a sort swaps: Current() holds the sorted result afterwards. */
+template <typename T> struct DoubleBuffer {
+    T *d_buffers[2];
+    int selector;
+    __host__ __device__ DoubleBuffer() : selector(0) { d_buffers[0] = d_buffers[1] = NULL; }
+    __host__ __device__ DoubleBuffer(T *d_current, T *d_alternate) : selector(0) {
+        d_buffers[0] = d_current;
+        d_buffers[1] = d_alternate;
+    }
+    __host__ __device__ T *Current() { return d_buffers[selector]; }
+    __host__ __device__ T *Alternate() { return d_buffers[selector ^ 1]; }
+};
+
+/* A type's extreme values (CUB's Traits<T>::Max() and Lowest()). */
+template <typename T> struct Traits {
+    static __host__ __device__ T Max() { return std::numeric_limits<T>::max(); }
+    static __host__ __device__ T Lowest() { return std::numeric_limits<T>::lowest(); }
+};
+
+/* The value type of an iterator (a pointer's pointee, else its value_type). */
+template <typename It> struct IteratorValue { typedef typename It::value_type Type; };
+template <typename T> struct IteratorValue<T *> { typedef T Type; };
+template <typename T> struct IteratorValue<const T *> { typedef T Type; };
+
+/* The value type of a functor's result on two a's (for the device-wide reductions). */
+template <bool C, typename A, typename B> struct If { typedef A Type; };
+template <typename A, typename B> struct If<false, A, B> { typedef B Type; };
+template <typename A, typename B> struct Equals { enum { VALUE = 0, NEGATE = 1 }; };
+template <typename A> struct Equals<A, A> { enum { VALUE = 1, NEGATE = 0 }; };
+template <int N, int CURRENT_VAL = N, int COUNT = 0> struct Log2 {
+    enum { VALUE = Log2<N, (CURRENT_VAL >> 1), COUNT + 1>::VALUE };
+};
+template <int N, int COUNT> struct Log2<N, 0, COUNT> {
+    enum { VALUE = (1 << (COUNT - 1) < N) ? COUNT : COUNT - 1 };
+};
+template <int N> struct PowerOfTwo {
+    enum { VALUE = ((N & (N - 1)) == 0), IS_POWER_OF_TWO = ((N & (N - 1)) == 0) };
+};
+} // namespace cub
+
+#endif

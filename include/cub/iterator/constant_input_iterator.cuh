@@ -1,0 +1,2 @@
+/* cub/iterator/constant_input_iterator.cuh - see cub/iterator/counting_input_iterator.cuh */
+#include <cub/iterator/counting_input_iterator.cuh>

@@ -1,0 +1,2 @@
+/* cub/util_math.cuh - part of cu2c's CUB: see cub/config.cuh */
+#include <cub/config.cuh>

@@ -1,0 +1,2 @@
+/* cub/version.cuh - part of cu2c's CUB: see cub/config.cuh */
+#include <cub/config.cuh>
