@@ -93,13 +93,23 @@ public:
         block_aggregate = temp_storage->aggregate;
     }
 
-    __device__ void ExclusiveSum(T input, T &output) {
+    /* Cu2cScan for one item per thread. Without an initial value or prefix, thread 0's
+     * exclusive output is left as it was, as in CUB. */
+    template <typename ScanOp, typename PrefixOp>
+    __device__ void Cu2cScanOne(T input, T &output, ScanOp scan_op, int mode, T initial_value, PrefixOp &prefix_op,
+                                T &block_aggregate) {
         T cu2c_in[1] = {input};
         T cu2c_out[1];
+        Cu2cScan(cu2c_in, cu2c_out, scan_op, mode, initial_value, prefix_op, block_aggregate);
+        int cu2c_tid = threadIdx.x + (threadIdx.y + threadIdx.z * BLOCK_DIM_Y) * BLOCK_DIM_X;
+        if (mode != 0 || cu2c_tid != 0)
+            output = cu2c_out[0];
+    }
+
+    __device__ void ExclusiveSum(T input, T &output) {
         T cu2c_aggregate;
         cub::Cu2cNoPrefix<T> cu2c_none;
-        Cu2cScan(cu2c_in, cu2c_out, cub::Sum(), 2, T(), cu2c_none, cu2c_aggregate);
-        output = cu2c_out[0];
+        Cu2cScanOne(input, output, cub::Sum(), 2, T(), cu2c_none, cu2c_aggregate);
     }
 
     template <int ITEMS_PER_THREAD>
@@ -110,11 +120,8 @@ public:
     }
 
     __device__ void ExclusiveSum(T input, T &output, T &block_aggregate) {
-        T cu2c_in[1] = {input};
-        T cu2c_out[1];
         cub::Cu2cNoPrefix<T> cu2c_none;
-        Cu2cScan(cu2c_in, cu2c_out, cub::Sum(), 2, T(), cu2c_none, block_aggregate);
-        output = cu2c_out[0];
+        Cu2cScanOne(input, output, cub::Sum(), 2, T(), cu2c_none, block_aggregate);
     }
 
     template <int ITEMS_PER_THREAD>
@@ -125,11 +132,8 @@ public:
 
     template <typename BlockPrefixCallbackOp>
     __device__ void ExclusiveSum(T input, T &output, BlockPrefixCallbackOp &block_prefix_callback_op) {
-        T cu2c_in[1] = {input};
-        T cu2c_out[1];
         T cu2c_aggregate;
-        Cu2cScan(cu2c_in, cu2c_out, cub::Sum(), 4, T(), block_prefix_callback_op, cu2c_aggregate);
-        output = cu2c_out[0];
+        Cu2cScanOne(input, output, cub::Sum(), 4, T(), block_prefix_callback_op, cu2c_aggregate);
     }
 
     template <int ITEMS_PER_THREAD, typename BlockPrefixCallbackOp>
@@ -140,12 +144,9 @@ public:
 
     template <typename ScanOp>
     __device__ void ExclusiveScan(T input, T &output, T initial_value, ScanOp scan_op) {
-        T cu2c_in[1] = {input};
-        T cu2c_out[1];
         T cu2c_aggregate;
         cub::Cu2cNoPrefix<T> cu2c_none;
-        Cu2cScan(cu2c_in, cu2c_out, scan_op, 2, initial_value, cu2c_none, cu2c_aggregate);
-        output = cu2c_out[0];
+        Cu2cScanOne(input, output, scan_op, 2, initial_value, cu2c_none, cu2c_aggregate);
     }
 
     template <int ITEMS_PER_THREAD, typename ScanOp>
@@ -157,11 +158,8 @@ public:
 
     template <typename ScanOp>
     __device__ void ExclusiveScan(T input, T &output, T initial_value, ScanOp scan_op, T &block_aggregate) {
-        T cu2c_in[1] = {input};
-        T cu2c_out[1];
         cub::Cu2cNoPrefix<T> cu2c_none;
-        Cu2cScan(cu2c_in, cu2c_out, scan_op, 2, initial_value, cu2c_none, block_aggregate);
-        output = cu2c_out[0];
+        Cu2cScanOne(input, output, scan_op, 2, initial_value, cu2c_none, block_aggregate);
     }
 
     template <int ITEMS_PER_THREAD, typename ScanOp>
@@ -172,14 +170,9 @@ public:
 
     template <typename ScanOp>
     __device__ void ExclusiveScan(T input, T &output, ScanOp scan_op) {
-        T cu2c_in[1] = {input};
-        T cu2c_out[1];
         T cu2c_aggregate;
         cub::Cu2cNoPrefix<T> cu2c_none;
-        Cu2cScan(cu2c_in, cu2c_out, scan_op, 0, T(), cu2c_none, cu2c_aggregate);
-        int cu2c_t = threadIdx.x + (threadIdx.y + threadIdx.z * BLOCK_DIM_Y) * BLOCK_DIM_X;
-        if (cu2c_t != 0)
-            output = cu2c_out[0];
+        Cu2cScanOne(input, output, scan_op, 0, T(), cu2c_none, cu2c_aggregate);
     }
 
     template <int ITEMS_PER_THREAD, typename ScanOp>
@@ -191,13 +184,8 @@ public:
 
     template <typename ScanOp>
     __device__ void ExclusiveScan(T input, T &output, ScanOp scan_op, T &block_aggregate) {
-        T cu2c_in[1] = {input};
-        T cu2c_out[1];
         cub::Cu2cNoPrefix<T> cu2c_none;
-        Cu2cScan(cu2c_in, cu2c_out, scan_op, 0, T(), cu2c_none, block_aggregate);
-        int cu2c_t = threadIdx.x + (threadIdx.y + threadIdx.z * BLOCK_DIM_Y) * BLOCK_DIM_X;
-        if (cu2c_t != 0)
-            output = cu2c_out[0];
+        Cu2cScanOne(input, output, scan_op, 0, T(), cu2c_none, block_aggregate);
     }
 
     template <int ITEMS_PER_THREAD, typename ScanOp>
@@ -208,11 +196,8 @@ public:
 
     template <typename ScanOp, typename BlockPrefixCallbackOp>
     __device__ void ExclusiveScan(T input, T &output, ScanOp scan_op, BlockPrefixCallbackOp &block_prefix_callback_op) {
-        T cu2c_in[1] = {input};
-        T cu2c_out[1];
         T cu2c_aggregate;
-        Cu2cScan(cu2c_in, cu2c_out, scan_op, 4, T(), block_prefix_callback_op, cu2c_aggregate);
-        output = cu2c_out[0];
+        Cu2cScanOne(input, output, scan_op, 4, T(), block_prefix_callback_op, cu2c_aggregate);
     }
 
     template <int ITEMS_PER_THREAD, typename ScanOp, typename BlockPrefixCallbackOp>
@@ -222,12 +207,9 @@ public:
     }
 
     __device__ void InclusiveSum(T input, T &output) {
-        T cu2c_in[1] = {input};
-        T cu2c_out[1];
         T cu2c_aggregate;
         cub::Cu2cNoPrefix<T> cu2c_none;
-        Cu2cScan(cu2c_in, cu2c_out, cub::Sum(), 1, T(), cu2c_none, cu2c_aggregate);
-        output = cu2c_out[0];
+        Cu2cScanOne(input, output, cub::Sum(), 1, T(), cu2c_none, cu2c_aggregate);
     }
 
     template <int ITEMS_PER_THREAD>
@@ -238,11 +220,8 @@ public:
     }
 
     __device__ void InclusiveSum(T input, T &output, T &block_aggregate) {
-        T cu2c_in[1] = {input};
-        T cu2c_out[1];
         cub::Cu2cNoPrefix<T> cu2c_none;
-        Cu2cScan(cu2c_in, cu2c_out, cub::Sum(), 1, T(), cu2c_none, block_aggregate);
-        output = cu2c_out[0];
+        Cu2cScanOne(input, output, cub::Sum(), 1, T(), cu2c_none, block_aggregate);
     }
 
     template <int ITEMS_PER_THREAD>
@@ -253,11 +232,8 @@ public:
 
     template <typename BlockPrefixCallbackOp>
     __device__ void InclusiveSum(T input, T &output, BlockPrefixCallbackOp &block_prefix_callback_op) {
-        T cu2c_in[1] = {input};
-        T cu2c_out[1];
         T cu2c_aggregate;
-        Cu2cScan(cu2c_in, cu2c_out, cub::Sum(), 5, T(), block_prefix_callback_op, cu2c_aggregate);
-        output = cu2c_out[0];
+        Cu2cScanOne(input, output, cub::Sum(), 5, T(), block_prefix_callback_op, cu2c_aggregate);
     }
 
     template <int ITEMS_PER_THREAD, typename BlockPrefixCallbackOp>
@@ -268,12 +244,9 @@ public:
 
     template <typename ScanOp>
     __device__ void InclusiveScan(T input, T &output, ScanOp scan_op) {
-        T cu2c_in[1] = {input};
-        T cu2c_out[1];
         T cu2c_aggregate;
         cub::Cu2cNoPrefix<T> cu2c_none;
-        Cu2cScan(cu2c_in, cu2c_out, scan_op, 1, T(), cu2c_none, cu2c_aggregate);
-        output = cu2c_out[0];
+        Cu2cScanOne(input, output, scan_op, 1, T(), cu2c_none, cu2c_aggregate);
     }
 
     template <int ITEMS_PER_THREAD, typename ScanOp>
@@ -285,11 +258,8 @@ public:
 
     template <typename ScanOp>
     __device__ void InclusiveScan(T input, T &output, ScanOp scan_op, T &block_aggregate) {
-        T cu2c_in[1] = {input};
-        T cu2c_out[1];
         cub::Cu2cNoPrefix<T> cu2c_none;
-        Cu2cScan(cu2c_in, cu2c_out, scan_op, 1, T(), cu2c_none, block_aggregate);
-        output = cu2c_out[0];
+        Cu2cScanOne(input, output, scan_op, 1, T(), cu2c_none, block_aggregate);
     }
 
     template <int ITEMS_PER_THREAD, typename ScanOp>
@@ -300,11 +270,8 @@ public:
 
     template <typename ScanOp, typename BlockPrefixCallbackOp>
     __device__ void InclusiveScan(T input, T &output, ScanOp scan_op, BlockPrefixCallbackOp &block_prefix_callback_op) {
-        T cu2c_in[1] = {input};
-        T cu2c_out[1];
         T cu2c_aggregate;
-        Cu2cScan(cu2c_in, cu2c_out, scan_op, 5, T(), block_prefix_callback_op, cu2c_aggregate);
-        output = cu2c_out[0];
+        Cu2cScanOne(input, output, scan_op, 5, T(), block_prefix_callback_op, cu2c_aggregate);
     }
 
     template <int ITEMS_PER_THREAD, typename ScanOp, typename BlockPrefixCallbackOp>
