@@ -29,12 +29,17 @@ static int is_half(cudaDataType t)
 }
 
 /* The plan's transform from its element types: CUFFT_NOT_SUPPORTED for half precision,
- * CUFFT_INVALID_TYPE for a combination cuFFT has no transform for. */
-static cufftResult xt_type(cudaDataType in, cudaDataType out, cudaDataType exec, cufftType *type)
+ * CUFFT_INVALID_TYPE for a combination cuFFT has no transform for. An unknown plan is
+ * CUFFT_INVALID_PLAN before either, as it is for the types the plan calls accept. */
+static cufftResult xt_type(cufftHandle plan, cudaDataType in, cudaDataType out, cudaDataType exec, cufftType *type)
 {
     *type = type_of(in, out, exec);
     if (*type)
         return CUFFT_SUCCESS;
+    cf_plan *p = cf_plan_get(plan);
+    if (!p)
+        return CUFFT_INVALID_PLAN;
+    cf_plan_release(p);
     return is_half(in) || is_half(out) || is_half(exec) ? CUFFT_NOT_SUPPORTED : CUFFT_INVALID_TYPE;
 }
 
@@ -45,14 +50,9 @@ cufftResult cufftXtMakePlanMany(cufftHandle plan, int rank, long long int *n, lo
                                 cudaDataType executiontype)
 {
     cufftType type;
-    cufftResult r = xt_type(inputtype, outputtype, executiontype, &type);
-    if (r != CUFFT_SUCCESS) {
-        cf_plan *p = cf_plan_get(plan);
-        if (!p)
-            return CUFFT_INVALID_PLAN;
-        cf_plan_release(p);
+    cufftResult r = xt_type(plan, inputtype, outputtype, executiontype, &type);
+    if (r != CUFFT_SUCCESS)
         return r;
-    }
     return cufftMakePlanMany64(plan, rank, n, inembed, istride, idist, onembed, ostride, odist, type, batch,
                                workSize);
 }
@@ -64,14 +64,9 @@ cufftResult cufftXtGetSizeMany(cufftHandle plan, int rank, long long int *n, lon
                                cudaDataType executiontype)
 {
     cufftType type;
-    cufftResult r = xt_type(inputtype, outputtype, executiontype, &type);
-    if (r != CUFFT_SUCCESS) {
-        cf_plan *p = cf_plan_get(plan);
-        if (!p)
-            return CUFFT_INVALID_PLAN;
-        cf_plan_release(p);
+    cufftResult r = xt_type(plan, inputtype, outputtype, executiontype, &type);
+    if (r != CUFFT_SUCCESS)
         return r;
-    }
     return cufftGetSizeMany64(plan, rank, n, inembed, istride, idist, onembed, ostride, odist, type, batch,
                               workSize);
 }
