@@ -200,10 +200,17 @@ CB_STRIDED(cublasZgemmStridedBatched, cuDoubleComplex, CB_Z)
 
 /* ---- the Ex routines ------------------------------------------------------------------- */
 
-/* What an Ex routine's types and compute type make, or CUBLAS_STATUS_NOT_SUPPORTED; an
- * unknown compute type is CUBLAS_STATUS_INVALID_VALUE. */
+/* What an Ex routine's element types and compute type make of the product. */
+typedef struct {
+    cb_type type;     /* the type it is computed in */
+    ex_kind kind;     /* where __half stands in for float */
+    int half_scalars; /* alpha and beta are __half */
+} ex_plan_t;
+
+/* The plan for an Ex routine's types, or CUBLAS_STATUS_NOT_SUPPORTED; an unknown compute
+ * type is CUBLAS_STATUS_INVALID_VALUE. */
 static cublasStatus_t ex_plan(cudaDataType at, cudaDataType bt, cudaDataType ct, cublasComputeType_t compute,
-                              cb_type *type, ex_kind *kind, int *half_scalars)
+                              ex_plan_t *plan)
 {
     int c16 = compute == CUBLAS_COMPUTE_16F || compute == CUBLAS_COMPUTE_16F_PEDANTIC;
     int c32 = compute == CUBLAS_COMPUTE_32F || compute == CUBLAS_COMPUTE_32F_PEDANTIC ||
@@ -212,22 +219,22 @@ static cublasStatus_t ex_plan(cudaDataType at, cudaDataType bt, cudaDataType ct,
     int c64 = compute == CUBLAS_COMPUTE_64F || compute == CUBLAS_COMPUTE_64F_PEDANTIC;
     if (!c16 && !c32 && !c64 && compute != CUBLAS_COMPUTE_32I && compute != CUBLAS_COMPUTE_32I_PEDANTIC)
         return CUBLAS_STATUS_INVALID_VALUE;
-    *half_scalars = 0;
-    *kind = EX_PLAIN;
+    plan->half_scalars = 0;
+    plan->kind = EX_PLAIN;
     if (at != bt)
         return CUBLAS_STATUS_NOT_SUPPORTED;
     if (at == ct && c32 && (at == CUDA_R_32F || at == CUDA_C_32F)) {
-        *type = at == CUDA_R_32F ? CB_S : CB_C;
+        plan->type = at == CUDA_R_32F ? CB_S : CB_C;
         return CUBLAS_STATUS_SUCCESS;
     }
     if (at == ct && c64 && (at == CUDA_R_64F || at == CUDA_C_64F)) {
-        *type = at == CUDA_R_64F ? CB_D : CB_Z;
+        plan->type = at == CUDA_R_64F ? CB_D : CB_Z;
         return CUBLAS_STATUS_SUCCESS;
     }
     if (at == CUDA_R_16F && (ct == CUDA_R_16F || ct == CUDA_R_32F) && (c32 || (c16 && ct == CUDA_R_16F))) {
-        *type = CB_S;
-        *kind = ct == CUDA_R_16F ? EX_HALF_INOUT : EX_HALF_IN;
-        *half_scalars = c16;
+        plan->type = CB_S;
+        plan->kind = ct == CUDA_R_16F ? EX_HALF_INOUT : EX_HALF_IN;
+        plan->half_scalars = c16;
         return CUBLAS_STATUS_SUCCESS;
     }
     return CUBLAS_STATUS_NOT_SUPPORTED;
@@ -240,14 +247,12 @@ cublasStatus_t cublasGemmEx(cublasHandle_t h, cublasOperation_t ta, cublasOperat
 {
     (void)algo;
     CB_CHECK_HANDLE(h);
-    cb_type type;
-    ex_kind kind;
-    int half_scalars;
-    cublasStatus_t st = ex_plan(Atype, Btype, Ctype, computeType, &type, &kind, &half_scalars);
+    ex_plan_t plan;
+    cublasStatus_t st = ex_plan(Atype, Btype, Ctype, computeType, &plan);
     if (st != CUBLAS_STATUS_SUCCESS)
         return st;
-    return batch_submit(h, type, kind, half_scalars, ta, tb, m, n, k, alpha, A, lda, 0, B, ldb, 0, beta, C, ldc, 0,
-                        1, 0);
+    return batch_submit(h, plan.type, plan.kind, plan.half_scalars, ta, tb, m, n, k, alpha, A, lda, 0, B, ldb, 0,
+                        beta, C, ldc, 0, 1, 0);
 }
 
 cublasStatus_t cublasGemmBatchedEx(cublasHandle_t h, cublasOperation_t ta, cublasOperation_t tb, int m, int n, int k,
@@ -258,16 +263,14 @@ cublasStatus_t cublasGemmBatchedEx(cublasHandle_t h, cublasOperation_t ta, cubla
 {
     (void)algo;
     CB_CHECK_HANDLE(h);
-    cb_type type;
-    ex_kind kind;
-    int half_scalars;
-    cublasStatus_t st = ex_plan(Atype, Btype, Ctype, computeType, &type, &kind, &half_scalars);
+    ex_plan_t plan;
+    cublasStatus_t st = ex_plan(Atype, Btype, Ctype, computeType, &plan);
     if (st != CUBLAS_STATUS_SUCCESS)
         return st;
     if (batchCount > 0 && m > 0 && n > 0 && (!Aarray || !Barray || !Carray))
         return CUBLAS_STATUS_INVALID_VALUE;
-    return batch_submit(h, type, kind, half_scalars, ta, tb, m, n, k, alpha, Aarray, lda, 0, Barray, ldb, 0, beta,
-                        (void *)Carray, ldc, 0, batchCount, 1);
+    return batch_submit(h, plan.type, plan.kind, plan.half_scalars, ta, tb, m, n, k, alpha, Aarray, lda, 0, Barray,
+                        ldb, 0, beta, (void *)Carray, ldc, 0, batchCount, 1);
 }
 
 cublasStatus_t cublasGemmStridedBatchedEx(cublasHandle_t h, cublasOperation_t ta, cublasOperation_t tb, int m, int n,
@@ -279,12 +282,10 @@ cublasStatus_t cublasGemmStridedBatchedEx(cublasHandle_t h, cublasOperation_t ta
 {
     (void)algo;
     CB_CHECK_HANDLE(h);
-    cb_type type;
-    ex_kind kind;
-    int half_scalars;
-    cublasStatus_t st = ex_plan(Atype, Btype, Ctype, computeType, &type, &kind, &half_scalars);
+    ex_plan_t plan;
+    cublasStatus_t st = ex_plan(Atype, Btype, Ctype, computeType, &plan);
     if (st != CUBLAS_STATUS_SUCCESS)
         return st;
-    return batch_submit(h, type, kind, half_scalars, ta, tb, m, n, k, alpha, A, lda, strideA, B, ldb, strideB, beta,
-                        C, ldc, strideC, batchCount, 0);
+    return batch_submit(h, plan.type, plan.kind, plan.half_scalars, ta, tb, m, n, k, alpha, A, lda, strideA, B, ldb,
+                        strideB, beta, C, ldc, strideC, batchCount, 0);
 }
