@@ -61,6 +61,20 @@ inline bool size_query(void *d_temp_storage, size_t &temp_storage_bytes, size_t 
     }
     return false;
 }
+
+/* The start of an algorithm that keeps partial_bytes per chunk: *ch the chunks of num_items,
+ * then size_query, then a negative count refused. true: the caller returns *err. */
+inline bool chunked_start(void *d_temp_storage, size_t &temp_storage_bytes, int num_items, size_t partial_bytes,
+                          Chunks *ch, cudaError_t *err) {
+    *ch = chunks_for(num_items);
+    if (size_query(d_temp_storage, temp_storage_bytes, partial_bytes * (size_t)ch->count, err))
+        return true;
+    if (num_items < 0) {
+        *err = cudaErrorInvalidValue;
+        return true;
+    }
+    return false;
+}
 } // namespace cu2c_detail
 } // namespace cub
 

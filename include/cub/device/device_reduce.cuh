@@ -13,12 +13,10 @@ struct DeviceReduce {
     static cudaError_t Reduce(void *d_temp_storage, size_t &temp_storage_bytes, InputIteratorT d_in,
                               OutputIteratorT d_out, int num_items, ReductionOpT reduction_op, T init,
                               cudaStream_t stream = 0, bool debug_synchronous = false) {
-        cu2c_detail::Chunks ch = cu2c_detail::chunks_for(num_items);
+        cu2c_detail::Chunks ch;
         cudaError_t err;
-        if (cu2c_detail::size_query(d_temp_storage, temp_storage_bytes, sizeof(T) * (size_t)ch.count, &err))
+        if (cu2c_detail::chunked_start(d_temp_storage, temp_storage_bytes, num_items, sizeof(T), &ch, &err))
             return err;
-        if (num_items < 0)
-            return cudaErrorInvalidValue;
         T *partials = (T *)d_temp_storage;
         if (num_items > 0)
             Cu2cReduceChunks<InputIteratorT, ReductionOpT, T><<<ch.count, 1, 0, stream>>>(d_in, num_items, ch.size,
@@ -55,13 +53,11 @@ struct DeviceReduce {
                                OutputIteratorT d_out, int num_items, bool max, cudaStream_t stream,
                                bool debug_synchronous) {
         typedef typename IteratorValue<InputIteratorT>::Type T;
-        cu2c_detail::Chunks ch = cu2c_detail::chunks_for(num_items);
+        cu2c_detail::Chunks ch;
         cudaError_t err;
-        if (cu2c_detail::size_query(d_temp_storage, temp_storage_bytes,
-                                    sizeof(KeyValuePair<int, T>) * (size_t)ch.count, &err))
+        if (cu2c_detail::chunked_start(d_temp_storage, temp_storage_bytes, num_items, sizeof(KeyValuePair<int, T>),
+                                       &ch, &err))
             return err;
-        if (num_items < 0)
-            return cudaErrorInvalidValue;
         KeyValuePair<int, T> *partials = (KeyValuePair<int, T> *)d_temp_storage;
         if (num_items > 0)
             Cu2cArgChunks<InputIteratorT, T><<<ch.count, 1, 0, stream>>>(d_in, num_items, ch.size, max, partials);

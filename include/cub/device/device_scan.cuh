@@ -13,12 +13,10 @@ struct DeviceScan {
     static cudaError_t Cu2cScan(void *d_temp_storage, size_t &temp_storage_bytes, InputIteratorT d_in,
                                 OutputIteratorT d_out, ScanOpT scan_op, T init, bool inclusive, int num_items,
                                 cudaStream_t stream, bool debug_synchronous) {
-        cu2c_detail::Chunks ch = cu2c_detail::chunks_for(num_items);
+        cu2c_detail::Chunks ch;
         cudaError_t err;
-        if (cu2c_detail::size_query(d_temp_storage, temp_storage_bytes, sizeof(T) * (size_t)ch.count, &err))
+        if (cu2c_detail::chunked_start(d_temp_storage, temp_storage_bytes, num_items, sizeof(T), &ch, &err))
             return err;
-        if (num_items < 0)
-            return cudaErrorInvalidValue;
         if (num_items == 0)
             return cudaSuccess;
         T *partials = (T *)d_temp_storage;

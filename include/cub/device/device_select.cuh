@@ -20,12 +20,10 @@ struct DeviceSelect {
                                   FlagIterator d_flags, OutputIteratorT d_out, NumSelectedIteratorT d_num_selected_out,
                                   int num_items, SelectOp select_op, int mode, cudaStream_t stream,
                                   bool debug_synchronous) {
-        cu2c_detail::Chunks ch = cu2c_detail::chunks_for(num_items);
+        cu2c_detail::Chunks ch;
         cudaError_t err;
-        if (cu2c_detail::size_query(d_temp_storage, temp_storage_bytes, sizeof(int) * (size_t)ch.count, &err))
+        if (cu2c_detail::chunked_start(d_temp_storage, temp_storage_bytes, num_items, sizeof(int), &ch, &err))
             return err;
-        if (num_items < 0)
-            return cudaErrorInvalidValue;
         int *counts = (int *)d_temp_storage;
         int used = num_items > 0 ? ch.count : 0;
         if (used)
