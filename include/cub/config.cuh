@@ -66,6 +66,12 @@ inline cudaError_t Debug(cudaError_t error, const char *filename, int line) {
 }
 #endif
 
+/* The calling thread's rank in a block of BLOCK_DIM_X x BLOCK_DIM_Y x ... threads, x fastest:
+ * the block classes' linear_tid. */
+template <int BLOCK_DIM_X, int BLOCK_DIM_Y> __device__ int Cu2cLinearTid() {
+    return threadIdx.x + (threadIdx.y + threadIdx.z * BLOCK_DIM_Y) * BLOCK_DIM_X;
+}
+
 /* A type with no value: the value type of keys-only sorts. */
 struct NullType {
     __host__ __device__ bool operator==(const NullType &) const { return true; }

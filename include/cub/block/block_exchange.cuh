@@ -33,7 +33,7 @@ public:
      * ranks) into output[i] in arrangement `to` (0, 1 or 2) */
     __device__ void Cu2cExchange(InputT (&input)[ITEMS_PER_THREAD], InputT (&output)[ITEMS_PER_THREAD],
                                  int (&ranks)[ITEMS_PER_THREAD], int from, int to) {
-        int cu2c_tid = threadIdx.x + (threadIdx.y + threadIdx.z * BLOCK_DIM_Y) * BLOCK_DIM_X;
+        int cu2c_tid = cub::Cu2cLinearTid<BLOCK_DIM_X, BLOCK_DIM_Y>();
         int cu2c_warp = cu2c_tid / 32 * 32 * ITEMS_PER_THREAD, cu2c_lane = cu2c_tid % 32;
         for (int i = 0; i < ITEMS_PER_THREAD; i++) {
             int cu2c_at = from == 0   ? cu2c_tid * ITEMS_PER_THREAD + i

@@ -77,7 +77,7 @@ public:
     __device__ BlockLoad(TempStorage &) {}
 
     template <typename InputIteratorT> __device__ void Load(InputIteratorT block_itr, InputT (&items)[ITEMS_PER_THREAD]) {
-        int cu2c_tid = threadIdx.x + (threadIdx.y + threadIdx.z * BLOCK_DIM_Y) * BLOCK_DIM_X;
+        int cu2c_tid = cub::Cu2cLinearTid<BLOCK_DIM_X, BLOCK_DIM_Y>();
         if (ALGORITHM == BLOCK_LOAD_STRIPED)
             LoadDirectStriped<BLOCK_DIM_X * BLOCK_DIM_Y * BLOCK_DIM_Z>(cu2c_tid, block_itr, items);
         else
@@ -85,7 +85,7 @@ public:
     }
     template <typename InputIteratorT>
     __device__ void Load(InputIteratorT block_itr, InputT (&items)[ITEMS_PER_THREAD], int valid_items) {
-        int cu2c_tid = threadIdx.x + (threadIdx.y + threadIdx.z * BLOCK_DIM_Y) * BLOCK_DIM_X;
+        int cu2c_tid = cub::Cu2cLinearTid<BLOCK_DIM_X, BLOCK_DIM_Y>();
         if (ALGORITHM == BLOCK_LOAD_STRIPED)
             LoadDirectStriped<BLOCK_DIM_X * BLOCK_DIM_Y * BLOCK_DIM_Z>(cu2c_tid, block_itr, items, valid_items);
         else
@@ -94,7 +94,7 @@ public:
     template <typename InputIteratorT, typename DefaultT>
     __device__ void Load(InputIteratorT block_itr, InputT (&items)[ITEMS_PER_THREAD], int valid_items,
                          DefaultT oob_default) {
-        int cu2c_tid = threadIdx.x + (threadIdx.y + threadIdx.z * BLOCK_DIM_Y) * BLOCK_DIM_X;
+        int cu2c_tid = cub::Cu2cLinearTid<BLOCK_DIM_X, BLOCK_DIM_Y>();
         if (ALGORITHM == BLOCK_LOAD_STRIPED)
             LoadDirectStriped<BLOCK_DIM_X * BLOCK_DIM_Y * BLOCK_DIM_Z>(cu2c_tid, block_itr, items, valid_items,
                                                                       oob_default);

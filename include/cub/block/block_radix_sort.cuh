@@ -101,7 +101,7 @@ public:
     /* the sort every overload makes */
     __device__ void Cu2cSort(KeyT (&keys)[ITEMS_PER_THREAD], ValueT (&values)[ITEMS_PER_THREAD], int begin_bit,
                              int end_bit, bool descending, bool striped, bool with_values) {
-        int cu2c_tid = threadIdx.x + (threadIdx.y + threadIdx.z * BLOCK_DIM_Y) * BLOCK_DIM_X;
+        int cu2c_tid = cub::Cu2cLinearTid<BLOCK_DIM_X, BLOCK_DIM_Y>();
         for (int i = 0; i < ITEMS_PER_THREAD; i++) {
             temp_storage->keys[cu2c_tid * ITEMS_PER_THREAD + i] = keys[i];
             if (with_values)

@@ -42,7 +42,7 @@ public:
 
     /* reduction_op over the first num_valid threads' inputs (in linear thread order) */
     template <typename ReductionOp> __device__ T Reduce(T input, ReductionOp reduction_op, int num_valid) {
-        int cu2c_tid = threadIdx.x + (threadIdx.y + threadIdx.z * BLOCK_DIM_Y) * BLOCK_DIM_X;
+        int cu2c_tid = cub::Cu2cLinearTid<BLOCK_DIM_X, BLOCK_DIM_Y>();
         temp_storage->partial[cu2c_tid] = input;
         __syncthreads();
         if (cu2c_tid == 0) {

@@ -52,7 +52,7 @@ public:
     template <int ITEMS_PER_THREAD, typename ScanOp, typename PrefixOp>
     __device__ void Cu2cScan(T (&input)[ITEMS_PER_THREAD], T (&output)[ITEMS_PER_THREAD], ScanOp scan_op, int mode,
                              T initial_value, PrefixOp &prefix_op, T &block_aggregate) {
-        int cu2c_tid = threadIdx.x + (threadIdx.y + threadIdx.z * BLOCK_DIM_Y) * BLOCK_DIM_X;
+        int cu2c_tid = cub::Cu2cLinearTid<BLOCK_DIM_X, BLOCK_DIM_Y>();
         T cu2c_part = input[0];
         for (int i = 1; i < ITEMS_PER_THREAD; i++)
             cu2c_part = scan_op(cu2c_part, input[i]);
@@ -101,7 +101,7 @@ public:
         T cu2c_in[1] = {input};
         T cu2c_out[1];
         Cu2cScan(cu2c_in, cu2c_out, scan_op, mode, initial_value, prefix_op, block_aggregate);
-        int cu2c_tid = threadIdx.x + (threadIdx.y + threadIdx.z * BLOCK_DIM_Y) * BLOCK_DIM_X;
+        int cu2c_tid = cub::Cu2cLinearTid<BLOCK_DIM_X, BLOCK_DIM_Y>();
         if (mode != 0 || cu2c_tid != 0)
             output = cu2c_out[0];
     }

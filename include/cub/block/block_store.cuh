@@ -62,7 +62,7 @@ public:
     __device__ BlockStore(TempStorage &) {}
 
     template <typename OutputIteratorT> __device__ void Store(OutputIteratorT block_itr, T (&items)[ITEMS_PER_THREAD]) {
-        int cu2c_tid = threadIdx.x + (threadIdx.y + threadIdx.z * BLOCK_DIM_Y) * BLOCK_DIM_X;
+        int cu2c_tid = cub::Cu2cLinearTid<BLOCK_DIM_X, BLOCK_DIM_Y>();
         if (ALGORITHM == BLOCK_STORE_STRIPED)
             StoreDirectStriped<BLOCK_DIM_X * BLOCK_DIM_Y * BLOCK_DIM_Z>(cu2c_tid, block_itr, items);
         else
@@ -70,7 +70,7 @@ public:
     }
     template <typename OutputIteratorT>
     __device__ void Store(OutputIteratorT block_itr, T (&items)[ITEMS_PER_THREAD], int valid_items) {
-        int cu2c_tid = threadIdx.x + (threadIdx.y + threadIdx.z * BLOCK_DIM_Y) * BLOCK_DIM_X;
+        int cu2c_tid = cub::Cu2cLinearTid<BLOCK_DIM_X, BLOCK_DIM_Y>();
         if (ALGORITHM == BLOCK_STORE_STRIPED)
             StoreDirectStriped<BLOCK_DIM_X * BLOCK_DIM_Y * BLOCK_DIM_Z>(cu2c_tid, block_itr, items, valid_items);
         else
