@@ -53,7 +53,7 @@ static inline unsigned cu2c_vote(int kind, unsigned active, unsigned set)
 
 /* __shfl*_sync: r[i] = v[source lane of i]. A source lane of the block that is inactive (it
  * did not take the if around the call, or left its loop, or returned) gives zero: CUDA leaves
- * the value undefined, and GPUs read zero (programs such as NVIDIA's reduction sample, whose
+ * the value undefined, GPUs are observed to read zero, and programs (NVIDIA's reduction sample, whose
  * reduce7 shuffles down from lanes outside its mask, rely on it); past the block's last
  * thread, the lane's own value, as CU2C_WARP_SHFL_ALL gives it. */
 #define CU2C_WARP_SHFL(kind, n, act, ln, wd, v, r)                                          \

@@ -1,5 +1,5 @@
 // A shuffle whose source lane is inactive (it did not take the if around the call): CUDA
-// leaves the value undefined, GPUs read zero, and programs rely on it: NVIDIA's reduction
+// leaves the value undefined, GPUs are observed to read zero, and programs rely on it: NVIDIA's reduction
 // sample (reduce7, types other than int) sums the block's warp sums in lanes 0..7 with
 // __shfl_down_sync(ballot, v, 16, 8, 4, 2, 1), reading lanes 8..23 that are outside the if.
 // cu2c gives zero too (and a lane's own value past the warp's width, as CUDA defines); checked
