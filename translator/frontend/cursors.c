@@ -190,10 +190,36 @@ static enum CXChildVisitResult kids_visit(CXCursor c, CXCursor parent, CXClientD
     return CXChildVisit_Continue;
 }
 
-/* The first (up to 8) children of a cursor; n counts them all. */
+/* The first (up to KIDS_MAX) children of a cursor; n counts them all. */
 Kids children(CXCursor c) {
     Kids k = {.n = 0};
     clang_visitChildren(c, kids_visit, &k);
+    return k;
+}
+
+bool is_template_param(CXCursor c) {
+    enum CXCursorKind k = clang_getCursorKind(c);
+    return k == CXCursor_TemplateTypeParameter || k == CXCursor_NonTypeTemplateParameter ||
+           k == CXCursor_TemplateTemplateParameter;
+}
+
+static enum CXChildVisitResult template_params_visit(CXCursor c, CXCursor parent, CXClientData d) {
+    return is_template_param(c) ? kids_visit(c, parent, d) : CXChildVisit_Continue;
+}
+
+static enum CXChildVisitResult function_params_visit(CXCursor c, CXCursor parent, CXClientData d) {
+    return clang_getCursorKind(c) == CXCursor_ParmDecl ? kids_visit(c, parent, d) : CXChildVisit_Continue;
+}
+
+Kids template_params(CXCursor tmpl) {
+    Kids k = {.n = 0};
+    clang_visitChildren(tmpl, template_params_visit, &k);
+    return k;
+}
+
+Kids function_params(CXCursor fn) {
+    Kids k = {.n = 0};
+    clang_visitChildren(fn, function_params_visit, &k);
     return k;
 }
 
@@ -345,11 +371,7 @@ CXCursor callee_of(CXCursor call) {
         int nargs = clang_Cursor_getNumArguments(call);
         for (unsigned i = 0; i < clang_getNumOverloadedDecls(r); i++) {
             CXCursor d = clang_getOverloadedDecl(r, i);
-            int np = 0;
-            Kids k = children(d);
-            for (int j = 0; j < k.n && j < KIDS_MAX; j++)
-                np += clang_getCursorKind(k.c[j]) == CXCursor_ParmDecl;
-            if (np == nargs)
+            if (function_params(d).n == nargs)
                 return d;
         }
         return clang_getOverloadedDecl(r, 0);

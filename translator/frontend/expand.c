@@ -32,19 +32,6 @@ static bool always_returns(CXCursor c) {
     }
 }
 
-static enum CXChildVisitResult tparam_visit(CXCursor c, CXCursor parent, CXClientData d) {
-    (void)parent;
-    enum CXCursorKind k = clang_getCursorKind(c);
-    if (k == CXCursor_TemplateTypeParameter || k == CXCursor_NonTypeTemplateParameter ||
-        k == CXCursor_TemplateTemplateParameter) {
-        Kids *ks = d;
-        if (ks->n < KIDS_MAX)
-            ks->c[ks->n] = c;
-        ks->n++;
-    }
-    return CXChildVisit_Continue;
-}
-
 /* Is `name` one of the kernel template's own parameters (k->tmpl_args: "<T, N>")? */
 static bool kernel_tparam(Kernel *k, const char *name) {
     size_t n = strlen(name);
@@ -64,8 +51,7 @@ static const char *template_binds(KScan *ks, Stmt *s, CXCursor call, CXCursor sp
     enum CXCursorKind tk = clang_getCursorKind(tmpl);
     if (clang_Cursor_isNull(tmpl) || (tk != CXCursor_FunctionTemplate && tk != CXCursor_ClassTemplate))
         return "";      /* a member of a class template's specialisation: the class's are bound */
-    Kids params = {.n = 0};
-    clang_visitChildren(tmpl, tparam_visit, &params);
+    Kids params = template_params(tmpl);
     int n = clang_Cursor_getNumTemplateArguments(spec);
     PtrVec texts = {0};
     if (n < 0 && tk == CXCursor_FunctionTemplate) {
@@ -164,8 +150,7 @@ static bool dependent_binds(KScan *ks, Stmt *s, CXCursor call, CXCursor tmpl, In
     Fe *fe = ks->fe;
     Arena *a = fe->u->arena;
     const char *name = fe_str(a, clang_getCursorSpelling(tmpl));
-    Kids params = {.n = 0};
-    clang_visitChildren(tmpl, tparam_visit, &params);
+    Kids params = template_params(tmpl);
     PtrVec args = {0};
     if (!call_template_args(ks, s, call, tmpl, &params, &args))
         return false;
@@ -293,8 +278,7 @@ void scan_inline(KScan *ks, Stmt *s, CXCursor call, CXCursor fn, char *usr, Var 
     bool member = is_member_fn(def);
     /* which body runs (the pattern's or an explicit specialisation's) is known per
      * instantiation only, and the pattern is what is expanded */
-    char *def_usr_text = fe_str(u->arena, clang_getCursorUSR(def));
-    if (dependent && usr_in(&fe->specialized_fns, def_usr_text) && !usr_in(&fe->dispatched_fns, def_usr_text)) {
+    if (dependent && usr_in(&fe->specialized_fns, def_usr) && !usr_in(&fe->dispatched_fns, def_usr)) {
         diag_error(u, s->loc, "call of '%s', a function template holding a barrier or warp function, with "
                    "template arguments depending on the kernel's: '%s' has explicit specialisations, and "
                    "cu2c cannot tell which one runs (its pattern chooses them where it is a function whose "

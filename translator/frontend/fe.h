@@ -123,6 +123,11 @@ char *one_line(char *t);
 char *cursor_line(Fe *fe, CXCursor c);
 unsigned stmt_end(Unit *u, unsigned end);
 Kids children(CXCursor c);
+/* A template's parameters (type, non-type, template), a function's (or function template's)
+ * parameters: the first KIDS_MAX, n counting them all. */
+bool is_template_param(CXCursor c);
+Kids template_params(CXCursor tmpl);
+Kids function_params(CXCursor fn);
 CXCursor first_child(CXCursor c);
 CXCursor last_child(CXCursor c);
 CXCursor strip_implicit(CXCursor c);

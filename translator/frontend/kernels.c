@@ -64,9 +64,7 @@ typedef struct TemplateScan {
 static enum CXChildVisitResult template_param_visit(CXCursor c, CXCursor parent, CXClientData d) {
     (void)parent;
     TemplateScan *ts = d;
-    enum CXCursorKind k = clang_getCursorKind(c);
-    if (k != CXCursor_TemplateTypeParameter && k != CXCursor_NonTypeTemplateParameter &&
-        k != CXCursor_TemplateTemplateParameter)
+    if (!is_template_param(c))
         return CXChildVisit_Continue;
     char *name = fe_str(ts->fe->u->arena, clang_getCursorSpelling(c));
     char *text = cursor_text(ts->fe, c);

@@ -46,39 +46,6 @@ static enum CXChildVisitResult spec_visit(CXCursor c, CXCursor parent, CXClientD
     return CXChildVisit_Continue;
 }
 
-static enum CXChildVisitResult tparams_visit(CXCursor c, CXCursor parent, CXClientData d) {
-    (void)parent;
-    enum CXCursorKind k = clang_getCursorKind(c);
-    Kids *ks = d;
-    if (k == CXCursor_TemplateTypeParameter || k == CXCursor_NonTypeTemplateParameter ||
-        k == CXCursor_TemplateTemplateParameter) {
-        if (ks->n < KIDS_MAX)
-            ks->c[ks->n] = c;
-        ks->n++;
-    }
-    return CXChildVisit_Continue;
-}
-
-static enum CXChildVisitResult body_visit(CXCursor c, CXCursor parent, CXClientData d) {
-    (void)parent;
-    if (clang_getCursorKind(c) == CXCursor_CompoundStmt) {
-        *(CXCursor *)d = c;
-        return CXChildVisit_Break;
-    }
-    return CXChildVisit_Continue;
-}
-
-static enum CXChildVisitResult parms_visit(CXCursor c, CXCursor parent, CXClientData d) {
-    (void)parent;
-    Kids *ks = d;
-    if (clang_getCursorKind(c) == CXCursor_ParmDecl) {
-        if (ks->n < KIDS_MAX)
-            ks->c[ks->n] = c;
-        ks->n++;
-    }
-    return CXChildVisit_Continue;
-}
-
 /* Is cursor c's text a parameter pack (`T... xs`, `class... Ts`)? */
 static bool is_pack(Fe *fe, CXCursor c) {
     return strstr(cursor_text(fe, c), "...") != NULL;
@@ -119,9 +86,7 @@ static const char *spec_condition(Fe *fe, CXCursor spec, Kids *params) {
 static const char *spec_call(Fe *fe, CXCursor spec, CXCursor tmpl, Kids *params) {
     Arena *a = fe->u->arena;
     /* (libclang gives a template's parameters as its children only) */
-    Kids pparms = {.n = 0}, sparms = {.n = 0};
-    clang_visitChildren(tmpl, parms_visit, &pparms);
-    clang_visitChildren(spec, parms_visit, &sparms);
+    Kids pparms = function_params(tmpl), sparms = function_params(spec);
     int np = pparms.n;
     if (np > KIDS_MAX || np != sparms.n)
         return NULL;
@@ -155,12 +120,11 @@ static bool dispatch(Fe *fe, CXCursor tmpl, PtrVec *specs, int from, int to, Ptr
     Arena *a = fe->u->arena;
     tmpl = clang_getCursorDefinition(tmpl);
     CXCursor body = clang_getNullCursor();
-    clang_visitChildren(tmpl, body_visit, &body);
+    clang_visitChildren(tmpl, find_body, &body);
     if (clang_Cursor_isNull(body) || !in_main_file(fe, tmpl) || !clang_isCursorDefinition(tmpl) ||
         is_member_fn(tmpl) || children(body).n == 0)
         return false;
-    Kids params = {.n = 0};
-    clang_visitChildren(tmpl, tparams_visit, &params);
+    Kids params = template_params(tmpl);
     bool is_void = clang_getResultType(clang_getCursorType(tmpl)).kind == CXType_Void;
     Buf b = {0};
     bool ok = true;
