@@ -43,14 +43,6 @@ typedef struct Candidates {
     int n;
 } Candidates;
 
-static int count_params(CXCursor fn) {
-    int n = 0;
-    Kids k = children(fn);
-    for (int i = 0; i < k.n && i < KIDS_MAX; i++)
-        n += clang_getCursorKind(k.c[i]) == CXCursor_ParmDecl;
-    return n;
-}
-
 /* Could the argument passed to a parameter of type pt be one (arrays to array references)? */
 static bool array_fits(CXType pt, CXCursor arg) {
     if (pt.kind == CXType_LValueReference)
@@ -71,13 +63,11 @@ static enum CXChildVisitResult candidate_visit(CXCursor c, CXCursor parent, CXCl
     CXString sp = clang_getCursorSpelling(c);
     bool same = strcmp(clang_getCString(sp), cs->name) == 0;
     clang_disposeString(sp);
-    if (!same || count_params(c) != cs->nargs || cs->n >= 8)
+    Kids parms = function_params(c);
+    if (!same || parms.n != cs->nargs || cs->n >= 8)
         return CXChildVisit_Continue;
-    Kids kids = children(c);
-    int p = 0;
-    for (int i = 0; i < kids.n && i < KIDS_MAX; i++)
-        if (clang_getCursorKind(kids.c[i]) == CXCursor_ParmDecl &&
-            !array_fits(clang_getCursorType(kids.c[i]), clang_Cursor_getArgument(cs->call, (unsigned)p++)))
+    for (int i = 0; i < parms.n && i < KIDS_MAX; i++)
+        if (!array_fits(clang_getCursorType(parms.c[i]), clang_Cursor_getArgument(cs->call, (unsigned)i)))
             return CXChildVisit_Continue;
     cs->found[cs->n++] = c;
     return CXChildVisit_Continue;

@@ -82,9 +82,7 @@ static enum CXChildVisitResult rewrite_visit(CXCursor c, CXCursor parent, CXClie
     if (k != CXCursor_MemberRefExpr && k != CXCursor_DeclRefExpr && k != CXCursor_TypeRef)
         return CXChildVisit_Recurse;
     CXCursor ref = clang_getCursorReferenced(c);
-    enum CXCursorKind refk = clang_getCursorKind(ref);
-    if (refk == CXCursor_TemplateTypeParameter || refk == CXCursor_NonTypeTemplateParameter ||
-        refk == CXCursor_TemplateTemplateParameter)
+    if (is_template_param(ref))
         return CXChildVisit_Recurse;    /* the class template's parameters: bound by the copy */
     CXCursor cls = owner_class(ref);
     if (clang_Cursor_isNull(cls))

@@ -108,17 +108,6 @@ static void deduce(Fe *fe, CXType p, CXType a, int depth, char **found, int n, b
     }
 }
 
-static enum CXChildVisitResult parm_types_visit(CXCursor c, CXCursor parent, CXClientData d) {
-    (void)parent;
-    if (clang_getCursorKind(c) == CXCursor_ParmDecl) {
-        Kids *ks = d;
-        if (ks->n < KIDS_MAX)
-            ks->c[ks->n] = c;
-        ks->n++;
-    }
-    return CXChildVisit_Continue;
-}
-
 /* A non-type template parameter N deduced from an array the call passes to a parameter
  * `T (&a)[N]` (CUB's items-per-thread arrays): the array's size as text, or NULL. */
 static const char *array_size_arg(Fe *fe, CXCursor call, Kids *parms, CXCursor param) {
@@ -168,8 +157,7 @@ bool call_template_args(KScan *ks, Stmt *s, CXCursor call, CXCursor tmpl, Kids *
     for (int i = 0; i < params->n && depth < 0; i++)
         if (!type_parameter(clang_getCursorType(params->c[i]), &depth, &index))
             depth = -1;
-    Kids parms = {.n = 0};
-    clang_visitChildren(tmpl, parm_types_visit, &parms);
+    Kids parms = function_params(tmpl);
     int nargs = clang_Cursor_getNumArguments(call);
     for (int i = 0; depth >= 0 && i < nargs && i < parms.n && i < KIDS_MAX; i++) {
         CXType pt = clang_getCursorType(parms.c[i]);
