@@ -16,6 +16,7 @@ typedef struct StrList {
 
 void sl_push(StrList *l, const char *s);
 void sl_pushf(StrList *l, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+bool sl_contains(const StrList *l, const char *s);
 void sl_append(StrList *l, const StrList *from);
 void sl_free(StrList *l);
 void *xmalloc(size_t n);

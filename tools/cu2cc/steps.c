@@ -136,13 +136,7 @@ typedef struct Build {
 
 /* Is -fopenmp among the user's host compiler options (-Xcompiler, or forwarded)? */
 static bool user_openmp(const Options *o) {
-    for (int i = 0; i < o->cflags.n; i++)
-        if (strcmp(o->cflags.v[i], "-fopenmp") == 0)
-            return true;
-    for (int i = 0; i < o->forwarded.n; i++)
-        if (strcmp(o->forwarded.v[i], "-fopenmp") == 0)
-            return true;
-    return false;
+    return sl_contains(&o->cflags, "-fopenmp") || sl_contains(&o->forwarded, "-fopenmp");
 }
 
 /* Adds a rule to the text bound for a dependency file (several sources may share one). */

@@ -76,6 +76,13 @@ void sl_pushf(StrList *l, const char *fmt, ...) {
 }
 
 /* Appends every string of another list. */
+bool sl_contains(const StrList *l, const char *s) {
+    for (int i = 0; i < l->n; i++)
+        if (strcmp(l->v[i], s) == 0)
+            return true;
+    return false;
+}
+
 void sl_append(StrList *l, const StrList *from) {
     for (int i = 0; i < from->n; i++)
         sl_push(l, from->v[i]);
