@@ -201,13 +201,17 @@ lib/libcu2c-%.a: build/san-%/runtime.stamp
 	@mkdir -p lib
 	rm -f $@ && ar rcs $@ $(patsubst runtime/%.c,build/san-$*/%.o,$(RUNTIME_SRC))
 
+# What a failed test printed, from a run's lit -v log (CI shows only the make's output)
+FAILED_TESTS = sed -n '/^\*\+ TEST .* FAILED \*\+$$/,/^\*\{20\}$$/p'
+
 # The runtime tests (tests/runtime) under ThreadSanitizer, then AddressSanitizer (with
 # LeakSanitizer): any report fails the test.
 check-sanitize: all $(SANITIZERS:%=lib/libcu2c-%.a)
 	for san in $(SANITIZERS); do \
-	  CU2C_TEST_SANITIZE=$$san $(PYTHON) tools/run_tests.py --filter ' runtime/' | tail -1 | \
-	    sed "s/^/$$san: /"; \
-	  test "$${PIPESTATUS[0]}" = 0 || exit 1; done
+	  CU2C_TEST_SANITIZE=$$san $(PYTHON) tools/run_tests.py --filter ' runtime/' \
+	    > build/$$san-tests.log; status=$$?; \
+	  tail -1 build/$$san-tests.log | sed "s/^/$$san: /"; \
+	  if [ $$status != 0 ]; then $(FAILED_TESTS) build/$$san-tests.log; exit 1; fi; done
 
 # Every run test built and run with CU2C_CHECK=race: all must pass and the race checker must
 # report nothing (they are race-free; those with planted races, race_check_*.cu and
@@ -215,7 +219,9 @@ check-sanitize: all $(SANITIZERS:%=lib/libcu2c-%.a)
 check-race: all
 	rm -f build/race.log
 	CU2C_CHECK=race CU2C_CHECK_LOG=$(CURDIR)/build/race.log $(PYTHON) tools/run_tests.py --filter ' run/' \
-	  --filter-out 'race_check_|thread_order_' | tail -1 | sed 's/^/race: /'; test "$${PIPESTATUS[0]}" = 0
+	  --filter-out 'race_check_|thread_order_' > build/race-tests.log; status=$$?; \
+	  tail -1 build/race-tests.log | sed 's/^/race: /'; \
+	  if [ $$status != 0 ]; then $(FAILED_TESTS) build/race-tests.log; exit 1; fi
 	@if [ -s build/race.log ]; then echo "race: the race checker reported races in race-free tests:"; \
 	  cat build/race.log; exit 1; fi; echo "race: no race reported"
 
