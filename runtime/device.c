@@ -223,13 +223,20 @@ void rt_clock_block(void)
     cu2c_tls.clk_last = -1;
 }
 
+/* The longest real time between two reads of one thread that its clock counts scaled: a
+ * spin loop reads far more often; a longer gap is the thread's own work or the system
+ * running something else, which the other threads would not have shortened on a GPU. */
+#define RT_CLOCK_SCALED_GAP_NS 50000
+
 /* The device's time in ns. In a kernel reading it, a thread's turn in a thread loop is
  * marked (CU2C_CLOCK_THREAD, kernel.h): the loop's clock starts at its first read, where
  * the worker's clock is (never behind a value read before); each thread starts at that
  * clock at its own first read and sees its time pass n times as fast (n: the block's
- * threads), as if they ran at once. A thread's reads only grow; a kernel spinning on
- * clock() in every thread waits its time once per block, not once per thread. Elsewhere:
- * the real time. */
+ * threads), as if they ran at once, over gaps between its reads up to
+ * RT_CLOCK_SCALED_GAP_NS, and at the real rate past that (a thread preempted for a few
+ * milliseconds does not see seconds pass: clock()'s 32 bits would wrap). A thread's reads
+ * only grow; a kernel spinning on clock() in every thread waits its time once per block,
+ * not once per thread. Elsewhere: the real time. */
 static long long rt_device_ns(void)
 {
     long long now = rt_clock_ns();
@@ -240,12 +247,16 @@ static long long rt_device_ns(void)
             cu2c_tls.clk_v0 = now > cu2c_tls.clk_max ? now : cu2c_tls.clk_max;
         cu2c_tls.clk_new_loop = 0;
         cu2c_tls.clk_fresh = 0;
+        cu2c_tls.clk_ns = cu2c_tls.clk_v0;
         cu2c_tls.clk_t0 = now;
     }
-    long long ns = cu2c_tls.clk_v0 + cu2c_tls.clk_scale * (now - cu2c_tls.clk_t0);
-    if (ns > cu2c_tls.clk_max)
-        cu2c_tls.clk_max = ns;
-    return ns;
+    long long gap = now - cu2c_tls.clk_t0;
+    long long scaled = gap < RT_CLOCK_SCALED_GAP_NS ? gap : RT_CLOCK_SCALED_GAP_NS;
+    cu2c_tls.clk_ns += cu2c_tls.clk_scale * scaled + (gap - scaled);
+    cu2c_tls.clk_t0 = now;
+    if (cu2c_tls.clk_ns > cu2c_tls.clk_max)
+        cu2c_tls.clk_max = cu2c_tls.clk_ns;
+    return cu2c_tls.clk_ns;
 }
 
 long long cu2c_clock64(void)

@@ -43,7 +43,8 @@ typedef struct cu2c_tls_t {
     /* The device clock of a kernel reading it (CU2C_CLOCK_THREAD, runtime/device.c): */
     long long clk_scale; /* the block's threads, while one of its threads runs; 0: none */
     long long clk_v0;    /* the clock (ns) where the running thread loop began reading it */
-    long long clk_t0;    /* the real time (ns) of the running thread's first read */
+    long long clk_ns;    /* the clock (ns) the running thread read last */
+    long long clk_t0;    /* the real time (ns) of that read */
     long long clk_max;   /* the latest clock read on this worker */
     long long clk_last;  /* the linear index of the thread that ran before (-1: none) */
     int clk_fresh;       /* the running thread has not read the clock yet */
