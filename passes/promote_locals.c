@@ -254,9 +254,11 @@ static void plan_nests(Arena *a, Kernel *k) {
             if (v->promoted && (vec_contains(&n->loads, v) || nest_writes(k, n, v)))
                 n->dims |= v->dims;
         }
-        /* declared in a nest, named outside it where no per-thread copy is made */
+        /* declared in a nest, named outside it where no per-thread copy is made (a local
+         * decided as a whole: when it is uniform, declared with others that vary, without
+         * a value) */
         Stmt *d = v->decl_stmt;
-        if (v->whole || !d || d->kind != ST_DECL || d->nest < 0 || d->index < 0 ||
+        if ((v->whole && v->promoted) || !d || d->kind != ST_DECL || d->nest < 0 || d->index < 0 ||
             d->index >= k->stmts.len || k->stmts.items[d->index] != d)
             continue;
         for (int j = 0; j < k->stmts.len && !v->hoisted; j++) {

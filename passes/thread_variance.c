@@ -22,7 +22,8 @@
  * A definition varies in the dimensions of threadIdx its statement reads, of the webs it
  * reads, and of its side effects; a web in the union of its definitions'; a statement in its
  * definitions' and in the webs it writes (a write into a per-thread value happens per
- * thread). Control dependence inside a leaf is covered by the leaf's own set; a construct
+ * thread); the value a declaration gives a local varies as the statement does (it runs in
+ * the thread loop of the locals declared beside it). Control dependence inside a leaf is covered by the leaf's own set; a construct
  * holding a barrier must be uniform (see check_barriers), so nothing under it depends on a
  * varying condition, except an if or loop holding warp functions only: it is marked
  * predicated and every leaf under it runs per thread (all three dimensions), each thread by
@@ -502,8 +503,14 @@ void thread_variance(Unit *u, Kernel *k) {
                 s->dims = all;
                 changed = true;
             }
-            for (int j = 0; j < s->write_webs.len; j++)
-                changed |= grow(&((Web *)s->write_webs.items[j])->dims, pure_bind ? bound : d);
+            for (int j = 0; j < s->write_webs.len; j++) {
+                Web *w = s->write_webs.items[j];
+                /* a declaration runs where any local it declares varies; the value it gives
+                 * one declared beside them is then a thread loop's, per thread like theirs
+                 * (`int b, u = *p;` with b varying: u is computed in b's thread loop) */
+                bool gives_value = s->kind == ST_DECL && w->var->has_init && vec_contains(&s->decls, w->var);
+                changed |= grow(&w->dims, pure_bind ? bound : gives_value ? all : d);
+            }
             if (s->fret && all && s->kind != ST_SYNC) {
                 /* some threads leave the call here: the result differs between threads */
                 Inline *in = s->fret;

@@ -108,6 +108,8 @@ typedef struct Var {
     Stmt *decl_stmt;        /* the statement declaring it; NULL for parameters */
     bool no_init;           /* declared without an initialiser, of a scalar or pointer type:
                              * its value is indeterminate until assigned */
+    bool has_init;          /* its declaration gives it a value (an initialiser, written or a
+                             * constructor's) */
     unsigned dims;          /* thread_variance: dimensions its value can differ in somewhere (the
                              * union of its webs'): the shape of its per-thread storage */
     bool whole;             /* thread_variance: one web for the whole kernel (flow-insensitive):

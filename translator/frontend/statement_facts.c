@@ -688,6 +688,7 @@ enum CXChildVisitResult decl_visit(CXCursor c, CXCursor parent, CXClientData d) 
         enum CXTypeKind tk = clang_getCanonicalType(clang_getCursorType(c)).kind;
         v->no_init = clang_Cursor_isNull(init) && ((tk >= CXType_FirstBuiltin && tk <= CXType_LastBuiltin) ||
                                                    tk == CXType_Pointer || tk == CXType_Enum);
+        v->has_init = !clang_Cursor_isNull(init);
         if (!clang_Cursor_isNull(init))
             v->lane_part = lane_linear(ks, init);
         CXCursor lane_coord;
