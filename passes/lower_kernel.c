@@ -876,9 +876,8 @@ void lower_kernel(Unit *u, Kernel *k) {
         if (in->ret_expr && in->ret->begin < in->ret_begin && in->ret_begin < in->ret_end &&
             in->ret_end < in->ret->end) {
             /* `return e;` -> `x = (e);`, e's own edits kept (a call expanded before it) */
-            in->ret_edit = edit_replace_lines(u, in->ret->begin, in->ret_begin,
-                                              in->result ? arena_printf(u->arena, "%s = (", in->result_tmp->name)
-                                                         : "(void)(");
+            edit_replace_lines(u, in->ret->begin, in->ret_begin,
+                               in->result ? arena_printf(u->arena, "%s = (", in->result_tmp->name) : "(void)(");
             edit_replace_lines(u, in->ret_end, in->ret->end, ");");
             continue;
         }

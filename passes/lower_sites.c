@@ -223,18 +223,7 @@ void lower_warp_site(Unit *u, Kernel *k, Site *site) {
     Buf e = {0};
     buf_puts(&e, "{ ");
     put_gather(u, k, site, NULL, &owner->fret_scopes, &e);
-    /* an expanded function's final return, `x = (e);` by an edit at the same place: the
-     * gathering goes first in that edit's text */
-    Edit *ret = NULL;
-    for (int i = 0; i < k->inlines.len && !ret; i++) {
-        Inline *in = k->inlines.items[i];
-        if (in->ret == owner)
-            ret = in->ret_edit;
-    }
-    if (ret)
-        ret->text = arena_printf(u->arena, "%s%s", e.data, ret->text);
-    else
-        edit_insert(u, owner->begin, arena_strdup(u->arena, e.data));
+    edit_insert(u, owner->begin, arena_strdup(u->arena, e.data));
     buf_free(&e);
     edit_replace_lines(u, site->call_begin, site->call_end, site_result(u, k, site));
 }

@@ -428,8 +428,6 @@ typedef struct Inline {
     Stmt *ret;              /* the body's final `return [e];`, or NULL */
     unsigned ret_at;        /* where that return starts (0: none), known before it is scanned */
     const char *ret_expr;   /* e as written */
-    struct Edit *ret_edit;  /* the edit making `return ` of the final return `x = (`: a warp
-                             * function in e puts its gathering before it (lower_warp_site) */
     unsigned ret_begin, ret_end; /* e's text (calls expanded in place inside it are edits
                              * there: the return around it is edited apart) */
     Var *result;            /* `T x = f(args);`: x, taking e's value from result_tmp */
