@@ -11,10 +11,10 @@
  * into the barriers and warp functions they are (translator/frontend/groups.c, group_call):
  * - thread_block::sync(), cg::sync(block): __syncthreads();
  * - thread_block_tile<N>: sync, shfl, shfl_up/down/xor, ballot, any, all, match_any/all,
- *   cg::reduce: warp functions over the tile's N lanes (width N, tile-relative ballots);
- *   a tile of 64-1024 threads (several warps) has CUDA's sync, shfl, any, all and
- *   cg::reduce only, combined over its warps (__cu2c_tile_shfl, __cu2c_tile_vote,
- *   __cu2c_reduce);
+ *   cg::reduce, cg::inclusive_scan/exclusive_scan: warp functions over the tile's N lanes
+ *   (width N, tile-relative ballots); a tile of 64-1024 threads (several warps) has CUDA's
+ *   sync, shfl, any, all, cg::reduce and the scans only, combined over its warps
+ *   (__cu2c_tile_shfl, __cu2c_tile_vote, __cu2c_reduce, __cu2c_scan);
  * - coalesced_threads(): __activemask(); coalesced_group's methods over its lanes;
  * - labeled_partition(g, label), binary_partition(g, pred): __match_any_sync over g's lanes;
  * - thread_group::sync(), cg::sync(thread_group): __syncwarp over the group's lanes (see
@@ -34,6 +34,7 @@
 #endif
 
 #include "cuda_runtime.h"
+#include <type_traits>
 
 #ifdef CU2C_PARSING
 #pragma clang force_cuda_host_device begin
@@ -299,6 +300,17 @@ template <class T> struct bit_xor { T operator()(T a, T b) const { return a ^ b;
 template <class GroupT, class T, class Op>
 auto reduce(const GroupT &, T v, Op op) -> decltype(op(v, v)) { return __cu2c_untranslated(), op(v, v); }
 
+/* cg::inclusive_scan and cg::exclusive_scan (cooperative_groups/scan.h), op defaulting to
+ * plus: over a tile or a coalesced group, by the translator (__cu2c_scan) */
+template <class GroupT, class T, class Op>
+auto inclusive_scan(const GroupT &, T v, Op op) -> decltype(op(v, v)) { return __cu2c_untranslated(), op(v, v); }
+template <class GroupT, class T>
+T inclusive_scan(const GroupT &, T v) { return __cu2c_untranslated(), v; }
+template <class GroupT, class T, class Op>
+auto exclusive_scan(const GroupT &, T v, Op op) -> decltype(op(v, v)) { return __cu2c_untranslated(), op(v, v); }
+template <class GroupT, class T>
+T exclusive_scan(const GroupT &, T v) { return __cu2c_untranslated(), v; }
+
 /* ---- what the translator's code calls (see translator/passes/lower_kernel.c) ---------- */
 
 /* The source lane of a coalesced group's shfl (kind 0), shfl_up (1) or shfl_down (2) by
@@ -410,6 +422,85 @@ static void __cu2c_reduce(int width, size_t n, const unsigned char *act, const u
     }
 }
 
+/* CUDA's scan of the values r[rank] (k of them) in place, by rank (cooperative_groups/details/
+ * coalesced_scan.h): each step i = 1, 2, 4, ... combines op(own, the value i ranks below). */
+template <class R, class Op>
+static void __cu2c_scan_ranks(R *c, int k, Op op) {
+    R nb[32];
+    for (int i = 1; i < k; i <<= 1) {
+        for (int j = i; j < k; j++)
+            nb[j] = op(c[j], c[j - i]);
+        for (int j = i; j < k; j++)
+            c[j] = nb[j];
+    }
+}
+
+/* An inclusive scan's results made exclusive as CUDA does: subtracting each value for an
+ * integral type under cg::plus, else the result one rank below (rank 0: a value-initialised
+ * one). */
+template <class V, class R>
+static void __cu2c_exclusive_by(std::true_type, R *c, const V *v, int k) {
+    for (int j = 0; j < k; j++)
+        c[j] = (R)(c[j] - v[j]);
+}
+template <class V, class R>
+static void __cu2c_exclusive_by(std::false_type, R *c, const V *, int k) {
+    for (int j = k - 1; j > 0; j--)
+        c[j] = c[j - 1];
+    if (k > 0)
+        c[0] = R{};
+}
+template <class V, class R, class Op>
+static void __cu2c_exclusive(R *c, const V *v, int k) {
+    __cu2c_exclusive_by(std::integral_constant<bool, std::is_same<Op, plus<V>>::value && std::is_integral<V>::value>(),
+                        c, v, k);
+}
+
+template <class V, class R, class Op>
+static void __cu2c_scan_warps(int exclusive, int width, size_t n, const unsigned char *act, const unsigned *mk,
+                              const V *v, R *r, Op op);
+
+/* cg::inclusive_scan (exclusive 0) and cg::exclusive_scan (1) over the threads gathered
+ * for them (as __cu2c_reduce's): a tile of `width` threads by its ranks (a lane missing from
+ * it, returned or past the block's end, stands aside: it has no result and the others scan
+ * without it), a coalesced group (width 0) by its lanes' ranks. */
+template <class V, class R, class Op>
+static void __cu2c_scan(int exclusive, int width, size_t n, const unsigned char *act, const unsigned *mk,
+                        const V *v, R *r, Op op) {
+    if (width > 32) {
+        __cu2c_scan_warps(exclusive, width, n, act, mk, v, r, op);
+        return;
+    }
+    for (size_t w = 0; w < n; w += 32) {
+        bool done[32];
+        for (int l = 0; l < 32; l++)
+            done[l] = !(w + l < n && act[w + l]);
+        for (int l = 0; l < 32; l++) {
+            if (done[l])
+                continue;
+            /* the running lanes of lane l's group, by rank */
+            unsigned m = width == 32 ? 0xffffffffu
+                       : width ? ((1u << width) - 1) << (l & ~(width - 1)) : mk[w + l];
+            int ln[32], k = 0;
+            R c[32];
+            V x[32];
+            for (int j = 0; j < 32; j++)
+                if (m >> j & 1u && !done[j]) {
+                    ln[k] = j;
+                    x[k] = v[w + j];
+                    c[k++] = (R)v[w + j];
+                }
+            __cu2c_scan_ranks(c, k, op);
+            if (exclusive)
+                __cu2c_exclusive<V, R, Op>(c, x, k);
+            for (int j = 0; j < k; j++) {
+                r[w + ln[j]] = c[j];
+                done[ln[j]] = true;
+            }
+        }
+    }
+}
+
 /* A group's width as cg::reduce takes it (0: a coalesced group) and its lanes in the warp
  * of the thread at t: for cg::reduce over a group whose type is a template's parameter. */
 template <unsigned int Size, typename P>
@@ -458,6 +549,42 @@ static void __cu2c_reduce_warps(int width, size_t n, const unsigned char *act, c
         for (size_t i = t0; i < t0 + (size_t)width && i < n; i++)
             if (act[i])
                 r[i] = c[(i - t0) / 32];
+    }
+}
+
+/* cg::inclusive_scan and exclusive_scan as CUDA computes them over such a tile
+ * (cooperative_groups/details/scan.h): each warp's inclusive scan (made exclusive by taking
+ * the lane below's, lane 0 keeping its own), the warps' totals (their last lanes') scanned
+ * over the tile and made exclusive (above), then each thread's warp result combined with its
+ * warp's exclusive total: op(warp's, total's) past the first warp; lane 0 of each warp
+ * takes the total alone in an exclusive scan. The tile's threads all run (CUDA's rule). */
+template <class V, class R, class Op>
+static void __cu2c_scan_warps(int exclusive, int width, size_t n, const unsigned char *act, const unsigned *mk,
+                              const V *v, R *r, Op op) {
+    int nw = width / 32;
+    for (size_t t0 = 0; t0 < n; t0 += (size_t)width) {
+        R tot[32];
+        V totv[32];
+        for (int w = 0; w < nw; w++) {
+            size_t b = t0 + 32 * (size_t)w;
+            size_t m = b < n ? (n - b < 32 ? n - b : 32) : 0;
+            if (m)
+                __cu2c_scan(0, 32, m, act + b, mk + b, v + b, r + b, op);
+            tot[w] = m ? r[b + m - 1] : R{};
+            totv[w] = (V)tot[w];
+            if (exclusive)
+                for (size_t l = m; l-- > 1;)
+                    r[b + l] = r[b + l - 1];
+        }
+        __cu2c_scan_ranks(tot, nw, op);
+        __cu2c_exclusive<V, R, Op>(tot, totv, nw);
+        for (size_t i = t0; i < t0 + (size_t)width && i < n; i++) {
+            int w = (int)((i - t0) / 32);
+            if (exclusive && (i - t0) % 32 == 0)
+                r[i] = tot[w];
+            else if (w > 0)
+                r[i] = op(r[i], tot[w]);
+        }
     }
 }
 

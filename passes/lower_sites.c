@@ -100,7 +100,7 @@ static const char *const combine_names[] = {
     [WARP_REDUCE_ADD] = "CU2C_WARP_REDUCE(CU2C_RED_ADD", [WARP_REDUCE_MIN] = "CU2C_WARP_REDUCE(CU2C_RED_MIN",
     [WARP_REDUCE_MAX] = "CU2C_WARP_REDUCE(CU2C_RED_MAX", [WARP_REDUCE_AND] = "CU2C_WARP_REDUCE(CU2C_RED_AND",
     [WARP_REDUCE_OR] = "CU2C_WARP_REDUCE(CU2C_RED_OR", [WARP_REDUCE_XOR] = "CU2C_WARP_REDUCE(CU2C_RED_XOR",
-    [CG_REDUCE] = NULL,
+    [CG_REDUCE] = NULL, [CG_INCLUSIVE_SCAN] = NULL, [CG_EXCLUSIVE_SCAN] = NULL,
 };
 
 /* A warp function's gathering and combining: a loop over the running threads (those still
@@ -174,11 +174,17 @@ static void put_gather(Unit *u, Kernel *k, Site *site, Stmt *loop, PtrVec *scope
     else if (op == WARP_ACTIVEMASK)
         buf_printf(e, "%s, %s, __cu2c_wact%s, __cu2c_wmk%s, __cu2c_wact%s, __cu2c_wr%d%s); ", combine_names[op], cnt,
                    at, at, at, id, at);
-    else if (op == CG_REDUCE)     /* cooperative_groups.h: 0 for a coalesced group */
-        buf_printf(e, "cooperative_groups::__cu2c_reduce(%s, %s, __cu2c_wact%s, __cu2c_wmk%s, __cu2c_wv%d%s, "
-                      "__cu2c_wr%d%s, %s); ", site->width < 0 ? arena_printf(u->arena, "__cu2c_gw%d", id)
-                                              : arena_printf(u->arena, "%d", site->coalesced ? 0 : site->width),
-                   cnt, at, at, id, at, id, at, site->args[2]);
+    else if (op == CG_REDUCE || op == CG_INCLUSIVE_SCAN || op == CG_EXCLUSIVE_SCAN) {
+        /* cooperative_groups.h: width 0 for a coalesced group */
+        const char *width = site->width < 0 ? arena_printf(u->arena, "__cu2c_gw%d", id)
+                                            : arena_printf(u->arena, "%d", site->coalesced ? 0 : site->width);
+        const char *fn = op == CG_REDUCE ? "__cu2c_reduce("
+                       : op == CG_INCLUSIVE_SCAN ? "__cu2c_scan(0, " : "__cu2c_scan(1, ";
+        const char *fop = site->args[2] ? site->args[2]
+                        : arena_printf(u->arena, "cooperative_groups::plus<%s>()", site->type);
+        buf_printf(e, "cooperative_groups::%s%s, %s, __cu2c_wact%s, __cu2c_wmk%s, __cu2c_wv%d%s, __cu2c_wr%d%s, "
+                      "%s); ", fn, width, cnt, at, at, id, at, id, at, fop);
+    }
     else if (op != WARP_SYNC)
         buf_printf(e, "%s, %s, __cu2c_wact%s, __cu2c_wmk%s, __cu2c_wv%d%s, __cu2c_wr%d%s); ", combine_names[op], cnt,
                    at, at, id, at, id, at);

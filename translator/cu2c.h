@@ -383,12 +383,17 @@ typedef enum ReduceOp {
     WARP_REDUCE_ADD, WARP_REDUCE_MIN, WARP_REDUCE_MAX,  /* __reduce_*_sync(mask, value) */
     WARP_REDUCE_AND, WARP_REDUCE_OR, WARP_REDUCE_XOR,
     CG_REDUCE,          /* cooperative_groups::reduce(group, value, op) (CG_REDUCE_NAME) */
+    CG_INCLUSIVE_SCAN,  /* cooperative_groups::inclusive_scan(group, value[, op]) */
+    CG_EXCLUSIVE_SCAN,  /* cooperative_groups::exclusive_scan(group, value[, op]) */
 } ReduceOp;
 
 /* The names the frontend gives cooperative groups' calls that have no CUDA function of their
- * own: grid_group::sync() (an ST_BARRIER with grid_sync) and cooperative_groups::reduce. */
+ * own: grid_group::sync() (an ST_BARRIER with grid_sync), cooperative_groups::reduce and the
+ * scans. */
 #define GRID_SYNC "__cu2c_grid_sync"
 #define CG_REDUCE_NAME "__cu2c_cg_reduce"
+#define CG_INCLUSIVE_SCAN_NAME "__cu2c_cg_inclusive_scan"
+#define CG_EXCLUSIVE_SCAN_NAME "__cu2c_cg_exclusive_scan"
 
 typedef struct Site {
     ReduceOp op;

@@ -19,7 +19,8 @@ static bool in_cg_namespace(CXCursor fn) {
 }
 
 /* Which group a type is: 't' a tile (*width its size), 'c' coalesced, 'b' block, 'g' grid,
- * 'a' a thread_group (any of them). */
+ * 'a' a thread_group (any of them); 0 and *width -1 for a tile whose size is a template's
+ * parameter. */
 char group_kind(CXType t, int *width) {
     CXString sp = clang_getTypeSpelling(clang_getCanonicalType(clang_getNonReferenceType(t)));
     const char *n = clang_getCString(sp);
@@ -29,7 +30,7 @@ char group_kind(CXType t, int *width) {
         /* thread_block_tile<N> with N a template parameter is no group cu2c can size */
         const char *size = tile + strlen("cooperative_groups::thread_block_tile<");
         r = *size >= '0' && *size <= '9' ? 't' : 0;
-        *width = atoi(size);
+        *width = r ? atoi(size) : -1;
     } else if (n && strstr(n, "cooperative_groups::coalesced_group")) {
         r = 'c';
         *width = 32;
@@ -39,6 +40,11 @@ char group_kind(CXType t, int *width) {
         r = 'g';
     } else if (n && strstr(n, "cooperative_groups::thread_group")) {
         r = 'a';
+    } else if (n && strncmp(n, "thread_block_tile<", 18) == 0) {
+        /* a dependent type prints unqualified: cooperative_groups' by its declaration */
+        CXCursor d = clang_getTypeDeclaration(clang_getNonReferenceType(t));
+        if (!clang_Cursor_isNull(d) && in_cg_namespace(d))
+            *width = -1;
     }
     clang_disposeString(sp);
     return r;
@@ -65,7 +71,18 @@ static const struct { const char *method, *builtin; } warp_methods[] = {
     {"shfl_down", "__shfl_down_sync"}, {"shfl_xor", "__shfl_xor_sync"}, {"ballot", "__ballot_sync"},
     {"any", "__any_sync"}, {"all", "__all_sync"}, {"match_any", "__match_any_sync"},
     {"match_all", "__match_all_sync"}, {"reduce", CG_REDUCE_NAME},
+    {"inclusive_scan", CG_INCLUSIVE_SCAN_NAME}, {"exclusive_scan", CG_EXCLUSIVE_SCAN_NAME},
 };
+
+/* cg::reduce and the scans: a group's combination of values, written as functions */
+static bool is_combination(const char *name) {
+    return strcmp(name, "reduce") == 0 || strcmp(name, "inclusive_scan") == 0 ||
+           strcmp(name, "exclusive_scan") == 0;
+}
+
+static bool is_partition(const char *name) {
+    return strcmp(name, "labeled_partition") == 0 || strcmp(name, "binary_partition") == 0;
+}
 
 static bool group_call(CXCursor c, GroupCall *g) {
     if (clang_getCursorKind(c) != CXCursor_CallExpr)
@@ -93,8 +110,7 @@ static bool group_call(CXCursor c, GroupCall *g) {
     CXCursor callee = strip_implicit(first_child(c));
     if (clang_getCursorKind(callee) == CXCursor_MemberRefExpr) {
         g->group = strip_implicit(first_child(callee));
-    } else if (strcmp(name, "sync") == 0 || strcmp(name, "reduce") == 0 ||
-               strcmp(name, "labeled_partition") == 0 || strcmp(name, "binary_partition") == 0) {
+    } else if (strcmp(name, "sync") == 0 || is_combination(name) || is_partition(name)) {
         g->group = clang_Cursor_getArgument(c, 0);
         g->first_arg = 1;
     } else {
@@ -119,18 +135,17 @@ static bool group_call(CXCursor c, GroupCall *g) {
     }
     else if (kind == 'g' && strcmp(name, "sync") == 0)
         g->builtin = GRID_SYNC;
-    /* cg::reduce(g, v, op) in a template where g's type is a parameter: whichever tile or
-     * coalesced group it is, the output asks it for its width and lanes */
-    if (!kind && !clang_Cursor_isNull(g->group) && strcmp(name, "reduce") == 0 &&
-        dependent_spelling(clang_getCursorType(g->group))) {
-        g->builtin = CG_REDUCE_NAME;
+    /* cg::reduce(g, v, op) (or a scan) in a template where g's type is a parameter:
+     * whichever tile or coalesced group it is, the output asks it for its width and lanes */
+    bool dependent = !kind && !clang_Cursor_isNull(g->group) && is_combination(name) &&
+                     (g->width < 0 || dependent_spelling(clang_getCursorType(g->group)));
+    if (dependent)
         g->width = -1;
-    }
-    for (size_t i = 0; (kind == 't' || kind == 'c') && i < sizeof warp_methods / sizeof warp_methods[0]; i++)
+    for (size_t i = 0; (kind == 't' || kind == 'c' || dependent) && i < sizeof warp_methods / sizeof warp_methods[0]; i++)
         if (strcmp(name, warp_methods[i].method) == 0)
             g->builtin = warp_methods[i].builtin;
     /* a partition of a tile or coalesced group: __match_any_sync over its lanes */
-    if ((kind == 't' || kind == 'c') && g->first_arg && name[0] != 's' && name[0] != 'r') {
+    if ((kind == 't' || kind == 'c') && g->first_arg && is_partition(name)) {
         g->builtin = "__match_any_sync";
         g->partition = name[0];
     }
@@ -199,7 +214,8 @@ static const struct { const char *name; ReduceOp op; } site_fns[] = {
     {"__reduce_add_sync", WARP_REDUCE_ADD}, {"__reduce_min_sync", WARP_REDUCE_MIN},
     {"__reduce_max_sync", WARP_REDUCE_MAX}, {"__reduce_and_sync", WARP_REDUCE_AND},
     {"__reduce_or_sync", WARP_REDUCE_OR}, {"__reduce_xor_sync", WARP_REDUCE_XOR},
-    {CG_REDUCE_NAME, CG_REDUCE},
+    {CG_REDUCE_NAME, CG_REDUCE}, {CG_INCLUSIVE_SCAN_NAME, CG_INCLUSIVE_SCAN},
+    {CG_EXCLUSIVE_SCAN_NAME, CG_EXCLUSIVE_SCAN},
 };
 
 static bool site_name(const char *n, ReduceOp *op) {
@@ -508,7 +524,9 @@ static int scan_group_site(KScan *ks, CXCursor c, GroupCall *g, Site *site, int 
         site->wrap_post = ")";
         break;
     case CG_REDUCE:
-        site->args[2] = a1;
+    case CG_INCLUSIVE_SCAN:
+    case CG_EXCLUSIVE_SCAN:
+        site->args[2] = a1;     /* a scan's op: NULL for its default, cg::plus */
         break;
     case WARP_ACTIVEMASK:   /* coalesced_threads() */
         site->wrap_pre = "cooperative_groups::coalesced_group(";
