@@ -233,11 +233,49 @@ void block_prologue(Unit *u, Kernel *k, Buf *b) {
 
 
 /* The kernel's signature as written, on one line without its comments: the stub repeats it
- * where the rest of the line is generated code. */
+ * where the rest of the line is generated code. A conditional directive in it (`#if
+ * (USE_TEXTURE)` around a parameter) keeps a line of its own, so that the host compiler
+ * chooses the parameters the parse chose (the stub follows the kernel: the same macros). */
 static void put_signature(Unit *u, Kernel *k, Buf *b) {
     const char *p = u->text + k->decl_begin, *end = u->text + k->body_begin;
+    bool line_start = false;    /* only blanks since a newline */
     while (p < end) {
-        if (p + 1 < end && p[0] == '/' && p[1] == '/') {
+        if (*p == '#' && line_start) {
+            const char *q = p + 1;
+            while (q < end && (*q == ' ' || *q == '\t'))
+                q++;
+            static const char *const conditionals[] = {"if", "ifdef", "ifndef", "elif", "else", "endif"};
+            size_t n = 0;
+            while (q + n < end && ((q[n] >= 'a' && q[n] <= 'z')))
+                n++;
+            bool conditional = false;
+            for (size_t i = 0; i < sizeof conditionals / sizeof *conditionals; i++)
+                conditional |= strlen(conditionals[i]) == n && strncmp(q, conditionals[i], n) == 0;
+            if (!conditional) {
+                diag_error(u, k->loc, "kernel '%s': a preprocessor directive other than #if, #ifdef, #ifndef, "
+                           "#elif, #else, #endif inside its signature is not supported", k->name);
+                return;
+            }
+            buf_puts(b, "\n");
+            while (p < end && *p != '\n') {
+                if (*p == '\\' && p + 1 < end && p[1] == '\n') {     /* a continued line */
+                    buf_puts(b, "\\\n");
+                    p += 2;
+                    continue;
+                }
+                buf_put(b, p, 1);
+                p++;
+            }
+            buf_puts(b, "\n");
+            continue;
+        }
+        if (*p == '\n' || *p == '\r')
+            line_start = true;
+        else if (*p != ' ' && *p != '\t')
+            line_start = false;
+        if (p + 1 < end && p[0] == '\\' && p[1] == '\n') {     /* a continued line */
+            p += 2;
+        } else if (p + 1 < end && p[0] == '/' && p[1] == '/') {
             while (p < end && *p != '\n')
                 p++;
         } else if (p + 1 < end && p[0] == '/' && p[1] == '*') {
@@ -246,9 +284,6 @@ static void put_signature(Unit *u, Kernel *k, Buf *b) {
                 p++;
             p += 2;
             buf_puts(b, " ");
-        } else if (*p == '#' ) {
-            diag_error(u, k->loc, "kernel '%s': preprocessor directives inside its signature are not supported", k->name);
-            return;
         } else {
             buf_put(b, *p == '\n' || *p == '\r' ? " " : p, 1);
             p++;
