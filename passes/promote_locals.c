@@ -195,6 +195,10 @@ static void promote_webs(Kernel *k) {
             /* a grid-stride loop's counter is computed afresh in each trip's thread loop */
             if (n->grid_stride && w->var == first->gs_var)
                 continue;
+            /* declared in the nest with a value (a for-loop's counter): what comes round a loop
+             * holding barriers from the last trip is never read */
+            if (declared_in(k, n, w->var) && w->var->has_init)
+                continue;
             if (w->dims && !w->var->whole && !w->var->is_shared && nest_reads(k, n, w->var, w) &&
                 !entry_indeterminate(k, i, w))
                 w->promoted = true;
