@@ -78,8 +78,17 @@ static void scan_call(KScan *ks, CXCursor c) {
                                     clang_getCursorKind(fn) != CXCursor_Constructor)) {
         if (clang_Cursor_isNull(fn) && pure_dependent_construction(fe, c))
             return;     /* `BlockReduce<T, N>(storage)`: a temporary object, made alike by every thread */
-        if (clang_getCursorKind(fn) != CXCursor_Constructor && !dependent_partition_call(c))
+        if (clang_getCursorKind(fn) != CXCursor_Constructor && !dependent_partition_call(c)) {
             ks->s->side_effects = true;     /* call through a pointer: anything can happen */
+            /* a template's call resolved per instantiation, or through a pointer: any local
+             * it is given (by reference, perhaps) may be written, and its object's */
+            int nargs = clang_Cursor_getNumArguments(c);
+            for (int i = 0; i < nargs; i++)
+                note_write(ks, lvalue_root(ks, clang_Cursor_getArgument(c, (unsigned)i)));
+            CXCursor callee = strip_implicit(first_child(c));
+            if (clang_getCursorKind(callee) == CXCursor_MemberRefExpr && !clang_Cursor_isNull(first_child(callee)))
+                note_write(ks, lvalue_root(ks, first_child(callee)));
+        }
         if (clang_Cursor_isNull(fn) && fe->tls_fns.len > 0) {
             /* a kernel template's dependent call (SharedMemory<T>() converted to T *) may
              * reach a function reading the builtins or the block's shared memory */
