@@ -405,6 +405,73 @@ bool glue_launch_chevrons(char *t, size_t n) {
     return changed;
 }
 
+/* Is a launch's text all in one macro argument written in the main file? Then *begin is
+ * where it starts there (checkKernelErrors((k<<<g, b>>>(x)))). */
+static bool launch_in_macro_argument(Fe *fe, CXCursor c, unsigned *begin) {
+    CXSourceLocation l = clang_getRangeStart(clang_getCursorExtent(c));
+    unsigned eo;
+    CXFile f;
+    clang_getExpansionLocation(l, NULL, NULL, NULL, &eo);
+    clang_getFileLocation(l, &f, NULL, NULL, begin);
+    return eo != *begin && clang_File_isEqual(f, fe->main_file);
+}
+
+/* The end of the bracketed run starting at p (open: its opening text, close: its closing),
+ * brackets of other kinds nested; 0 when it does not close. *commas gets the offsets of the
+ * run's top-level commas (at most max). */
+static unsigned bracket_end(Unit *u, unsigned p, const char *open, const char *close, unsigned *commas, int max,
+                            int *ncommas) {
+    size_t lo = strlen(open), lc = strlen(close);
+    int depth = 0;
+    *ncommas = 0;
+    for (unsigned i = p + (unsigned)lo; i + lc <= u->len; i++) {
+        char ch = u->text[i];
+        if (depth == 0 && strncmp(u->text + i, close, lc) == 0)
+            return i + (unsigned)lc;
+        if (ch == '(' || ch == '[' || ch == '{')
+            depth++;
+        else if (ch == ')' || ch == ']' || ch == '}')
+            depth--;
+        else if (ch == ',' && depth == 0 && *ncommas < max)
+            commas[(*ncommas)++] = i;
+        if (depth < 0)
+            return 0;
+    }
+    return 0;
+}
+
+/* A launch written in a macro's argument: its parts found in the text as written (the
+ * cursors' ranges are the macro's invocation). False when the text is not `callee<<<...>>>(...)`. */
+static bool spelled_launch(Fe *fe, Launch *l, unsigned begin) {
+    Unit *u = fe->u;
+    const char *cfg = strstr(u->text + begin, "<<<");
+    if (!cfg)
+        return false;
+    l->config_begin = (unsigned)(cfg - u->text);
+    l->callee_begin = begin;
+    l->callee_end = l->config_begin;
+    while (l->callee_end > begin && strchr(" \t\r\n", u->text[l->callee_end - 1]))
+        l->callee_end--;
+    unsigned commas[8];
+    int nc;
+    l->config_end = bracket_end(u, l->config_begin, "<<<", ">>>", commas, 4, &nc);
+    if (!l->config_end)
+        return false;
+    unsigned from = l->config_begin + 3;
+    for (int i = 0; i <= nc; i++) {
+        unsigned to = i < nc ? commas[i] : l->config_end - 3;
+        l->config[l->nconfig++] = one_line(fe_text(fe, from, to));
+        from = to + 1;
+    }
+    unsigned p = l->config_end;
+    while (p < u->len && strchr(" \t\r\n", u->text[p]))
+        p++;
+    int na;
+    unsigned args[1];
+    l->call_end = p < u->len && u->text[p] == '(' ? bracket_end(u, p, "(", ")", args, 0, &na) : 0;
+    return l->call_end != 0;
+}
+
 void scan_launch(Fe *fe, CXCursor c, bool in_device_code) {
     Unit *u = fe->u;
     Kids kids = children(c);
@@ -423,12 +490,20 @@ void scan_launch(Fe *fe, CXCursor c, bool in_device_code) {
         diag_error(u, l->loc, "kernel launch inside device code (dynamic parallelism) is not supported");
         return;
     }
-    cursor_range(kids.c[0], &l->callee_begin, &l->callee_end);
-    cursor_range(kids.c[1], &l->config_begin, &l->config_end);
-    unsigned cb;
-    cursor_range(c, &cb, &l->call_end);
+    unsigned written_at;
+    bool spelled = launch_in_macro_argument(fe, c, &written_at);
+    if (spelled && !spelled_launch(fe, l, written_at)) {
+        diag_error(u, l->loc, "cu2c cannot rewrite this kernel launch (is it written by a macro?)");
+        return;
+    }
+    if (!spelled) {
+        cursor_range(kids.c[0], &l->callee_begin, &l->callee_end);
+        cursor_range(kids.c[1], &l->config_begin, &l->config_end);
+        unsigned cb;
+        cursor_range(c, &cb, &l->call_end);
+    }
     Kids cfg = children(kids.c[1]);
-    for (int i = 1; i < cfg.n && i < 5 && i < 8; i++) {
+    for (int i = 1; !spelled && i < cfg.n && i < 5 && i < 8; i++) {
         unsigned b, e;
         cursor_range(cfg.c[i], &b, &e);
         if (e <= b)
