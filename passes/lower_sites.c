@@ -100,7 +100,7 @@ static const char *const combine_names[] = {
     [WARP_REDUCE_ADD] = "CU2C_WARP_REDUCE(CU2C_RED_ADD", [WARP_REDUCE_MIN] = "CU2C_WARP_REDUCE(CU2C_RED_MIN",
     [WARP_REDUCE_MAX] = "CU2C_WARP_REDUCE(CU2C_RED_MAX", [WARP_REDUCE_AND] = "CU2C_WARP_REDUCE(CU2C_RED_AND",
     [WARP_REDUCE_OR] = "CU2C_WARP_REDUCE(CU2C_RED_OR", [WARP_REDUCE_XOR] = "CU2C_WARP_REDUCE(CU2C_RED_XOR",
-    [CG_REDUCE] = NULL, [CG_INCLUSIVE_SCAN] = NULL, [CG_EXCLUSIVE_SCAN] = NULL,
+    [CG_REDUCE] = NULL, [CG_INCLUSIVE_SCAN] = NULL, [CG_EXCLUSIVE_SCAN] = NULL, [WMMA_MMA] = NULL,
 };
 
 /* A warp function's gathering and combining: a loop over the running threads (those still
@@ -185,6 +185,9 @@ static void put_gather(Unit *u, Kernel *k, Site *site, Stmt *loop, PtrVec *scope
         buf_printf(e, "cooperative_groups::%s%s, %s, __cu2c_wact%s, __cu2c_wmk%s, __cu2c_wv%d%s, __cu2c_wr%d%s, "
                       "%s); ", fn, width, cnt, at, at, id, at, id, at, fop);
     }
+    else if (op == WMMA_MMA)
+        buf_printf(e, "::nvcuda::wmma::__cu2c_mma_warps(%s, __cu2c_wact%s, __cu2c_wv%d%s, __cu2c_wr%d%s); ", cnt, at,
+                   id, at, id, at);
     else if (op != WARP_SYNC)
         buf_printf(e, "%s, %s, __cu2c_wact%s, __cu2c_wmk%s, __cu2c_wv%d%s, __cu2c_wr%d%s); ", combine_names[op], cnt,
                    at, at, id, at, id, at);

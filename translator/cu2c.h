@@ -385,15 +385,17 @@ typedef enum ReduceOp {
     CG_REDUCE,          /* cooperative_groups::reduce(group, value, op) (CG_REDUCE_NAME) */
     CG_INCLUSIVE_SCAN,  /* cooperative_groups::inclusive_scan(group, value[, op]) */
     CG_EXCLUSIVE_SCAN,  /* cooperative_groups::exclusive_scan(group, value[, op]) */
+    WMMA_MMA,           /* nvcuda::wmma::mma_sync(d, a, b, c[, satf]) (WMMA_MMA_NAME) */
 } ReduceOp;
 
 /* The names the frontend gives cooperative groups' calls that have no CUDA function of their
- * own: grid_group::sync() (an ST_BARRIER with grid_sync), cooperative_groups::reduce and the
- * scans. */
+ * own: grid_group::sync() (an ST_BARRIER with grid_sync), cooperative_groups::reduce, the
+ * scans, and nvcuda::wmma::mma_sync (mma.h). */
 #define GRID_SYNC "__cu2c_grid_sync"
 #define CG_REDUCE_NAME "__cu2c_cg_reduce"
 #define CG_INCLUSIVE_SCAN_NAME "__cu2c_cg_inclusive_scan"
 #define CG_EXCLUSIVE_SCAN_NAME "__cu2c_cg_exclusive_scan"
+#define WMMA_MMA_NAME "__cu2c_wmma_mma_sync"
 
 typedef struct Site {
     ReduceOp op;

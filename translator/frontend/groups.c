@@ -181,11 +181,28 @@ bool unresolved_group_call(CXCursor c, char *name, size_t cap) {
 /* The function a call stands for: a group's method or function (group_call) as the barrier
  * or warp function it is (shown: as messages name it, `group::method`), anything else as its
  * callee's name. Valid until the next call. */
+/* nvcuda::wmma::mma_sync (mma.h): a warp function over the warp's fragments */
+static bool wmma_mma_call(CXCursor c) {
+    if (clang_getCursorKind(c) != CXCursor_CallExpr)
+        return false;
+    CXCursor fn = callee_of(c);
+    if (clang_Cursor_isNull(fn))
+        return false;
+    CXString usr = clang_getCursorUSR(fn), sp = clang_getCursorSpelling(fn);
+    const char *us = clang_getCString(usr), *n = clang_getCString(sp);
+    bool r = us && n && strncmp(us, "c:@N@nvcuda@N@wmma@", 19) == 0 && strcmp(n, "mma_sync") == 0;
+    clang_disposeString(usr);
+    clang_disposeString(sp);
+    return r;
+}
+
 static const char *group_or_callee_name(CXCursor c, bool shown) {
     static char buf[256];
     GroupCall g;
     if (group_call(c, &g))
         return shown ? g.shown : g.builtin;
+    if (wmma_mma_call(c))
+        return shown ? "nvcuda::wmma::mma_sync" : WMMA_MMA_NAME;
     const char *lx = libcuxx_barrier(c, shown);    /* cuda::barrier's wait & co. (libcuxx.c) */
     if (lx)
         return lx;
@@ -215,7 +232,7 @@ static const struct { const char *name; ReduceOp op; } site_fns[] = {
     {"__reduce_max_sync", WARP_REDUCE_MAX}, {"__reduce_and_sync", WARP_REDUCE_AND},
     {"__reduce_or_sync", WARP_REDUCE_OR}, {"__reduce_xor_sync", WARP_REDUCE_XOR},
     {CG_REDUCE_NAME, CG_REDUCE}, {CG_INCLUSIVE_SCAN_NAME, CG_INCLUSIVE_SCAN},
-    {CG_EXCLUSIVE_SCAN_NAME, CG_EXCLUSIVE_SCAN},
+    {CG_EXCLUSIVE_SCAN_NAME, CG_EXCLUSIVE_SCAN}, {WMMA_MMA_NAME, WMMA_MMA},
 };
 
 static bool site_name(const char *n, ReduceOp *op) {
@@ -539,6 +556,34 @@ static int scan_group_site(KScan *ks, CXCursor c, GroupCall *g, Site *site, int 
     return f;
 }
 
+/* wmma::mma_sync(d, a, b, c[, satf]) as a site: each lane gives its shares of A, B and C
+ * packed (mma.h's __cu2c_mma_args), the warp's product comes back as the lane's share of D,
+ * assigned to d where the call was. False after a located error. */
+static bool scan_wmma_site(KScan *ks, CXCursor c, Site *site, int in_macro) {
+    Fe *fe = ks->fe;
+    Arena *a = fe->u->arena;
+    int nargs = clang_Cursor_getNumArguments(c);
+    const char *satf = nargs > 4 ? written_arg(fe, c, 4) : NULL;     /* NULL: defaulted */
+    if (in_macro || !site->args[0] || !site->args[1] || !site->args[2] || !site->args[3]) {
+        diag_error(fe->u, site->loc, "nvcuda::wmma::mma_sync() written inside a macro (or with an argument "
+                   "that is) is not supported yet");
+        return false;
+    }
+    const char *t[3];
+    for (unsigned i = 0; i < 3; i++)
+        t[i] = site_type(a, clang_getCursorType(clang_Cursor_getArgument(c, i + 1)), true);
+    site->type = arena_printf(a, "::nvcuda::wmma::__cu2c_mma_args<%s, %s, %s >", t[0], t[1], t[2]);
+    site->result_type = t[2];
+    site->wrap_pre = arena_printf(a, "::nvcuda::wmma::__cu2c_mma_assign(%s, ", site->args[0]);
+    site->wrap_post = ")";
+    site->args[1] = arena_printf(a, "::nvcuda::wmma::__cu2c_mma_pack(%s, %s, %s%s%s)", site->args[1], site->args[2],
+                                 site->args[3], satf ? ", " : "", satf ? satf : "");
+    site->args[0] = "0xffffffffu";
+    site->args[2] = site->args[3] = NULL;
+    site->width = 32;
+    return true;
+}
+
 /* A reduction barrier inside the statement being scanned: its predicate's facts go to a
  * statement of their own, the call's uniform result is all the holder sees. A warp
  * function likewise, but its result varies: the holder runs per thread. */
@@ -549,7 +594,7 @@ void scan_site(KScan *ks, CXCursor c, ReduceOp op) {
     int nargs = clang_Cursor_getNumArguments(c);
     GroupCall g;
     bool group = group_call(c, &g);
-    const char *name = group ? g.shown : site_fn(op);
+    const char *name = group ? g.shown : op == WMMA_MMA ? "nvcuda::wmma::mma_sync" : site_fn(op);
     if (ks->lambda_depth > 0 || (!warp && nargs != 1)) {
         diag_error(u, cursor_loc(ks->fe, c), "this use of a reduction barrier is not supported yet");
         return;
@@ -578,6 +623,10 @@ void scan_site(KScan *ks, CXCursor c, ReduceOp op) {
     else
         for (int i = 0; warp && i < nargs && i < 4; i++)
             site->args[i] = in_macro ? macro_args[i] : written_arg(ks->fe, c, (unsigned)i);
+    if (op == WMMA_MMA && !scan_wmma_site(ks, c, site, in_macro))
+        return;
+    if (op == WMMA_MMA)
+        write_arg = 0;      /* d: written where the result is used */
     if (warp && nargs > value_arg && op != WARP_ACTIVEMASK) {
         site->pred_text = site->args[1];
         if (!site->type)
@@ -616,6 +665,10 @@ void scan_site(KScan *ks, CXCursor c, ReduceOp op) {
         clang_visitChildren(c, kscan_visit, ks);
     }
     ks->s = owner;
+    /* mma_sync's d: the holder assigns it the result */
+    Var *d = op == WMMA_MMA ? lvalue_root(ks, clang_Cursor_getArgument(c, 0)) : NULL;
+    if (d && !d->is_shared && !vec_contains(&owner->writes, d))
+        vec_push(u->arena, &owner->writes, d);
     /* a coalesced group's ballot packs the result by the group's mask where it is used */
     if (group && g.coalesced && site->wrap_pre && !clang_Cursor_isNull(g.group) &&
         kscan_visit(g.group, c, ks) == CXChildVisit_Recurse)

@@ -1,0 +1,285 @@
+/* mma.h - CUDA's warp matrix functions (nvcuda::wmma: tensor cores) for kernels run on CPU
+ * threads (C++).
+ *
+ * A fragment is spread over its warp as on a GPU: each of the 32 lanes holds num_elements =
+ * rows * cols / 32 of the tile's elements, lane l the elements l * num_elements ... in the
+ * tile's row-major order (CUDA leaves the mapping unspecified: programs may only use x[i]
+ * element by element, between fragments of the same type). load_matrix_sync,
+ * store_matrix_sync and fill_fragment touch a lane's own elements, so each thread runs them
+ * alone (the macros below pass load and store the thread's lane). mma_sync needs every
+ * lane's elements: it is a warp function the translator recognises, gathers and combines
+ * like a shuffle (translator/frontend/groups.c), each warp's product computed once by
+ * __cu2c_mma_warps: D = A * B + C with products and sums in the accumulator's type (float
+ * for half, bf16 and tf32 inputs; double; int for 8-bit inputs), k in order (the GPU's
+ * tensor cores round differently: results agree to float rounding, not bit for bit).
+ * Shapes: m16n16k16, m32n8k16, m8n32k16 (half, bf16, 8-bit integers), m16n16k8 (tf32),
+ * m8n8k4 (double). The sub-byte types (precision::b1, u4, s4) are not provided. */
+#ifndef CU2C_MMA_H
+#define CU2C_MMA_H
+#ifdef CU2C_PARSING
+#pragma clang system_header /* cu2c's own header wherever it is found (-I naming its folder) */
+#endif
+
+#ifndef __cplusplus
+#error "mma.h is C++: compile this file as C++"
+#endif
+
+#include "cuda_runtime.h"
+#include "cuda_fp16.h"
+#include "cuda_bf16.h"
+#include <type_traits>
+
+#ifdef CU2C_PARSING
+#pragma clang force_cuda_host_device begin
+#endif
+
+namespace nvcuda {
+namespace wmma {
+
+struct row_major;
+struct col_major;
+struct matrix_a;
+struct matrix_b;
+struct accumulator;
+enum layout_t { mem_row_major, mem_col_major };
+
+namespace precision {
+struct tf32;
+} // namespace precision
+
+/* the element type a fragment of T stores */
+template <class T> struct __cu2c_storage { typedef T type; };
+template <> struct __cu2c_storage<precision::tf32> { typedef float type; };
+
+/* the tile a fragment holds: A is m x k, B k x n, the accumulator m x n */
+template <class Use, int M, int N, int K> struct __cu2c_tile;
+template <int M, int N, int K> struct __cu2c_tile<matrix_a, M, N, K> { enum { rows = M, cols = K }; };
+template <int M, int N, int K> struct __cu2c_tile<matrix_b, M, N, K> { enum { rows = K, cols = N }; };
+template <int M, int N, int K> struct __cu2c_tile<accumulator, M, N, K> { enum { rows = M, cols = N }; };
+
+template <class Use, int M, int N, int K, class T, class Layout = void>
+class fragment {
+public:
+    typedef typename __cu2c_storage<T>::type storage_element_type;
+    typedef storage_element_type element_type;
+    enum {
+        __cu2c_rows = __cu2c_tile<Use, M, N, K>::rows,
+        __cu2c_cols = __cu2c_tile<Use, M, N, K>::cols,
+        num_elements = __cu2c_rows * __cu2c_cols / 32,
+    };
+    static_assert(__cu2c_rows * __cu2c_cols % 32 == 0, "a fragment shape CUDA does not have");
+    storage_element_type x[num_elements];
+};
+
+/* The lane of the thread at t in a block of d (the linear index modulo 32). */
+static inline unsigned __cu2c_lane(uint3 t, dim3 d) {
+    return (unsigned)((((unsigned long long)t.z * d.y + t.y) * d.x + t.x) & 31);
+}
+
+/* Element e of lane l's share: row and column in the tile. */
+template <class F>
+static inline void __cu2c_at(unsigned lane, int e, int *r, int *c) {
+    int i = (int)lane * F::num_elements + e;
+    *r = i / F::__cu2c_cols;
+    *c = i % F::__cu2c_cols;
+}
+
+template <class F, class P>
+static inline void __cu2c_load(unsigned lane, F &f, const P *p, unsigned ldm, bool col_major) {
+    for (int e = 0; e < F::num_elements; e++) {
+        int r, c;
+        __cu2c_at<F>(lane, e, &r, &c);
+        f.x[e] = (typename F::storage_element_type)(col_major ? p[(size_t)c * ldm + r] : p[(size_t)r * ldm + c]);
+    }
+}
+
+/* A or B: the layout is the fragment's */
+template <class Use, int M, int N, int K, class T, class P>
+static inline void __cu2c_load_matrix_sync(unsigned lane, fragment<Use, M, N, K, T, row_major> &f, const P *p,
+                                           unsigned ldm) {
+    __cu2c_load(lane, f, p, ldm, false);
+}
+template <class Use, int M, int N, int K, class T, class P>
+static inline void __cu2c_load_matrix_sync(unsigned lane, fragment<Use, M, N, K, T, col_major> &f, const P *p,
+                                           unsigned ldm) {
+    __cu2c_load(lane, f, p, ldm, true);
+}
+/* the accumulator: the layout is the call's */
+template <int M, int N, int K, class T, class P>
+static inline void __cu2c_load_matrix_sync(unsigned lane, fragment<accumulator, M, N, K, T> &f, const P *p,
+                                           unsigned ldm, layout_t layout) {
+    __cu2c_load(lane, f, p, ldm, layout == mem_col_major);
+}
+
+template <int M, int N, int K, class T, class P>
+static inline void __cu2c_store_matrix_sync(unsigned lane, P *p, const fragment<accumulator, M, N, K, T> &f,
+                                            unsigned ldm, layout_t layout) {
+    typedef fragment<accumulator, M, N, K, T> F;
+    for (int e = 0; e < F::num_elements; e++) {
+        int r, c;
+        __cu2c_at<F>(lane, e, &r, &c);
+        if (layout == mem_col_major)
+            p[(size_t)c * ldm + r] = (P)f.x[e];
+        else
+            p[(size_t)r * ldm + c] = (P)f.x[e];
+    }
+}
+
+/* tf32: float rounded to 10 significand bits, to nearest with ties away from zero (CUDA's
+ * cvt.rna.tf32.f32); infinities and NaNs as they are */
+static inline float __float_to_tf32(float f) {
+    unsigned u;
+    __builtin_memcpy(&u, &f, 4);
+    if ((u & 0x7f800000u) != 0x7f800000u)
+        u = (u + 0x1000u) & ~0x1fffu;
+    __builtin_memcpy(&f, &u, 4);
+    return f;
+}
+
+/* ---- mma_sync: a warp function (see the top of this file) ---- */
+
+/* What each lane gives mma_sync: its shares of A, B and C, and satf. */
+template <class FA, class FB, class FC>
+struct __cu2c_mma_args {
+    FA a;
+    FB b;
+    FC c;
+    bool satf;
+    typedef FC result_type;
+};
+
+template <class FA, class FB, class FC>
+static inline __cu2c_mma_args<FA, FB, FC> __cu2c_mma_pack(const FA &a, const FB &b, const FC &c, bool satf = false) {
+    __cu2c_mma_args<FA, FB, FC> p = {a, b, c, satf};
+    return p;
+}
+
+/* The call the translator recognises and replaces: never reached in translated code. */
+#if !defined(CU2C_PARSING) && defined(__GNUC__)
+void __cu2c_wmma_untranslated(void) __attribute__((error("a wmma::mma_sync that cu2c did not translate (please report it)")));
+#else
+void __cu2c_wmma_untranslated(void);
+#endif
+template <class FD, class FA, class FB, class FC>
+void mma_sync(FD &d, const FA &a, const FB &b, const FC &c, bool satf = false) {
+    (void)d, (void)a, (void)b, (void)c, (void)satf;
+    __cu2c_wmma_untranslated();
+}
+
+template <class Use, int M, int N, int K, class T, class Layout, class V>
+static inline void fill_fragment(fragment<Use, M, N, K, T, Layout> &f, const V &v) {
+    for (int e = 0; e < fragment<Use, M, N, K, T, Layout>::num_elements; e++)
+        f.x[e] = (typename fragment<Use, M, N, K, T, Layout>::storage_element_type)v;
+}
+
+template <class FD, class FC>
+static inline void __cu2c_mma_assign(FD &d, const FC &c) {
+    for (int e = 0; e < FD::num_elements; e++)
+        d.x[e] = (typename FD::storage_element_type)c.x[e];
+}
+
+/* the type products and sums are computed in: the accumulator's; tf32 inputs as float */
+template <class T> struct __cu2c_acc { typedef T type; };
+template <> struct __cu2c_acc<__half> { typedef float type; };
+
+template <class T>
+static inline T __cu2c_saturate(T v, bool satf) {
+    /* float accumulators: satf makes infinities the largest finite values and NaN zero */
+    if (!satf)
+        return v;
+    if (v != v)
+        return (T)0;
+    const T big = sizeof(T) == 8 ? (T)1.7976931348623157e308 : (T)3.40282347e38f;
+    return v > big ? big : v < -big ? -big : v;
+}
+static inline int __cu2c_saturate_int(long long v, bool satf) {
+    if (satf)
+        return v > 2147483647LL ? 2147483647 : v < -2147483648LL ? (int)-2147483648LL : (int)v;
+    return (int)(unsigned)(unsigned long long)v;     /* wraps, as the GPU's without satf */
+}
+
+/* One element of D: C's plus the row of A times the column of B, k in order (integers in 64
+ * bits, then wrapped or saturated to int; floating point in the accumulator's type). */
+template <class CT, class AT, int KK, class B>
+static inline CT __cu2c_dot(std::true_type, CT c, const AT *arow, const B &b, int col, bool satf) {
+    long long s = (long long)c;
+    for (int k = 0; k < KK; k++)
+        s += (long long)arow[k] * (long long)b[k][col];
+    return (CT)__cu2c_saturate_int(s, satf);
+}
+template <class CT, class AT, int KK, class B>
+static inline CT __cu2c_dot(std::false_type, CT c, const AT *arow, const B &b, int col, bool satf) {
+    AT s = (AT)c;
+    for (int k = 0; k < KK; k++)
+        s += arow[k] * b[k][col];
+    return (CT)__cu2c_saturate(s, satf);
+}
+
+/* Every warp's D = A * B + C (n: the gathered threads; a warp's lanes past n, or not
+ * running, give zeros and get nothing). */
+template <class P, class R>
+static void __cu2c_mma_warps(size_t n, const unsigned char *act, const P *v, R *r) {
+    typedef typename P::result_type FC;
+    typedef decltype(static_cast<const P *>(nullptr)->a) FA;
+    typedef decltype(static_cast<const P *>(nullptr)->b) FB;
+    typedef typename FC::storage_element_type CT;
+    typedef typename __cu2c_acc<CT>::type AT;
+    enum { MR = FA::__cu2c_rows, KK = FA::__cu2c_cols, NC = FB::__cu2c_cols };
+    static_assert((int)FB::__cu2c_rows == (int)KK && (int)FC::__cu2c_rows == (int)MR &&
+                  (int)FC::__cu2c_cols == (int)NC, "mma_sync's fragments do not fit each other");
+    for (size_t w = 0; w < n; w += 32) {
+        AT a[MR][KK], b[KK][NC];
+        CT c[MR][NC];
+        bool satf = false;
+        for (int i = 0; i < MR; i++)
+            for (int j = 0; j < KK; j++)
+                a[i][j] = 0;
+        for (int i = 0; i < KK; i++)
+            for (int j = 0; j < NC; j++)
+                b[i][j] = 0;
+        for (int i = 0; i < MR; i++)
+            for (int j = 0; j < NC; j++)
+                c[i][j] = 0;
+        for (unsigned l = 0; l < 32 && w + l < n; l++) {
+            if (!act[w + l])
+                continue;
+            const P &p = v[w + l];
+            satf |= p.satf;
+            int row, col;
+            for (int e = 0; e < FA::num_elements; e++) {
+                __cu2c_at<FA>(l, e, &row, &col);
+                a[row][col] = (AT)p.a.x[e];
+            }
+            for (int e = 0; e < FB::num_elements; e++) {
+                __cu2c_at<FB>(l, e, &row, &col);
+                b[row][col] = (AT)p.b.x[e];
+            }
+            for (int e = 0; e < FC::num_elements; e++) {
+                __cu2c_at<FC>(l, e, &row, &col);
+                c[row][col] = p.c.x[e];
+            }
+        }
+        for (unsigned l = 0; l < 32 && w + l < n; l++) {
+            if (!act[w + l])
+                continue;
+            for (int e = 0; e < FC::num_elements; e++) {
+                int row, col;
+                __cu2c_at<FC>(l, e, &row, &col);
+                r[w + l].x[e] = __cu2c_dot<CT, AT, KK>(std::is_integral<CT>(), c[row][col], a[row], b, col, satf);
+            }
+        }
+    }
+}
+
+} // namespace wmma
+} // namespace nvcuda
+
+#ifdef CU2C_PARSING
+#pragma clang force_cuda_host_device end
+#endif
+
+/* Where each is called, the thread's lane goes in (see the top of this file). */
+#define load_matrix_sync(...) __cu2c_load_matrix_sync(::nvcuda::wmma::__cu2c_lane(threadIdx, blockDim), __VA_ARGS__)
+#define store_matrix_sync(...) __cu2c_store_matrix_sync(::nvcuda::wmma::__cu2c_lane(threadIdx, blockDim), __VA_ARGS__)
+
+#endif
