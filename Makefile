@@ -116,7 +116,7 @@ BLAS_CFLAGS   := $(shell pkg-config --cflags openblas 2>/dev/null)
 CUBLAS_SRC     = libraries/cublas/handle.c libraries/cublas/transfers.c libraries/cublas/level1.c \
                  libraries/cublas/level2.c libraries/cublas/level3.c libraries/cublas/symmetric_triangular.c \
                  libraries/cublas/batched.c
-CUSPARSE_SRC   = libraries/cusparse/handle.c libraries/cusparse/spmv.c
+CUSPARSE_SRC   = libraries/cusparse/handle.c libraries/cusparse/mat_descr.c libraries/cusparse/spmv.c
 
 # CUDA's libraries (libraries/NAME/*.c -> lib64/libNAME.a); -fPIC: cu2cc -shared links them too
 build/libraries/%.o: libraries/%.c libraries/*/*.h $(HEADERS)

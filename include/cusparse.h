@@ -1,6 +1,7 @@
 /* cusparse.h - the part of cuSPARSE, CUDA's sparse linear algebra library, that cu2c
  * provides: the handle (create, destroy, stream, pointer mode, version, error names), CSR
- * sparse matrix and dense vector descriptors, and SpMV (y = alpha op(A) x + beta y) for a CSR
+ * sparse matrix and dense vector descriptors, the legacy matrix descriptor's properties
+ * (cusparseMatDescr_t), and SpMV (y = alpha op(A) x + beta y) for a CSR
  * matrix, not transposed, in float or double. Names, signatures, enum values and status codes
  * are CUDA's. Link with -lcusparse (lib64/libcusparse.a); the work is ordered on the handle's
  * stream like any stream work.
@@ -91,6 +92,20 @@ typedef struct cusparseDnVecDescr *cusparseDnVecDescr_t;
 typedef struct cusparseSpMatDescr const *cusparseConstSpMatDescr_t;
 typedef struct cusparseDnVecDescr const *cusparseConstDnVecDescr_t;
 
+/* ---- the legacy matrix descriptor (its properties only: the routines taking it are not
+ * provided) ------------------------------------------------------------------------------ */
+
+typedef enum {
+    CUSPARSE_MATRIX_TYPE_GENERAL = 0,
+    CUSPARSE_MATRIX_TYPE_SYMMETRIC = 1,
+    CUSPARSE_MATRIX_TYPE_HERMITIAN = 2,
+    CUSPARSE_MATRIX_TYPE_TRIANGULAR = 3
+} cusparseMatrixType_t;
+typedef enum { CUSPARSE_FILL_MODE_LOWER = 0, CUSPARSE_FILL_MODE_UPPER = 1 } cusparseFillMode_t;
+typedef enum { CUSPARSE_DIAG_TYPE_NON_UNIT = 0, CUSPARSE_DIAG_TYPE_UNIT = 1 } cusparseDiagType_t;
+struct cusparseMatDescr;
+typedef struct cusparseMatDescr *cusparseMatDescr_t;
+
 /* ---- the handle ---------------------------------------------------------------------- */
 
 cusparseStatus_t CUSPARSEAPI cusparseCreate(cusparseHandle_t *handle);
@@ -100,6 +115,17 @@ cusparseStatus_t CUSPARSEAPI cusparseGetProperty(libraryPropertyType type, int *
 const char *CUSPARSEAPI cusparseGetErrorName(cusparseStatus_t status);
 const char *CUSPARSEAPI cusparseGetErrorString(cusparseStatus_t status);
 cusparseStatus_t CUSPARSEAPI cusparseSetStream(cusparseHandle_t handle, cudaStream_t streamId);
+/* a new descriptor: general, lower, non-unit, base zero */
+cusparseStatus_t CUSPARSEAPI cusparseCreateMatDescr(cusparseMatDescr_t *descrA);
+cusparseStatus_t CUSPARSEAPI cusparseDestroyMatDescr(cusparseMatDescr_t descrA);
+cusparseStatus_t CUSPARSEAPI cusparseSetMatType(cusparseMatDescr_t descrA, cusparseMatrixType_t type);
+cusparseMatrixType_t CUSPARSEAPI cusparseGetMatType(const cusparseMatDescr_t descrA);
+cusparseStatus_t CUSPARSEAPI cusparseSetMatFillMode(cusparseMatDescr_t descrA, cusparseFillMode_t fillMode);
+cusparseFillMode_t CUSPARSEAPI cusparseGetMatFillMode(const cusparseMatDescr_t descrA);
+cusparseStatus_t CUSPARSEAPI cusparseSetMatDiagType(cusparseMatDescr_t descrA, cusparseDiagType_t diagType);
+cusparseDiagType_t CUSPARSEAPI cusparseGetMatDiagType(const cusparseMatDescr_t descrA);
+cusparseStatus_t CUSPARSEAPI cusparseSetMatIndexBase(cusparseMatDescr_t descrA, cusparseIndexBase_t base);
+cusparseIndexBase_t CUSPARSEAPI cusparseGetMatIndexBase(const cusparseMatDescr_t descrA);
 cusparseStatus_t CUSPARSEAPI cusparseGetStream(cusparseHandle_t handle, cudaStream_t *streamId);
 cusparseStatus_t CUSPARSEAPI cusparseGetPointerMode(cusparseHandle_t handle, cusparsePointerMode_t *mode);
 cusparseStatus_t CUSPARSEAPI cusparseSetPointerMode(cusparseHandle_t handle, cusparsePointerMode_t mode);

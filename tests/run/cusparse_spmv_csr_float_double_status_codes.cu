@@ -2,7 +2,8 @@
 // double with 64-bit indices and base 1, on a created stream after a kernel that fills x and
 // before one that reads y; alpha and beta by host and by device pointer; beta 0 leaves a NaN
 // in y unread. Compared with a host loop. Unsupported requests return NOT_SUPPORTED, bad ones
-// INVALID_VALUE, a null handle NOT_INITIALIZED.
+// INVALID_VALUE, a null handle NOT_INITIALIZED. The legacy matrix descriptor keeps its
+// properties (NVIDIA's conjugateGradientCudaGraphs creates one).
 // RUN: %cu2cc %s -o %t -lcusparse && env CU2C_NUM_THREADS=1 timeout 120 %t && env CU2C_NUM_THREADS=2 timeout 120 %t
 #include <cmath>
 #include <cstdint>
@@ -171,6 +172,29 @@ int main() {
     EXPECT_STATUS(cusparseDestroyDnVec(wy), CUSPARSE_STATUS_SUCCESS);
     EXPECT_STATUS(cusparseDestroy(h), CUSPARSE_STATUS_SUCCESS);
     cudaStreamDestroy(s);
+
+    /* the legacy matrix descriptor: CUDA's defaults, what is set reads back, bad values */
+    cusparseMatDescr_t md;
+    EXPECT_STATUS(cusparseCreateMatDescr(&md), CUSPARSE_STATUS_SUCCESS);
+    if (cusparseGetMatType(md) != CUSPARSE_MATRIX_TYPE_GENERAL || cusparseGetMatFillMode(md) != CUSPARSE_FILL_MODE_LOWER ||
+        cusparseGetMatDiagType(md) != CUSPARSE_DIAG_TYPE_NON_UNIT || cusparseGetMatIndexBase(md) != CUSPARSE_INDEX_BASE_ZERO) {
+        printf("MatDescr defaults\n");
+        failures++;
+    }
+    EXPECT_STATUS(cusparseSetMatType(md, CUSPARSE_MATRIX_TYPE_SYMMETRIC), CUSPARSE_STATUS_SUCCESS);
+    EXPECT_STATUS(cusparseSetMatFillMode(md, CUSPARSE_FILL_MODE_UPPER), CUSPARSE_STATUS_SUCCESS);
+    EXPECT_STATUS(cusparseSetMatDiagType(md, CUSPARSE_DIAG_TYPE_UNIT), CUSPARSE_STATUS_SUCCESS);
+    EXPECT_STATUS(cusparseSetMatIndexBase(md, CUSPARSE_INDEX_BASE_ONE), CUSPARSE_STATUS_SUCCESS);
+    if (cusparseGetMatType(md) != CUSPARSE_MATRIX_TYPE_SYMMETRIC || cusparseGetMatFillMode(md) != CUSPARSE_FILL_MODE_UPPER ||
+        cusparseGetMatDiagType(md) != CUSPARSE_DIAG_TYPE_UNIT || cusparseGetMatIndexBase(md) != CUSPARSE_INDEX_BASE_ONE) {
+        printf("MatDescr read back\n");
+        failures++;
+    }
+    EXPECT_STATUS(cusparseSetMatType(md, (cusparseMatrixType_t)7), CUSPARSE_STATUS_INVALID_VALUE);
+    EXPECT_STATUS(cusparseSetMatIndexBase(md, (cusparseIndexBase_t)2), CUSPARSE_STATUS_INVALID_VALUE);
+    EXPECT_STATUS(cusparseSetMatType(NULL, CUSPARSE_MATRIX_TYPE_GENERAL), CUSPARSE_STATUS_INVALID_VALUE);
+    EXPECT_STATUS(cusparseCreateMatDescr(NULL), CUSPARSE_STATUS_INVALID_VALUE);
+    EXPECT_STATUS(cusparseDestroyMatDescr(md), CUSPARSE_STATUS_SUCCESS);
     if (failures) {
         printf("FAILED: %d mismatches\n", failures);
         return 1;
