@@ -198,25 +198,23 @@ static inline int __cu2c_saturate_int(long long v, bool satf) {
     return (int)(unsigned)(unsigned long long)v;     /* wraps, as the GPU's without satf */
 }
 
-/* One element of D: C's plus the row of A times the column of B, k in order (integers in 64
- * bits, then wrapped or saturated to int; floating point in the accumulator's type). */
-template <class CT, class AT, int KK, class B>
-static inline CT __cu2c_dot(std::true_type, CT c, const AT *arow, const B &b, int col, bool satf) {
-    long long s = (long long)c;
-    for (int k = 0; k < KK; k++)
-        s += (long long)arow[k] * (long long)b[k][col];
-    return (CT)__cu2c_saturate_int(s, satf);
+/* D's element from its sum: integers wrapped or saturated to int, floating point in the
+ * accumulator's type (satf: finite) */
+template <class CT, class DT>
+static inline CT __cu2c_mma_result(std::true_type, DT d, bool satf) {
+    return (CT)__cu2c_saturate_int((long long)d, satf);
 }
-template <class CT, class AT, int KK, class B>
-static inline CT __cu2c_dot(std::false_type, CT c, const AT *arow, const B &b, int col, bool satf) {
-    AT s = (AT)c;
-    for (int k = 0; k < KK; k++)
-        s += arow[k] * b[k][col];
-    return (CT)__cu2c_saturate(s, satf);
+template <class CT, class DT>
+static inline CT __cu2c_mma_result(std::false_type, DT d, bool satf) {
+    return (CT)__cu2c_saturate(d, satf);
 }
 
 /* Every warp's D = A * B + C (n: the gathered threads; a warp's lanes past n, or not
- * running, give zeros and get nothing). */
+ * running, give zeros and get nothing). Lane l's share of a fragment is the tile's elements
+ * l * num_elements ... in row-major order: the tiles are assembled by copying the shares in
+ * lane order, D computed row by row (each element C's plus the products in k's order:
+ * integers in 64 bits, floating point in the accumulator's type), and the shares of D copied
+ * back. */
 template <class P, class R>
 static void __cu2c_mma_warps(size_t n, const unsigned char *act, const P *v, R *r) {
     typedef typename P::result_type FC;
@@ -224,50 +222,47 @@ static void __cu2c_mma_warps(size_t n, const unsigned char *act, const P *v, R *
     typedef decltype(static_cast<const P *>(nullptr)->b) FB;
     typedef typename FC::storage_element_type CT;
     typedef typename __cu2c_acc<CT>::type AT;
+    typedef std::is_integral<CT> integral;
+    typedef typename std::conditional<integral::value, long long, AT>::type DT;
     enum { MR = FA::__cu2c_rows, KK = FA::__cu2c_cols, NC = FB::__cu2c_cols };
+    enum { EA = FA::num_elements, EB = FB::num_elements, EC = FC::num_elements };
     static_assert((int)FB::__cu2c_rows == (int)KK && (int)FC::__cu2c_rows == (int)MR &&
                   (int)FC::__cu2c_cols == (int)NC, "mma_sync's fragments do not fit each other");
     for (size_t w = 0; w < n; w += 32) {
-        AT a[MR][KK], b[KK][NC];
-        CT c[MR][NC];
-        bool satf = false;
-        for (int i = 0; i < MR; i++)
-            for (int j = 0; j < KK; j++)
-                a[i][j] = 0;
-        for (int i = 0; i < KK; i++)
-            for (int j = 0; j < NC; j++)
-                b[i][j] = 0;
-        for (int i = 0; i < MR; i++)
-            for (int j = 0; j < NC; j++)
-                c[i][j] = 0;
+        DT a[MR * KK], b[KK * NC], d[MR * NC];
+        bool satf = false, full = w + 32 <= n;
+        for (unsigned l = 0; full && l < 32; l++)
+            full = act[w + l] != 0;
+        if (!full) {
+            for (int i = 0; i < MR * KK; i++)
+                a[i] = 0;
+            for (int i = 0; i < KK * NC; i++)
+                b[i] = 0;
+            for (int i = 0; i < MR * NC; i++)
+                d[i] = 0;
+        }
         for (unsigned l = 0; l < 32 && w + l < n; l++) {
             if (!act[w + l])
                 continue;
             const P &p = v[w + l];
             satf |= p.satf;
-            int row, col;
-            for (int e = 0; e < FA::num_elements; e++) {
-                __cu2c_at<FA>(l, e, &row, &col);
-                a[row][col] = (AT)p.a.x[e];
-            }
-            for (int e = 0; e < FB::num_elements; e++) {
-                __cu2c_at<FB>(l, e, &row, &col);
-                b[row][col] = (AT)p.b.x[e];
-            }
-            for (int e = 0; e < FC::num_elements; e++) {
-                __cu2c_at<FC>(l, e, &row, &col);
-                c[row][col] = p.c.x[e];
-            }
+            for (int e = 0; e < EA; e++)
+                a[l * EA + e] = (DT)(AT)p.a.x[e];
+            for (int e = 0; e < EB; e++)
+                b[l * EB + e] = (DT)(AT)p.b.x[e];
+            for (int e = 0; e < EC; e++)
+                d[l * EC + e] = (DT)(AT)p.c.x[e];
         }
-        for (unsigned l = 0; l < 32 && w + l < n; l++) {
-            if (!act[w + l])
-                continue;
-            for (int e = 0; e < FC::num_elements; e++) {
-                int row, col;
-                __cu2c_at<FC>(l, e, &row, &col);
-                r[w + l].x[e] = __cu2c_dot<CT, AT, KK>(std::is_integral<CT>(), c[row][col], a[row], b, col, satf);
+        for (int i = 0; i < MR; i++)
+            for (int k = 0; k < KK; k++) {
+                DT aik = a[i * KK + k];
+                for (int j = 0; j < NC; j++)
+                    d[i * NC + j] += aik * b[k * NC + j];
             }
-        }
+        for (unsigned l = 0; l < 32 && w + l < n; l++)
+            if (act[w + l])
+                for (int e = 0; e < EC; e++)
+                    r[w + l].x[e] = __cu2c_mma_result<CT>(integral(), d[l * EC + e], satf);
     }
 }
 
