@@ -34,6 +34,7 @@
 #endif
 
 #include "cuda_runtime.h"
+#include <cstdio>
 #include <type_traits>
 
 #ifdef CU2C_PARSING
@@ -41,6 +42,7 @@
 #endif
 
 extern "C" int cu2c_grid_is_valid(void);
+extern "C" void cu2c_device_fault(cudaError_t e);
 
 namespace cooperative_groups {
 
@@ -227,6 +229,18 @@ public:
 /* tiled_partition(block, n): tiles of n (a power of two up to 1024) as a thread_group. */
 static inline thread_group tiled_partition(const thread_block &, unsigned int tilesz) {
     return thread_group(1, tilesz, 0);
+}
+
+/* tiled_partition(group, n) of a thread_group holding the block or a tile: tiles are aligned
+ * to the block's first thread, so a tile's tiles of n are the block's. One holding a
+ * coalesced group (tiles by rank among its lanes) is not provided: the kernel ends with
+ * cudaErrorLaunchFailure, saying so. */
+static inline thread_group tiled_partition(const thread_group &parent, unsigned int tilesz) {
+    if (parent.__cu2c_kind == 2) {
+        fprintf(stderr, "cu2c: tiled_partition of a thread_group holding a coalesced group is not supported\n");
+        ::cu2c_device_fault(cudaErrorLaunchFailure);
+    }
+    return thread_group(1, tilesz < parent.__cu2c_size ? tilesz : parent.__cu2c_size, 0);
 }
 
 /* The whole grid, under cudaLaunchCooperativeKernel. */
