@@ -2,11 +2,18 @@
 // template's parameters) may write the locals it is given by reference, and a member call
 // its object: they are written where the call runs, per thread. They were taken as unchanged
 // (a local given a thread's value by `set(x, threadIdx.x)` stayed the block's, and every
-// thread read the last thread's value after the barrier: silently wrong).
+// thread read the last thread's value after the barrier: silently wrong). So may an
+// assignment operator found per instantiation (cuda_fp16.h's operators are candidates for
+// `x = v`, `y += v` on a T). A local passed by value to a candidate taking values stays
+// unwritten: a loop bound passed so keeps the loop uniform (NVIDIA's mergeSort:
+// binarySearchExclusive<sortDir>(key, base, stride, stride) in a loop holding barriers).
 // RUN: %cu2cc %s -o %t && env CU2C_NUM_THREADS=2 timeout 60 %t | FileCheck %s
 // CHECK: free function: 1 63
 // CHECK: member: 2 126
+// CHECK: operators: 4 190
+// CHECK: by value: 63 1
 #include <cstdio>
+#include <cuda_fp16.h>
 
 template <class T> __device__ void set(T &x, int v) { x = (T)v; }
 
@@ -30,6 +37,30 @@ template <class T> __global__ void by_member(T *o) {
     o[threadIdx.x] = b.v;
 }
 
+template <class T> __global__ void by_operators(T *o) {
+    T x = 0, y = 0, z = 1;
+    x = (T)threadIdx.x;
+    y += (T)threadIdx.x;
+    z *= (T)(threadIdx.x + 1);
+    __syncthreads();
+    o[threadIdx.x] = x + y + z;
+}
+
+template <int D> __device__ unsigned pick(unsigned v, unsigned stride) { return D ? v + stride : v; }
+
+/* stride passed by value: the loop's trips stay the block's */
+template <int D> __global__ void by_value(int *o, unsigned n) {
+    __shared__ int s[64];
+    s[threadIdx.x] = 0;
+    for (unsigned stride = 1; stride < n; stride <<= 1) {
+        unsigned p = pick<D>(threadIdx.x, stride) % 64;
+        __syncthreads();
+        s[p] += 1;
+        __syncthreads();
+    }
+    o[threadIdx.x] = s[threadIdx.x];
+}
+
 int main() {
     int *o;
     cudaMallocManaged(&o, 64 * sizeof(int));
@@ -39,5 +70,16 @@ int main() {
     by_member<int><<<1, 64>>>(o);
     cudaDeviceSynchronize();
     printf("member: %d %d\n", o[1], o[63]);
+    by_operators<int><<<1, 64>>>(o);
+    cudaDeviceSynchronize();
+    printf("operators: %d %d\n", o[1], o[63]);
+    /* D = 0: each thread adds 1 to its own element on each of 6 trips (n = 64) */
+    by_value<0><<<1, 64>>>(o, 64);
+    cudaDeviceSynchronize();
+    int first = o[5];
+    by_value<1><<<1, 64>>>(o, 2);
+    cudaDeviceSynchronize();
+    /* D = 1, n = 2: one trip, thread t adds 1 to element (t + 1) % 64 */
+    printf("by value: %d %d\n", first * 10 + o[5] * 3, o[0]);
     return 0;
 }

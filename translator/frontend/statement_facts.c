@@ -67,6 +67,65 @@ static bool trivial_constructor(CXCursor fn) {
            clang_isPODType(clang_getCursorType(clang_getCursorSemanticParent(fn)));
 }
 
+/* An assignment operator's name (operator=, operator+=, ..., operator++, operator--): the
+ * operators that write their first operand. */
+static bool assigning_operator(const char *n) {
+    static const char *const ops[] = {"=", "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "<<=", ">>=", "++", "--"};
+    if (strncmp(n, "operator", 8) != 0)
+        return false;
+    for (size_t i = 0; i < sizeof ops / sizeof *ops; i++)
+        if (strcmp(n + 8, ops[i]) == 0)
+            return true;
+    return false;
+}
+
+/* A template's call resolved per instantiation (its callee depends on the template's
+ * parameters), or a call through a pointer: what it may write. Where the candidates are
+ * known (the overloads its name finds), an argument bound to a non-const or forwarding
+ * reference parameter of one of them, and an assignment operator's left operand; else every
+ * local it is given and its object's (set(x, threadIdx.x) writes x; b.put(v) writes b). */
+static void dependent_call_writes(KScan *ks, CXCursor c) {
+    int nargs = clang_Cursor_getNumArguments(c);
+    Kids kids = children(c);
+    CXCursor ov = clang_getNullCursor();
+    for (int i = 0; i < kids.n && clang_Cursor_isNull(ov); i++) {
+        CXCursor r = clang_getCursorReferenced(strip_implicit(kids.c[i]));
+        if (clang_getCursorKind(r) == CXCursor_OverloadedDeclRef && clang_getNumOverloadedDecls(r) > 0)
+            ov = r;
+    }
+    if (clang_Cursor_isNull(ov)) {
+        for (int i = 0; i < nargs; i++)
+            note_write(ks, lvalue_root(ks, clang_Cursor_getArgument(c, (unsigned)i)));
+        CXCursor callee = strip_implicit(first_child(c));
+        if (clang_getCursorKind(callee) == CXCursor_MemberRefExpr && !clang_Cursor_isNull(first_child(callee)))
+            note_write(ks, lvalue_root(ks, first_child(callee)));
+        return;
+    }
+    for (unsigned d = 0; d < clang_getNumOverloadedDecls(ov); d++) {
+        CXCursor fn = clang_getOverloadedDecl(ov, d);
+        CXString sp = clang_getCursorSpelling(fn);
+        const char *name = clang_getCString(sp);
+        bool op = name && strncmp(name, "operator", 8) == 0, assigns = name && assigning_operator(name);
+        clang_disposeString(sp);
+        if (op) {
+            if (assigns && nargs > 0)
+                note_write(ks, lvalue_root(ks, clang_Cursor_getArgument(c, 0)));
+            continue;
+        }
+        Kids params = function_params(fn);
+        for (int i = 0; i < nargs; i++) {
+            CXType t = {0};
+            if (i < params.n)
+                t = clang_getCursorType(params.c[i]);
+            bool ref = i >= params.n ||     /* a parameter pack, C varargs: unknown */
+                       (t.kind == CXType_LValueReference && !clang_isConstQualifiedType(clang_getPointeeType(t))) ||
+                       t.kind == CXType_RValueReference;
+            if (ref)
+                note_write(ks, lvalue_root(ks, clang_Cursor_getArgument(c, (unsigned)i)));
+        }
+    }
+}
+
 static void scan_call(KScan *ks, CXCursor c) {
     Fe *fe = ks->fe;
     Unit *u = fe->u;
@@ -80,14 +139,7 @@ static void scan_call(KScan *ks, CXCursor c) {
             return;     /* `BlockReduce<T, N>(storage)`: a temporary object, made alike by every thread */
         if (clang_getCursorKind(fn) != CXCursor_Constructor && !dependent_partition_call(c)) {
             ks->s->side_effects = true;     /* call through a pointer: anything can happen */
-            /* a template's call resolved per instantiation, or through a pointer: any local
-             * it is given (by reference, perhaps) may be written, and its object's */
-            int nargs = clang_Cursor_getNumArguments(c);
-            for (int i = 0; i < nargs; i++)
-                note_write(ks, lvalue_root(ks, clang_Cursor_getArgument(c, (unsigned)i)));
-            CXCursor callee = strip_implicit(first_child(c));
-            if (clang_getCursorKind(callee) == CXCursor_MemberRefExpr && !clang_Cursor_isNull(first_child(callee)))
-                note_write(ks, lvalue_root(ks, first_child(callee)));
+            dependent_call_writes(ks, c);
         }
         if (clang_Cursor_isNull(fn) && fe->tls_fns.len > 0) {
             /* a kernel template's dependent call (SharedMemory<T>() converted to T *) may
