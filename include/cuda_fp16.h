@@ -106,7 +106,15 @@ static inline unsigned short cu2c_ll_to_half(long long v, int mode)
     return v < 0 ? cu2c_ull_to_half(1, 0ull - (unsigned long long)v, mode) : cu2c_ull_to_half(0, (unsigned long long)v, mode);
 }
 
-/* Exact: every half is a float. NaN keeps its payload, quieted. */
+/* Exact: every half is a float. NaN keeps its payload, quieted (as F16C's vcvtph2ps does:
+ * the instruction where the CPU has it). */
+#if defined(__F16C__) && !defined(CU2C_PARSING)
+#include <immintrin.h>
+static inline float cu2c_half_to_float(unsigned short h)
+{
+    return _cvtsh_ss(h);
+}
+#else
 static inline float cu2c_half_to_float(unsigned short h)
 {
     unsigned sign = (unsigned)(h >> 15) << 31, ex = (h >> 10) & 0x1fu, man = h & 0x3ffu, u;
@@ -122,6 +130,7 @@ static inline float cu2c_half_to_float(unsigned short h)
     memcpy(&f, &u, sizeof f);
     return f;
 }
+#endif
 
 #ifdef __cplusplus
 /* CUDA's classes: trivially copyable, 2 and 4 bytes, aligned as CUDA aligns them. */
