@@ -60,10 +60,13 @@ static inline unsigned long long lin(uint3 t, dim3 d) {
     return ((unsigned long long)t.z * d.y + t.y) * d.x + t.x;
 }
 static inline unsigned popc(unsigned m) { return (unsigned)__builtin_popcount(m); }
-/* The lanes of the tile of `size` threads holding the thread at t, in its warp: all of
- * them for a tile of a warp or more. */
+/* The lanes of the tile of `size` threads holding lane `lane` (or the thread at t), in its
+ * warp: all of them for a tile of a warp or more. */
+static inline unsigned lane_tile_mask(unsigned size, unsigned lane) {
+    return size >= 32 ? 0xffffffffu : ((1u << size) - 1) << (lane & ~(size - 1));
+}
 static inline unsigned tile_mask(unsigned size, uint3 t, dim3 d) {
-    return size >= 32 ? 0xffffffffu : ((1u << size) - 1) << (lin(t, d) & 31 & ~(size - 1));
+    return lane_tile_mask(size, (unsigned)(lin(t, d) & 31));
 }
 } // namespace __cu2c
 
@@ -339,6 +342,19 @@ static inline int __cu2c_coalesced_src(unsigned mask, uint3 t, dim3 d, long long
     return __cu2c_rank_lane(mask, (unsigned)r);
 }
 
+/* CUDA's scan of the values c[rank] (k of them) in place, by rank (cooperative_groups/details/
+ * coalesced_scan.h): each step i = 1, 2, 4, ... combines op(own, the value i ranks below). */
+template <class R, class Op>
+static void __cu2c_scan_ranks(R *c, int k, Op op) {
+    R nb[32];
+    for (int i = 1; i < k; i <<= 1) {
+        for (int j = i; j < k; j++)
+            nb[j] = op(c[j], c[j - i]);
+        for (int j = i; j < k; j++)
+            c[j] = nb[j];
+    }
+}
+
 template <class V, class R, class Op>
 static void __cu2c_reduce_warps(int width, size_t n, const unsigned char *act, const unsigned *mk, const V *v,
                                 R *r, Op op);
@@ -420,12 +436,7 @@ static void __cu2c_reduce(int width, size_t n, const unsigned char *act, const u
                         ln[k++] = j;
                 for (int j = 0; j < k; j++)
                     c[j] = b[ln[j]];
-                for (int i = 1; i < k; i <<= 1) {
-                    for (int j = i; j < k; j++)
-                        nb[j] = op(c[j], c[j - i]);
-                    for (int j = i; j < k; j++)
-                        c[j] = nb[j];
-                }
+                __cu2c_scan_ranks(c, k, op);
                 for (int j = 0; j < 32; j++)
                     if (!done[j] && mk[w + j] == m) {
                         r[w + j] = k ? c[k - 1] : b[j];
@@ -433,19 +444,6 @@ static void __cu2c_reduce(int width, size_t n, const unsigned char *act, const u
                     }
             }
         }
-    }
-}
-
-/* CUDA's scan of the values r[rank] (k of them) in place, by rank (cooperative_groups/details/
- * coalesced_scan.h): each step i = 1, 2, 4, ... combines op(own, the value i ranks below). */
-template <class R, class Op>
-static void __cu2c_scan_ranks(R *c, int k, Op op) {
-    R nb[32];
-    for (int i = 1; i < k; i <<= 1) {
-        for (int j = i; j < k; j++)
-            nb[j] = op(c[j], c[j - i]);
-        for (int j = i; j < k; j++)
-            c[j] = nb[j];
     }
 }
 
@@ -493,8 +491,7 @@ static void __cu2c_scan(int exclusive, int width, size_t n, const unsigned char 
             if (done[l])
                 continue;
             /* the running lanes of lane l's group, by rank */
-            unsigned m = width == 32 ? 0xffffffffu
-                       : width ? ((1u << width) - 1) << (l & ~(width - 1)) : mk[w + l];
+            unsigned m = width ? __cu2c::lane_tile_mask((unsigned)width, (unsigned)l) : mk[w + l];
             int ln[32], k = 0;
             R c[32];
             V x[32];
