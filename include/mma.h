@@ -71,11 +71,6 @@ public:
     storage_element_type x[num_elements];
 };
 
-/* The lane of the thread at t in a block of d (the linear index modulo 32). */
-static inline unsigned __cu2c_lane(uint3 t, dim3 d) {
-    return (unsigned)((((unsigned long long)t.z * d.y + t.y) * d.x + t.x) & 31);
-}
-
 /* Element e of lane l's share: row and column in the tile. */
 template <class F>
 static inline void __cu2c_at(unsigned lane, int e, int *r, int *c) {
@@ -145,6 +140,8 @@ struct __cu2c_mma_args {
     FB b;
     FC c;
     bool satf;
+    typedef FA a_type;
+    typedef FB b_type;
     typedef FC result_type;
 };
 
@@ -218,8 +215,8 @@ static inline CT __cu2c_mma_result(std::false_type, DT d, bool satf) {
 template <class P, class R>
 static void __cu2c_mma_warps(size_t n, const unsigned char *act, const P *v, R *r) {
     typedef typename P::result_type FC;
-    typedef decltype(static_cast<const P *>(nullptr)->a) FA;
-    typedef decltype(static_cast<const P *>(nullptr)->b) FB;
+    typedef typename P::a_type FA;
+    typedef typename P::b_type FB;
     typedef typename FC::storage_element_type CT;
     typedef typename __cu2c_acc<CT>::type AT;
     typedef std::is_integral<CT> integral;
@@ -273,8 +270,9 @@ static void __cu2c_mma_warps(size_t n, const unsigned char *act, const P *v, R *
 #pragma clang force_cuda_host_device end
 #endif
 
-/* Where each is called, the thread's lane goes in (see the top of this file). */
-#define load_matrix_sync(...) __cu2c_load_matrix_sync(::nvcuda::wmma::__cu2c_lane(threadIdx, blockDim), __VA_ARGS__)
-#define store_matrix_sync(...) __cu2c_store_matrix_sync(::nvcuda::wmma::__cu2c_lane(threadIdx, blockDim), __VA_ARGS__)
+/* Where each is called, the thread's lane goes in (cu2c/device.h's %laneid; see the top of
+ * this file). */
+#define load_matrix_sync(...) __cu2c_load_matrix_sync(__ptx_lane(threadIdx, blockDim), __VA_ARGS__)
+#define store_matrix_sync(...) __cu2c_store_matrix_sync(__ptx_lane(threadIdx, blockDim), __VA_ARGS__)
 
 #endif
