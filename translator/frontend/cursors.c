@@ -153,7 +153,7 @@ char *cursor_line(Fe *fe, CXCursor c) {
 }
 
 /* Skips blanks and comments forward from p. */
-static unsigned skip_space(Unit *u, unsigned p) {
+unsigned skip_blanks(Unit *u, unsigned p) {
     for (;;) {
         while (p < u->len && (u->text[p] == ' ' || u->text[p] == '\t' || u->text[p] == '\n' ||
                               u->text[p] == '\r'))
@@ -175,7 +175,7 @@ static unsigned skip_space(Unit *u, unsigned p) {
 unsigned stmt_end(Unit *u, unsigned end) {
     if (end > 0 && (u->text[end - 1] == ';' || u->text[end - 1] == '}'))
         return end;
-    unsigned p = skip_space(u, end);
+    unsigned p = skip_blanks(u, end);
     return p < u->len && u->text[p] == ';' ? p + 1 : end;
 }
 

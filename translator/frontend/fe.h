@@ -121,6 +121,7 @@ char *cursor_text(Fe *fe, CXCursor c);
 int edit_main_text(Unit *u, PtrVec *edits);
 char *one_line(char *t);
 char *cursor_line(Fe *fe, CXCursor c);
+unsigned skip_blanks(Unit *u, unsigned p);   /* past blanks and comments */
 unsigned stmt_end(Unit *u, unsigned end);
 Kids children(CXCursor c);
 /* A template's parameters (type, non-type, template), a function's (or function template's)

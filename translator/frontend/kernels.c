@@ -417,23 +417,25 @@ static bool launch_in_macro_argument(Fe *fe, CXCursor c, unsigned *begin) {
 }
 
 /* The end of the bracketed run starting at p (open: its opening text, close: its closing),
- * brackets of other kinds nested; 0 when it does not close. *commas gets the offsets of the
- * run's top-level commas (at most max). */
+ * brackets of other kinds nested; 0 when it does not close. commas, unless NULL, gets the
+ * offsets of the run's top-level commas (at most max, *ncommas of them). */
 static unsigned bracket_end(Unit *u, unsigned p, const char *open, const char *close, unsigned *commas, int max,
                             int *ncommas) {
     size_t lo = strlen(open), lc = strlen(close);
-    int depth = 0;
-    *ncommas = 0;
+    int depth = 0, nc = 0;
     for (unsigned i = p + (unsigned)lo; i + lc <= u->len; i++) {
         char ch = u->text[i];
-        if (depth == 0 && strncmp(u->text + i, close, lc) == 0)
+        if (depth == 0 && strncmp(u->text + i, close, lc) == 0) {
+            if (ncommas)
+                *ncommas = nc;
             return i + (unsigned)lc;
+        }
         if (ch == '(' || ch == '[' || ch == '{')
             depth++;
         else if (ch == ')' || ch == ']' || ch == '}')
             depth--;
-        else if (ch == ',' && depth == 0 && *ncommas < max)
-            commas[(*ncommas)++] = i;
+        else if (ch == ',' && depth == 0 && commas && nc < max)
+            commas[nc++] = i;
         if (depth < 0)
             return 0;
     }
@@ -452,9 +454,9 @@ static bool spelled_launch(Fe *fe, Launch *l, unsigned begin) {
     l->callee_end = l->config_begin;
     while (l->callee_end > begin && strchr(" \t\r\n", u->text[l->callee_end - 1]))
         l->callee_end--;
-    unsigned commas[8];
+    unsigned commas[3];     /* a launch has 4 arguments at most (more: clang refused it) */
     int nc;
-    l->config_end = bracket_end(u, l->config_begin, "<<<", ">>>", commas, 4, &nc);
+    l->config_end = bracket_end(u, l->config_begin, "<<<", ">>>", commas, 3, &nc);
     if (!l->config_end)
         return false;
     unsigned from = l->config_begin + 3;
@@ -463,12 +465,8 @@ static bool spelled_launch(Fe *fe, Launch *l, unsigned begin) {
         l->config[l->nconfig++] = one_line(fe_text(fe, from, to));
         from = to + 1;
     }
-    unsigned p = l->config_end;
-    while (p < u->len && strchr(" \t\r\n", u->text[p]))
-        p++;
-    int na;
-    unsigned args[1];
-    l->call_end = p < u->len && u->text[p] == '(' ? bracket_end(u, p, "(", ")", args, 0, &na) : 0;
+    unsigned p = skip_blanks(u, l->config_end);
+    l->call_end = p < u->len && u->text[p] == '(' ? bracket_end(u, p, "(", ")", NULL, 0, NULL) : 0;
     return l->call_end != 0;
 }
 
