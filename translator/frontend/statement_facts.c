@@ -67,6 +67,20 @@ static bool trivial_constructor(CXCursor fn) {
            clang_isPODType(clang_getCursorType(clang_getCursorSemanticParent(fn)));
 }
 
+/* A parameter type through which the callee can write its argument: a reference to
+ * non-const (and, in a template's call, a forwarding reference: `T &&` binds lvalues). */
+static bool writes_through(CXType t, bool forwarding) {
+    return (t.kind == CXType_LValueReference && !clang_isConstQualifiedType(clang_getPointeeType(t))) ||
+           (forwarding && t.kind == CXType_RValueReference);
+}
+
+/* A member call's object (callee `obj.f` or `p->f`... as lvalue_root finds it; none written:
+ * `this`). */
+static Var *member_object(KScan *ks, CXCursor callee) {
+    CXCursor object = first_child(callee);
+    return clang_Cursor_isNull(object) ? ks->fe->this_var : lvalue_root(ks, object);
+}
+
 /* An assignment operator's name (operator=, operator+=, ..., operator++, operator--): the
  * operators that write their first operand. */
 static bool assigning_operator(const char *n) {
@@ -97,8 +111,8 @@ static void dependent_call_writes(KScan *ks, CXCursor c) {
         for (int i = 0; i < nargs; i++)
             note_write(ks, lvalue_root(ks, clang_Cursor_getArgument(c, (unsigned)i)));
         CXCursor callee = strip_implicit(first_child(c));
-        if (clang_getCursorKind(callee) == CXCursor_MemberRefExpr && !clang_Cursor_isNull(first_child(callee)))
-            note_write(ks, lvalue_root(ks, first_child(callee)));
+        if (clang_getCursorKind(callee) == CXCursor_MemberRefExpr)
+            note_write(ks, member_object(ks, callee));
         return;
     }
     for (unsigned d = 0; d < clang_getNumOverloadedDecls(ov); d++) {
@@ -114,13 +128,8 @@ static void dependent_call_writes(KScan *ks, CXCursor c) {
         }
         Kids params = function_params(fn);
         for (int i = 0; i < nargs; i++) {
-            CXType t = {0};
-            if (i < params.n)
-                t = clang_getCursorType(params.c[i]);
-            bool ref = i >= params.n ||     /* a parameter pack, C varargs: unknown */
-                       (t.kind == CXType_LValueReference && !clang_isConstQualifiedType(clang_getPointeeType(t))) ||
-                       t.kind == CXType_RValueReference;
-            if (ref)
+            /* past the parameters: a parameter pack, C varargs: unknown */
+            if (i >= params.n || writes_through(clang_getCursorType(params.c[i]), true))
                 note_write(ks, lvalue_root(ks, clang_Cursor_getArgument(c, (unsigned)i)));
         }
     }
@@ -181,17 +190,14 @@ static void scan_call(KScan *ks, CXCursor c) {
     CXType ft = clang_getCursorType(fn);
     int nargs = clang_Cursor_getNumArguments(c);
     for (int i = 0; i < nargs; i++) {
-        CXType pt = clang_getArgType(ft, (unsigned)i);
-        if (pt.kind == CXType_LValueReference &&
-            !clang_isConstQualifiedType(clang_getPointeeType(pt)))
+        if (writes_through(clang_getArgType(ft, (unsigned)i), false))
             note_write(ks, lvalue_root(ks, clang_Cursor_getArgument(c, (unsigned)i)));
     }
     if (clang_getCursorKind(fn) == CXCursor_CXXMethod && !clang_CXXMethod_isConst(fn) &&
         !clang_CXXMethod_isStatic(fn)) {
         CXCursor callee = strip_implicit(first_child(c));
-        CXCursor object = first_child(callee);
-        if (clang_getCursorKind(callee) == CXCursor_MemberRefExpr)  /* none: `this` */
-            note_write(ks, clang_Cursor_isNull(object) ? ks->fe->this_var : lvalue_root(ks, object));
+        if (clang_getCursorKind(callee) == CXCursor_MemberRefExpr)
+            note_write(ks, member_object(ks, callee));
         else if (nargs > 0 && clang_getCursorKind(callee) != CXCursor_MemberRefExpr)
             note_write(ks, lvalue_root(ks, clang_Cursor_getArgument(c, 0)));
     }
