@@ -23,11 +23,11 @@
  * reads, and of its side effects; a web in the union of its definitions'; a statement in its
  * definitions' and in the webs it writes (a write into a per-thread value happens per
  * thread); the value a declaration gives a local varies as the statement does (it runs in
- * the thread loop of the locals declared beside it). Control dependence inside a leaf is covered by the leaf's own set; a construct
- * holding a barrier must be uniform (see check_barriers), so nothing under it depends on a
- * varying condition, except an if or loop holding warp functions only: it is marked
- * predicated and every leaf under it runs per thread (all three dimensions), each thread by
- * its own flag.
+ * the thread loop of the locals declared beside it). Control dependence inside a leaf is
+ * covered by the leaf's own set; a construct holding a barrier must be uniform (see
+ * check_barriers), so nothing under it depends on a varying condition, except an if or loop
+ * holding warp functions only: it is marked predicated and every leaf under it runs per
+ * thread (all three dimensions), each thread by its own flag.
  * Side effects run per thread: all three dimensions. After a thread may have returned (later
  * in the body, or anywhere in a loop around the return), leaves touching memory or with
  * effects run per thread so ended threads can be skipped. Fixpoint: the sets only grow. */

@@ -178,9 +178,6 @@ bool unresolved_group_call(CXCursor c, char *name, size_t cap) {
     return r;
 }
 
-/* The function a call stands for: a group's method or function (group_call) as the barrier
- * or warp function it is (shown: as messages name it, `group::method`), anything else as its
- * callee's name. Valid until the next call. */
 /* nvcuda::wmma::mma_sync (mma.h): a warp function over the warp's fragments */
 static bool wmma_mma_call(CXCursor c) {
     if (clang_getCursorKind(c) != CXCursor_CallExpr)
@@ -196,6 +193,9 @@ static bool wmma_mma_call(CXCursor c) {
     return r;
 }
 
+/* The function a call stands for: a group's method or function (group_call) as the barrier
+ * or warp function it is (shown: as messages name it, `group::method`), anything else as its
+ * callee's name. Valid until the next call. */
 static const char *group_or_callee_name(CXCursor c, bool shown) {
     static char buf[256];
     GroupCall g;
@@ -623,10 +623,11 @@ void scan_site(KScan *ks, CXCursor c, ReduceOp op) {
     else
         for (int i = 0; warp && i < nargs && i < 4; i++)
             site->args[i] = in_macro ? macro_args[i] : written_arg(ks->fe, c, (unsigned)i);
-    if (op == WMMA_MMA && !scan_wmma_site(ks, c, site, in_macro))
-        return;
-    if (op == WMMA_MMA)
+    if (op == WMMA_MMA) {
+        if (!scan_wmma_site(ks, c, site, in_macro))
+            return;
         write_arg = 0;      /* d: written where the result is used */
+    }
     if (warp && nargs > value_arg && op != WARP_ACTIVEMASK) {
         site->pred_text = site->args[1];
         if (!site->type)
