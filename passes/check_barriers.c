@@ -1,12 +1,14 @@
 /* check_barriers - refuses what CUDA leaves undefined and cu2c cannot run faithfully: a
- * barrier under thread-dependent control (a varying condition of a construct holding a
- * barrier), and a break/continue under thread-dependent control leaving such a loop.
+ * barrier under thread-dependent control that cannot run per thread (a varying switch, an
+ * if or loop declaring a variable in its condition), and a break/continue under
+ * thread-dependent control leaving a loop holding a barrier.
  * Expects: thread_variance. Guarantees: every construct holding a barrier is block-uniform,
- * so its control can run once per block; located errors otherwise, at the barrier (or the
- * jump), saying which condition varies and where that comes from. For warp functions
- * (warp-scoped barriers) the same, except under an if whose condition varies
- * (predicated): its lanes may disagree, those not taking a branch being inactive for the
- * warp functions inside, whose masks are checked when they run. A warp function whose mask
+ * so its control can run once per block, or runs per thread (Stmt.predicated: its threads
+ * agree at run time in correct programs, a barrier under it checked there when some thread
+ * kept from it could wait at another, lower_sites.c's put_barrier_check; warp functions
+ * combining the lanes taking their branch, their masks checked when they run); located
+ * errors otherwise, at the barrier (or the jump), saying which condition varies and where
+ * that comes from. A warp function whose mask
  * certainly names every lane of the warp (0xffffffff, __syncwarp(), a 32-lane tile's method)
  * under an if comparing the lane part of the thread index with a constant that splits a warp
  * is refused here: it would name lanes that are not active. A goto must stay inside its

@@ -173,4 +173,8 @@ void form_loops(Unit *u, Kernel *k) {
     for (int i = 0; i < k->nests.len; i++)
         if (((Nest *)k->nests.items[i])->check_exited)
             k->needs_exit_flags = true;
+    /* so do an if or loop run per thread (its flags) and the check of a barrier under one */
+    for (int i = 0; k->has_exits && i < k->stmts.len; i++)
+        if (((Stmt *)k->stmts.items[i])->predicated)
+            k->needs_exit_flags = true;
 }

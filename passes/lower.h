@@ -24,6 +24,7 @@ const char *index_expr(unsigned dims);
 void open_thread_loop(Kernel *k, Stmt *p, PtrVec *scopes, Buf *e);
 bool edited(Unit *u, unsigned begin, unsigned end);
 void put_store(Arena *a, Var *v, Buf *t);
+void put_barrier_check(Unit *u, Kernel *k, Stmt *s, SrcLoc at, const char *name, Buf *e);
 void lower_site(Unit *u, Kernel *k, Site *site);
 void lower_warp_site(Unit *u, Kernel *k, Site *site);
 Stmt *pred_if(Stmt *s, char *branch);

@@ -95,11 +95,13 @@ static void put_fret_checks(PtrVec *scopes, Buf *h) {
 }
 
 /* Skips, in a thread loop, the threads that do not run the branch of each per-thread if
- * around s (Stmt.predicated): flag 2 runs the then branch, 1 the else branch, 0 neither. */
-static void put_pred_checks(Stmt *s, Stmt *skip, Buf *h) {
+ * around s (Stmt.predicated): flag 2 runs the then branch, 1 the else branch, 0 neither.
+ * agreed: in a copy taken where the threads of each such if or loop holding barriers agree
+ * (agreement_terms), which need no test. */
+static void put_pred_checks(Stmt *s, Stmt *skip, bool agreed, Buf *h) {
     Stmt *c = s;
     for (Stmt *p = s->parent; p; c = p, p = p->parent)
-        if (p->predicated && p != skip)
+        if (p->predicated && p != skip && !(agreed && p->block_barrier))
             buf_printf(h, "if (__cu2c_pf%d[%s] != %d) continue; ", p->index, index_expr(DIM_XYZ),
                        in_else_branch(p, c) ? 1 : 2);
 }
@@ -306,6 +308,8 @@ static void nest_text(Arena *a, Kernel *k, int ni, bool fast, Buf *h, Buf *t) {
     /* under an if run per thread: x over its branch's running threads (pred_if) */
     char br;
     Stmt *pi = n->guarded & DIM_X ? NULL : pred_if(k->stmts.items[n->first], &br);
+    if (fast && pi && pi->block_barrier)
+        pi = NULL;      /* its threads agree: all of the block's */
     unsigned split = split_dims(k, n, pi || n->lane_stepped || (fast && n->fast_guarded));
     Buf order = {0};
     if (n->dims & DIM_Z)
@@ -368,7 +372,7 @@ static void nest_text(Arena *a, Kernel *k, int ni, bool fast, Buf *h, Buf *t) {
     if (n->check_exited)
         buf_printf(h, "if (__cu2c_exited[%s]) continue; ", index_expr(DIM_XYZ));
     put_fret_checks(&n->fret_scopes, h);
-    put_pred_checks(k->stmts.items[n->first], fast ? n->pred_skip_fast : n->pred_skip, h);
+    put_pred_checks(k->stmts.items[n->first], fast ? n->pred_skip_fast : n->pred_skip, fast, h);
     bool tls = false;
     for (int i = n->first; i <= n->last; i++)
         tls |= ((Stmt *)k->stmts.items[i])->calls_user_fn;
@@ -493,13 +497,31 @@ bool edited(Unit *u, unsigned begin, unsigned end) {
     return near.len > 0;
 }
 
+/* The terms saying that the running threads of every if or loop holding barriers run per
+ * thread around s agree (each takes the branch holding s, or iterates: lower_predicated's
+ * __cu2c_pu), as they do in correct programs (`if (row < n)` with n a multiple of the
+ * block): the fast copy of s's nest runs without their flags, as the uniform construct's
+ * would. False when there is none. */
+static bool agreement_terms(Stmt *s, Buf *cond) {
+    bool any = false;
+    Stmt *c = s;
+    for (Stmt *p = s->parent; p; c = p, p = p->parent)
+        if (p->predicated && p->block_barrier) {
+            buf_printf(cond, "%s__cu2c_pu%d == %d", cond->len ? " && " : "", p->index,
+                       in_else_branch(p, c) ? 1 : 2);
+            any = true;
+        }
+    return any;
+}
+
 /* The fast copy of a nest looping over x that computes x_affine locals (offs) or holds
  * subscripts B +- threadIdx.x (subs, see fast_subscripts.c): taken when every such local's
  * base +- threadIdx.x stays within int for the block's threads, which makes each an exact
  * signed induction variable over x (the C compiler then vectorises loads and stores indexed
  * by it, and the guards on it become loop bounds), and likewise every subscript's within its
- * type. The user's declarations of such locals and the subscripts are rewritten in this copy;
- * their values are the same. */
+ * type, and where the threads of the ifs and loops holding barriers run per thread around
+ * it agree (agreement_terms). The user's declarations of such locals and the subscripts are
+ * rewritten in this copy; their values are the same. */
 static void fast_copy(Unit *u, Kernel *k, int ni, unsigned begin, unsigned end, PtrVec *offs, PtrVec *subs,
                       PtrVec *fast_edits, const char *flo, const char *fhi, Buf *h) {
     Nest *n = k->nests.items[ni];
@@ -526,6 +548,7 @@ static void fast_copy(Unit *u, Kernel *k, int ni, unsigned begin, unsigned end, 
         put_subscript_checks(n, subs, &cond);
         subscript_edits(u, subs, fast_edits);
     }
+    agreement_terms(k->stmts.items[n->first], &cond);
     buf_printf(h, "if (%s) { ", cond.data);
     buf_free(&cond);
     if (n->fast_guarded)
@@ -611,8 +634,10 @@ static void lower_nest(Unit *u, Kernel *k, int ni) {
         narrow_guards(u, n, gs, &h, &fast_edits, &offs, &flo, &fhi);
     if (n->grid_stride)
         n->guarded = DIM_X;     /* its trips' bounds (grid_stride_header) */
-    if (offs.len || subs.len)
+    Buf agree = {0};
+    if (offs.len || subs.len || agreement_terms(first, &agree))
         fast_copy(u, k, ni, begin, end, &offs, &subs, &fast_edits, flo, fhi, &h);
+    buf_free(&agree);
     nest_text(u->arena, k, ni, false, &h, &t);
     if (n->guarded || n->lane_stepped)
         buf_puts(&t, " }");
@@ -671,7 +696,7 @@ void open_thread_loop(Kernel *k, Stmt *p, PtrVec *scopes, Buf *e) {
     if (k->needs_exit_flags)
         buf_printf(e, "if (__cu2c_exited[%s]) continue; ", index_expr(DIM_XYZ));
     put_fret_checks(scopes, e);
-    put_pred_checks(p, NULL, e);
+    put_pred_checks(p, NULL, false, e);
     if (p->calls_user_fn)
         buf_puts(e, "cu2c_tls.threadIdx = threadIdx; ");
     put_remats(NULL, k, &p->reads, NULL, false, e);
@@ -793,6 +818,11 @@ void lower_kernel(Unit *u, Kernel *k) {
                                                           : "/* __syncthreads() */;");
             if (s->barrier_check)
                 bar = arena_printf(u->arena, "%s %s", bar, s->barrier_check);
+            Buf check = {0};
+            put_barrier_check(u, k, s, s->loc, s->grid_sync ? "grid.sync" : "__syncthreads", &check);
+            if (check.len)
+                bar = arena_printf(u->arena, "%s%s", check.data, bar);
+            buf_free(&check);
             edit_replace_lines(u, s->begin, s->end, bar);
         }
         if (k->race_check && s->kind == ST_DECL && !s->parent && !hoisted_shared(s))

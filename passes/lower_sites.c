@@ -23,13 +23,99 @@ Stmt *pred_if(Stmt *s, char *branch) {
     return NULL;
 }
 
+/* Is s a block barrier: __syncthreads() & co., or a statement (or control) holding a
+ * __syncthreads_count/_and/_or? */
+static bool holds_block_barrier(Kernel *k, Stmt *s) {
+    if (s->kind == ST_BARRIER)
+        return true;
+    for (int i = 0; s->has_site && i < k->sites.len; i++) {
+        Site *site = k->sites.items[i];
+        if (site->owner == s && site->op < WARP_SHFL)
+            return true;
+    }
+    return false;
+}
+
+/* The ifs and loops run per thread around a barrier at s (and s itself, a loop whose
+ * condition holds it): the threads reaching it take every one of them. */
+static Stmt *first_chained(Stmt *s, Stmt **child) {
+    *child = s;
+    return s->kind == ST_SYNC && s->predicated && s->sync != SK_IF ? s : s->parent;
+}
+
+/* Could a running thread that a per-thread if or loop around the barrier at s keeps from it
+ * wait at another block barrier? Not when every other barrier lies inside those constructs,
+ * or before them and in no loop around them: such a thread only goes on to its end, and a
+ * barrier completes when every thread that has not exited arrives, as on Volta and later
+ * (`if (i < n) { ...; __syncthreads(); ... }` at a kernel's end with n not a multiple of the
+ * block). */
+static bool others_may_wait(Kernel *k, Stmt *s) {
+    Stmt *c;
+    for (Stmt *p = first_chained(s, &c); p; p = p->parent) {
+        if (!p->predicated)
+            continue;
+        for (int i = 0; i < k->stmts.len; i++) {
+            Stmt *b = k->stmts.items[i];
+            if (b == s || b == p || stmt_inside(b, p) || !holds_block_barrier(k, b))
+                continue;
+            if (b->index > p->index)
+                return true;
+            for (Stmt *l = p->parent; l; l = l->parent)
+                if ((l->sync == SK_FOR || l->sync == SK_WHILE || l->sync == SK_DO) && stmt_inside(b, l))
+                    return true;
+        }
+    }
+    return false;
+}
+
+/* A block barrier at s under ifs or loops whose conditions vary (Stmt.predicated): their
+ * threads agree at run time in correct programs (`if (row < n)` with n a multiple of the
+ * block's size, equal trip counts), and the barrier runs as the uniform one. Once per block
+ * before it, the threads still running are counted, and those of them reaching it; when they
+ * differ and the others may wait at another barrier, the kernel ends with a located error
+ * (cu2c_barrier_diverged) instead of running on. */
+void put_barrier_check(Unit *u, Kernel *k, Stmt *s, SrcLoc at, const char *name, Buf *e) {
+    Stmt *c;
+    Stmt *p = first_chained(s, &c);
+    while (p && !p->predicated)
+        p = p->parent;
+    if (!p || !others_may_wait(k, s))
+        return;
+    buf_printf(e, "{ size_t __cu2c_bl = 0, __cu2c_ba = 0; for (size_t __cu2c_i = 0; __cu2c_i < %s; __cu2c_i++) { ",
+               count_expr(DIM_XYZ));
+    if (k->needs_exit_flags)
+        buf_puts(e, "if (__cu2c_exited[__cu2c_i]) continue; ");
+    for (int i = 0; i < s->fret_scopes.len; i++)
+        buf_printf(e, "if (__cu2c_fr%d[__cu2c_i]) continue; ", ((Inline *)s->fret_scopes.items[i])->copy);
+    buf_puts(e, "__cu2c_bl++; __cu2c_ba += ");
+    Buf why = {0};
+    for (p = first_chained(s, &c); p; c = p, p = p->parent) {
+        if (!p->predicated)
+            continue;
+        bool other = p->sync == SK_IF && in_else_branch(p, c);
+        buf_printf(e, "__cu2c_pf%d[__cu2c_i] == %d && ", p->index, other ? 1 : 2);
+        if (p->sync == SK_IF)
+            buf_printf(&why, "%staking the other branch of the 'if' at line %u", why.len ? ", or " : "",
+                       loc_line(p->loc));
+        else
+            buf_printf(&why, "%shaving left the loop at line %u", why.len ? ", or " : "", loc_line(p->loc));
+    }
+    buf_puts(e, "1; } if (__cu2c_ba != __cu2c_bl) cu2c_barrier_diverged(__cu2c_b, \"");
+    put_path(e, loc_file(at));
+    buf_printf(e, ":%u\", \"%s\", __cu2c_ba, __cu2c_bl, \"%s\"); } ", loc_line(at), name, why.data);
+    buf_free(&why);
+    (void)u;
+}
+
 /* A reduction barrier: a GNU statement expression running the predicate in a loop over the
  * block's threads (still running ones) where the call was, giving the uniform result. A leaf
  * holding one computes it just before itself; a construct's condition computes it in place. */
 void lower_site(Unit *u, Kernel *k, Site *site) {
     Stmt *p = site->pred;
     Buf e = {0};
-    buf_printf(&e, "({ __cu2c_rc%d = 0; __cu2c_ra%d = 0; ", site->id, site->id);
+    buf_puts(&e, "({ ");
+    put_barrier_check(u, k, site->owner, site->loc, site->name, &e);
+    buf_printf(&e, "__cu2c_rc%d = 0; __cu2c_ra%d = 0; ", site->id, site->id);
     open_thread_loop(k, p, &site->owner->fret_scopes, &e);
     buf_printf(&e, "__cu2c_ra%d++; __cu2c_rc%d += ((", site->id, site->id);
     buf_puts(&e, site->pred_text);
@@ -302,6 +388,14 @@ static unsigned else_keyword(Unit *u, unsigned from, unsigned to) {
     return 0;
 }
 
+/* An if or loop holding barriers run per thread: __cu2c_pu<index>, the flag all its running
+ * threads have when they agree (2: all take the then branch or iterate), else 0; where they
+ * agree, the thread loops inside run without their flags (lower_kernel's fast copy). */
+static void put_agreement(Kernel *k, Stmt *s, const char *decl, Buf *e) {
+    buf_printf(e, "%s__cu2c_pu%d = cu2c_flags_agree(__cu2c_pf%d, %s, %s); ", decl, s->index, s->index,
+               k->needs_exit_flags ? "__cu2c_exited" : "(const unsigned char *)0", count_expr(DIM_XYZ));
+}
+
 /* An if holding warp functions whose condition varies (Stmt.predicated): a block where a
  * loop over the running threads sets each one's flag (see put_pred_checks), then runs both
  * branches, whose thread loops each skip the threads not taking it. The lanes of a warp may
@@ -319,6 +413,8 @@ void lower_predicated(Unit *u, Kernel *k, Stmt *s) {
     buf_printf(&e, "for (size_t __cu2c_i = 0; __cu2c_i < %s; __cu2c_i++) __cu2c_pf%d[__cu2c_i] = 0; ", n, s->index);
     open_thread_loop(k, s, &s->fret_scopes, &e);
     buf_printf(&e, "__cu2c_pf%d[%s] = (%s) ? 2 : 1; } ", s->index, lin, cond);
+    if (s->block_barrier)
+        put_agreement(k, s, "const unsigned char ", &e);
     /* where each branch's threads are (pred_if) */
     for (int want = 2; want >= (s->else_begin ? 1 : 2); want--)
         buf_printf(&e, "const cu2c_lanes __cu2c_p%c%d __attribute__((unused)) = cu2c_flag_lanes(__cu2c_pf%d, %s, %d, "
@@ -404,6 +500,8 @@ void lower_predicated_loop(Unit *u, Kernel *k, Stmt *s) {
     put_control_loop(a, k, s, &scopes, arena_printf(a, "if (%s) __cu2c_li%d = 1; else __cu2c_pf%d[%s] = 1;",
                                                     *cond ? cond : "1", s->index, s->index, lin), &test);
     buf_printf(&test, "if (!__cu2c_li%d) break; ", s->index);
+    if (s->block_barrier)
+        put_agreement(k, s, "", &test);
     /* who reaches the loop; the init, run by them */
     Buf e = {0};
     buf_printf(&e, "{ for (size_t __cu2c_i = 0; __cu2c_i < %s; __cu2c_i++) __cu2c_pf%d[__cu2c_i] = 0; ", n, s->index);
@@ -411,6 +509,8 @@ void lower_predicated_loop(Unit *u, Kernel *k, Stmt *s) {
     buf_printf(&e, "__cu2c_pf%d[%s] = 2; } ", s->index, lin);
     if (*init)
         put_control_loop(a, k, s, &scopes, arena_printf(a, "%s;", init), &e);
+    if (s->block_barrier)
+        buf_printf(&e, "unsigned char __cu2c_pu%d = 0; ", s->index);
     buf_puts(&e, "for (;;) { ");
     if (s->sync != SK_DO)
         buf_puts(&e, test.data);

@@ -24,10 +24,12 @@
  * definitions' and in the webs it writes (a write into a per-thread value happens per
  * thread); the value a declaration gives a local varies as the statement does (it runs in
  * the thread loop of the locals declared beside it). Control dependence inside a leaf is
- * covered by the leaf's own set; a construct holding a barrier must be uniform (see
- * check_barriers), so nothing under it depends on a varying condition, except an if or loop
- * holding warp functions only: it is marked predicated and every leaf under it runs per
- * thread (all three dimensions), each thread by its own flag.
+ * covered by the leaf's own set; a construct holding a barrier or warp functions whose
+ * condition varies (an if or loop with a plain condition) is marked predicated and every
+ * leaf under it runs per thread (all three dimensions), each thread by its own flag; its
+ * barriers are the block's among the threads reaching them (checked at run time where the
+ * others could wait at another barrier: lower_sites.c); other constructs holding a barrier
+ * must be uniform (check_barriers), so nothing under them depends on a varying condition.
  * Side effects run per thread: all three dimensions. After a thread may have returned (later
  * in the body, or anywhere in a loop around the return), leaves touching memory or with
  * effects run per thread so ended threads can be skipped. Fixpoint: the sets only grow. */
@@ -480,9 +482,9 @@ void thread_variance(Unit *u, Kernel *k) {
             if (after && s->kind != ST_SYNC && !declares_shared(s) &&
                 (s->touches_memory || s->side_effects || s->has_return || s->has_site))
                 d = all = DIM_XYZ;
-            /* an if or loop holding warp functions only, with a varying condition: per thread,
-             * and so is every leaf under it (each thread runs it or not by its own flag) */
-            if (s->kind == ST_SYNC && (s->sync == SK_IF || is_loop(s)) && all && !s->block_barrier &&
+            /* an if or loop holding barriers or warp functions, with a varying condition: per
+             * thread, and so is every leaf under it (each thread runs it or not by its own flag) */
+            if (s->kind == ST_SYNC && (s->sync == SK_IF || is_loop(s)) && all &&
                 s->simple_if && !s->predicated) {
                 s->predicated = true;
                 changed = true;

@@ -1,7 +1,8 @@
 /* runtime/block_services.c - what a kernel's blocks call in the runtime while they run:
- * device-side faults (__trap, a mask naming inactive lanes, grid.sync() outside a cooperative
- * launch) ending the kernel with a sticky error, assert as CUDA's device-side assert, and the
- * per-block scratch storage of per-thread copies, the seed of a random thread order. */
+ * device-side faults (__trap, a mask naming inactive lanes, a divergent barrier, grid.sync()
+ * outside a cooperative launch) ending the kernel with a sticky error, assert as CUDA's
+ * device-side assert, and the per-block scratch storage of per-thread copies, the seed of a
+ * random thread order. */
 #include <assert.h>
 #include <dlfcn.h>
 #include <errno.h>
@@ -21,6 +22,16 @@ void cu2c_device_fault(cudaError_t e)
         return;   /* a block function called outside the pool: it goes on */
     rt_job_drain(w->job);
     longjmp(*(jmp_buf *)w->fault_jmp, 1);
+}
+
+void cu2c_barrier_diverged(const cu2c_block *blk, const char *where, const char *name, size_t arrived,
+                           size_t live, const char *why)
+{
+    fprintf(stderr, "%s: error: divergent %s() in block (%u,%u,%u): %zu of its %zu running threads reach it, "
+            "the others (%s) may wait at another barrier: CUDA requires every thread of the block to reach "
+            "the same barrier\n", where, name, blk->blockIdx.x, blk->blockIdx.y, blk->blockIdx.z, arrived, live,
+            why);
+    cu2c_device_fault(cudaErrorLaunchFailure);
 }
 
 /* The kernel's own name in the function text assert reports: the translated kernel body is

@@ -269,14 +269,16 @@ struct Stmt {
     bool lane_split;        /* SK_IF: its condition compares the lane part of the thread index
                              * with a constant that splits a warp: a mask naming every lane
                              * inside is refused (check_barriers) */
-    bool predicated;        /* thread_variance: an if or loop holding warp functions (no block
-                             * barrier) whose condition varies: it runs per thread, its
+    bool predicated;        /* thread_variance: an if or loop holding barriers or warp
+                             * functions whose condition varies: it runs per thread, its
                              * condition kept in a per-thread flag that every thread loop
                              * inside respects; the lanes of a warp may disagree: those not
                              * taking a branch (an if), or having left the loop (a loop, run
                              * round by the block while any thread still iterates), are
                              * inactive for its warp functions, whose masks may not name them
-                             * (checked when they run) */
+                             * (checked when they run), and its barriers wait for the threads
+                             * reaching them (checked when the others could wait at another:
+                             * put_barrier_check) */
     bool loop_split;        /* ST_SYNC: an if holding no barrier, made a construct so that a
                              * loop in its branches can be interchanged (loop_splits.c) */
     bool grid_sync;         /* ST_BARRIER: grid_group::sync(), a barrier of the whole grid */
@@ -739,7 +741,7 @@ extern const int cu2c_embedded_header_count;
 
 void find_regions(Unit *u, Kernel *k);     /* split at barriers and barrier-carrying control */
 void thread_variance(Unit *u, Kernel *k);  /* dimensions each statement and local varies in */
-void check_barriers(Unit *u, Kernel *k);   /* refuse barriers under thread-dependent control */
+void check_barriers(Unit *u, Kernel *k);   /* refuse barriers under control that cannot run per thread */
 void form_loops(Unit *u, Kernel *k);       /* group statements into thread-loop nests */
 void promote_locals(Unit *u, Kernel *k);   /* which locals need per-thread copies */
 void hoist_textures(Unit *u, Kernel *k);   /* texture objects read once per block, not per fetch */

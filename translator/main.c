@@ -16,7 +16,7 @@ typedef struct Pass {
 static const Pass passes[] = {
     {"find_regions", find_regions, NULL, "split each kernel at its __syncthreads() into barrier-free regions"},
     {"thread_variance", thread_variance, NULL, "find the thread dimensions each statement and local varies in"},
-    {"check_barriers", check_barriers, NULL, "refuse barriers under thread-dependent control"},
+    {"check_barriers", check_barriers, NULL, "refuse barriers under thread-dependent control that cannot run per thread"},
     {"form_loops", form_loops, NULL, "group statements into thread-loop nests over just the dimensions they need"},
     {"promote_locals", promote_locals, NULL, "give per-thread storage to varying locals that cross nests"},
     {"hoist_textures", hoist_textures, NULL, "copy texture objects' descriptors once per block, for fetches to read"},

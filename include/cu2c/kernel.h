@@ -189,6 +189,16 @@ void cu2c_race_syncwarp(void);
     ((s) & 2 ? ((s) & 1 ? 1048583ull : 2097169ull) : ((s) & 1 ? 4194319ull : 8388617ull))
 unsigned cu2c_thread_order_seed(const cu2c_block *blk);
 
+/* A block barrier under ifs or loops whose conditions the threads evaluate apart (the
+ * translator could not prove them uniform): once per block where it is, after counting the
+ * threads still running (live) and those of them taking every branch around it (arrived).
+ * When some running thread does not reach it and may reach another barrier instead, CUDA's
+ * behaviour is undefined: this reports the barrier (where: "FILE:LINE", name: the call),
+ * the block and the counts, as compute-sanitizer's synccheck does, and ends the kernel with
+ * the sticky cudaErrorLaunchFailure. why: which conditions those threads took apart. */
+void cu2c_barrier_diverged(const cu2c_block *blk, const char *where, const char *name, size_t arrived,
+                           size_t live, const char *why);
+
 /* grid_group::sync() (cooperative_groups.h), once per block where all its threads reach
  * it: returns when every block of the grid has reached it (or finished). Outside a kernel
  * launched with cudaLaunchCooperativeKernel it is a fault (cudaErrorLaunchFailure). */

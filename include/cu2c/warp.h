@@ -222,6 +222,31 @@ typedef struct cu2c_lanes {
     size_t w0, wn;      /* the threads [w0, wn) the warp functions combine: whole warps */
 } cu2c_lanes;
 
+/* The flag every running thread has (those not in `exited`, when given), when they all have
+ * the same, else 0: an if or loop holding barriers run per thread whose threads all take one
+ * branch (or all iterate) runs each thread loop inside without their flags (its fast copy). */
+static inline unsigned char cu2c_flags_agree(const unsigned char *f, const unsigned char *exited, size_t n)
+{
+    unsigned char first = 0, differ = 0;
+    size_t i = 0;
+    if (!exited) {
+        if (n == 0)
+            return 0;
+        first = f[0];
+        for (i = 1; i < n; i++)
+            differ |= f[i] ^ first;
+        return differ ? 0 : first;
+    }
+    while (i < n && exited[i])
+        i++;
+    if (i == n)
+        return 0;
+    first = f[i];
+    for (; i < n; i++)
+        differ |= exited[i] ? 0 : (unsigned char)(f[i] ^ first);
+    return differ ? 0 : first;
+}
+
 static inline cu2c_lanes cu2c_flag_lanes(const unsigned char *f, size_t n, unsigned char want, int bx, int one_dim)
 {
     cu2c_lanes r = {0, bx, 0, n};

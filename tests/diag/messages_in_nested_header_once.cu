@@ -8,4 +8,4 @@
 int main() { return 0; }
 // CHECK: {{.*}}Inputs/nested/deeper/inner.cuh:1:2: warning: "a warning in a header two levels down" [-W#warnings]
 // CHECK-NEXT: #warning "a warning in a header two levels down"
-// CHECK: {{.*}}Inputs/nested/deeper/inner.cuh:4:9: error: barrier under thread-dependent control: the condition of the 'if' at line 3 (threadIdx.x < 3) varies with threadIdx.x
+// CHECK: {{.*}}Inputs/nested/deeper/inner.cuh:4:9: error: __syncwarp() under lane-dependent control: the condition of the 'if' at line 3 (threadIdx.x < 3) splits a warp, and the call's mask names every lane of it

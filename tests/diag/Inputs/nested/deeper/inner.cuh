@@ -1,6 +1,6 @@
 #warning "a warning in a header two levels down"
-__global__ void divergent(float *a) {
+__global__ void lane_split(float *a) {
     if (threadIdx.x < 3)
-        __syncthreads();
+        __syncwarp();
     a[threadIdx.x] = 0;
 }

@@ -1,4 +1,4 @@
 __global__ void k(int *d) {
     if (threadIdx.x < 3)
-        __syncthreads();
+        __syncwarp();
 }
