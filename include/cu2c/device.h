@@ -364,6 +364,7 @@ static inline float __fdividef(float x, float y) { return x / y; }
 static inline float __saturatef(float x) { return x >= 1.0f ? 1.0f : (x > 0.0f ? x : 0.0f); }
 
 #include "rounding.h"      /* __fadd_rd & co.: CUDA's explicitly rounded operations */
+#include "arithmetic.h"    /* shifts, division and conversions as the GPU computes them */
 
 /* ---- Math: special functions beyond glibc -------------------------------------------- */
 

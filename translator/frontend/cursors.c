@@ -106,13 +106,31 @@ char *fe_text(Fe *fe, unsigned begin, unsigned end) {
     return r;
 }
 
+typedef struct Placed {
+    TextEdit *e;
+    int seq;
+} Placed;
+
+/* By offset; at one offset, inserts before a replacement, then in the order given. */
 static int by_begin(const void *a, const void *b) {
-    const TextEdit *x = *(TextEdit *const *)a, *y = *(TextEdit *const *)b;
-    return x->begin < y->begin ? -1 : x->begin > y->begin;
+    const Placed *p = a, *q = b;
+    const TextEdit *x = p->e, *y = q->e;
+    if (x->begin != y->begin)
+        return x->begin < y->begin ? -1 : 1;
+    bool xi = x->end == x->begin, yi = y->end == y->begin;
+    if (xi != yi)
+        return xi ? -1 : 1;
+    return (p->seq > q->seq) - (p->seq < q->seq);
 }
 
 int edit_main_text(Unit *u, PtrVec *edits) {
-    qsort(edits->items, (size_t)edits->len, sizeof *edits->items, by_begin);
+    Placed *order = malloc(sizeof *order * (size_t)(edits->len ? edits->len : 1));
+    for (int i = 0; i < edits->len; i++)
+        order[i] = (Placed){edits->items[i], i};
+    qsort(order, (size_t)edits->len, sizeof *order, by_begin);
+    for (int i = 0; i < edits->len; i++)
+        edits->items[i] = order[i].e;
+    free(order);
     Buf b = {0};
     unsigned pos = 0;
     int n = 0;

@@ -298,10 +298,16 @@ int rewrite_ptx(Fe *fe);
 void ptx_refuse(Fe *fe, CXCursor c);
 
 /* shared_atomics.c */
-/* Renames atomics on the block's own __shared__ memory in device functions' bodies of the
- * main text to their plain forms (cu2c/device.h); the number renamed (the text must then be
- * parsed again; its length changes, its lines do not). */
-int rewrite_shared_atomics(Fe *fe);
+/* The renames of atomics on the block's own __shared__ memory in device functions' bodies of
+ * the main text to their plain forms (cu2c/device.h), added to edits (for edit_main_text: the
+ * text must then be parsed again; its length changes, its lines do not). */
+void shared_atomic_edits(Fe *fe, PtrVec *edits);
+
+/* gpu_arithmetic.c */
+/* The edits making shifts, integer divisions and float-to-integer conversions in device
+ * functions' bodies of the main text GPU arithmetic (cu2c/arithmetic.h), added to edits (for
+ * edit_main_text; its lines stay). */
+void gpu_arithmetic_edits(Fe *fe, PtrVec *edits);
 
 /* specialisations.c */
 /* Makes each device function template of the main text that has explicit specialisations

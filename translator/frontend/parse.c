@@ -261,12 +261,16 @@ Unit *fe_parse(Arena *a, const Options *opt) {
     for (int round = 0; parsed && !errors && round < 4 && rewrite_cuda_arch(&fe) > 0; round++)
         parsed = reparse(&fe, opt, &pa, files, nfiles, index);
     /* the inline PTX cu2c reads (ptx.c) made calls of cu2c/device.h, atomics on shared
-     * memory made plain (shared_atomics.c; the first keeps offsets, so both read one parse):
-     * parsed again */
+     * memory made plain (shared_atomics.c) and GPU arithmetic (gpu_arithmetic.c; the first
+     * keeps offsets, so all read one parse): parsed again */
     if (parsed && !errors) {
         int rewritten = rewrite_ptx(&fe);
+        PtrVec edits = {0};
         if (!opt->race_check)
-            rewritten += rewrite_shared_atomics(&fe);
+            shared_atomic_edits(&fe, &edits);
+        gpu_arithmetic_edits(&fe, &edits);
+        if (edits.len)
+            rewritten += edit_main_text(u, &edits);
         if (rewritten > 0)
             parsed = reparse(&fe, opt, &pa, files, nfiles, index);
     }

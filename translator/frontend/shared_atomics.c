@@ -136,13 +136,12 @@ static enum CXChildVisitResult atom_decl_visit(CXCursor c, CXCursor parent, CXCl
     return CXChildVisit_Continue;
 }
 
-int rewrite_shared_atomics(Fe *fe) {
+void shared_atomic_edits(Fe *fe, PtrVec *edits) {
     Unit *u = fe->u;
     if (u->errors || !strstr(u->text, "atomic"))
-        return 0;
+        return;
     AtomScan as = {.fe = fe};
     fe_visit_unit(fe, atom_decl_visit, &as);
-    if (as.renames.len == 0)
-        return 0;
-    return edit_main_text(u, &as.renames);
+    for (int i = 0; i < as.renames.len; i++)
+        vec_push(u->arena, edits, as.renames.items[i]);
 }
