@@ -68,6 +68,22 @@ static bool is_local_extern(CXCursor var) {
            k == CXCursor_CompoundStmt;
 }
 
+/* The overload set a template's call names (its callee, or an operator's name standing
+ * between the operands: `v * 2` with operator* overloads in view), else a null cursor. */
+static CXCursor overload_set(Fe *fe, CXCursor call) {
+    CXCursor ov = clang_getCursorReferenced(strip_implicit(first_child(call)));
+    if (clang_getCursorKind(ov) == CXCursor_OverloadedDeclRef)
+        return ov;
+    Kids kids = children(call);
+    for (int i = 1; i < kids.n && i < KIDS_MAX; i++) {
+        CXCursor r = clang_getCursorReferenced(kids.c[i]);
+        if (clang_getCursorKind(r) == CXCursor_OverloadedDeclRef &&
+            strncmp(fe_str(fe->u->arena, clang_getCursorSpelling(r)), "operator", 8) == 0)
+            return r;
+    }
+    return clang_getNullCursor();
+}
+
 static enum CXChildVisitResult fn_scan_visit(CXCursor c, CXCursor parent, CXClientData d) {
     (void)parent;
     FnScan *s = d;
@@ -93,8 +109,25 @@ static enum CXChildVisitResult fn_scan_visit(CXCursor c, CXCursor parent, CXClie
         s->impure = true;
     if (k == CXCursor_CallExpr) {
         CXCursor callee = clang_getCursorReferenced(c);
+        /* a template's call resolved per instantiation (`twice(n)` in a function template):
+         * as pure as its candidates, the user's among them being callees (below), whose
+         * impurity spreads */
+        CXCursor ov = clang_Cursor_isNull(callee) ? overload_set(s->fe, c) : clang_getNullCursor();
+        unsigned candidates = clang_Cursor_isNull(ov) ? 0 : clang_getNumOverloadedDecls(ov);
+        for (unsigned i = 0; i < candidates; i++) {
+            CXCursor other = clang_getOverloadedDecl(ov, i);
+            const char *n = fe_str(s->fe->u->arena, clang_getCursorSpelling(other));
+            if (is_kernel(other)) {
+                s->impure = true;   /* a launch (k<T><<<g, b>>>(...) in a template): not a call */
+                continue;
+            }
+            if (is_user_fn(other))
+                vec_push(s->fe->u->arena, &s->callees, fe_str(s->fe->u->arena, fn_usr(other)));
+            else if (impure_builtin(n) || is_barrier_name(n))
+                s->impure = true;
+        }
         if (clang_Cursor_isNull(callee)) {
-            s->impure = true;
+            s->impure |= candidates == 0;
         } else if (!is_user_fn(callee)) {
             const char *n = call_name(c);
             if (impure_builtin(n) || is_barrier_name(n))
