@@ -104,6 +104,17 @@ static void check_lane_split(Unit *u, Kernel *k, Stmt *s) {
     }
 }
 
+/* Does every break/continue leaving s go to a loop run per thread (each thread leaving it, or
+ * its trip, by its own flag)? */
+static bool jumps_run_per_thread(Stmt *s) {
+    for (int j = 0; j < s->jumps.len; j++) {
+        Stmt *t = jump_target(s, s->jumps.items[j]);
+        if (!t || !t->predicated || t->sync == SK_SWITCH)
+            return false;
+    }
+    return true;
+}
+
 void check_barriers(Unit *u, Kernel *k) {
     for (int i = 0; i < k->stmts.len; i++) {
         Stmt *s = k->stmts.items[i];
@@ -135,7 +146,7 @@ void check_barriers(Unit *u, Kernel *k) {
                        s->cond_text ? " (" : "", s->cond_text ? s->cond_text : "",
                        s->cond_text ? ")" : "", dim_list(s->dims));
             explain(u, s);
-        } else if (s->kind != ST_SYNC && s->has_jump && s->dims) {
+        } else if (s->kind != ST_SYNC && s->has_jump && s->dims && !jumps_run_per_thread(s)) {
             if (s->after_exit && !s->tid_dims)
                 diag_error(u, s->jump_loc, "break/continue in a loop holding a barrier, after some threads "
                            "may have returned: not supported yet");

@@ -281,6 +281,19 @@ static unsigned split_dims(Kernel *k, Nest *n, bool over_own_range) {
     return n->grid_stride || k->irregular_flow ? 0 : tests;
 }
 
+/* Does a statement of nest n break or continue a loop run per thread (Stmt.predicated)? */
+static bool nest_jumps(Kernel *k, Nest *n) {
+    for (int i = n->first; i <= n->last; i++) {
+        Stmt *s = k->stmts.items[i];
+        for (int j = 0; j < s->jumps.len; j++) {
+            Stmt *t = jump_target(s, s->jumps.items[j]);
+            if (t && t->predicated)
+                return true;
+        }
+    }
+    return false;
+}
+
 /* The start of a thread's turn in a thread loop reading the device clock (cu2c/kernel.h). */
 #define CLOCK_THREAD "CU2C_CLOCK_THREAD(((long long)threadIdx.z * __cu2c_by + threadIdx.y) * __cu2c_bx + " \
                      "threadIdx.x, (long long)__cu2c_bx * __cu2c_by * __cu2c_bz) "
@@ -407,7 +420,7 @@ static void nest_text(Arena *a, Kernel *k, int ni, bool fast, Buf *h, Buf *t) {
         put_grid_stride_trip(k->stmts.items[n->first], h);
     buf_puts(h, "{ ");
     buf_puts(t, "}");
-    if (n->has_return || n->has_fret)
+    if (n->has_return || n->has_fret || nest_jumps(k, n))
         buf_printf(t, " __cu2c_next%d%s: ;", ni, sfx);
     buf_puts(t, split ? " } }" : " }");
 }
@@ -456,6 +469,39 @@ static const char *return_text(Unit *u, Kernel *k, int ni, bool fast) {
         return arena_printf(u->arena, "{ __cu2c_exited[%s] = 1; goto __cu2c_next%d%s; }",
                             index_expr(DIM_XYZ), ni, sfx);
     return arena_printf(u->arena, "goto __cu2c_next%d%s;", ni, sfx);
+}
+
+/* A break or continue in statement s of nest ni leaving a loop run per thread: this thread
+ * leaves the loop (its flag 1) or this trip (3, made 2 again by the loop's next control
+ * loop), its promoted locals in scope are stored, and it goes on to the next thread. The
+ * loop's agreement (__cu2c_pu) no longer holds: the nests after it take their flags. */
+static void jump_edits(Unit *u, Kernel *k, int ni, bool fast, Stmt *s, PtrVec *out) {
+    Nest *n = k->nests.items[ni];
+    for (int j = 0; j < s->jumps.len; j++) {
+        Jump *jp = s->jumps.items[j];
+        Stmt *t = jump_target(s, jp);
+        if (!t || !t->predicated)
+            continue;
+        if (!jp->end) {
+            diag_error(u, jp->loc, "%s written by a macro, leaving a loop whose threads may disagree: not "
+                       "supported (write it out)", jp->is_continue ? "continue" : "break");
+            continue;
+        }
+        Buf b = {0};
+        buf_printf(&b, "{ __cu2c_pf%d[%s] = %d; ", t->index, index_expr(DIM_XYZ), jp->is_continue ? 3 : 1);
+        if (t->block_barrier)
+            buf_printf(&b, "__cu2c_pu%d = 0; ", t->index);
+        for (int i = 0; i < k->vars.len; i++) {
+            Var *v = k->vars.items[i];
+            bool in_scope = !nest_declares(k, n, v) || v->decl_stmt->index < s->index;
+            if (v->promoted && in_scope && nest_uses(k, n, v, false) &&
+                (nest_declares(k, n, v) || nest_uses(k, n, v, true)) && !declares_only(k, n, v))
+                put_store(u->arena, v, &b);
+        }
+        buf_printf(&b, "goto __cu2c_next%d%s; }", ni, fast ? "f" : "");
+        vec_push(u->arena, out, piece(u, jp->begin, jp->end, arena_strdup(u->arena, b.data)));
+        buf_free(&b);
+    }
 }
 
 /* A nest may start with a directive (#pragma unroll before a loop): it must begin a line. */
@@ -564,6 +610,7 @@ static void fast_copy(Unit *u, Kernel *k, int ni, unsigned begin, unsigned end, 
         Stmt *s = k->stmts.items[i];
         for (int j = 0; j < s->returns.len; j++)
             return_edits(u, k, ni, true, s, j, fast_edits);
+        jump_edits(u, k, ni, true, s, fast_edits);
     }
     render_copy(u, begin, end, fast_edits, h);
     buf_puts(h, ft.data);
@@ -663,6 +710,7 @@ static void lower_nest(Unit *u, Kernel *k, int ni) {
         PtrVec edits = {0};
         for (int j = 0; j < s->returns.len; j++)
             return_edits(u, k, ni, false, s, j, &edits);
+        jump_edits(u, k, ni, false, s, &edits);
         for (int j = 0; j < edits.len; j++) {
             Edit *e = edits.items[j];
             edit_add(u, e->begin, e->end, e->text);

@@ -72,7 +72,7 @@ static bool others_may_wait(Kernel *k, Stmt *s) {
  * threads agree at run time in correct programs (`if (row < n)` with n a multiple of the
  * block's size, equal trip counts), and the barrier runs as the uniform one. Once per block
  * before it, the threads still running are counted, and those of them reaching it; when they
- * differ and the others may wait at another barrier, the kernel ends with a located error
+ * differ, some reach it, and the others may wait at another barrier, the kernel ends with a located error
  * (cu2c_barrier_diverged) instead of running on. */
 void put_barrier_check(Unit *u, Kernel *k, Stmt *s, SrcLoc at, const char *name, Buf *e) {
     Stmt *c;
@@ -100,7 +100,8 @@ void put_barrier_check(Unit *u, Kernel *k, Stmt *s, SrcLoc at, const char *name,
         else
             buf_printf(&why, "%shaving left the loop at line %u", why.len ? ", or " : "", loc_line(p->loc));
     }
-    buf_puts(e, "1; } if (__cu2c_ba != __cu2c_bl) cu2c_barrier_diverged(__cu2c_b, \"");
+    /* (no thread reaching it: none waits there, as when all have left by a break) */
+    buf_puts(e, "1; } if (__cu2c_ba != __cu2c_bl && __cu2c_ba) cu2c_barrier_diverged(__cu2c_b, \"");
     put_path(e, loc_file(at));
     buf_printf(e, ":%u\", \"%s\", __cu2c_ba, __cu2c_bl, \"%s\"); } ", loc_line(at), name, why.data);
     buf_free(&why);
@@ -451,10 +452,26 @@ static void loop_scopes(Arena *a, Kernel *k, Stmt *s, PtrVec *out) {
     }
 }
 
+/* Does a statement inside loop s continue it (Jump)? */
+static bool continued(Kernel *k, Stmt *s) {
+    for (int i = s->index + 1; i < k->stmts.len && stmt_inside(k->stmts.items[i], s); i++) {
+        Stmt *t = k->stmts.items[i];
+        for (int j = 0; j < t->jumps.len; j++) {
+            Jump *jp = t->jumps.items[j];
+            if (jp->is_continue && jump_target(t, jp) == s)
+                return true;
+        }
+    }
+    return false;
+}
+
 /* A thread loop over the threads running a loop's control (those iterating: flag 2), doing
  * `code` then storing the promoted locals the control writes. */
 static void put_control_loop(Arena *a, Kernel *k, Stmt *s, PtrVec *scopes, const char *code, Buf *e) {
     open_thread_loop(k, s, scopes, e);
+    if (continued(k, s))     /* a thread that continued the trip (flag 3) iterates again */
+        buf_printf(e, "if (__cu2c_pf%d[%s] == 3) __cu2c_pf%d[%s] = 2; ", s->index, index_expr(DIM_XYZ), s->index,
+                   index_expr(DIM_XYZ));
     buf_printf(e, "if (__cu2c_pf%d[%s] != 2) continue; { %s ", s->index, index_expr(DIM_XYZ), code);
     for (int i = 0; i < s->writes.len; i++)
         if (((Var *)s->writes.items[i])->promoted)

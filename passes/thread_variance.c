@@ -489,6 +489,19 @@ void thread_variance(Unit *u, Kernel *k) {
                 s->predicated = true;
                 changed = true;
             }
+            /* a loop some of whose threads break or continue and others not: per thread too
+             * (the jump sets the thread's flag) */
+            for (int j = 0; s->kind != ST_SYNC && all && j < s->jumps.len; j++) {
+                Stmt *t = jump_target(s, s->jumps.items[j]);
+                if (t && is_loop(t) && t->simple_if && !t->predicated) {
+                    t->predicated = true;
+                    changed = true;
+                }
+            }
+            /* such a loop's control runs per thread: what its init and increment write is each
+             * thread's (a counter the loop declares, uniform in its values, iterates apart) */
+            if (s->predicated && is_loop(s) && !all)
+                d = all = DIM_XYZ;
             /* a parameter of a call under such an if, bound to a pure argument, holds the
              * argument's value in every thread that can see it (those running the branch) */
             unsigned bound = d;

@@ -71,6 +71,13 @@ static inline unsigned loc_line(SrcLoc l) { return l.shown_file ? l.shown_line :
 
 typedef struct Stmt Stmt;
 
+/* A break or continue leaving a leaf for the ST_SYNC loop (or switch) around it. */
+typedef struct Jump {
+    bool is_continue;
+    SrcLoc loc;
+    unsigned begin, end;    /* `break;` with its ';' (0, 0: written by a macro) */
+} Jump;
+
 /* A web: the definitions of one local that reach a common use, joined transitively (each
  * use is reached by the definitions of exactly one web). Variance is decided per web, so a
  * local can be uniform at one point of the kernel and vary at another (see thread_variance). */
@@ -293,6 +300,7 @@ struct Stmt {
                              * stores, which are buffered per thread (VStore) and made after its
                              * thread loop */
     bool has_jump;          /* a break/continue leaving it for an enclosing ST_SYNC loop/switch */
+    PtrVec jumps;           /* Jump*: each such break/continue */
     SrcLoc jump_loc;        /* where */
     PtrVec labels;          /* char*: labels defined inside it (local to each rendering of it:
                              * __label__, lower_kernel) */
@@ -676,6 +684,7 @@ bool nest_declares(Kernel *k, Nest *n, Var *v);
 bool stmt_inside(Stmt *s, Stmt *ancestor);     /* ancestor holds s (s itself excluded) */
 bool under_predicated(Stmt *s);     /* s runs under an if or loop run per thread (Stmt.predicated) */
 bool in_else_branch(Stmt *p, Stmt *c);  /* c, a child of the if p, is (in) its else branch */
+Stmt *jump_target(Stmt *s, Jump *j);    /* the loop (or switch) the jump j leaving leaf s goes to */
 bool writes_own_decls(Stmt *s);     /* s writes only locals it declares */
 Edit *edit_add(Unit *u, unsigned begin, unsigned end, const char *text);
 Edit *edit_insert(Unit *u, unsigned at, const char *text);

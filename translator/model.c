@@ -57,6 +57,13 @@ bool under_predicated(Stmt *s) {
     return false;
 }
 
+Stmt *jump_target(Stmt *s, Jump *j) {
+    for (Stmt *p = s->parent; p; p = p->parent)
+        if (p->sync == SK_FOR || p->sync == SK_WHILE || p->sync == SK_DO || (!j->is_continue && p->sync == SK_SWITCH))
+            return p;
+    return NULL;
+}
+
 bool in_else_branch(Stmt *p, Stmt *c) {
     return p->else_begin && c->loc.offset >= p->else_begin;
 }

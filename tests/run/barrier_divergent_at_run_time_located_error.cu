@@ -3,7 +3,8 @@
 // GPU). cu2c finds it at run time, once per block, and ends the kernel with the sticky
 // cudaErrorLaunchFailure and a located message naming the barrier, the block and how many
 // threads arrived (as compute-sanitizer's synccheck), instead of hanging or running on:
-// under an if, in a loop whose trip counts differ, and at a __syncthreads_count.
+// under an if, in a loop whose trip counts differ, at a __syncthreads_count, and in a loop
+// some threads break out of.
 // RUN: %cu2cc %s -o %t
 // RUN: env CU2C_NUM_THREADS=2 timeout 60 %t if 2> %t.err1 | FileCheck %s --check-prefix=OUT
 // RUN: FileCheck %s -DFILE=%s --check-prefix=IF < %t.err1
@@ -11,6 +12,8 @@
 // RUN: FileCheck %s -DFILE=%s --check-prefix=LOOP < %t.err2
 // RUN: env CU2C_NUM_THREADS=2 timeout 60 %t count 2> %t.err3 | FileCheck %s --check-prefix=OUT
 // RUN: FileCheck %s -DFILE=%s --check-prefix=COUNT < %t.err3
+// RUN: env CU2C_NUM_THREADS=2 timeout 60 %t break 2> %t.err4 | FileCheck %s --check-prefix=OUT
+// RUN: FileCheck %s -DFILE=%s --check-prefix=BREAK < %t.err4
 #include <cstdio>
 #include <cstring>
 #include <cuda_runtime.h>
@@ -45,6 +48,18 @@ __global__ void count_in_branch(int *a) {
     a[threadIdx.x] += 1;
 }
 
+__global__ void break_apart(int *a) {
+    __shared__ int s[64];
+    for (int r = 0; r < 4; r++) {
+        if (r == 1 && threadIdx.x < 10)
+            break;
+        s[threadIdx.x] = r;
+        __syncthreads();
+    }
+    __syncthreads();
+    a[threadIdx.x] = s[0];
+}
+
 int main(int argc, char **argv) {
     int *a, *trips;
     cudaMallocManaged(&a, 64 * sizeof(int));
@@ -58,6 +73,8 @@ int main(int argc, char **argv) {
         half_block_if<<<1, 32>>>(a);
     else if (strcmp(which, "loop") == 0)
         uneven_trips<<<1, 64>>>(a, trips);
+    else if (strcmp(which, "break") == 0)
+        break_apart<<<1, 64>>>(a);
     else
         count_in_branch<<<1, 64>>>(a);
     cudaError_t e = cudaDeviceSynchronize();
@@ -67,6 +84,7 @@ int main(int argc, char **argv) {
 }
 // OUT: synchronize: cudaErrorLaunchFailure
 // OUT-NEXT: sticky: cudaErrorLaunchFailure
-// IF: [[FILE]]:22: error: divergent __syncthreads() in block (0,0,0): 16 of its 32 running threads reach it, the others (taking the other branch of the 'if' at line 20) may wait at another barrier: CUDA requires every thread of the block to reach the same barrier
-// LOOP: [[FILE]]:33: error: divergent __syncthreads() in block (0,0,0): 24 of its 64 running threads reach it, the others (having left the loop at line 31) may wait at another barrier
-// COUNT: [[FILE]]:43: error: divergent __syncthreads_count() in block (0,0,0): 42 of its 64 running threads reach it, the others (taking the other branch of the 'if' at line 42) may wait at another barrier
+// IF: [[FILE]]:25: error: divergent __syncthreads() in block (0,0,0): 16 of its 32 running threads reach it, the others (taking the other branch of the 'if' at line 23) may wait at another barrier: CUDA requires every thread of the block to reach the same barrier
+// LOOP: [[FILE]]:36: error: divergent __syncthreads() in block (0,0,0): 24 of its 64 running threads reach it, the others (having left the loop at line 34) may wait at another barrier
+// COUNT: [[FILE]]:46: error: divergent __syncthreads_count() in block (0,0,0): 42 of its 64 running threads reach it, the others (taking the other branch of the 'if' at line 45) may wait at another barrier
+// BREAK: [[FILE]]:57: error: divergent __syncthreads() in block (0,0,0): 54 of its 64 running threads reach it, the others (having left the loop at line 53) may wait at another barrier

@@ -730,9 +730,18 @@ enum CXChildVisitResult kscan_visit(CXCursor c, CXCursor parent, CXClientData d)
             ks->loop_level_jump = true;
         /* a jump out of the statement, to a loop or switch holding barriers */
         if (ks->lambda_depth == 0 && ks->loop_depth == 0 &&
-            (kind == CXCursor_ContinueStmt || ks->switch_depth == 0) && !s->has_jump) {
+            (kind == CXCursor_ContinueStmt || ks->switch_depth == 0)) {
+            Jump *j = arena_alloc(u->arena, sizeof *j);
+            j->is_continue = kind == CXCursor_ContinueStmt;
+            j->loc = cursor_loc(fe, c);
+            if (!from_macro(c) && in_main_file(fe, c)) {
+                cursor_range(c, &j->begin, &j->end);
+                j->end = stmt_end(u, j->end);
+            }
+            vec_push(u->arena, &s->jumps, j);
+            if (!s->has_jump)
+                s->jump_loc = j->loc;
             s->has_jump = true;
-            s->jump_loc = cursor_loc(fe, c);
         }
         break;
     default:
