@@ -34,6 +34,44 @@ void cu2c_barrier_diverged(const cu2c_block *blk, const char *where, const char 
     cu2c_device_fault(cudaErrorLaunchFailure);
 }
 
+/* A spin-wait's rounds are counted per worker; every 2^16 rounds the time is read: a spin
+ * whose previous reading is more than 0.5 s old (or at another place) starts anew. */
+static __thread unsigned rt_spin_rounds;
+static __thread const char *rt_spin_where;
+static __thread double rt_spin_start, rt_spin_seen;
+
+static double rt_seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+void cu2c_spin_wait(const char *where)
+{
+    if (++rt_spin_rounds & 0xffff)
+        return;
+    double now = rt_seconds();
+    if (where != rt_spin_where || now - rt_spin_seen > 0.5) {
+        rt_spin_where = where;
+        rt_spin_start = now;
+    }
+    rt_spin_seen = now;
+    const char *env = getenv("CU2C_SPIN_TIMEOUT");
+    double limit = env && *env ? strtod(env, NULL) : 10.0;
+    if (limit <= 0 || now - rt_spin_start < limit)
+        return;
+    rt_worker *w = rt_current_worker();
+    const cu2c_block *b = w ? w->block : NULL;
+    fprintf(stderr, "%s: error: spin-wait in block (%u,%u,%u) of %s has waited %.0f s: cu2c runs a block's threads "
+            "one after another, so a thread waiting for a later thread of its block (or for a block not yet "
+            "running) waits for ever (CU2C_SPIN_TIMEOUT sets the limit)\n", where, b ? b->blockIdx.x : 0,
+            b ? b->blockIdx.y : 0, b ? b->blockIdx.z : 0, w && w->job && w->job->name ? w->job->name : "the kernel",
+            now - rt_spin_start);
+    rt_spin_where = NULL;
+    cu2c_device_fault(cudaErrorLaunchTimeout);
+}
+
 /* The kernel's own name in the function text assert reports: the translated kernel body is
  * __cu2c_body_NAME (gcc's __PRETTY_FUNCTION__ adds the return type and the body's own
  * parameters, which are not the kernel's: those become "..."). */

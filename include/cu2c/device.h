@@ -882,6 +882,14 @@ namespace std { using ::__clk; }   /* std::clock() written in device code */
 /* CUDA only promises "approximately up to ns", zero included; a spinning block would not
  * be helped by sleeping its worker anyway. */
 static inline void __nanosleep(unsigned int ns) { (void)ns; }
+/* Called in each round of a spin-wait loop of device code (translator/frontend/spin_loops.c,
+ * where: "FILE:LINE"): after CU2C_SPIN_TIMEOUT seconds (10 by default) of one spin, the kernel
+ * ends with cudaErrorLaunchTimeout and a message, where the spin would never end (it waits
+ * for a thread of its block that runs after it, or for a block not yet running). */
+#ifdef __cplusplus
+extern "C"
+#endif
+void cu2c_spin_wait(const char *where);
 
 /* Reads of PTX special registers: inline PTX of an exact form (`mov.u64 %0, %globaltimer;`,
  * translator/frontend/ptx.c) becomes a call of one of these. The lane and warp take the

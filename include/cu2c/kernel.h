@@ -93,6 +93,9 @@ void cu2c_launch_stub(const void *stub, void **args);
  * dropped and, on a worker, the calling block ends here (it does not return). */
 void cu2c_device_fault(cudaError_t e);
 
+/* A round of a spin-wait loop in device code (declared for device code in cu2c/device.h). */
+void cu2c_spin_wait(const char *where);
+
 /* The device clock while a block's threads run one after another (runtime/device.c): on the
  * GPU they run at once, so each sees time pass while the others run; here the thread that
  * runs sees it pass blockDim times as fast, from where its thread loop began. A kernel

@@ -309,6 +309,11 @@ void shared_atomic_edits(Fe *fe, PtrVec *edits);
  * edit_main_text; its lines stay). */
 void gpu_arithmetic_edits(Fe *fe, PtrVec *edits);
 
+/* spin_loops.c */
+/* The edits making each spin-wait loop of device functions' bodies in the main text call
+ * cu2c_spin_wait (cu2c/device.h), added to edits (for edit_main_text; its lines stay). */
+void spin_loop_edits(Fe *fe, PtrVec *edits);
+
 /* specialisations.c */
 /* Makes each device function template of the main text that has explicit specialisations
  * choose one in its pattern (`if constexpr (__is_same(T, int)) return f<int>(...); else {`);

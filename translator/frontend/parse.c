@@ -269,6 +269,7 @@ Unit *fe_parse(Arena *a, const Options *opt) {
         if (!opt->race_check)
             shared_atomic_edits(&fe, &edits);
         gpu_arithmetic_edits(&fe, &edits);
+        spin_loop_edits(&fe, &edits);
         if (edits.len)
             rewritten += edit_main_text(u, &edits);
         if (rewritten > 0)
