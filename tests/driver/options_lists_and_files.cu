@@ -12,6 +12,11 @@
 // RUN: %cu2cc -I=%S/Inputs/include_dirs/listed --include-path=%S/Inputs/include_dirs/quoted --system-include=%S/Inputs/include_dirs/system \
 // RUN:   --pre-include=%S/Inputs/include_dirs/pre.h -DFROM_FILE='"a b"' -DSECOND_FILE -DLIST_A -DLIST_B=2 -DLONG_DEF \
 // RUN:   --compiler-options=-DXC_A,-DXC_B,-DXC_C -std=c++17 %s -o app2 && ./app2 | FileCheck %s
+// Objects named as nvcc also takes them (.obj, as HeCBench's Makefiles write them):
+// RUN: %cu2cc -c --options-file opts.txt -optf=opts2.txt -I %S/Inputs/include_dirs/listed,%S/Inputs/include_dirs/quoted \
+// RUN:   -isystem %S/Inputs/include_dirs/system -include %S/Inputs/include_dirs/pre.h \
+// RUN:   -DLIST_A,LIST_B=2 --define-macro=LONG_DEF -Xcompiler -DXC_A,-DXC_B -Xcompiler=-DXC_C %s -o app.obj
+// RUN: %cu2cc app.obj -o app3 && ./app3 | FileCheck %s
 // CHECK: file a b, 1 3 2 4, lists 1 2 1, xc 1 1 1, second 1
 #include <cstdio>
 #include "quoted.h"

@@ -528,7 +528,7 @@ void args_classify(Options *o) {
                  strcmp(ext, "C") == 0 || strcmp(ext, "c++") == 0)
             o->langs[i] = LANG_CXX;
         else if (strcmp(ext, "o") == 0 || strcmp(ext, "a") == 0 || strcmp(ext, "so") == 0 ||
-                 strstr(f, ".so.") != NULL)
+                 strcmp(ext, "obj") == 0 || strcmp(ext, "lib") == 0 || strstr(f, ".so.") != NULL)
             o->langs[i] = LANG_OBJ;
         else
             die("unknown input file type '%s' (use -x cu|c|c++)", f);
