@@ -45,6 +45,31 @@ void fe_visit_unit(Fe *fe, CXCursorVisitor visit, CXClientData data) {
     clang_visitChildren(clang_getTranslationUnitCursor(fe->tu), unit_visit, &uv);
 }
 
+typedef struct BodyVisit {
+    Fe *fe;
+    CXCursorVisitor visit;
+    CXClientData data;
+    bool device_only;
+} BodyVisit;
+
+static enum CXChildVisitResult body_decl_visit(CXCursor c, CXCursor parent, CXClientData d) {
+    (void)parent;
+    BodyVisit *bv = d;
+    char walk = decl_walk(clang_getCursorKind(c));
+    if (walk != 'f')
+        return walk == 'r' ? CXChildVisit_Recurse : CXChildVisit_Continue;
+    if ((has_attr(c, CXCursor_CUDADeviceAttr) || has_attr(c, CXCursor_CUDAGlobalAttr)) &&
+        !(bv->device_only && has_attr(c, CXCursor_CUDAHostAttr)) && clang_isCursorDefinition(c) &&
+        !clang_Location_isInSystemHeader(clang_getCursorLocation(c)) && in_main_file(bv->fe, c))
+        clang_visitChildren(c, bv->visit, bv->data);
+    return CXChildVisit_Continue;
+}
+
+void fe_visit_device_bodies(Fe *fe, bool device_only, CXCursorVisitor visit, CXClientData data) {
+    BodyVisit bv = {fe, visit, data, device_only};
+    fe_visit_unit(fe, body_decl_visit, &bv);
+}
+
 /* ---- small helpers ---------------------------------------------------------------- */
 
 char *fe_str(Arena *a, CXString s) {

@@ -108,6 +108,9 @@ extern Fe *scan_fe;
 
 /* cursors.c */
 void fe_visit_unit(Fe *fe, CXCursorVisitor visit, CXClientData data);
+/* Visits the definitions of kernels and device functions in the main text (not those of
+ * __host__ __device__ functions when device_only) with clang_visitChildren. */
+void fe_visit_device_bodies(Fe *fe, bool device_only, CXCursorVisitor visit, CXClientData data);
 char *fe_str(Arena *a, CXString s);
 SrcLoc fe_loc(Fe *fe, CXSourceLocation l);
 SrcLoc cursor_loc(Fe *fe, CXCursor c);

@@ -219,21 +219,9 @@ static enum CXChildVisitResult arith_visit(CXCursor c, CXCursor parent, CXClient
     return CXChildVisit_Recurse;
 }
 
-static enum CXChildVisitResult arith_decl_visit(CXCursor c, CXCursor parent, CXClientData d) {
-    (void)parent;
-    char walk = decl_walk(clang_getCursorKind(c));
-    if (walk != 'f')
-        return walk == 'r' ? CXChildVisit_Recurse : CXChildVisit_Continue;
-    if ((has_attr(c, CXCursor_CUDADeviceAttr) || has_attr(c, CXCursor_CUDAGlobalAttr)) &&
-        clang_isCursorDefinition(c) && !clang_Location_isInSystemHeader(clang_getCursorLocation(c)) &&
-        in_main_file(((ArithScan *)d)->fe, c))
-        clang_visitChildren(c, arith_visit, d);
-    return CXChildVisit_Continue;
-}
-
 void gpu_arithmetic_edits(Fe *fe, PtrVec *edits) {
     if (fe->u->errors)
         return;
     ArithScan as = {.fe = fe, .edits = edits};
-    fe_visit_unit(fe, arith_decl_visit, &as);
+    fe_visit_device_bodies(fe, false, arith_visit, &as);
 }

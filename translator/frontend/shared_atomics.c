@@ -124,24 +124,12 @@ static enum CXChildVisitResult call_visit(CXCursor c, CXCursor parent, CXClientD
     return CXChildVisit_Recurse;
 }
 
-static enum CXChildVisitResult atom_decl_visit(CXCursor c, CXCursor parent, CXClientData d) {
-    (void)parent;
-    enum CXCursorKind k = clang_getCursorKind(c);
-    char walk = decl_walk(k);
-    if (walk != 'f')
-        return walk == 'r' ? CXChildVisit_Recurse : CXChildVisit_Continue;
-    if ((has_attr(c, CXCursor_CUDADeviceAttr) || has_attr(c, CXCursor_CUDAGlobalAttr)) &&
-        clang_isCursorDefinition(c) && !clang_Location_isInSystemHeader(clang_getCursorLocation(c)))
-        clang_visitChildren(c, call_visit, d);
-    return CXChildVisit_Continue;
-}
-
 void shared_atomic_edits(Fe *fe, PtrVec *edits) {
     Unit *u = fe->u;
     if (u->errors || !strstr(u->text, "atomic"))
         return;
     AtomScan as = {.fe = fe};
-    fe_visit_unit(fe, atom_decl_visit, &as);
+    fe_visit_device_bodies(fe, false, call_visit, &as);
     for (int i = 0; i < as.renames.len; i++)
         vec_push(u->arena, edits, as.renames.items[i]);
 }

@@ -109,21 +109,9 @@ static enum CXChildVisitResult spin_visit(CXCursor c, CXCursor parent, CXClientD
     return CXChildVisit_Continue;
 }
 
-static enum CXChildVisitResult spin_decl_visit(CXCursor c, CXCursor parent, CXClientData d) {
-    (void)parent;
-    char walk = decl_walk(clang_getCursorKind(c));
-    if (walk != 'f')
-        return walk == 'r' ? CXChildVisit_Recurse : CXChildVisit_Continue;
-    if ((has_attr(c, CXCursor_CUDADeviceAttr) || has_attr(c, CXCursor_CUDAGlobalAttr)) &&
-        !has_attr(c, CXCursor_CUDAHostAttr) && clang_isCursorDefinition(c) &&
-        !clang_Location_isInSystemHeader(clang_getCursorLocation(c)) && in_main_file(((SpinScan *)d)->fe, c))
-        clang_visitChildren(c, spin_visit, d);
-    return CXChildVisit_Continue;
-}
-
 void spin_loop_edits(Fe *fe, PtrVec *edits) {
     if (fe->u->errors)
         return;
     SpinScan ss = {.fe = fe, .edits = edits};
-    fe_visit_unit(fe, spin_decl_visit, &ss);
+    fe_visit_device_bodies(fe, true, spin_visit, &ss);
 }
