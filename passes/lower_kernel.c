@@ -191,7 +191,7 @@ static void put_remats(Arena *a, Kernel *k, PtrVec *reads, Nest *n, bool fast, B
     for (int i = 0; i < k->vars.len; i++) {
         Var *v = k->vars.items[i];
         if (need[i] && !v->lambda && !(n && nest_declares(k, n, v)))
-            buf_printf(h, "__typeof__(%s) %s = (%s); ", v->type, v->name,
+            buf_printf(h, "%s__typeof__(%s) %s = (%s); ", v->is_const ? "const " : "", v->type, v->name,
                        fast && v->x_affine ? x_value(a, v) : v->init_text);
     }
     free(need);

@@ -106,6 +106,9 @@ typedef struct Var {
                              * array nor a reference, whatever characters it holds */
     SrcLoc loc;             /* where it is declared */
     bool is_param;          /* a kernel parameter */
+    bool is_const;          /* a const (or constexpr) local: declared again const where it is
+                             * recomputed (remat), so `constexpr int N = 8;` stays usable in
+                             * constant expressions (static_assert, array bounds) */
     bool is_shared;         /* __shared__ (static storage per block) */
     bool is_extern_shared;  /* extern __shared__ T v[]: the launch's dynamic shared memory */
     const char *elem_type;  /* element type of an extern __shared__ array */

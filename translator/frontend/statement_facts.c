@@ -275,6 +275,7 @@ Var *new_var(Fe *fe, Kernel *k, CXCursor decl, Stmt *s) {
     v->name = fe_str(a, clang_getCursorSpelling(decl));
     CXType t = clang_getCursorType(decl);
     v->type = fe_str(a, clang_getTypeSpelling(clang_getUnqualifiedType(t)));
+    v->is_const = clang_isConstQualifiedType(t) && clang_getCursorKind(decl) == CXCursor_VarDecl;
     v->bytes = clang_Type_getSizeOf(t);
     /* a parameter declared as an array is a pointer (libclang gives the type as written) */
     if (clang_getCursorKind(decl) == CXCursor_ParmDecl && is_array_type(t))
