@@ -21,6 +21,9 @@
 #include "driver_types.h"
 #include "cuComplex.h"
 #include "cuda_fp16.h"
+#ifdef __cplusplus
+#include "cuda_bf16.h"     /* as NVIDIA's cublas_api.h: programs use __nv_bfloat16 through it */
+#endif
 #include "library_types.h"
 
 #ifndef CUBLASWINAPI

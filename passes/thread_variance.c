@@ -452,7 +452,8 @@ void thread_variance(Unit *u, Kernel *k) {
     find_webs(u, k);
     for (int i = 0; i < k->webs.len; i++) {
         Web *w = k->webs.items[i];
-        w->dims = w->var->escapes && !w->var->is_shared ? DIM_XYZ : 0;
+        /* (a const local is written by its declaration only, whoever holds its address) */
+        w->dims = w->var->escapes && !w->var->is_shared && !w->var->is_const ? DIM_XYZ : 0;
     }
     k->has_exits = false;
     bool changed = true;

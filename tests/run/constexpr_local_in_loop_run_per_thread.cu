@@ -1,6 +1,7 @@
 // A kernel-local constexpr read inside a loop that runs per thread (its warps iterate apart,
-// a warp function inside), as llm.c's attention_backward kernel5 writes it: recomputed in each
-// thread loop, it stays a constant expression there (static_assert, an array's bound).
+// a warp function inside) and captured by a lambda by reference, as llm.c's attention_backward
+// kernel5 writes it: recomputed in each thread loop, it stays a constant expression there
+// (static_assert, an array's bound); a const local is never per-thread storage.
 // RUN: %cu2cc %s -o %t && env CU2C_NUM_THREADS=2 timeout 60 %t | FileCheck %s
 // CHECK: cudaSuccess: all 104 sums right
 #include <cstdio>
@@ -16,9 +17,12 @@ __global__ void unrolled(float *out, int T) {
         return;
     for (int t = t3; t < T; t++) {
         float r[UNROLL] = {};
+        auto fill = [&](int from) {
+            for (int k = 0; k < UNROLL; k++)
+                r[k] = from + k;
+        };
+        fill(t);
         static_assert(UNROLL <= 32, "UNROLL is too large");
-        for (int k = 0; k < UNROLL; k++)
-            r[k] = t + k;
         float s = cg::reduce(warp, r[0] + r[UNROLL - 1], cg::plus<float>());
         if (warp.thread_rank() == 0)
             out[t * 4 + warp.meta_group_rank()] = s;

@@ -1,7 +1,8 @@
 // cuBLAS level 1 in S, D, C and Z (amax amin asum axpy copy dot dotu dotc nrm2 rot scal swap),
 // with results to host memory (the call waits) and, in device pointer mode, scalars read from
 // and results written to device memory, read back by a kernel; negative increments follow BLAS.
-// Every result is compared with a host loop.
+// Every result is compared with a host loop. cublas_v2.h brings cuda_fp16.h and cuda_bf16.h
+// with it, as NVIDIA's does (llm.c names __nv_bfloat16 after including only it).
 // RUN: %cu2cc %s -o %t -lcublas && env CU2C_NUM_THREADS=1 timeout 120 %t && env CU2C_NUM_THREADS=2 timeout 120 %t
 #include <cmath>
 #include <complex>
@@ -9,6 +10,8 @@
 #include <vector>
 #include <cublas_v2.h>
 #include <cuda_runtime.h>
+
+static_assert(sizeof(__nv_bfloat16) == 2 && sizeof(__half) == 2, "cublas_v2.h's half types");
 
 static int failures = 0;
 #define CHECK_STATUS(call)                                                            \

@@ -554,7 +554,7 @@ enum CXChildVisitResult kscan_visit(CXCursor c, CXCursor parent, CXClientData d)
             Var *w = v->init_reads.items[i];
             if (!vec_contains(&s->reads, w))
                 vec_push(u->arena, &s->reads, w);
-            if ((v->lambda & LAMBDA_BY_REF) && !vec_contains(&s->writes, w))
+            if ((v->lambda & LAMBDA_BY_REF) && !w->is_const && !vec_contains(&s->writes, w))
                 vec_push(u->arena, &s->writes, w);
         }
         if (ks->lambda_depth > 0)
@@ -606,9 +606,13 @@ enum CXChildVisitResult kscan_visit(CXCursor c, CXCursor parent, CXClientData d)
             op == CXUnaryOperator_PreInc || op == CXUnaryOperator_PreDec)
             note_write(ks, lvalue_root(ks, first_child(c)));
         else if (op == CXUnaryOperator_AddrOf) {
+            /* and what the statement does with the address (a call `inc(&c)`) may write it:
+             * a per-thread copy it changes is stored back */
             Var *v = lvalue_root(ks, first_child(c));
-            if (v)
+            if (v) {
                 v->escapes = true;
+                note_write(ks, v);
+            }
         }
         break;
     }
