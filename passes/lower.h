@@ -1,4 +1,4 @@
-/* lower.h - what lower_kernel.c, block_function.c, fast_subscripts.c and narrow_guards.c,
+/* lower.h - what lower_kernel.c, block_function.c, fast_subscripts.c, narrow_guards.c, nest_exits.c,
  * the parts of the lower_kernel pass, share: helpers over the kernel model and the text of generated code. */
 #ifndef CU2C_LOWER_H
 #define CU2C_LOWER_H
@@ -24,6 +24,13 @@ const char *index_expr(unsigned dims);
 void open_thread_loop(Kernel *k, Stmt *p, PtrVec *scopes, Buf *e);
 bool edited(Unit *u, unsigned begin, unsigned end);
 void put_store(Arena *a, Var *v, Buf *t);
+int store_id(Var *v);
+bool nest_stores_var(Kernel *k, Nest *n, Var *v);
+/* nest_exits.c */
+bool nest_jumps(Kernel *k, Nest *n);
+void return_pieces(Unit *u, unsigned begin, unsigned end, const unsigned *span, const char *value,
+                   const char *pre, const char *post, PtrVec *out);
+void exit_edits(Unit *u, Kernel *k, int ni, bool fast, Stmt *s, PtrVec *out);
 void put_barrier_check(Unit *u, Kernel *k, Stmt *s, SrcLoc at, const char *name, Buf *e);
 void lower_site(Unit *u, Kernel *k, Site *site);
 void lower_warp_site(Unit *u, Kernel *k, Site *site);

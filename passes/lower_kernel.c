@@ -52,7 +52,7 @@ const char *count_expr(unsigned dims) {
 }
 
 /* The per-thread array a promoted local lives in (x = f(...) shares its copy's result's). */
-static int store_id(Var *v) {
+int store_id(Var *v) {
     return v->alias ? v->alias->id : v->id;
 }
 
@@ -85,6 +85,13 @@ static bool nest_uses(Kernel *k, Nest *n, Var *v, bool write) {
 static bool declares_only(Kernel *k, Nest *n, Var *v) {
     return v->no_init && nest_declares(k, n, v) && v->decl_stmt->kind == ST_DECL &&
            !nest_uses_besides(k, n, v, true, v->decl_stmt);
+}
+
+/* Does nest n store v, a promoted local it uses, into v's per-thread copy: it declares v with
+ * a value or writes it? */
+bool nest_stores_var(Kernel *k, Nest *n, Var *v) {
+    return v->promoted && nest_uses(k, n, v, false) && (nest_declares(k, n, v) || nest_uses(k, n, v, true)) &&
+           !declares_only(k, n, v);
 }
 
 /* Skips, in a thread loop, the threads that have left the expanded calls around it. */
@@ -281,19 +288,6 @@ static unsigned split_dims(Kernel *k, Nest *n, bool over_own_range) {
     return n->grid_stride || k->irregular_flow ? 0 : tests;
 }
 
-/* Does a statement of nest n break or continue a loop run per thread (Stmt.predicated)? */
-static bool nest_jumps(Kernel *k, Nest *n) {
-    for (int i = n->first; i <= n->last; i++) {
-        Stmt *s = k->stmts.items[i];
-        for (int j = 0; j < s->jumps.len; j++) {
-            Stmt *t = jump_target(s, s->jumps.items[j]);
-            if (t && t->predicated)
-                return true;
-        }
-    }
-    return false;
-}
-
 /* The start of a thread's turn in a thread loop reading the device clock (cu2c/kernel.h). */
 #define CLOCK_THREAD "CU2C_CLOCK_THREAD(((long long)threadIdx.z * __cu2c_by + threadIdx.y) * __cu2c_bx + " \
                      "threadIdx.x, (long long)__cu2c_bx * __cu2c_by * __cu2c_bz) "
@@ -412,7 +406,7 @@ static void nest_text(Arena *a, Kernel *k, int ni, bool fast, Buf *h, Buf *t) {
             continue;
         if (vec_contains(&n->loads, v))
             put_load(v, h);
-        if ((nest_declares(k, n, v) || nest_uses(k, n, v, true)) && !declares_only(k, n, v))
+        if (nest_stores_var(k, n, v))
             put_store(a, v, t);
     }
     put_lambdas(k, &reads, n, h);
@@ -423,85 +417,6 @@ static void nest_text(Arena *a, Kernel *k, int ni, bool fast, Buf *h, Buf *t) {
     if (n->has_return || n->has_fret || nest_jumps(k, n))
         buf_printf(t, " __cu2c_next%d%s: ;", ni, sfx);
     buf_puts(t, split ? " } }" : " }");
-}
-
-/* A return rewritten as pre, its value, post, as edits (not yet made) keeping the line count:
- * the value's text stays where it is, so that the edits inside it (a hoisted call's result
- * local) survive; a value that could not be located is copied as written, without one the
- * return becomes pre post. */
-static Edit *piece(Unit *u, unsigned begin, unsigned end, const char *text) {
-    Edit *e = arena_alloc(u->arena, sizeof *e);
-    e->begin = begin;
-    e->end = end;
-    e->text = text_keeping_lines(u, begin, end, arena_strdup(u->arena, text));
-    e->copy = u->cur_copy;
-    return e;
-}
-
-static void return_pieces(Unit *u, unsigned begin, unsigned end, const unsigned *span, const char *value,
-                          const char *pre, const char *post, PtrVec *out) {
-    if (value && span) {
-        vec_push(u->arena, out, piece(u, begin, span[0], pre));
-        vec_push(u->arena, out, piece(u, span[1], end, post));
-    } else {
-        vec_push(u->arena, out, piece(u, begin, end, arena_printf(u->arena, "%s%s%s", pre, value ? value : "", post)));
-    }
-}
-
-/* What `return` in an expanded function becomes in a nest: this thread leaves the call
- * (its flag set, its value stored in its copy of the result). */
-static void fret_pieces(Unit *u, Stmt *s, int j, int ni, bool fast, PtrVec *out) {
-    Inline *in = s->fret;
-    const char *value = s->return_values.items[j];
-    Var *tmp = in->result_tmp;
-    const char *pre = tmp && value ? arena_printf(u->arena, "{ __cu2c_p%d[%s] = (", store_id(tmp), index_expr(tmp->dims))
-                    : value ? "{ (void)(" : "{ ";
-    const char *post = arena_printf(u->arena, "%s__cu2c_fr%d[%s] = 1; goto __cu2c_next%d%s; }", value ? "); " : "",
-                                    in->copy, index_expr(DIM_XYZ), ni, fast ? "f" : "");
-    SrcLoc *r = s->returns.items[j];
-    return_pieces(u, r->offset, *(unsigned *)s->return_ends.items[j], s->return_spans.items[j], value, pre, post, out);
-}
-
-/* What `return` becomes in a nest: this thread ends. */
-static const char *return_text(Unit *u, Kernel *k, int ni, bool fast) {
-    const char *sfx = fast ? "f" : "";
-    if (k->needs_exit_flags)
-        return arena_printf(u->arena, "{ __cu2c_exited[%s] = 1; goto __cu2c_next%d%s; }",
-                            index_expr(DIM_XYZ), ni, sfx);
-    return arena_printf(u->arena, "goto __cu2c_next%d%s;", ni, sfx);
-}
-
-/* A break or continue in statement s of nest ni leaving a loop run per thread: this thread
- * leaves the loop (its flag 1) or this trip (3, made 2 again by the loop's next control
- * loop), its promoted locals in scope are stored, and it goes on to the next thread. The
- * loop's agreement (__cu2c_pu) no longer holds: the nests after it take their flags. */
-static void jump_edits(Unit *u, Kernel *k, int ni, bool fast, Stmt *s, PtrVec *out) {
-    Nest *n = k->nests.items[ni];
-    for (int j = 0; j < s->jumps.len; j++) {
-        Jump *jp = s->jumps.items[j];
-        Stmt *t = jump_target(s, jp);
-        if (!t || !t->predicated)
-            continue;
-        if (!jp->end) {
-            diag_error(u, jp->loc, "%s written by a macro, leaving a loop whose threads may disagree: not "
-                       "supported (write it out)", jp->is_continue ? "continue" : "break");
-            continue;
-        }
-        Buf b = {0};
-        buf_printf(&b, "{ __cu2c_pf%d[%s] = %d; ", t->index, index_expr(DIM_XYZ), jp->is_continue ? 3 : 1);
-        if (t->block_barrier)
-            buf_printf(&b, "__cu2c_pu%d = 0; ", t->index);
-        for (int i = 0; i < k->vars.len; i++) {
-            Var *v = k->vars.items[i];
-            bool in_scope = !nest_declares(k, n, v) || v->decl_stmt->index < s->index;
-            if (v->promoted && in_scope && nest_uses(k, n, v, false) &&
-                (nest_declares(k, n, v) || nest_uses(k, n, v, true)) && !declares_only(k, n, v))
-                put_store(u->arena, v, &b);
-        }
-        buf_printf(&b, "goto __cu2c_next%d%s; }", ni, fast ? "f" : "");
-        vec_push(u->arena, out, piece(u, jp->begin, jp->end, arena_strdup(u->arena, b.data)));
-        buf_free(&b);
-    }
 }
 
 /* A nest may start with a directive (#pragma unroll before a loop): it must begin a line. */
@@ -524,16 +439,6 @@ static void render_copy(Unit *u, unsigned begin, unsigned end, PtrVec *extra, Bu
     for (int i = 0; i < extra->len; i++)
         vec_push(u->arena, &all, extra->items[i]);
     edits_render(u, &all, begin, end, out);
-}
-
-/* `return` in a nest, as edits keeping the line count of what they replace. */
-static void return_edits(Unit *u, Kernel *k, int ni, bool fast, Stmt *s, int j, PtrVec *out) {
-    if (s->fret) {
-        fret_pieces(u, s, j, ni, fast, out);
-        return;
-    }
-    SrcLoc *r = s->returns.items[j];
-    vec_push(u->arena, out, piece(u, r->offset, *(unsigned *)s->return_ends.items[j], return_text(u, k, ni, fast)));
 }
 
 /* Does an edit of the current text touch [begin, end]? */
@@ -606,12 +511,8 @@ static void fast_copy(Unit *u, Kernel *k, int ni, unsigned begin, unsigned end, 
     Buf ft = {0};
     nest_text(u->arena, k, ni, true, h, &ft);
     directive_break(u, begin, h);
-    for (int i = n->first; i <= n->last; i++) {
-        Stmt *s = k->stmts.items[i];
-        for (int j = 0; j < s->returns.len; j++)
-            return_edits(u, k, ni, true, s, j, fast_edits);
-        jump_edits(u, k, ni, true, s, fast_edits);
-    }
+    for (int i = n->first; i <= n->last; i++)
+        exit_edits(u, k, ni, true, k->stmts.items[i], fast_edits);
     render_copy(u, begin, end, fast_edits, h);
     buf_puts(h, ft.data);
     buf_puts(h, " } else");
@@ -708,9 +609,7 @@ static void lower_nest(Unit *u, Kernel *k, int ni) {
     for (int i = n->first; i <= n->last; i++) {
         Stmt *s = k->stmts.items[i];
         PtrVec edits = {0};
-        for (int j = 0; j < s->returns.len; j++)
-            return_edits(u, k, ni, false, s, j, &edits);
-        jump_edits(u, k, ni, false, s, &edits);
+        exit_edits(u, k, ni, false, s, &edits);
         for (int j = 0; j < edits.len; j++) {
             Edit *e = edits.items[j];
             edit_add(u, e->begin, e->end, e->text);
