@@ -140,7 +140,9 @@ static const char *op_suffix(CXCursor op, CXCursor l, CXCursor r, bool shift) {
         ri = strcmp(rank[i], rs) == 0 ? i : ri;
     }
     /* LP64: long and long long of one signedness are the same width; the higher rank wins,
-     * and a signed type of higher rank takes the unsigned one's values */
+     * except that long long cannot hold every unsigned long: unsigned long long then */
+    if ((li == 3 && ri == 4) || (li == 4 && ri == 3))
+        return "u64";
     return rank[li > ri ? li : ri];
 }
 
