@@ -146,12 +146,12 @@ void check_barriers(Unit *u, Kernel *k) {
                        s->cond_text ? " (" : "", s->cond_text ? s->cond_text : "",
                        s->cond_text ? ")" : "", dim_list(s->dims));
             explain(u, s);
-        } else if (s->kind != ST_SYNC && s->has_jump && s->dims && !jumps_run_per_thread(s)) {
+        } else if (s->kind != ST_SYNC && s->jumps.len && s->dims && !jumps_run_per_thread(s)) {
             if (s->after_exit && !s->tid_dims)
-                diag_error(u, s->jump_loc, "break/continue in a loop holding a barrier, after some threads "
+                diag_error(u, ((Jump *)s->jumps.items[0])->loc, "break/continue in a loop holding a barrier, after some threads "
                            "may have returned: not supported yet");
             else {
-                diag_error(u, s->jump_loc, "break/continue under thread-dependent control leaves a loop "
+                diag_error(u, ((Jump *)s->jumps.items[0])->loc, "break/continue under thread-dependent control leaves a loop "
                            "holding a barrier (the statement varies with %s)", dim_list(s->dims));
                 explain(u, s);
             }

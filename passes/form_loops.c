@@ -25,7 +25,7 @@
 #include <string.h>
 
 static bool replicable(Stmt *s, const bool *blocked) {
-    if (s->dims || s->has_return || s->fret || s->has_jump || s->kind == ST_BARRIER ||
+    if (s->dims || s->has_return || s->fret || s->jumps.len || s->kind == ST_BARRIER ||
         s->kind == ST_SYNC || blocked[s->index] || !writes_own_decls(s))
         return false;
     for (int j = 0; j < s->decls.len; j++)
@@ -42,7 +42,7 @@ static bool replicable(Stmt *s, const bool *blocked) {
 static bool grid_stride(Stmt *s) {
     Var *v = s->gs_var;
     Stmt *h = s->header;
-    if (!v || !h || s->body_jumps || s->has_return || s->has_jump || s->fret || s->gotos.len ||
+    if (!v || !h || s->body_jumps || s->has_return || s->jumps.len || s->fret || s->gotos.len ||
         s->labels.len || h->side_effects || h->touches_memory || h->calls_user_fn || h->has_site ||
         strstr(v->x_base, "threadIdx") || (v->x_leaf && v->x_leaf->coord != DIM_X) ||
         vec_contains(&s->writes, v))
@@ -59,7 +59,7 @@ static bool grid_stride(Stmt *s) {
 /* A leaf for-loop the block can run around the thread loops: a uniform header, a body that
  * stays in it, and no short constant trip count. */
 static bool interchangeable(Stmt *s) {
-    return s->header && s->header->dims == 0 && !s->body_jumps && !s->has_return && !s->has_jump &&
+    return s->header && s->header->dims == 0 && !s->body_jumps && !s->has_return && !s->jumps.len &&
            !s->short_trip && !s->gotos.len;
 }
 
@@ -74,7 +74,7 @@ static bool alone(Stmt *s) {
  * narrow_guards): it starts a nest of its own after anything but declarations, so that it
  * ends a nest whose threads outside the range have nothing else to do. */
 static bool guarded(Stmt *s) {
-    return s->guards.len && !s->has_return && !s->has_jump && s->dims;
+    return s->guards.len && !s->has_return && !s->jumps.len && s->dims;
 }
 
 static bool references(Stmt *s, Var *v) {

@@ -12,7 +12,7 @@
  * effects or memory accesses (threads left out of the loops would only have computed those). */
 Stmt *guard_stmt(Kernel *k, Nest *n) {
     Stmt *s = k->stmts.items[n->last];
-    if (!s->guards.len || s->has_return || s->has_jump)
+    if (!s->guards.len || s->has_return || s->jumps.len)
         return NULL;
     for (int i = n->first; i < n->last; i++) {
         Stmt *d = k->stmts.items[i];

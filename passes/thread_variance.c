@@ -207,9 +207,9 @@ static Set walk_stmt(Flow *f, Stmt *s, Set in) {
             out = b;
         } else {
             use(f, s, in);
-            out = through(f, s, in, !s->has_jump && !s->has_return && !s->fret);
+            out = through(f, s, in, !s->jumps.len && !s->has_return && !s->fret);
         }
-        if (s->has_jump) {
+        if (s->jumps.len) {
             Set j = through(f, s, in, false);
             jump_from(f, j);
         }

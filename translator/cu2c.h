@@ -302,9 +302,8 @@ struct Stmt {
                              * thread's reads and computation come before any thread's volatile
                              * stores, which are buffered per thread (VStore) and made after its
                              * thread loop */
-    bool has_jump;          /* a break/continue leaving it for an enclosing ST_SYNC loop/switch */
-    PtrVec jumps;           /* Jump*: each such break/continue */
-    SrcLoc jump_loc;        /* where */
+    PtrVec jumps;           /* Jump*: each break/continue leaving it for an enclosing ST_SYNC
+                             * loop/switch */
     PtrVec labels;          /* char*: labels defined inside it (local to each rendering of it:
                              * __label__, lower_kernel) */
     PtrVec gotos;           /* char*: labels its gotos jump to (inside it: check_barriers) */

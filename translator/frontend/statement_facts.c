@@ -744,9 +744,6 @@ enum CXChildVisitResult kscan_visit(CXCursor c, CXCursor parent, CXClientData d)
                 j->end = stmt_end(u, j->end);
             }
             vec_push(u->arena, &s->jumps, j);
-            if (!s->has_jump)
-                s->jump_loc = j->loc;
-            s->has_jump = true;
         }
         break;
     default:

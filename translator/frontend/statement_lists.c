@@ -313,13 +313,11 @@ static void scan_for_leaf(KScan *ks, Stmt *s, CXCursor c) {
     cursor_range(kids.c[kids.n - 1], &b, &e);
     s->body_begin = b;
     /* the body: break/continue at its level stay in the loop */
-    int jumps_before = s->has_jump;
     ks->loop_depth++;
     ks->loop_level_jump = false;
     scan_facts(ks, s, kids.c[kids.n - 1]);
     ks->loop_depth--;
     s->body_jumps = ks->loop_level_jump || s->has_return;
-    s->has_jump = jumps_before;
     /* the leaf runs its header too: what the header reads, the leaf reads */
     for (int i = 0; i < h->reads.len; i++)
         if (!vec_contains(&s->reads, h->reads.items[i]))

@@ -109,9 +109,10 @@ static enum CXChildVisitResult fn_scan_visit(CXCursor c, CXCursor parent, CXClie
         s->impure = true;
     if (k == CXCursor_CallExpr) {
         CXCursor callee = clang_getCursorReferenced(c);
-        /* a template's call resolved per instantiation (`twice(n)` in a function template):
-         * as pure as its candidates, the user's among them being callees (below), whose
-         * impurity spreads */
+        /* a template's call resolved per instantiation (`twice(n)` in a function template, a
+         * class template's member calling an overloaded member): each candidate may be the
+         * one; it is as pure as they are, the user's among them being callees, whose
+         * impurity (and barriers, clock, builtins) spread */
         CXCursor ov = clang_Cursor_isNull(callee) ? overload_set(s->fe, c) : clang_getNullCursor();
         unsigned candidates = clang_Cursor_isNull(ov) ? 0 : clang_getNumOverloadedDecls(ov);
         for (unsigned i = 0; i < candidates; i++) {
@@ -162,15 +163,8 @@ static enum CXChildVisitResult fn_scan_visit(CXCursor c, CXCursor parent, CXClie
             if (is_user_fn(fn) && !is_kernel(fn))
                 vec_push(s->fe->u->arena, &s->callees,
                          fe_str(s->fe->u->arena, fn_usr(fn)));
-            /* a template's call that overload resolution picks per instantiation (a class
-             * template's member calling an overloaded member): each candidate may be the one */
-            CXCursor ov = clang_getCursorReferenced(strip_implicit(first_child(c)));
-            for (unsigned i = 1; clang_getCursorKind(ov) == CXCursor_OverloadedDeclRef &&
-                                 i < clang_getNumOverloadedDecls(ov); i++) {
-                CXCursor other = clang_getOverloadedDecl(ov, i);
-                if (is_user_fn(other))
-                    vec_push(s->fe->u->arena, &s->callees, fe_str(s->fe->u->arena, fn_usr(other)));
-            }
+            /* (a template's call that overload resolution picks per instantiation: each
+             * candidate is a callee, see overload_set above) */
         }
     }
     if (!s->has_volatile && is_volatile_memory(c)) {
