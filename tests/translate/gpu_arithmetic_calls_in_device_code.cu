@@ -6,7 +6,10 @@
 #define HALF(x) ((x) >> 1)
 #define SHIFT(x, s) ((x) << (s))
 __device__ unsigned long long mix(unsigned long long h, int s, long d) {
-    return h << s ^ (h >> 3) ^ d / s;
+    unsigned long q = h;
+    long long w = s;
+    q /= w;
+    return h << s ^ (h >> 3) ^ d / s ^ q;
 }
 __global__ void k(int *o, const float *f, const double *g, int s, unsigned short u) {
     int t = threadIdx.x;
@@ -21,7 +24,8 @@ __global__ void k(int *o, const float *f, const double *g, int s, unsigned short
 int host(int a, int b) {
     return a << b | a / b;
 }
-// CHECK: {{^}}    return __cu2c_shl_u64(h , s) ^ (h >> 3) ^ __cu2c_div_il(d , s);
+// CHECK: {{^}}    q = __cu2c_div_u64(q, w);
+// CHECK: {{^}}    return __cu2c_shl_u64(h , s) ^ (h >> 3) ^ __cu2c_div_il(d , s) ^ q;
 // CHECK: {{^}}    o[t] = (__cu2c_shr_i32(t , s)) + (t << 2) + HALF(t) + SHIFT(t, s);
 // CHECK: {{^}}    o[t] += __cu2c_div_i32(o[t] , u) - __cu2c_rem_u32(5u , u) + t / 4 + __cu2c_div_i32(t , -1);
 // CHECK: {{^}}    o[t] = __cu2c_shl_i32(o[t], s);
