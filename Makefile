@@ -31,13 +31,14 @@ TRANSLATOR_SRC = translator/main.c translator/arena.c translator/diag.c translat
                  translator/emit.c $(FRONTEND_SRC)
 PASS_SRC       = passes/find_regions.c passes/thread_variance.c passes/check_barriers.c passes/form_loops.c \
                  passes/promote_locals.c passes/hoist_textures.c passes/lower_kernel.c passes/block_function.c \
-                 passes/fast_subscripts.c passes/narrow_guards.c passes/nest_exits.c passes/lower_sites.c passes/lower_launches.c
+                 passes/fast_subscripts.c passes/narrow_guards.c passes/nest_exits.c passes/lower_sites.c passes/lower_launches.c \
+                 passes/fiber_kernel.c
 DRIVER_SRC     = tools/cu2cc/main.c tools/cu2cc/args.c tools/cu2cc/layout.c tools/cu2cc/steps.c \
                  tools/cu2cc/deps.c tools/cu2cc/output.c tools/cu2cc/util.c
 # OpenMP for .cu files using thrust, and for their objects' link
 DRIVER_SRC    += tools/cu2cc/openmp.c
 RUNTIME_SRC    = runtime/error.c runtime/device.c runtime/memory.c runtime/symbols.c runtime/device_heap.c runtime/arrays.c runtime/texture.c runtime/surface.c runtime/launch.c \
-                 runtime/pool.c runtime/faults.c runtime/cooperative.c runtime/block_services.c runtime/stream.c runtime/event.c \
+                 runtime/pool.c runtime/faults.c runtime/fibers.c runtime/cooperative.c runtime/block_services.c runtime/stream.c runtime/event.c \
                  runtime/operations.c runtime/mem_pool.c runtime/graph.c runtime/graph_capture.c runtime/graph_exec.c runtime/graph_memory.c
 # libcu++'s headers have no extension (<cuda/barrier>): listed by their folder
 HEADERS        = $(shell find include -name '*.h' -o -name '*.hpp' -o -name '*.cuh' -o -path 'include/cuda/*' -type f | LC_ALL=C sort)
@@ -226,6 +227,15 @@ check-race: all
 	@if [ -s build/race.log ]; then echo "race: the race checker reported races in race-free tests:"; \
 	  cat build/race.log; exit 1; fi; echo "race: no race reported"
 
+# Every run test built with CU2C_ENGINE=fibers (every kernel the fiber engine takes runs on
+# it): the results must be the thread-loop engine's. Those pinning the thread-loop engine's
+# own behaviour (race checking, thread orders) stand aside.
+check-fibers: all
+	CU2C_ENGINE=fibers $(PYTHON) tools/run_tests.py --filter ' run/' \
+	  --filter-out 'race_check_|thread_order_' > build/fiber-tests.log; status=$$?; \
+	  tail -1 build/fiber-tests.log | sed 's/^/fibers: /'; \
+	  if [ $$status != 0 ]; then $(FAILED_TESTS) build/fiber-tests.log; exit 1; fi
+
 # cu2c's CUDA headers, embedded in the translator: parsing needs no files on disk.
 build/embedded_headers.c: tools/embed_headers.py $(HEADERS)
 	@mkdir -p build
@@ -286,5 +296,5 @@ uninstall:
 clean:
 	rm -rf build bin lib lib64 tests/*/Output
 
-.PHONY: all check check-sanitize check-race bench install uninstall clean
+.PHONY: all check check-sanitize check-race check-fibers bench install uninstall clean
 .SECONDARY:

@@ -29,7 +29,7 @@ static bool has_hoisted_textures(Kernel *k) {
  * Parameters declared as arrays or functions are refused (once: when report). In the body
  * (report), hoisted texture objects become copies of their descriptors, given their kinds
  * by the block function (__cu2c_tk). */
-static void put_bindings(Unit *u, Kernel *k, bool report, Buf *b) {
+void put_bindings(Unit *u, Kernel *k, bool report, Buf *b) {
     for (int i = 0; i < k->params.len; i++) {
         Param *p = k->params.items[i];
         const char *text = p->text;
@@ -317,16 +317,9 @@ static void put_static_shared(Kernel *k, Buf *b) {
     }
 }
 
-/* After the kernel: the block function (dispatching on the block shape), the host stub under
- * the kernel's name, and the registration (a constructor; for a kernel template, a
- * registration template that each specialisation's stub instantiates to run before main). */
-void kernel_stub(Unit *u, Kernel *k) {
-    const char *targs = k->tmpl_args ? k->tmpl_args : "";
-    const char *self = k->tmpl_args ? arena_printf(u->arena, "&%s%s", k->name, targs) : k->name;
-    Buf b = {0};
-    buf_puts(&b, "\n");
-    if (k->tmpl_header)
-        buf_printf(&b, "%s ", k->tmpl_header);
+/* The thread-loop engine's block function: the body specialised for the constant block
+ * shapes of launches (blocks passing the x_affine checks). */
+static void put_block_function(Unit *u, Kernel *k, const char *targs, Buf *b) {
     /* the checks of the x_affine locals whose bases read only parameters: once per block */
     Buf xf = {0};
     for (int i = 0; i < k->vars.len; i++) {
@@ -339,23 +332,23 @@ void kernel_stub(Unit *u, Kernel *k) {
     if (xf.len) {
         /* out of line: inlined into the block function, the range facts its test gives made
          * gcc 12 unroll the body's thread loops into slower code (tiled matmul ~15% slower) */
-        buf_printf(&b, "static __attribute__((noinline)) int __cu2c_xok_%s(void **__cu2c_args, cu2c_block *__cu2c_b, "
+        buf_printf(b, "static __attribute__((noinline)) int __cu2c_xok_%s(void **__cu2c_args, cu2c_block *__cu2c_b, "
                        "const int __cu2c_bx, const int __cu2c_by, const int __cu2c_bz) { ", k->name);
-        put_bindings(u, k, false, &b);
-        buf_printf(&b, "return %s; }\n", xf.data);
+        put_bindings(u, k, false, b);
+        buf_printf(b, "return %s; }\n", xf.data);
         if (k->tmpl_header)
-            buf_printf(&b, "%s ", k->tmpl_header);
+            buf_printf(b, "%s ", k->tmpl_header);
     }
     /* the block function: the body specialised for the constant block shapes of launches
      * (blocks passing the checks above) */
-    buf_printf(&b, "static void __cu2c_blk_%s(void **__cu2c_args, cu2c_block *__cu2c_b) { "
+    buf_printf(b, "static void __cu2c_blk_%s(void **__cu2c_args, cu2c_block *__cu2c_b) { "
                    "const int __cu2c_bx = (int)__cu2c_b->blockDim.x, __cu2c_by = (int)__cu2c_b->blockDim.y, "
                    "__cu2c_bz = (int)__cu2c_b->blockDim.z; ", k->name);
     if (xf.len)
-        buf_printf(&b, "const int __cu2c_xf = __cu2c_xok_%s%s(__cu2c_args, __cu2c_b, __cu2c_bx, __cu2c_by, "
+        buf_printf(b, "const int __cu2c_xf = __cu2c_xok_%s%s(__cu2c_args, __cu2c_b, __cu2c_bx, __cu2c_by, "
                        "__cu2c_bz); ", k->name, targs);
     else
-        buf_puts(&b, "const int __cu2c_xf = 1; ");
+        buf_puts(b, "const int __cu2c_xf = 1; ");
     buf_free(&xf);
     int shapes[2][3], nshapes = 0;
     for (int i = 0; i < u->launches.len && nshapes < 2; i++) {
@@ -374,23 +367,40 @@ void kernel_stub(Unit *u, Kernel *k) {
         Param *p = k->params.items[i];
         int tex = hoisted_texture(k, p);
         if (tex) {
-            buf_printf(&b, "%s cu2c_tex_kind(*(cudaTextureObject_t *)__cu2c_args[%d]) << %d",
+            buf_printf(b, "%s cu2c_tex_kind(*(cudaTextureObject_t *)__cu2c_args[%d]) << %d",
                        ntex ? " |" : "const int __cu2c_tk =", i, 2 * (tex - 1));
             ntex++;
         }
     }
     if (ntex)
-        buf_puts(&b, "; ");
+        buf_puts(b, "; ");
     char shape[64];
     for (int j = 0; j < nshapes; j++) {
         snprintf(shape, sizeof shape, "%d, %d, %d, 1", shapes[j][0], shapes[j][1], shapes[j][2]);
-        buf_printf(&b, "if (__cu2c_bx == %d && __cu2c_by == %d && __cu2c_bz == %d && __cu2c_xf) ",
+        buf_printf(b, "if (__cu2c_bx == %d && __cu2c_by == %d && __cu2c_bz == %d && __cu2c_xf) ",
                    shapes[j][0], shapes[j][1], shapes[j][2]);
-        put_body_calls(k, targs, shape, ntex, &b);
-        buf_puts(&b, " else ");
+        put_body_calls(k, targs, shape, ntex, b);
+        buf_puts(b, " else ");
     }
-    put_body_calls(k, targs, "__cu2c_bx, __cu2c_by, __cu2c_bz, __cu2c_xf", ntex, &b);
-    buf_puts(&b, " }\n");
+    put_body_calls(k, targs, "__cu2c_bx, __cu2c_by, __cu2c_bz, __cu2c_xf", ntex, b);
+    buf_puts(b, " }\n");
+}
+
+/* After the kernel: the block function (dispatching on the block shape), the host stub under
+ * the kernel's name, and the registration (a constructor; for a kernel template, a
+ * registration template that each specialisation's stub instantiates to run before main). */
+void kernel_stub(Unit *u, Kernel *k) {
+    const char *targs = k->tmpl_args ? k->tmpl_args : "";
+    const char *self = k->tmpl_args ? arena_printf(u->arena, "&%s%s", k->name, targs) : k->name;
+    Buf b = {0};
+    buf_puts(&b, "\n");
+    if (k->tmpl_header)
+        buf_printf(&b, "%s ", k->tmpl_header);
+    if (k->fibers)   /* each thread a fiber running the body as written (fiber_kernel.c) */
+        buf_printf(&b, "static void __cu2c_blk_%s(void **__cu2c_args, cu2c_block *__cu2c_b) { "
+                       "cu2c_fiber_run(__cu2c_args, __cu2c_b, __cu2c_fib_%s%s); }\n", k->name, k->name, targs);
+    else
+        put_block_function(u, k, targs, &b);
     if (k->tmpl_args) {
         /* a specialisation's registration, given its stub (which it cannot name: the stub's
          * template comes next, and a second declaration could not repeat the header's default

@@ -19,6 +19,7 @@ void put_subscript_checks(Nest *n, PtrVec *subs, Buf *cond);
 void subscript_edits(Unit *u, PtrVec *subs, PtrVec *fast_edits);
 void block_prologue(Unit *u, Kernel *k, Buf *b);
 void kernel_stub(Unit *u, Kernel *k);
+void put_bindings(Unit *u, Kernel *k, bool report, Buf *b);
 
 const char *index_expr(unsigned dims);
 void open_thread_loop(Kernel *k, Stmt *p, PtrVec *scopes, Buf *e);

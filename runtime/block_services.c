@@ -13,6 +13,7 @@
 #include <time.h>
 #include <unistd.h>
 #include "internal.h"
+#include "cu2c/fiber.h"
 
 void cu2c_device_fault(cudaError_t e)
 {
@@ -21,6 +22,7 @@ void cu2c_device_fault(cudaError_t e)
     if (!w || !w->job)
         return;   /* a block function called outside the pool: it goes on */
     rt_job_drain(w->job);
+    rt_fibers_abandon();
     longjmp(*(jmp_buf *)w->fault_jmp, 1);
 }
 
@@ -49,6 +51,7 @@ static double rt_seconds(void)
 
 void cu2c_spin_wait(const char *where)
 {
+    cu2c_fiber_yield();   /* on the fiber engine the thread it waits for may run meanwhile */
     if (++rt_spin_rounds & 0xffff)
         return;
     double now = rt_seconds();

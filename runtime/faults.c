@@ -104,6 +104,7 @@ static void rt_fault_handler(int sig, siginfo_t *si, void *context)
         }
         rt_set_sticky(cudaErrorIllegalAddress);
         rt_job_drain(w->job);
+        rt_fibers_abandon();
         longjmp(*(jmp_buf *)w->fault_jmp, 1);
     }
     struct sigaction *p = &rt_previous[sig == SIGBUS];

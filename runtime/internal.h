@@ -159,6 +159,12 @@ void rt_faults_worker_end(void *signal_stack);
 /* After leaving a block that faulted: the fault signals unblocked again. */
 void rt_faults_recovered(void);
 
+/* ---- fibers.c ------------------------------------------------------------------------- */
+
+/* A block of the fiber engine left by a fault (a jump out of its fiber): its fibers are
+ * dropped, the worker is no longer in one. */
+void rt_fibers_abandon(void);
+
 /* ---- pool.c: the device's work queue and the workers that drain it ------------------------ */
 
 /* One worker thread's state, reused from block to block and launch to launch. */

@@ -558,6 +558,8 @@ typedef struct Kernel {
     PtrVec vstores;         /* VStore*: stores into volatile memory of its warp steps */
     PtrVec fetch_loops;     /* FetchLoop*: short counted loops fetching from a texture parameter */
     bool uses_tls;          /* calls user functions that read threadIdx/blockIdx/... */
+    bool fibers;            /* runs on the fiber engine (fiber_kernel.c): each thread a fiber
+                             * running the body as written, the thread-loop passes skip it */
     bool irregular_flow;    /* a label, goto or asm statement: control flow the statement tree
                              * does not show, so variance is decided per local (Var.whole) */
     const char *tmpl_header;/* a kernel template: `template <...>` as written, else NULL */
@@ -597,6 +599,8 @@ typedef struct DeviceFn {
     SrcLoc loc;
     unsigned body_begin;    /* offset just past its body's '{' (inlined_fns: the definition's start) */
     unsigned body_end;      /* inlined_fns: the definition's end */
+    bool kept;              /* inlined_fns: a fiber engine's kernel calls it: it stays a function
+                             * (lower_fiber_kernel) */
 } DeviceFn;
 
 /* A kernel launch k<<<g, b, s, st>>>(args) in host code. */
@@ -726,6 +730,7 @@ typedef struct Options {
     bool race_check;            /* --check=race: see Kernel.race_check */
     bool track_threads;         /* --track-threads: see Kernel.track_threads */
     int thread_order;           /* --thread-order=reverse|random: see Kernel.thread_order */
+    bool fibers;                /* --engine=fibers: see Kernel.fibers */
 } Options;
 
 /* Returns NULL after reporting errors. */
@@ -758,5 +763,8 @@ void promote_locals(Unit *u, Kernel *k);   /* which locals need per-thread copie
 void hoist_textures(Unit *u, Kernel *k);   /* texture objects read once per block, not per fetch */
 void lower_kernel(Unit *u, Kernel *k);     /* edits: block function, loops, stub, registration */
 void lower_launches(Unit *u);              /* edits: k<<<...>>>(...) into plain calls */
+/* fiber_kernel.c: the fiber engine's kernels */
+bool fiber_supported(Kernel *k);           /* can the fiber engine run it (as cu2c lowers it now)? */
+void lower_fiber_kernel(Unit *u, Kernel *k); /* edits: a fiber body, a stub, a registration */
 
 #endif

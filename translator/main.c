@@ -10,18 +10,22 @@ typedef struct Pass {
     const char *name;
     void (*per_kernel)(Unit *u, Kernel *k);
     void (*per_unit)(Unit *u);
+    int engine;     /* the kernels it runs on: ANY, LOOPS (not Kernel.fibers), FIBERS */
     const char *why;
 } Pass;
 
+enum { ANY, LOOPS, FIBERS };
+
 static const Pass passes[] = {
-    {"find_regions", find_regions, NULL, "split each kernel at its __syncthreads() into barrier-free regions"},
-    {"thread_variance", thread_variance, NULL, "find the thread dimensions each statement and local varies in"},
-    {"check_barriers", check_barriers, NULL, "refuse barriers under thread-dependent control that cannot run per thread"},
-    {"form_loops", form_loops, NULL, "group statements into thread-loop nests over just the dimensions they need"},
-    {"promote_locals", promote_locals, NULL, "give per-thread storage to varying locals that cross nests"},
-    {"hoist_textures", hoist_textures, NULL, "copy texture objects' descriptors once per block, for fetches to read"},
-    {"lower_kernel", lower_kernel, NULL, "edit each kernel into a block function, a host stub and a registration"},
-    {"lower_launches", NULL, lower_launches, "edit launches, device functions and file-scope shared memory; register device symbols"},
+    {"find_regions", find_regions, NULL, LOOPS, "split each kernel at its __syncthreads() into barrier-free regions"},
+    {"thread_variance", thread_variance, NULL, LOOPS, "find the thread dimensions each statement and local varies in"},
+    {"check_barriers", check_barriers, NULL, LOOPS, "refuse barriers under thread-dependent control that cannot run per thread"},
+    {"form_loops", form_loops, NULL, LOOPS, "group statements into thread-loop nests over just the dimensions they need"},
+    {"promote_locals", promote_locals, NULL, LOOPS, "give per-thread storage to varying locals that cross nests"},
+    {"hoist_textures", hoist_textures, NULL, LOOPS, "copy texture objects' descriptors once per block, for fetches to read"},
+    {"lower_kernel", lower_kernel, NULL, LOOPS, "edit each kernel into a block function, a host stub and a registration"},
+    {"lower_fiber_kernel", lower_fiber_kernel, NULL, FIBERS, "edit a fiber engine's kernel into a fiber body, a host stub and a registration"},
+    {"lower_launches", NULL, lower_launches, ANY, "edit launches, device functions and file-scope shared memory; register device symbols"},
 };
 
 static void usage(FILE *f) {
@@ -36,6 +40,8 @@ static void usage(FILE *f) {
           "  --print-lang       print the output language (c or c++) and translate nothing\n"
           "  --no-pch           parse cu2c's headers even where a precompiled prefix fits\n"
           "  --check=race       mark kernels for the race checker (cu2cc does this under CU2C_CHECK=race)\n"
+          "  --engine=fibers    run every kernel the fiber engine can take on it (cu2cc: under\n"
+          "                     CU2C_ENGINE=fibers); default: thread loops, fibers where they cannot\n"
           "  --track-threads    keep the running thread known, for fault lines (cu2cc -G does this)\n"
           "  --thread-order=reverse|random  run each region's threads in that order (cu2cc: under\n"
           "                     CU2C_THREAD_ORDER): a program whose output changes depends on the order\n"
@@ -77,6 +83,10 @@ static int translate(int argc, char **argv) {
             opt.thread_order = arg[15] == 'r' && arg[16] == 'e' ? 1 : 2;
         } else if (strncmp(arg, "--thread-order=", 15) == 0) {
             diag_fatal("--thread-order takes reverse or random, not '%s'", arg + 15);
+        } else if (strcmp(arg, "--engine=fibers") == 0 || strcmp(arg, "--engine=loops") == 0) {
+            opt.fibers = arg[9] == 'f';
+        } else if (strncmp(arg, "--engine=", 9) == 0) {
+            diag_fatal("--engine takes fibers or loops, not '%s'", arg + 9);
         } else if (strcmp(arg, "--track-threads") == 0) {
             opt.track_threads = true;
         } else if (strcmp(arg, "--check=race") == 0) {
@@ -150,6 +160,7 @@ static int translate(int argc, char **argv) {
         k->race_check = opt.race_check;
         k->thread_order = opt.thread_order;
         k->track_threads = opt.track_threads;
+        k->fibers = opt.fibers && fiber_supported(k);
     }
     if (print_lang) {
         puts(u->is_cxx ? "c++" : "c");
@@ -159,8 +170,11 @@ static int translate(int argc, char **argv) {
     for (size_t p = 0; p < sizeof passes / sizeof *passes && !u->errors; p++) {
         if (passes[p].per_unit)
             passes[p].per_unit(u);
-        for (int i = 0; passes[p].per_kernel && i < u->kernels.len; i++)
-            passes[p].per_kernel(u, u->kernels.items[i]);
+        for (int i = 0; passes[p].per_kernel && i < u->kernels.len; i++) {
+            Kernel *k = u->kernels.items[i];
+            if (passes[p].engine == ANY || (passes[p].engine == FIBERS) == k->fibers)
+                passes[p].per_kernel(u, k);
+        }
         if (opt.dump_after && strcmp(opt.dump_after, passes[p].name) == 0)
             model_dump(u, passes[p].name, stderr);
     }

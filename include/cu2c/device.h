@@ -139,6 +139,10 @@ __device__ unsigned int __reduce_xor_sync(unsigned int mask, unsigned int value)
 #pragma clang force_cuda_host_device begin
 #endif
 
+#ifndef CU2C_PARSING
+#include "fiber.h"   /* the barriers and warp functions of the fiber engine's kernels */
+#endif
+
 /* Blocks run on different CPU threads: a fence must order memory for all of them. */
 static inline void __threadfence(void) { __atomic_thread_fence(__ATOMIC_SEQ_CST); }
 static inline void __threadfence_block(void) { __atomic_thread_fence(__ATOMIC_SEQ_CST); }
@@ -880,8 +884,13 @@ static inline clock_t __clk(void) { return (clock_t)(int)(unsigned)cu2c_clock64(
 namespace std { using ::__clk; }   /* std::clock() written in device code */
 #endif
 /* CUDA only promises "approximately up to ns", zero included; a spinning block would not
- * be helped by sleeping its worker anyway. */
-static inline void __nanosleep(unsigned int ns) { (void)ns; }
+ * be helped by sleeping its worker anyway. On the fiber engine the thread lets the others
+ * of its block run (a no-op elsewhere). */
+#ifdef __cplusplus
+extern "C"
+#endif
+void cu2c_fiber_yield(void);
+static inline void __nanosleep(unsigned int ns) { (void)ns; cu2c_fiber_yield(); }
 /* Called in each round of a spin-wait loop of device code (translator/frontend/spin_loops.c,
  * where: "FILE:LINE"): after CU2C_SPIN_TIMEOUT seconds (10 by default) of one spin, the kernel
  * ends with cudaErrorLaunchTimeout and a message, where the spin would never end (it waits

@@ -226,7 +226,8 @@ void args_usage(FILE *f) {
           "Environment: CU2CC_CC, CU2CC_CXX (compilers), CU2CC_KEEP=1 (keep the translated sources),\n"
           "             CU2CC_MARCH (--host-march's default), CU2C_CHECK=race (build a program that\n"
           "             reports data races on shared memory between a block's threads, with -g),\n"
-          "             CU2C_THREAD_ORDER=reverse|random (run each region's threads in that order).\n",
+          "             CU2C_THREAD_ORDER=reverse|random (run each region's threads in that order),\n"
+          "             CU2C_ENGINE=fibers (run every kernel it can on the fiber engine).\n",
           f);
 }
 
@@ -506,6 +507,10 @@ void args_parse(Options *o, int argc, char **argv) {
     if (order && *order && strcmp(order, "reverse") != 0 && strcmp(order, "random") != 0)
         die("CU2C_THREAD_ORDER is reverse or random, not '%s'", order);
     o->thread_order = order && *order ? order : NULL;
+    const char *engine = getenv("CU2C_ENGINE");
+    if (engine && *engine && strcmp(engine, "fibers") != 0 && strcmp(engine, "loops") != 0)
+        die("CU2C_ENGINE is fibers or loops, not '%s'", engine);
+    o->fibers = engine && strcmp(engine, "fibers") == 0;
     sl_free(&args);
 }
 

@@ -77,6 +77,8 @@ typedef struct Options {
     bool dep_phony;         /* -MP */
     const char *sanitize;   /* -fsanitize=: the last value (links libcu2c-VALUE.a if there) */
     const char *thread_order; /* CU2C_THREAD_ORDER=reverse|random: cu2c --thread-order */
+    bool fibers;            /* CU2C_ENGINE=fibers: cu2c --engine=fibers (every kernel it can on
+                             * the fiber engine) */
     bool race_check;        /* CU2C_CHECK=race: .cu files translated with --check=race and
                              * compiled with -fsanitize=thread, linked with libcu2c-race.a */
     const char *host_march; /* --host-march / CU2CC_MARCH: the CPU translated .cu files are

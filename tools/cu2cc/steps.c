@@ -222,6 +222,8 @@ static void compile(Build *b, Lang lang, const char *src, const char *obj, int n
             sl_push(&cmd, "--track-threads");
         if (o->thread_order)
             sl_pushf(&cmd, "--thread-order=%s", o->thread_order);
+        if (o->fibers)
+            sl_push(&cmd, "--engine=fibers");
         sl_push(&cmd, "-arch");
         sl_pushf(&cmd, "compute_%d", o->arch ? o->arch : 80);
         sl_append(&cmd, &b->parse);

@@ -1,0 +1,131 @@
+/* fiber_kernel - the fiber engine's kernels: each CUDA thread of a block runs the kernel's
+ * body as written, as a user-space fiber (runtime/fibers.c) that switches at barriers, warp
+ * functions and spin-waits; cu2c/fiber.h makes __syncthreads(), the warp functions and
+ * __nanosleep() those switches.
+ * Expects: the frontend's facts (statements, locals, sites, expanded calls); none of the
+ * thread-loop passes ran on the kernel (Kernel.fibers).
+ * Guarantees: edits only. The kernel becomes `static void __cu2c_fib_NAME(args, block)`: the
+ * parameters bound from the launch's arguments, threadIdx the fiber's own; its __shared__
+ * variables (and those of the device functions it calls that hold barriers, kept as
+ * functions instead of expanded) static storage of the worker running the block, which runs
+ * the block's fibers and nothing else meanwhile; the stub and registration as for thread
+ * loops, the block function handing the body to cu2c_fiber_run. */
+#include "lower.h"
+
+#include <string.h>
+
+/* The fiber engine implements the CUDA functions themselves; what cu2c lowers in other ways
+ * (cooperative groups' methods and collectives, wmma, grid-wide and cuda::barrier waits,
+ * legacy warp-synchronous steps) stays on thread loops for now. */
+bool fiber_supported(Kernel *k) {
+    if (k->race_check || k->thread_order || k->vstores.len)
+        return false;
+    for (int i = 0; i < k->stmts.len; i++) {
+        Stmt *s = k->stmts.items[i];
+        if (s->grid_sync || s->barrier_check || s->vstep)
+            return false;
+    }
+    for (int i = 0; i < k->sites.len; i++) {
+        Site *s = k->sites.items[i];
+        if (s->op > WARP_REDUCE_XOR || s->any_group || s->width || s->coalesced || s->wrap_pre || s->wrap_post ||
+            strncmp(s->name, "__", 2) != 0 || strncmp(s->name, "__cu2c", 6) == 0)
+            return false;
+    }
+    for (int i = 0; i < k->inlines.len; i++) {
+        Inline *in = k->inlines.items[i];
+        if (in->this_arg || in->dependent)
+            return false;
+    }
+    return true;
+}
+
+/* The definition of an expanded function holding [begin, end) (the function cu2c keeps for
+ * fibers), or NULL when it is not in the main file. */
+static DeviceFn *kept_function(Unit *u, unsigned begin, unsigned end) {
+    for (int i = 0; i < u->inlined_fns.len; i++) {
+        DeviceFn *f = u->inlined_fns.items[i];
+        if (f->body_begin <= begin && end <= f->body_end)
+            return f;
+    }
+    return NULL;
+}
+
+/* An insert of text at `at` in the main file's own text, once (kernels sharing a function). */
+static void insert_once(Unit *u, unsigned at, const char *text) {
+    PtrVec near = {0};
+    edits_near(u, at, at, &near);
+    for (int i = 0; i < near.len; i++) {
+        Edit *e = near.items[i];
+        if (e->begin == at && e->end == at && strcmp(e->text, text) == 0)
+            return;
+    }
+    edit_insert(u, at, text);
+}
+
+/* A __shared__ declaration: the block's storage is the worker's (one block at a time); an
+ * extern one is the launch's dynamic shared memory. */
+static void lower_shared_decl(Unit *u, Stmt *s, bool in_kernel) {
+    Var *v = s->decls.items[0];
+    if (!v->is_extern_shared) {
+        insert_once(u, s->begin, "static CU2C_FIBER_SHARED ");
+        return;
+    }
+    if (s->decls.len > 1) {
+        diag_error(u, v->loc, "declare extern __shared__ arrays one per declaration");
+        return;
+    }
+    const char *text = arena_printf(u->arena, "__typeof__(%s) *%s = (__typeof__(%s) *)%s;", v->elem_type, v->name,
+                                    v->elem_type, in_kernel ? "__cu2c_b->dyn_shared" : "cu2c_tls.dyn_shared");
+    PtrVec near = {0};
+    edits_near(u, s->begin, s->end, &near);
+    if (near.len == 0)
+        edit_replace_lines(u, s->begin, s->end, text);
+}
+
+void lower_fiber_kernel(Unit *u, Kernel *k) {
+    u->cur_copy = 0;
+    Buf b = {0};
+    if (k->tmpl_header)
+        buf_printf(&b, "%s ", k->tmpl_header);
+    buf_printf(&b, "static void __cu2c_fib_%s(void **__cu2c_args, cu2c_block *__cu2c_b) { "
+                   "const int __cu2c_bx __attribute__((unused)) = (int)__cu2c_b->blockDim.x, "
+                   "__cu2c_by __attribute__((unused)) = (int)__cu2c_b->blockDim.y, "
+                   "__cu2c_bz __attribute__((unused)) = (int)__cu2c_b->blockDim.z; ", k->name);
+    put_bindings(u, k, true, &b);
+    buf_puts(&b, "const uint3 threadIdx __attribute__((unused)) = cu2c_tls.threadIdx; ");
+    for (int i = 0; i < k->file_shared.len; i++) {
+        FileShared *fs = k->file_shared.items[i];
+        if (fs->elem_type)
+            buf_printf(&b, "__typeof__(%s) *%s = (__typeof__(%s) *)__cu2c_b->dyn_shared; ",
+                       fs->elem_type, fs->name, fs->elem_type);
+        else
+            buf_printf(&b, "static CU2C_FIBER_SHARED %s; ", fs->decl_text);
+    }
+    edit_replace_lines(u, k->decl_begin, k->body_begin + 1, arena_strdup(u->arena, b.data));
+    buf_free(&b);
+    /* the kernel's own shared declarations, and those of the functions it calls that hold
+     * barriers: kept as functions, reading the thread's builtins from cu2c_tls */
+    for (int i = 0; i < k->vars.len; i++) {
+        Var *v = k->vars.items[i];
+        Stmt *s = v->decl_stmt;
+        if (!v->is_shared || !s || s->kind != ST_DECL || s->decls.items[0] != v)
+            continue;
+        lower_shared_decl(u, s, s->copy == 0);
+    }
+    for (int i = 0; i < k->inlines.len; i++) {
+        Inline *in = k->inlines.items[i];
+        DeviceFn *f = kept_function(u, in->body_begin, in->body_end);
+        if (!f) {
+            diag_error(u, in->call->loc, "'%s' holds a barrier and is not defined in the file cu2c translates: "
+                       "the fiber engine cannot call it yet", in->name);
+            continue;
+        }
+        f->kept = true;
+        insert_once(u, in->body_begin,
+                    " const uint3 threadIdx __attribute__((unused)) = cu2c_tls.threadIdx; "
+                    "const uint3 blockIdx __attribute__((unused)) = cu2c_tls.blockIdx; "
+                    "const dim3 blockDim __attribute__((unused)) = cu2c_tls.blockDim; "
+                    "const dim3 gridDim __attribute__((unused)) = cu2c_tls.gridDim; ");
+    }
+    kernel_stub(u, k);
+}

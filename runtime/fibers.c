@@ -1,0 +1,508 @@
+/* runtime/fibers.c - the fiber engine: a block's CUDA threads as user-space fibers on the
+ * worker running the block (passes/fiber_kernel.c makes the kernels, cu2c/fiber.h the calls).
+ *
+ * Each thread runs the kernel's body on a stack of its own (CU2C_FIBER_STACK bytes, 256 KiB by
+ * default, from the worker's own mapping, with a guard page below each: an overflow is an
+ * illegal address, as on a worker's stack). The worker's scheduler runs the fibers in turn,
+ * in the order of their linear thread index; each runs until it waits: at a barrier, at a warp
+ * function, in a spin-wait (or __nanosleep), or until it exits. When every fiber has stopped:
+ * - a warp function's lanes go on once every lane its masks name has come to it (or exited),
+ *   with the results computed as on the GPU (shuffles reading a lane that is not there read
+ *   zero, as the thread-loop engine's, cu2c/warp.h);
+ * - else a barrier completes once every thread that has not exited waits at it (Volta's rule);
+ * - threads waiting at different barriers, or at a barrier and a warp function that can never
+ *   meet, end the kernel with cudaErrorLaunchFailure and a located message, as compute-
+ *   sanitizer's synccheck would report them. Nothing hangs: a spin-wait that never ends is
+ *   cu2c_spin_wait's timeout. */
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+#include "internal.h"
+#include "cu2c/fiber.h"
+#include "cu2c/warp.h"
+
+#if !defined(__x86_64__)
+#include <ucontext.h>
+#endif
+
+enum { RT_F_RUN, RT_F_SPIN, RT_F_BAR, RT_F_WARP, RT_F_DONE };
+
+typedef struct rt_fiber {
+#if defined(__x86_64__)
+    void *sp;                   /* saved stack pointer while switched out */
+#else
+    ucontext_t ctx;
+#endif
+    unsigned char state;        /* RT_F_* */
+    uint3 tid;
+    const char *where;          /* the barrier or warp function it waits at */
+    int op, arg, width, pred;   /* that call's kind and arguments */
+    unsigned mask;
+    unsigned size;
+    unsigned char value[16];    /* the lane's value */
+    unsigned char result_value[16]; /* a shuffle's result */
+    unsigned long long result;  /* the call's result */
+    int *match_pred;            /* __match_all_sync's predicate */
+} rt_fiber;
+
+/* A worker's fibers and their stacks, kept from block to block. */
+typedef struct rt_fibers {
+    rt_fiber *f;
+    size_t cap;                 /* fibers with a stack */
+    char *stacks;               /* cap * stride bytes, a guard page at the bottom of each */
+    size_t stride, stack;
+    size_t n, live;             /* this block's threads, those not exited */
+    size_t cur;                 /* the fiber running */
+    size_t count[RT_F_DONE + 1]; /* fibers in each state, but the running one */
+    int running;                /* a block's fibers run on this worker now */
+    int bar_result;             /* the last barrier's count/and/or */
+    void (*body)(void **, cu2c_block *);
+    void **args;
+    cu2c_block *blk;
+#if defined(__x86_64__)
+    void *main_sp;
+#else
+    ucontext_t main_ctx;
+#endif
+} rt_fibers;
+
+static __thread rt_fibers rt_fb;
+
+/* ---- switching -------------------------------------------------------------------------- */
+
+#if defined(__x86_64__)
+/* rt_fiber_switch(&save, to): saves the callee-saved registers and the stack pointer into
+ * *save, then resumes the context whose stack pointer is `to`. The SSE and x87 control words
+ * are the worker's for all its fibers (loading them costs more than the rest of a switch). */
+void rt_fiber_switch(void **save, void *to);
+void rt_fiber_start(void);
+__asm__(".text\n"
+        ".globl rt_fiber_switch\n.type rt_fiber_switch,@function\n"
+        "rt_fiber_switch:\n"
+        "  pushq %rbp\n  pushq %rbx\n  pushq %r12\n  pushq %r13\n  pushq %r14\n  pushq %r15\n"
+        "  movq %rsp, (%rdi)\n  movq %rsi, %rsp\n"
+        "  popq %r15\n  popq %r14\n  popq %r13\n  popq %r12\n  popq %rbx\n  popq %rbp\n"
+        "  ret\n"
+        ".size rt_fiber_switch, .-rt_fiber_switch\n"
+        /* a new fiber's first return lands here: r12 holds its entry, r13 the fiber */
+        ".globl rt_fiber_start\n.type rt_fiber_start,@function\n"
+        "rt_fiber_start:\n"
+        "  movq %r13, %rdi\n  callq *%r12\n  ud2\n"
+        ".size rt_fiber_start, .-rt_fiber_start\n");
+#endif
+
+static void rt_fiber_main(rt_fiber *f);
+
+/* Prepares fiber i to start at rt_fiber_main on its stack. */
+static void rt_fiber_init(rt_fibers *fb, size_t i)
+{
+    char *top = fb->stacks + (i + 1) * fb->stride;
+#if defined(__x86_64__)
+    /* the first switch pops r15..rbp and returns to rt_fiber_start with a 16-aligned stack */
+    uint64_t *sp = (uint64_t *)((uintptr_t)(top - 64) & ~(uintptr_t)15) - 7;
+    sp[0] = 0;                              /* r15 */
+    sp[1] = 0;                              /* r14 */
+    sp[2] = (uint64_t)(uintptr_t)&fb->f[i]; /* r13 */
+    sp[3] = (uint64_t)(uintptr_t)rt_fiber_main; /* r12 */
+    sp[4] = 0;                              /* rbx */
+    sp[5] = 0;                              /* rbp */
+    sp[6] = (uint64_t)(uintptr_t)rt_fiber_start;
+    fb->f[i].sp = sp;
+#else
+    ucontext_t *c = &fb->f[i].ctx;
+    getcontext(c);
+    c->uc_stack.ss_sp = top - fb->stack;
+    c->uc_stack.ss_size = fb->stack;
+    c->uc_link = NULL;
+    makecontext(c, (void (*)(void))rt_fiber_main, 1, &fb->f[i]);
+#endif
+}
+
+/* From the scheduler into fiber i; the fibers after it that can run follow it in turn
+ * (rt_stop) before the scheduler has control again. */
+static void rt_resume(rt_fibers *fb, size_t i)
+{
+    fb->cur = i;
+    fb->count[fb->f[i].state]--;
+    cu2c_tls.threadIdx = fb->f[i].tid;
+#if defined(__x86_64__)
+    rt_fiber_switch(&fb->main_sp, fb->f[i].sp);
+#else
+    swapcontext(&fb->main_ctx, &fb->f[i].ctx);
+#endif
+}
+
+/* The running fiber stops, in state: the next fiber of this round that can run (a higher
+ * index) runs, or the scheduler when there is none. Returns when the fiber is resumed. */
+static void rt_stop(rt_fibers *fb, int state)
+{
+    size_t i = fb->cur, j = i + 1;
+    rt_fiber *f = &fb->f[i];
+    f->state = (unsigned char)state;
+    fb->count[state]++;
+    while (j < fb->n && fb->f[j].state > RT_F_SPIN)
+        j++;
+    if (j < fb->n) {
+        fb->cur = j;
+        fb->count[fb->f[j].state]--;
+        cu2c_tls.threadIdx = fb->f[j].tid;
+#if defined(__x86_64__)
+        rt_fiber_switch(&f->sp, fb->f[j].sp);
+#else
+        swapcontext(&f->ctx, &fb->f[j].ctx);
+#endif
+        return;
+    }
+#if defined(__x86_64__)
+    rt_fiber_switch(&f->sp, fb->main_sp);
+#else
+    swapcontext(&f->ctx, &fb->main_ctx);
+#endif
+}
+
+static void rt_fiber_main(rt_fiber *f)
+{
+    rt_fibers *fb = &rt_fb;
+    (void)f;
+    fb->body(fb->args, fb->blk);
+    fb->live--;
+    rt_stop(fb, RT_F_DONE);
+    abort();   /* a finished fiber is never resumed */
+}
+
+/* ---- stacks ----------------------------------------------------------------------------- */
+
+static size_t rt_fiber_stack_size(void)
+{
+    const char *env = getenv("CU2C_FIBER_STACK");
+    size_t n = 256 * 1024;
+    if (env && *env) {
+        char *end;
+        unsigned long long v = strtoull(env, &end, 10);
+        if (*end == 'k' || *end == 'K')
+            v <<= 10;
+        else if (*end == 'm' || *end == 'M')
+            v <<= 20;
+        if (v >= 16 * 1024)
+            n = (size_t)v;
+    }
+    size_t page = (size_t)sysconf(_SC_PAGESIZE);
+    return (n + page - 1) / page * page;
+}
+
+/* Fibers and stacks for n threads; false when the memory cannot be had. */
+static int rt_fibers_reserve(rt_fibers *fb, size_t n)
+{
+    if (n <= fb->cap)
+        return 1;
+    size_t page = (size_t)sysconf(_SC_PAGESIZE);
+    if (!fb->stack)
+        fb->stack = rt_fiber_stack_size();
+    size_t stride = fb->stack + page;
+    rt_fiber *f = realloc(fb->f, n * sizeof *f);
+    if (!f)
+        return 0;
+    fb->f = f;
+    char *s = mmap(NULL, n * stride, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    if (s == MAP_FAILED)
+        return 0;
+    for (size_t i = 0; i < n; i++)
+        mprotect(s + i * stride, page, PROT_NONE);
+    if (fb->stacks)
+        munmap(fb->stacks, fb->cap * fb->stride);
+    fb->stacks = s;
+    fb->stride = stride;
+    fb->cap = n;
+    return 1;
+}
+
+/* ---- warp functions --------------------------------------------------------------------- */
+
+static unsigned long long rt_get(const rt_fiber *f)
+{
+    unsigned long long v = 0;
+    memcpy(&v, f->value, f->size < sizeof v ? f->size : sizeof v);
+    return v;
+}
+
+static long long rt_signed(const rt_fiber *f)
+{
+    return f->size == 4 ? (long long)(int)rt_get(f) : (long long)rt_get(f);
+}
+
+/* The results of the lanes `group` (bits of warp w0..w0+31) waiting at one call. */
+static void rt_warp_results(rt_fibers *fb, size_t w0, unsigned group)
+{
+    rt_fiber *lanes = fb->f + w0;
+    for (unsigned l = 0; l < 32; l++) {
+        if (!(group >> l & 1))
+            continue;
+        rt_fiber *f = &lanes[l];
+        unsigned in = f->mask & group;    /* the named lanes that are here */
+        switch (f->op) {
+        case CU2C_FW_SHFL: case CU2C_FW_SHFL_UP: case CU2C_FW_SHFL_DOWN: case CU2C_FW_SHFL_XOR: {
+            static const int kind[] = {CU2C_SHFL_IDX, CU2C_SHFL_UP, CU2C_SHFL_DOWN, CU2C_SHFL_XOR};
+            size_t j = (size_t)cu2c_shfl_src(kind[f->op], (int)l, f->arg, f->width);
+            if (w0 + j >= fb->n)
+                memcpy(f->result_value, f->value, f->size);
+            else if (!(group >> j & 1))
+                memset(f->result_value, 0, f->size);
+            else
+                memcpy(f->result_value, lanes[j].value, f->size);
+            break;
+        }
+        case CU2C_FW_BALLOT: case CU2C_FW_ANY: case CU2C_FW_ALL: {
+            unsigned set = 0;
+            for (unsigned m = 0; m < 32; m++)
+                if ((in >> m & 1) && lanes[m].arg)
+                    set |= 1u << m;
+            f->result = f->op == CU2C_FW_BALLOT ? set : f->op == CU2C_FW_ANY ? set != 0 : set == in;
+            break;
+        }
+        case CU2C_FW_ACTIVEMASK: f->result = group; break;
+        case CU2C_FW_SYNCWARP: f->result = 0; break;
+        case CU2C_FW_MATCH_ANY: case CU2C_FW_MATCH_ALL: {
+            unsigned same = 0;
+            for (unsigned m = 0; m < 32; m++)
+                if ((in >> m & 1) && memcmp(lanes[m].value, f->value, f->size) == 0)
+                    same |= 1u << m;
+            if (f->op == CU2C_FW_MATCH_ANY) {
+                f->result = same;
+            } else {
+                f->result = same == in ? in : 0;
+                if (f->match_pred)
+                    *f->match_pred = same == in;
+            }
+            break;
+        }
+        default: {   /* __reduce_*_sync over int (arg: signed) or unsigned int */
+            long long acc = f->op == CU2C_FW_REDUCE_AND ? -1 : 0;
+            int first = 1;
+            for (unsigned m = 0; m < 32; m++) {
+                if (!(in >> m & 1))
+                    continue;
+                long long v = f->arg ? rt_signed(&lanes[m]) : (long long)(unsigned)rt_get(&lanes[m]);
+                switch (f->op) {
+                case CU2C_FW_REDUCE_ADD: acc += v; break;
+                case CU2C_FW_REDUCE_MIN: acc = first || v < acc ? v : acc; break;
+                case CU2C_FW_REDUCE_MAX: acc = first || v > acc ? v : acc; break;
+                case CU2C_FW_REDUCE_AND: acc &= v; break;
+                case CU2C_FW_REDUCE_OR: acc |= v; break;
+                default: acc ^= v; break;
+                }
+                first = 0;
+            }
+            f->result = (unsigned long long)acc;
+            break;
+        }
+        }
+    }
+    for (unsigned l = 0; l < 32; l++)
+        if (group >> l & 1)
+            lanes[l].state = RT_F_RUN;
+    unsigned k = (unsigned)__builtin_popcount(group);
+    fb->count[RT_F_WARP] -= k;
+    fb->count[RT_F_RUN] += k;
+}
+
+/* Lets go the lanes of warp w0 whose call can complete: those waiting at one place whose
+ * masks name only lanes waiting there too, or exited. Returns whether any went. */
+static int rt_warp_release(rt_fibers *fb, size_t w0)
+{
+    size_t end = w0 + 32 < fb->n ? w0 + 32 : fb->n;
+    unsigned waiting = 0, done = 0, ready = 0;
+    for (size_t i = w0; i < end; i++) {
+        if (fb->f[i].state == RT_F_WARP)
+            waiting |= 1u << (i - w0);
+        else if (fb->f[i].state == RT_F_DONE)
+            done |= 1u << (i - w0);
+    }
+    unsigned left = waiting;
+    while (left) {
+        unsigned l = (unsigned)__builtin_ctz(left);
+        const char *where = fb->f[w0 + l].where;
+        unsigned group = 0, named = 0;
+        for (unsigned m = l; m < 32; m++) {
+            rt_fiber *g = &fb->f[w0 + m];
+            if ((left >> m & 1) && g->where == where) {
+                group |= 1u << m;
+                if (g->op != CU2C_FW_ACTIVEMASK)
+                    named |= g->mask;
+            }
+        }
+        left &= ~group;
+        if ((named & ~(group | done)) == 0) {   /* (lanes past the block are never named there) */
+            rt_warp_results(fb, w0, group);
+            ready |= group;
+        }
+    }
+    return ready != 0;
+}
+
+/* ---- the scheduler ---------------------------------------------------------------------- */
+
+static const char *rt_state_name(const rt_fiber *f)
+{
+    switch (f->state) {
+    case RT_F_BAR: return "waiting at the barrier at ";
+    case RT_F_WARP: return "waiting at a warp function at ";
+    default: return "running";
+    }
+}
+
+/* No fiber can go on: threads at different barriers, or at a barrier and a warp function. */
+static void rt_fibers_stuck(rt_fibers *fb)
+{
+    const rt_fiber *bar = NULL, *other = NULL;
+    size_t arrived = 0;
+    for (size_t i = 0; i < fb->n; i++) {
+        const rt_fiber *f = &fb->f[i];
+        if (f->state == RT_F_BAR && (!bar || f->where == bar->where)) {
+            bar = f;
+            arrived++;
+        } else if (f->state != RT_F_DONE && !other) {
+            other = f;
+        }
+    }
+    char why[512];
+    snprintf(why, sizeof why, "thread (%u,%u,%u) is %s%s", other ? other->tid.x : 0, other ? other->tid.y : 0,
+             other ? other->tid.z : 0, other ? rt_state_name(other) : "", other && other->where ? other->where : "");
+    const rt_fiber *at = bar ? bar : other;
+    cu2c_barrier_diverged(fb->blk, at && at->where ? at->where : "?", bar ? "__syncthreads" : "__syncwarp", arrived,
+                          fb->live, why);
+}
+
+void cu2c_fiber_run(void **args, cu2c_block *blk, void (*body)(void **, cu2c_block *))
+{
+    rt_fibers *fb = &rt_fb;
+    size_t bx = blk->blockDim.x, by = blk->blockDim.y, bz = blk->blockDim.z, n = bx * by * bz;
+    if (!rt_fibers_reserve(fb, n)) {
+        fprintf(stderr, "cu2c: no memory for the fiber stacks of %zu threads (CU2C_FIBER_STACK)\n", n);
+        cu2c_device_fault(cudaErrorLaunchOutOfResources);
+        return;
+    }
+    fb->n = fb->live = n;
+    fb->body = body;
+    fb->args = args;
+    fb->blk = blk;
+    for (size_t i = 0; i < n; i++) {
+        rt_fiber *f = &fb->f[i];
+        f->state = RT_F_RUN;
+        f->tid.x = (unsigned)(i % bx);
+        f->tid.y = (unsigned)(i / bx % by);
+        f->tid.z = (unsigned)(i / (bx * by));
+        f->where = NULL;
+        rt_fiber_init(fb, i);
+    }
+    cu2c_tls.blockIdx = blk->blockIdx;
+    cu2c_tls.blockDim = blk->blockDim;
+    cu2c_tls.gridDim = blk->gridDim;
+    cu2c_tls.dyn_shared = blk->dyn_shared;
+    int known = cu2c_tls.thread_known;
+    cu2c_tls.thread_known = 1;
+    memset(fb->count, 0, sizeof fb->count);
+    fb->count[RT_F_RUN] = n;
+    fb->running = 1;
+    while (fb->live) {
+        size_t first = 0;
+        while (first < n && fb->f[first].state > RT_F_SPIN)
+            first++;
+        if (first < n)
+            rt_resume(fb, first);   /* a round: every fiber that can run, in index order */
+        if (!fb->live)
+            break;
+        int released = 0;
+        for (size_t w0 = 0; fb->count[RT_F_WARP] && w0 < n; w0 += 32)
+            released |= rt_warp_release(fb, w0);
+        if (released || fb->count[RT_F_SPIN])
+            continue;
+        /* a barrier: every thread not exited waits at the same one */
+        const char *where = NULL;
+        int all = fb->count[RT_F_BAR] == fb->live, count = 0, every = 1, any = 0;
+        for (size_t i = 0; i < n && all; i++) {
+            rt_fiber *f = &fb->f[i];
+            if (f->state == RT_F_DONE)
+                continue;
+            all = f->state == RT_F_BAR && (!where || f->where == where);
+            where = f->where;
+            count += f->pred != 0;
+            every &= f->pred != 0;
+            any |= f->pred != 0;
+        }
+        if (!all) {
+            fb->running = 0;
+            rt_fibers_stuck(fb);
+            break;
+        }
+        for (size_t i = 0; i < n; i++) {
+            rt_fiber *f = &fb->f[i];
+            if (f->state == RT_F_BAR) {
+                f->state = RT_F_RUN;
+                f->result = f->op == CU2C_FB_COUNT ? (unsigned long long)count
+                          : f->op == CU2C_FB_AND ? (unsigned long long)every : (unsigned long long)any;
+            }
+        }
+        fb->count[RT_F_RUN] += fb->count[RT_F_BAR];
+        fb->count[RT_F_BAR] = 0;
+    }
+    fb->running = 0;
+    cu2c_tls.thread_known = known;
+}
+
+/* ---- what the fibers call --------------------------------------------------------------- */
+
+/* Outside a fiber kernel (a call the translator left in a thread loop): nothing to wait for. */
+static int rt_in_fiber(void)
+{
+    return rt_fb.running;
+}
+
+int cu2c_fiber_sync(int op, int pred, const char *where)
+{
+    rt_fibers *fb = &rt_fb;
+    if (!rt_in_fiber())
+        return op == CU2C_FB_COUNT ? pred : pred;
+    rt_fiber *f = &fb->f[fb->cur];
+    f->op = op;
+    f->pred = pred;
+    f->where = where;
+    rt_stop(fb, RT_F_BAR);
+    return op == CU2C_FB_SYNC ? 0 : (int)fb->f[fb->cur].result;
+}
+
+unsigned long long cu2c_fiber_warp(int op, unsigned mask, void *v, unsigned size, int arg, int width, int *pred,
+                                   const char *where)
+{
+    rt_fibers *fb = &rt_fb;
+    if (!rt_in_fiber() || size > 16)
+        return 0;
+    rt_fiber *f = &fb->f[fb->cur];
+    f->op = op;
+    f->mask = mask;
+    f->size = size;
+    f->arg = arg;
+    f->width = width;
+    f->match_pred = pred;
+    f->where = where;
+    if (size)
+        memcpy(f->value, v, size);
+    rt_stop(fb, RT_F_WARP);
+    f = &fb->f[fb->cur];
+    if (size && op <= CU2C_FW_SHFL_XOR)
+        memcpy(v, f->result_value, size);
+    return f->result;
+}
+
+void cu2c_fiber_yield(void)
+{
+    if (rt_in_fiber())
+        rt_stop(&rt_fb, RT_F_SPIN);
+}
+
+void rt_fibers_abandon(void)
+{
+    rt_fb.running = 0;
+}
