@@ -31,23 +31,7 @@ bool fiber_supported(Kernel *k) {
             strncmp(s->name, "__", 2) != 0 || strncmp(s->name, "__cu2c", 6) == 0)
             return false;
     }
-    for (int i = 0; i < k->inlines.len; i++) {
-        Inline *in = k->inlines.items[i];
-        if (in->this_arg || in->dependent)
-            return false;
-    }
     return true;
-}
-
-/* The definition of an expanded function holding [begin, end) (the function cu2c keeps for
- * fibers), or NULL when it is not in the main file. */
-static DeviceFn *kept_function(Unit *u, unsigned begin, unsigned end) {
-    for (int i = 0; i < u->inlined_fns.len; i++) {
-        DeviceFn *f = u->inlined_fns.items[i];
-        if (f->body_begin <= begin && end <= f->body_end)
-            return f;
-    }
-    return NULL;
 }
 
 /* An insert of text at `at` in the main file's own text, once (kernels sharing a function). */
@@ -62,9 +46,9 @@ static void insert_once(Unit *u, unsigned at, const char *text) {
     edit_insert(u, at, text);
 }
 
-/* A __shared__ declaration: the block's storage is the worker's (one block at a time); an
- * extern one is the launch's dynamic shared memory. */
-static void lower_shared_decl(Unit *u, Stmt *s, bool in_kernel) {
+/* A __shared__ declaration of the kernel: the block's storage is the worker's (one block at
+ * a time); an extern one is the launch's dynamic shared memory. */
+static void lower_shared_decl(Unit *u, Stmt *s) {
     Var *v = s->decls.items[0];
     if (!v->is_extern_shared) {
         insert_once(u, s->begin, "static CU2C_FIBER_SHARED ");
@@ -75,11 +59,32 @@ static void lower_shared_decl(Unit *u, Stmt *s, bool in_kernel) {
         return;
     }
     const char *text = arena_printf(u->arena, "__typeof__(%s) *%s = (__typeof__(%s) *)%s;", v->elem_type, v->name,
-                                    v->elem_type, in_kernel ? "__cu2c_b->dyn_shared" : "cu2c_tls.dyn_shared");
-    PtrVec near = {0};
-    edits_near(u, s->begin, s->end, &near);
-    if (near.len == 0)
-        edit_replace_lines(u, s->begin, s->end, text);
+                                    v->elem_type, "__cu2c_b->dyn_shared");
+    edit_replace_lines(u, s->begin, s->end, text);
+}
+
+/* The functions holding barriers: the fiber engine's kernels call them (the thread-loop
+ * engine's expand them, whatever stays in the text): kept, reading the thread's builtins from
+ * cu2c_tls, their __shared__ variables the worker's too. */
+static void keep_functions(Unit *u) {
+    for (int i = 0; i < u->inlined_fns.len; i++) {
+        DeviceFn *f = u->inlined_fns.items[i];
+        if (f->kept)
+            continue;
+        f->kept = true;
+        edit_insert(u, f->brace, " const uint3 threadIdx __attribute__((unused)) = cu2c_tls.threadIdx; "
+                                 "const uint3 blockIdx __attribute__((unused)) = cu2c_tls.blockIdx; "
+                                 "const dim3 blockDim __attribute__((unused)) = cu2c_tls.blockDim; "
+                                 "const dim3 gridDim __attribute__((unused)) = cu2c_tls.gridDim; ");
+        for (int j = 0; j < f->shared_at.len; j++)
+            insert_once(u, *(unsigned *)f->shared_at.items[j], "static CU2C_FIBER_SHARED ");
+        for (int j = 0; j < f->extern_shared.len; j++) {
+            FileShared *fs = f->extern_shared.items[j];
+            edit_replace_lines(u, fs->begin, fs->end,
+                               arena_printf(u->arena, "__typeof__(%s) *const %s = (__typeof__(%s) *)cu2c_tls.dyn_shared;",
+                                            fs->elem_type, fs->name, fs->elem_type));
+        }
+    }
 }
 
 void lower_fiber_kernel(Unit *u, Kernel *k) {
@@ -103,29 +108,12 @@ void lower_fiber_kernel(Unit *u, Kernel *k) {
     }
     edit_replace_lines(u, k->decl_begin, k->body_begin + 1, arena_strdup(u->arena, b.data));
     buf_free(&b);
-    /* the kernel's own shared declarations, and those of the functions it calls that hold
-     * barriers: kept as functions, reading the thread's builtins from cu2c_tls */
     for (int i = 0; i < k->vars.len; i++) {
         Var *v = k->vars.items[i];
         Stmt *s = v->decl_stmt;
-        if (!v->is_shared || !s || s->kind != ST_DECL || s->decls.items[0] != v)
-            continue;
-        lower_shared_decl(u, s, s->copy == 0);
+        if (v->is_shared && v->copy == 0 && s && s->kind == ST_DECL && s->decls.items[0] == v)
+            lower_shared_decl(u, s);
     }
-    for (int i = 0; i < k->inlines.len; i++) {
-        Inline *in = k->inlines.items[i];
-        DeviceFn *f = kept_function(u, in->body_begin, in->body_end);
-        if (!f) {
-            diag_error(u, in->call->loc, "'%s' holds a barrier and is not defined in the file cu2c translates: "
-                       "the fiber engine cannot call it yet", in->name);
-            continue;
-        }
-        f->kept = true;
-        insert_once(u, in->body_begin,
-                    " const uint3 threadIdx __attribute__((unused)) = cu2c_tls.threadIdx; "
-                    "const uint3 blockIdx __attribute__((unused)) = cu2c_tls.blockIdx; "
-                    "const dim3 blockDim __attribute__((unused)) = cu2c_tls.blockDim; "
-                    "const dim3 gridDim __attribute__((unused)) = cu2c_tls.gridDim; ");
-    }
+    keep_functions(u);
     kernel_stub(u, k);
 }

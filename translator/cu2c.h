@@ -599,8 +599,11 @@ typedef struct DeviceFn {
     SrcLoc loc;
     unsigned body_begin;    /* offset just past its body's '{' (inlined_fns: the definition's start) */
     unsigned body_end;      /* inlined_fns: the definition's end */
-    bool kept;              /* inlined_fns: a fiber engine's kernel calls it: it stays a function
-                             * (lower_fiber_kernel) */
+    unsigned brace;         /* inlined_fns: just past its body's '{' */
+    PtrVec shared_at;       /* inlined_fns, unsigned*: where its __shared__ declarations start */
+    PtrVec extern_shared;   /* inlined_fns, FileShared*: its extern __shared__ arrays */
+    bool kept;              /* inlined_fns: the unit has kernels on the fiber engine, whose
+                             * calls of it stay calls: it stays a function (lower_fiber_kernel) */
 } DeviceFn;
 
 /* A kernel launch k<<<g, b, s, st>>>(args) in host code. */

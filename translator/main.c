@@ -41,7 +41,8 @@ static void usage(FILE *f) {
           "  --no-pch           parse cu2c's headers even where a precompiled prefix fits\n"
           "  --check=race       mark kernels for the race checker (cu2cc does this under CU2C_CHECK=race)\n"
           "  --engine=fibers    run every kernel the fiber engine can take on it (cu2cc: under\n"
-          "                     CU2C_ENGINE=fibers); default: thread loops, fibers where they cannot\n"
+          "                     CU2C_ENGINE=fibers, which cu2c reads too); default: thread loops,\n"
+          "                     fibers where they cannot\n"
           "  --track-threads    keep the running thread known, for fault lines (cu2cc -G does this)\n"
           "  --thread-order=reverse|random  run each region's threads in that order (cu2cc: under\n"
           "                     CU2C_THREAD_ORDER): a program whose output changes depends on the order\n"
@@ -60,6 +61,8 @@ static bool glued(const char *arg, const char *name) {
 static int translate(int argc, char **argv) {
     Arena *a = arena_new();
     Options opt = {0};
+    /* CU2C_ENGINE=fibers, as cu2cc takes it, unless --engine says otherwise */
+    opt.fibers = getenv("CU2C_ENGINE") && strcmp(getenv("CU2C_ENGINE"), "fibers") == 0;
     bool print_lang = false;
     const char *build_pch = NULL;
     for (int i = 1; i < argc; i++) {

@@ -32,6 +32,7 @@ typedef struct FnScan {
     CXCursor dependent_group;
     char dependent_name[32];
     PtrVec extern_shared;   /* CXCursor*: extern __shared__ arrays it declares */
+    PtrVec shared;          /* CXCursor*: the other __shared__ variables it declares */
     CXCursor fn;            /* the function scanned */
     bool impure;            /* writes memory or non-local state, or calls what does */
 } FnScan;
@@ -186,9 +187,13 @@ static enum CXChildVisitResult fn_scan_visit(CXCursor c, CXCursor parent, CXClie
         CXCursor *at = arena_alloc(s->fe->u->arena, sizeof *at);
         *at = c;
         vec_push(s->fe->u->arena, &s->extern_shared, at);
-    } else if (k == CXCursor_VarDecl && has_attr(c, CXCursor_CUDASharedAttr) && !s->has_shared) {
+    } else if (k == CXCursor_VarDecl && has_attr(c, CXCursor_CUDASharedAttr)) {
+        if (!s->has_shared)
+            s->first_shared = c;
         s->has_shared = true;
-        s->first_shared = c;
+        CXCursor *at = arena_alloc(s->fe->u->arena, sizeof *at);
+        *at = c;
+        vec_push(s->fe->u->arena, &s->shared, at);
     }
     return CXChildVisit_Recurse;
 }
@@ -276,39 +281,43 @@ static bool spelled_extern_shared(Unit *u, unsigned begin, unsigned end, FileSha
 }
 
 /* `extern __shared__ T a[];` in a device function called by kernels: a pointer to the block's
- * dynamic shared memory (lower_launches). */
-static void note_fn_extern_shared(Fe *fe, CXCursor var) {
+ * dynamic shared memory (lower_launches), or NULL (refused, or not in the main file). */
+static FileShared *fn_extern_shared(Fe *fe, CXCursor var) {
     Unit *u = fe->u;
     if (!in_main_file(fe, var))
-        return;     /* a system header's: refused with the function (not in the main text) */
+        return NULL;    /* a system header's: refused with the function (not in the main text) */
     unsigned mb, me;
+    FileShared *fs = arena_alloc(u->arena, sizeof *fs);
     if (macro_spelled_at(fe, var, &mb)) {
         for (me = mb; me < u->len && u->text[me] != ';' && u->text[me] != '\n'; me++)
             ;
-        for (int i = 0; i < u->fn_extern_shared.len; i++)   /* another expansion's, done */
-            if (((FileShared *)u->fn_extern_shared.items[i])->begin == mb)
-                return;
-        FileShared *fs = arena_alloc(u->arena, sizeof *fs);
         if (!spelled_extern_shared(u, mb, me, fs)) {
             diag_error(u, cursor_loc(fe, var), "extern __shared__ declaration in a macro: not supported yet");
-            return;
+            return NULL;
         }
         fs->begin = mb;
         fs->end = stmt_end(u, me);
-        vec_push(u->arena, &u->fn_extern_shared, fs);
-        return;
+        return fs;
     }
-    FileShared *fs = arena_alloc(u->arena, sizeof *fs);
     fs->name = fe_str(u->arena, clang_getCursorSpelling(var));
     CXType t = clang_getCursorType(var);
     fs->elem_type = fe_str(u->arena, clang_getTypeSpelling(clang_getArrayElementType(t)));
     if (!*fs->elem_type || clang_getArrayElementType(t).kind == CXType_Invalid) {
         diag_error(u, cursor_loc(fe, var), "extern __shared__ '%s' must be an array", fs->name);
-        return;
+        return NULL;
     }
     cursor_range(var, &fs->begin, &fs->end);
     fs->end = stmt_end(u, fs->end);
-    vec_push(u->arena, &u->fn_extern_shared, fs);
+    return fs;
+}
+
+static void note_fn_extern_shared(Fe *fe, CXCursor var) {
+    FileShared *fs = fn_extern_shared(fe, var);
+    for (int i = 0; fs && i < fe->u->fn_extern_shared.len; i++)   /* another expansion's, done */
+        if (((FileShared *)fe->u->fn_extern_shared.items[i])->begin == fs->begin)
+            return;
+    if (fs)
+        vec_push(fe->u->arena, &fe->u->fn_extern_shared, fs);
 }
 
 /* User functions: who reads threadIdx & co., who has barriers, who calls whom; then the
@@ -367,6 +376,26 @@ enum CXChildVisitResult userfn_visit(CXCursor c, CXCursor parent, CXClientData d
         cursor_range(c, &b, &e);
         df->body_begin = b;
         df->body_end = e;
+        /* for the fiber engine, which keeps it a function (fiber_kernel.c) */
+        CXCursor body = clang_getNullCursor();
+        clang_visitChildren(c, find_body, &body);
+        unsigned bb, be;
+        cursor_range(body, &bb, &be);
+        df->brace = bb + 1;
+        for (int i = 0; i < s->shared.len; i++) {
+            unsigned vb, ve;
+            cursor_range(*(CXCursor *)s->shared.items[i], &vb, &ve);
+            if (b <= vb && ve <= e) {
+                unsigned *at = arena_alloc(fe->u->arena, sizeof *at);
+                *at = vb;
+                vec_push(fe->u->arena, &df->shared_at, at);
+            }
+        }
+        for (int i = 0; i < s->extern_shared.len; i++) {
+            FileShared *fs = fn_extern_shared(fe, *(CXCursor *)s->extern_shared.items[i]);
+            if (fs)
+                vec_push(fe->u->arena, &df->extern_shared, fs);
+        }
         vec_push(fe->u->arena, &fe->u->inlined_fns, df);
     }
     /* a __host__ __device__ function stays in the output for the host: it cannot be expanded
