@@ -125,7 +125,7 @@ void check_barriers(Unit *u, Kernel *k) {
             for (int m = 0; m < s->labels.len; m++)
                 inside |= strcmp(s->labels.items[m], s->gotos.items[j]) == 0;
             if (!inside) {
-                diag_error(u, s->goto_loc, "goto %s jumps out of its statement: cu2c supports gotos to a "
+                diag_refuse(u, s->goto_loc, "goto %s jumps out of its statement: cu2c supports gotos to a "
                            "label in the same statement (e.g. inside one loop) only", (char *)s->gotos.items[j]);
                 break;
             }
@@ -140,7 +140,7 @@ void check_barriers(Unit *u, Kernel *k) {
         } else if (s->predicated && s->lane_split && !s->steps_only) {
             check_lane_split(u, k, s);
         } else if (s->kind == ST_SYNC && s->dims && !s->predicated) {
-            diag_error(u, s->barrier_loc, "%s%s under %s-dependent control: the condition of the "
+            diag_refuse(u, s->barrier_loc, "%s%s under %s-dependent control: the condition of the "
                        "'%s' at line %u%s%s%s varies with %s", s->barrier_name ? s->barrier_name : "barrier",
                        s->barrier_name ? "()" : "", s->barrier_name ? "lane" : "thread", construct_name(s->sync), loc_line(s->loc),
                        s->cond_text ? " (" : "", s->cond_text ? s->cond_text : "",
@@ -148,10 +148,10 @@ void check_barriers(Unit *u, Kernel *k) {
             explain(u, s);
         } else if (s->kind != ST_SYNC && s->jumps.len && s->dims && !jumps_run_per_thread(s)) {
             if (s->after_exit && !s->tid_dims)
-                diag_error(u, ((Jump *)s->jumps.items[0])->loc, "break/continue in a loop holding a barrier, after some threads "
+                diag_refuse(u, ((Jump *)s->jumps.items[0])->loc, "break/continue in a loop holding a barrier, after some threads "
                            "may have returned: not supported yet");
             else {
-                diag_error(u, ((Jump *)s->jumps.items[0])->loc, "break/continue under thread-dependent control leaves a loop "
+                diag_refuse(u, ((Jump *)s->jumps.items[0])->loc, "break/continue under thread-dependent control leaves a loop "
                            "holding a barrier (the statement varies with %s)", dim_list(s->dims));
                 explain(u, s);
             }

@@ -18,11 +18,11 @@
  * (cooperative groups' methods and collectives, wmma, grid-wide and cuda::barrier waits,
  * legacy warp-synchronous steps) stays on thread loops for now. */
 bool fiber_supported(Kernel *k) {
-    if (k->race_check || k->thread_order || k->vstores.len)
+    if (k->no_fibers || k->race_check || k->thread_order || k->vstores.len)
         return false;
     for (int i = 0; i < k->stmts.len; i++) {
         Stmt *s = k->stmts.items[i];
-        if (s->grid_sync || s->barrier_check || s->vstep)
+        if (s->grid_sync || s->barrier_check)
             return false;
     }
     for (int i = 0; i < k->sites.len; i++) {
@@ -32,6 +32,16 @@ bool fiber_supported(Kernel *k) {
             return false;
     }
     return true;
+}
+
+/* A kernel the thread-loop engine refused runs on the fiber engine when that can take it;
+ * else the refusals are errors. */
+void choose_engine(Unit *u, Kernel *k) {
+    if (!k->refusals.len)
+        return;
+    if (fiber_supported(k))
+        k->fibers = true;
+    diag_settle(u, k, k->fibers);
 }
 
 /* An insert of text at `at` in the main file's own text, once (kernels sharing a function). */
@@ -44,23 +54,6 @@ static void insert_once(Unit *u, unsigned at, const char *text) {
             return;
     }
     edit_insert(u, at, text);
-}
-
-/* A __shared__ declaration of the kernel: the block's storage is the worker's (one block at
- * a time); an extern one is the launch's dynamic shared memory. */
-static void lower_shared_decl(Unit *u, Stmt *s) {
-    Var *v = s->decls.items[0];
-    if (!v->is_extern_shared) {
-        insert_once(u, s->begin, "static CU2C_FIBER_SHARED ");
-        return;
-    }
-    if (s->decls.len > 1) {
-        diag_error(u, v->loc, "declare extern __shared__ arrays one per declaration");
-        return;
-    }
-    const char *text = arena_printf(u->arena, "__typeof__(%s) *%s = (__typeof__(%s) *)%s;", v->elem_type, v->name,
-                                    v->elem_type, "__cu2c_b->dyn_shared");
-    edit_replace_lines(u, s->begin, s->end, text);
 }
 
 /* The functions holding barriers: the fiber engine's kernels call them (the thread-loop
@@ -108,11 +101,15 @@ void lower_fiber_kernel(Unit *u, Kernel *k) {
     }
     edit_replace_lines(u, k->decl_begin, k->body_begin + 1, arena_strdup(u->arena, b.data));
     buf_free(&b);
-    for (int i = 0; i < k->vars.len; i++) {
-        Var *v = k->vars.items[i];
-        Stmt *s = v->decl_stmt;
-        if (v->is_shared && v->copy == 0 && s && s->kind == ST_DECL && s->decls.items[0] == v)
-            lower_shared_decl(u, s);
+    /* its __shared__ variables: the block's storage is the worker's (one block at a time); an
+     * extern one is the launch's dynamic shared memory */
+    for (int i = 0; i < k->shared_at.len; i++)
+        insert_once(u, *(unsigned *)k->shared_at.items[i], "static CU2C_FIBER_SHARED ");
+    for (int i = 0; i < k->extern_shared.len; i++) {
+        FileShared *fs = k->extern_shared.items[i];
+        edit_replace_lines(u, fs->begin, fs->end,
+                           arena_printf(u->arena, "__typeof__(%s) *%s = (__typeof__(%s) *)__cu2c_b->dyn_shared;",
+                                        fs->elem_type, fs->name, fs->elem_type));
     }
     keep_functions(u);
     kernel_stub(u, k);

@@ -532,6 +532,13 @@ typedef struct Param {
     const char *type;       /* type spelling, for sizeof */
 } Param;
 
+/* A message of diag_refuse, kept (see there). */
+typedef struct Refusal {
+    SrcLoc loc;
+    bool note;
+    const char *msg;
+} Refusal;
+
 /* One __global__ function definition in the main file. */
 typedef struct Kernel {
     const char *name;
@@ -558,6 +565,10 @@ typedef struct Kernel {
     PtrVec vstores;         /* VStore*: stores into volatile memory of its warp steps */
     PtrVec fetch_loops;     /* FetchLoop*: short counted loops fetching from a texture parameter */
     bool uses_tls;          /* calls user functions that read threadIdx/blockIdx/... */
+    PtrVec refusals;        /* Refusal*: what the thread-loop engine cannot run (diag_refuse) */
+    bool no_fibers;         /* calls what the fiber engine cannot (Fe.fiber_unsafe_fns) */
+    PtrVec shared_at;       /* unsigned*: where its __shared__ declarations start */
+    PtrVec extern_shared;   /* FileShared*: its extern __shared__ arrays */
     bool fibers;            /* runs on the fiber engine (fiber_kernel.c): each thread a fiber
                              * running the body as written, the thread-loop passes skip it */
     bool irregular_flow;    /* a label, goto or asm statement: control flow the statement tree
@@ -668,6 +679,8 @@ typedef struct Unit {
     int cur_copy;           /* the copy new edits belong to (see Edit.copy, Inline) */
     int ncopies;            /* copies made so far (inlined bodies, all kernels) */
     int errors;             /* located errors reported */
+    struct Kernel *scanning;/* the kernel being scanned or lowered: diag_refuse keeps its refusals */
+    bool deferring;         /* the last message was kept: so are the notes after it */
 } Unit;
 
 /* ---- diag.c: file:line:col: error: message, with the source line and a caret -------- */
@@ -675,6 +688,11 @@ typedef struct Unit {
 void diag_error(Unit *u, SrcLoc loc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 void diag_note(Unit *u, SrcLoc loc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 void diag_fatal(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* What the thread-loop engine cannot run, in the kernel being scanned (Unit.scanning): kept
+ * on it (with the notes that follow) until diag_settle decides: the kernel runs on the fiber
+ * engine, or the messages are reported as errors. Outside a kernel: an error now. */
+void diag_refuse(Unit *u, SrcLoc loc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+void diag_settle(Unit *u, Kernel *k, bool fibers);
 
 /* ---- model.c: helpers on the model, and the --dump-after printer -------------------- */
 
@@ -768,6 +786,7 @@ void lower_kernel(Unit *u, Kernel *k);     /* edits: block function, loops, stub
 void lower_launches(Unit *u);              /* edits: k<<<...>>>(...) into plain calls */
 /* fiber_kernel.c: the fiber engine's kernels */
 bool fiber_supported(Kernel *k);           /* can the fiber engine run it (as cu2c lowers it now)? */
+void choose_engine(Unit *u, Kernel *k);    /* refused by thread loops: fibers, or the errors */
 void lower_fiber_kernel(Unit *u, Kernel *k); /* edits: a fiber body, a stub, a registration */
 
 #endif

@@ -49,15 +49,58 @@ void diag_error(Unit *u, SrcLoc loc, const char *fmt, ...) {
     va_start(ap, fmt);
     report(u, loc, "error", fmt, ap);
     va_end(ap);
-    if (u)
+    if (u) {
         u->errors++;
+        u->deferring = false;
+    }
+}
+
+/* A refusal kept on the kernel being scanned (its notes with it). */
+static void defer(Unit *u, SrcLoc loc, bool note, const char *fmt, va_list ap) {
+    Refusal *r = arena_alloc(u->arena, sizeof *r);
+    char msg[2048];
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    r->loc = loc;
+    r->note = note;
+    r->msg = arena_strdup(u->arena, msg);
+    vec_push(u->arena, &u->scanning->refusals, r);
 }
 
 void diag_note(Unit *u, SrcLoc loc, const char *fmt, ...) {
     va_list ap;
     va_start(ap, fmt);
-    report(u, loc, "note", fmt, ap);
+    if (u && u->deferring && u->scanning)
+        defer(u, loc, true, fmt, ap);
+    else
+        report(u, loc, "note", fmt, ap);
     va_end(ap);
+}
+
+void diag_refuse(Unit *u, SrcLoc loc, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    if (u->scanning) {
+        defer(u, loc, false, fmt, ap);
+        u->deferring = true;
+    } else {
+        report(u, loc, "error", fmt, ap);
+        u->errors++;
+        u->deferring = false;
+    }
+    va_end(ap);
+}
+
+void diag_settle(Unit *u, Kernel *k, bool fibers) {
+    for (int i = 0; !fibers && i < k->refusals.len; i++) {
+        Refusal *r = k->refusals.items[i];
+        if (r->note) {
+            diag_note(u, r->loc, "%s", r->msg);
+        } else {
+            diag_error(u, r->loc, "%s", r->msg);
+            u->deferring = false;
+        }
+    }
+    k->refusals.len = 0;
 }
 
 void diag_fatal(const char *fmt, ...) {

@@ -11,21 +11,22 @@ typedef struct Pass {
     void (*per_kernel)(Unit *u, Kernel *k);
     void (*per_unit)(Unit *u);
     int engine;     /* the kernels it runs on: ANY, LOOPS (not Kernel.fibers), FIBERS */
+    bool defers;    /* makes no edits: what it refuses (diag_refuse) may run on fibers instead */
     const char *why;
 } Pass;
 
 enum { ANY, LOOPS, FIBERS };
 
 static const Pass passes[] = {
-    {"find_regions", find_regions, NULL, LOOPS, "split each kernel at its __syncthreads() into barrier-free regions"},
-    {"thread_variance", thread_variance, NULL, LOOPS, "find the thread dimensions each statement and local varies in"},
-    {"check_barriers", check_barriers, NULL, LOOPS, "refuse barriers under thread-dependent control that cannot run per thread"},
-    {"form_loops", form_loops, NULL, LOOPS, "group statements into thread-loop nests over just the dimensions they need"},
-    {"promote_locals", promote_locals, NULL, LOOPS, "give per-thread storage to varying locals that cross nests"},
-    {"hoist_textures", hoist_textures, NULL, LOOPS, "copy texture objects' descriptors once per block, for fetches to read"},
-    {"lower_kernel", lower_kernel, NULL, LOOPS, "edit each kernel into a block function, a host stub and a registration"},
-    {"lower_fiber_kernel", lower_fiber_kernel, NULL, FIBERS, "edit a fiber engine's kernel into a fiber body, a host stub and a registration"},
-    {"lower_launches", NULL, lower_launches, ANY, "edit launches, device functions and file-scope shared memory; register device symbols"},
+    {"find_regions", find_regions, NULL, LOOPS, true, "split each kernel at its __syncthreads() into barrier-free regions"},
+    {"thread_variance", thread_variance, NULL, LOOPS, true, "find the thread dimensions each statement and local varies in"},
+    {"check_barriers", check_barriers, NULL, LOOPS, true, "refuse barriers under thread-dependent control that cannot run per thread"},
+    {"form_loops", form_loops, NULL, LOOPS, true, "group statements into thread-loop nests over just the dimensions they need"},
+    {"promote_locals", promote_locals, NULL, LOOPS, true, "give per-thread storage to varying locals that cross nests"},
+    {"hoist_textures", hoist_textures, NULL, LOOPS, true, "copy texture objects' descriptors once per block, for fetches to read"},
+    {"lower_kernel", lower_kernel, NULL, LOOPS, false, "edit each kernel into a block function, a host stub and a registration"},
+    {"lower_fiber_kernel", lower_fiber_kernel, NULL, FIBERS, false, "edit a fiber engine's kernel into a fiber body, a host stub and a registration"},
+    {"lower_launches", NULL, lower_launches, ANY, false, "edit launches, device functions and file-scope shared memory; register device symbols"},
 };
 
 static void usage(FILE *f) {
@@ -158,13 +159,6 @@ static int translate(int argc, char **argv) {
         return 1;
     }
     u->cuda_arch = opt.cuda_arch;
-    for (int i = 0; i < u->kernels.len; i++) {
-        Kernel *k = u->kernels.items[i];
-        k->race_check = opt.race_check;
-        k->thread_order = opt.thread_order;
-        k->track_threads = opt.track_threads;
-        k->fibers = opt.fibers && fiber_supported(k);
-    }
     if (print_lang) {
         puts(u->is_cxx ? "c++" : "c");
         arena_free(a);
@@ -175,8 +169,12 @@ static int translate(int argc, char **argv) {
             passes[p].per_unit(u);
         for (int i = 0; passes[p].per_kernel && i < u->kernels.len; i++) {
             Kernel *k = u->kernels.items[i];
-            if (passes[p].engine == ANY || (passes[p].engine == FIBERS) == k->fibers)
-                passes[p].per_kernel(u, k);
+            if (passes[p].engine != ANY && (passes[p].engine == FIBERS) != k->fibers)
+                continue;
+            u->scanning = passes[p].defers ? k : NULL;
+            passes[p].per_kernel(u, k);
+            u->scanning = NULL;
+            choose_engine(u, k);
         }
         if (opt.dump_after && strcmp(opt.dump_after, passes[p].name) == 0)
             model_dump(u, passes[p].name, stderr);

@@ -67,7 +67,7 @@ static const char *template_binds(KScan *ks, Stmt *s, CXCursor call, CXCursor sp
         char *name = fe_str(a, clang_getCursorSpelling(params.c[i]));
         if (kernel_tparam(ks->k, name)) {
             /* the copy is inside the kernel template: its parameter cannot be declared again */
-            diag_error(fe->u, s->loc, "call of '%s': the template parameter '%s' of '%s' has the name of the "
+            diag_refuse(fe->u, s->loc, "call of '%s': the template parameter '%s' of '%s' has the name of the "
                        "kernel template's own: not supported yet (rename one)",
                        fe_str(a, clang_getCursorSpelling(clang_getCursorReferenced(call))), name,
                        fe_str(a, clang_getCursorSpelling(spec)));
@@ -102,7 +102,7 @@ static const char *template_binds(KScan *ks, Stmt *s, CXCursor call, CXCursor sp
     const char *r = ok ? arena_strdup(a, b.data ? b.data : "") : NULL;
     buf_free(&b);
     if (!ok)
-        diag_error(fe->u, s->loc, "call of '%s', which holds a barrier, with template arguments of '%s' other "
+        diag_refuse(fe->u, s->loc, "call of '%s', which holds a barrier, with template arguments of '%s' other "
                    "than types and integers: not supported yet",
                    fe_str(a, clang_getCursorSpelling(clang_getCursorReferenced(call))),
                    fe_str(a, clang_getCursorSpelling(spec)));
@@ -162,7 +162,7 @@ static bool dependent_binds(KScan *ks, Stmt *s, CXCursor call, CXCursor tmpl, In
         const char *arg = replace_words(a, args.items[i], &fe->tparam_names, &fe->tparam_temps);
         bool same = kernel_tparam(ks->k, pname);
         if (same && strcmp(arg, pname) != 0) {
-            diag_error(fe->u, s->loc, "call of '%s': its template parameter '%s' has the name of the kernel "
+            diag_refuse(fe->u, s->loc, "call of '%s': its template parameter '%s' has the name of the kernel "
                        "template's own, with another argument: not supported yet (rename one)", name, pname);
             ok = false;
         } else if (clang_getCursorKind(params.c[i]) == CXCursor_TemplateTypeParameter) {
@@ -175,7 +175,7 @@ static bool dependent_binds(KScan *ks, Stmt *s, CXCursor call, CXCursor tmpl, In
                 buf_printf(&binds, "constexpr %s %s = %s; ",
                            fe_str(a, clang_getTypeSpelling(clang_getCursorType(params.c[i]))), pname, temp);
         } else {
-            diag_error(fe->u, s->loc, "call of '%s', a function template holding a barrier, with a "
+            diag_refuse(fe->u, s->loc, "call of '%s', a function template holding a barrier, with a "
                        "template template argument: not supported yet", name);
             ok = false;
         }
@@ -269,7 +269,7 @@ void scan_inline(KScan *ks, Stmt *s, CXCursor call, CXCursor fn, char *usr, Var 
      * template's, which may call it: see specialisations.c) */
     char *def_usr = clang_Cursor_isNull(def) ? usr : fe_str(u->arena, clang_getCursorUSR(def));
     if (usr_in(&fe->inlining, def_usr)) {
-        diag_error(u, s->loc, "recursive call of '%s', which holds a barrier: not supported", name);
+        diag_refuse(u, s->loc, "recursive call of '%s', which holds a barrier: not supported", name);
         return;
     }
     /* a function template called with arguments that depend on the kernel template's: its
@@ -279,7 +279,7 @@ void scan_inline(KScan *ks, Stmt *s, CXCursor call, CXCursor fn, char *usr, Var 
     /* which body runs (the pattern's or an explicit specialisation's) is known per
      * instantiation only, and the pattern is what is expanded */
     if (dependent && usr_in(&fe->specialized_fns, def_usr) && !usr_in(&fe->dispatched_fns, def_usr)) {
-        diag_error(u, s->loc, "call of '%s', a function template holding a barrier or warp function, with "
+        diag_refuse(u, s->loc, "call of '%s', a function template holding a barrier or warp function, with "
                    "template arguments depending on the kernel's: '%s' has explicit specialisations, and "
                    "cu2c cannot tell which one runs (its pattern chooses them where it is a function whose "
                    "parameters and template parameters are all named, with no pack or template template "
@@ -289,7 +289,7 @@ void scan_inline(KScan *ks, Stmt *s, CXCursor call, CXCursor fn, char *usr, Var 
     if (clang_Cursor_isNull(body) || !in_main_file(fe, def) ||
         (clang_getCursorKind(def) != CXCursor_FunctionDecl && clang_getCursorKind(def) != CXCursor_CXXMethod &&
          !dependent)) {
-        diag_error(u, s->loc, "call of '%s', which holds a barrier: it must be a function, function template "
+        diag_refuse(u, s->loc, "call of '%s', which holds a barrier: it must be a function, function template "
                    "or member function (not supported yet otherwise)", name);
         return;
     }
@@ -303,11 +303,11 @@ void scan_inline(KScan *ks, Stmt *s, CXCursor call, CXCursor fn, char *usr, Var 
     bool final_return = clang_getCursorKind(last) == CXCursor_ReturnStmt;
     if (final_return) {
         if (result && children(last).n == 0) {
-            diag_error(u, cursor_loc(fe, last), "'%s' returns no value", name);
+            diag_refuse(u, cursor_loc(fe, last), "'%s' returns no value", name);
             return;
         }
     } else if (result && !always_returns(last)) {
-        diag_error(u, s->loc, "'%s' holds a barrier and ends without a return: its value is unknown", name);
+        diag_refuse(u, s->loc, "'%s' holds a barrier and ends without a return: its value is unknown", name);
         return;
     }
     Inline *in = arena_alloc(u->arena, sizeof *in);
@@ -412,7 +412,7 @@ void scan_inline(KScan *ks, Stmt *s, CXCursor call, CXCursor fn, char *usr, Var 
                                in->args.items[i], x_units[i]);
     }
     if (np != nargs)
-        diag_error(u, s->loc, "call of '%s' with default arguments: not supported yet", name);
+        diag_refuse(u, s->loc, "call of '%s' with default arguments: not supported yet", name);
     PtrVec *list = arena_alloc(u->arena, sizeof *list);
     vec_push(u->arena, &s->bodies, list);
     int first_index = ks->k->stmts.len, first_var = ks->k->vars.len, first_vstore = ks->k->vstores.len;

@@ -29,6 +29,10 @@ typedef struct Fe {
     PtrVec sync_fns;        /* char*: those of them holding a barrier, a warp function or
                              * __shared__ memory (the others are expanded for their volatile
                              * memory accesses only: warp steps) */
+    PtrVec fiber_unsafe_fns; /* char*: USR of user functions the fiber engine cannot call as
+                             * written (transitively): cooperative groups' methods and
+                             * collectives, wmma, grid or cuda::barrier waits, volatile memory
+                             * (warp-synchronous steps) */
     StrSet fn_names, fn_decls; /* functions declared in the main file, by name and by name
                              * with USR, to spot overloading */
     int copy;               /* the text being scanned: 0 the kernel, n an inlined body */
@@ -140,6 +144,10 @@ const char *directive_name(const char *p, const char *end);
 bool ident_char(char c);
 bool is_array_type(CXType t);
 bool has_attr(CXCursor c, enum CXCursorKind kind);
+/* user_functions.c: `extern __shared__ T a[];` declared in a function; its declaration as
+ * FileShared (NULL after reporting why not, or outside the main file) */
+bool is_local_extern(CXCursor var);
+FileShared *fn_extern_shared(Fe *fe, CXCursor var);
 bool is_kernel(CXCursor c);
 bool is_user_fn(CXCursor fn);
 bool impure_builtin(const char *name);
@@ -170,6 +178,9 @@ const char *libcuxx_barrier(CXCursor call, bool shown);
 const char *libcuxx_barrier_check(Fe *fe, CXCursor call);
 int libcuxx_refusals(Fe *fe);
 bool is_warp_fn(const char *n);
+/* A barrier or warp function the fiber engine calls as written: CUDA's own (cu2c/fiber.h),
+ * not a group's method or collective, wmma, a grid or cuda::barrier wait. */
+bool fiber_callable(CXCursor call);
 bool reduce_op(CXCursor c, ReduceOp *op);
 void scan_site(KScan *ks, CXCursor c, ReduceOp op);
 /* user_functions.c */

@@ -221,6 +221,13 @@ const char *shown_name(CXCursor c) {
     return group_or_callee_name(c, true);
 }
 
+bool fiber_callable(CXCursor call) {
+    char n[64];
+    snprintf(n, sizeof n, "%s", call_name(call));
+    return (strcmp(n, "__syncthreads") == 0 || (strncmp(n, "__", 2) == 0 && strncmp(n, "__cu2c", 6) != 0)) &&
+           strcmp(n, shown_name(call)) == 0;
+}
+
 /* The sites' functions: the reduction barriers, then the warp functions. */
 static const struct { const char *name; ReduceOp op; } site_fns[] = {
     {"__syncthreads_count", RED_COUNT}, {"__syncthreads_and", RED_AND}, {"__syncthreads_or", RED_OR},

@@ -145,6 +145,37 @@ static void spell_shared_types(Fe *fe, Kernel *k, CXCursor body) {
     }
 }
 
+/* What the fiber engine needs to know of a kernel, wherever it is in the body: its
+ * __shared__ declarations, and the calls it cannot run as written (Kernel.no_fibers). */
+static enum CXChildVisitResult fiber_facts_visit(CXCursor c, CXCursor parent, CXClientData d) {
+    (void)parent;
+    KScan *ks = d;
+    Unit *u = ks->fe->u;
+    if (clang_getCursorKind(c) == CXCursor_CallExpr) {
+        CXCursor fn = callee_of(c);
+        if (is_barrier_name(call_name(c)) && !fiber_callable(c))
+            ks->k->no_fibers = true;
+        if (!clang_Cursor_isNull(fn) && is_user_fn(fn) && usr_in(&ks->fe->fiber_unsafe_fns, fe_str(u->arena, fn_usr(fn))))
+            ks->k->no_fibers = true;
+        return CXChildVisit_Recurse;
+    }
+    if (clang_getCursorKind(c) != CXCursor_VarDecl || !has_attr(c, CXCursor_CUDASharedAttr))
+        return CXChildVisit_Recurse;
+    if (is_local_extern(c)) {
+        FileShared *fs = fn_extern_shared(ks->fe, c);
+        if (fs)
+            vec_push(u->arena, &ks->k->extern_shared, fs);
+    } else if (in_main_file(ks->fe, c)) {
+        unsigned b, e;
+        cursor_range(c, &b, &e);
+        unsigned *at = arena_alloc(u->arena, sizeof *at);
+        *at = b;
+        vec_push(u->arena, &ks->k->shared_at, at);
+    }
+    return CXChildVisit_Continue;
+}
+
+
 void scan_kernel(Fe *fe, CXCursor fn) {
     Unit *u = fe->u;
     Kernel *k = arena_alloc(u->arena, sizeof *k);
@@ -177,7 +208,10 @@ void scan_kernel(Fe *fe, CXCursor fn) {
         return;
     }
     KScan ks = {.fe = fe, .k = k};
+    clang_visitChildren(body, fiber_facts_visit, &ks);
+    u->scanning = k;
     scan_list(&ks, body, &k->body, NULL);
+    u->scanning = NULL;
     clang_visitChildren(body, file_shared_visit, &ks);
     if (k->tmpl_args)
         spell_shared_types(fe, k, body);

@@ -90,7 +90,7 @@ static enum CXChildVisitResult rewrite_visit(CXCursor c, CXCursor parent, CXClie
     enum CX_CXXAccessSpecifier access = clang_getCXXAccessSpecifier(ref);
     char *name = fe_str(a, clang_getCursorSpelling(ref));
     if (access == CX_CXXPrivate || access == CX_CXXProtected) {
-        diag_error(fe->u, cursor_loc(fe, c), "'%s' is a %s member of '%s': '%s', which holds a barrier, is "
+        diag_refuse(fe->u, cursor_loc(fe, c), "'%s' is a %s member of '%s': '%s', which holds a barrier, is "
                    "expanded into the kernel, where only public members can be named (not supported yet)",
                    name, access == CX_CXXPrivate ? "private" : "protected",
                    fe_str(a, clang_getCursorSpelling(cls)), rs->fn);
@@ -99,7 +99,7 @@ static enum CXChildVisitResult rewrite_visit(CXCursor c, CXCursor parent, CXClie
     }
     if (k == CXCursor_TypeRef) {
         if (bare_name(fe, c, ref)) {
-            diag_error(fe->u, cursor_loc(fe, c), "'%s' names '%s', a type declared in '%s', without its class: "
+            diag_refuse(fe->u, cursor_loc(fe, c), "'%s' names '%s', a type declared in '%s', without its class: "
                        "not supported yet in a member function holding a barrier (write %s::%s)", rs->fn,
                        name, fe_str(a, clang_getCursorSpelling(cls)), fe_str(a, clang_getCursorSpelling(cls)), name);
             rs->ok = false;
@@ -172,7 +172,7 @@ bool member_call_binds(KScan *ks, Stmt *s, CXCursor call, CXCursor fn, CXCursor 
     Arena *a = u->arena;
     char *name = fe_str(a, clang_getCursorSpelling(fn));
     if (strncmp(name, "operator", 8) == 0 && !ident_char(name[8])) {
-        diag_error(u, s->loc, "call of '%s', which holds a barrier: operators are not supported yet (call a "
+        diag_refuse(u, s->loc, "call of '%s', which holds a barrier: operators are not supported yet (call a "
                    "named member function)", name);
         return false;
     }
@@ -193,7 +193,7 @@ bool member_call_binds(KScan *ks, Stmt *s, CXCursor call, CXCursor fn, CXCursor 
         Stmt *bind = new_fact_stmt(fe, ST_BIND, cursor_loc(fe, call), s);
         bool is_this = clang_Cursor_isNull(base);
         if (is_this && !fe->this_copy) {
-            diag_error(u, s->loc, "call of '%s', which holds a barrier: cu2c cannot tell its object here", name);
+            diag_refuse(u, s->loc, "call of '%s', which holds a barrier: cu2c cannot tell its object here", name);
             return false;
         }
         if (is_this) {

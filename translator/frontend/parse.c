@@ -294,6 +294,14 @@ Unit *fe_parse(Arena *a, const Options *opt) {
     scan_fe = NULL;
     clang_disposeTranslationUnit(fe.tu);
     clang_disposeIndex(index);
+    for (int i = 0; i < u->kernels.len; i++) {
+        Kernel *k = u->kernels.items[i];
+        k->race_check = opt->race_check;
+        k->thread_order = opt->thread_order;
+        k->track_threads = opt->track_threads;
+        k->fibers = opt->fibers && fiber_supported(k);
+        choose_engine(u, k);
+    }
     if (errors || u->errors)
         return NULL;
     u->is_cxx = opt->lang == 2 || (opt->lang == 0 && u->cxx_reason != NULL);

@@ -161,7 +161,7 @@ static void scan_call(KScan *ks, CXCursor c) {
     char *name = fe_str(u->arena, clang_getCursorSpelling(fn));
     ks->s->reads_clock |= is_device_clock(name);
     if (is_barrier_name(call_name(c))) {
-        diag_error(u, cursor_loc(fe, c), "%s() inside an expression is not supported yet", shown_name(c));
+        diag_refuse(u, cursor_loc(fe, c), "%s() inside an expression is not supported yet", shown_name(c));
         return;
     }
     if (is_user_fn(fn)) {
@@ -172,7 +172,7 @@ static void scan_call(KScan *ks, CXCursor c) {
         if (!usr_in(&fe->pure_fns, usr) && !trivial_constructor(fn))
             ks->s->side_effects = true;
         if (usr_in(&fe->barrier_fns, usr))
-            diag_error(u, cursor_loc(fe, c), "call to '%s', which holds a barrier or __shared__ memory, "
+            diag_refuse(u, cursor_loc(fe, c), "call to '%s', which holds a barrier or __shared__ memory, "
                        "inside an expression: not supported yet (call it as a statement of its own)", name);
         if (usr_in(&fe->tls_fns, usr)) {
             ks->s->calls_user_fn = true;
@@ -677,7 +677,7 @@ enum CXChildVisitResult kscan_visit(CXCursor c, CXCursor parent, CXClientData d)
     }
     case CXCursor_VarDecl: {
         if (has_attr(c, CXCursor_CUDASharedAttr) && !clang_equalCursors(parent, ks->top)) {
-            diag_error(u, cursor_loc(fe, c), "__shared__ variable '%s' declared inside a nested block: "
+            diag_refuse(u, cursor_loc(fe, c), "__shared__ variable '%s' declared inside a nested block: "
                        "declare it at the top level of the kernel body (not supported yet)",
                        fe_str(u->arena, clang_getCursorSpelling(c)));
             break;

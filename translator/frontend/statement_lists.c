@@ -196,11 +196,11 @@ static void scan_sync(KScan *ks, Stmt *s, CXCursor c, CXCursor barrier) {
         s->sync = SK_LABELLED;
         break;
     case CXCursor_LabelStmt:
-        diag_error(u, s->barrier_loc, "barrier in a labelled statement: cu2c supports gotos within one "
+        diag_refuse(u, s->barrier_loc, "barrier in a labelled statement: cu2c supports gotos within one "
                    "statement only, never to a barrier");
         return;
     default:
-        diag_error(u, s->barrier_loc, "barrier inside this kind of statement is not supported");
+        diag_refuse(u, s->barrier_loc, "barrier inside this kind of statement is not supported");
         return;
     }
     /* where an if's branches or a loop's body are, should it run per thread (see
@@ -410,7 +410,7 @@ static bool hoist_calls(KScan *ks, Stmt *s, CXCursor c, PtrVec *list, Stmt *pare
     if (hs.calls.len == 0)
         return false;
     if (hs.has_bad) {
-        diag_error(u, cursor_loc(fe, hs.bad), "call to '%s', which holds a barrier or __shared__ memory, "
+        diag_refuse(u, cursor_loc(fe, hs.bad), "call to '%s', which holds a barrier or __shared__ memory, "
                    "in a part of an expression that runs only sometimes, or with such a call in its "
                    "arguments: not supported yet",
                    fe_str(u->arena, clang_getCursorSpelling(clang_getCursorReferenced(hs.bad))));
@@ -427,7 +427,7 @@ static bool hoist_calls(KScan *ks, Stmt *s, CXCursor c, PtrVec *list, Stmt *pare
         char *usr = fe_str(u->arena, fn_usr(fn));
         CXType rt = clang_getCursorType(call);
         if (rt.kind == CXType_Void) {
-            diag_error(u, cursor_loc(fe, call), "a call of '%s' (void) inside an expression",
+            diag_refuse(u, cursor_loc(fe, call), "a call of '%s' (void) inside an expression",
                        fe_str(u->arena, clang_getCursorSpelling(fn)));
             return true;
         }
@@ -504,7 +504,7 @@ static void scan_stmt(KScan *ks, CXCursor c, PtrVec *list, Stmt *parent) {
             return;
         }
         if (is_barrier_name(n)) {
-            diag_error(u, s->loc, "%s is not supported yet", n);
+            diag_refuse(u, s->loc, "%s is not supported yet", n);
             return;
         }
     }
@@ -541,7 +541,7 @@ static void scan_stmt(KScan *ks, CXCursor c, PtrVec *list, Stmt *parent) {
                 decl = NULL;
             bool plain = p > s->begin && u->text[p - 1] == '=' && decl;
             if (!plain && barrier_fn) {
-                diag_error(u, s->loc, "this declaration initialised by a function holding a barrier is "
+                diag_refuse(u, s->loc, "this declaration initialised by a function holding a barrier is "
                            "not supported yet (write `T x = f(...);` or `const T x = f(...);`)");
                 return;
             }
@@ -616,10 +616,10 @@ static void scan_stmt(KScan *ks, CXCursor c, PtrVec *list, Stmt *parent) {
     if (clang_isExpression(kind) || kind == CXCursor_DeclStmt || kind == CXCursor_ReturnStmt) {
         const char *n = fe_str(u->arena, clang_getCursorSpelling(callee_of(barrier)));
         if (is_barrier_name(call_name(barrier)))
-            diag_error(u, cursor_loc(fe, barrier), "%s() inside an expression is not supported yet",
+            diag_refuse(u, cursor_loc(fe, barrier), "%s() inside an expression is not supported yet",
                        shown_name(barrier));
         else
-            diag_error(u, cursor_loc(fe, barrier), "call to '%s', which holds a barrier or __shared__ "
+            diag_refuse(u, cursor_loc(fe, barrier), "call to '%s', which holds a barrier or __shared__ "
                        "memory, inside an expression: not supported yet (call it as a statement of "
                        "its own, or as `T x = %s(...);`)", n, n);
         return;

@@ -35,6 +35,7 @@ typedef struct FnScan {
     PtrVec shared;          /* CXCursor*: the other __shared__ variables it declares */
     CXCursor fn;            /* the function scanned */
     bool impure;            /* writes memory or non-local state, or calls what does */
+    bool fiber_unsafe;      /* see Fe.fiber_unsafe_fns */
 } FnScan;
 
 /* Does a store into e stay in a local of fn (a scalar, or an element of a local array)? */
@@ -60,7 +61,7 @@ static bool local_store(CXCursor e, CXCursor fn) {
 }
 
 /* `extern __shared__ T a[];` written inside a function: the block's dynamic shared memory. */
-static bool is_local_extern(CXCursor var) {
+bool is_local_extern(CXCursor var) {
     if (clang_Cursor_getStorageClass(var) != CX_SC_Extern)
         return false;
     enum CXCursorKind k = clang_getCursorKind(clang_getCursorLexicalParent(var));
@@ -156,6 +157,8 @@ static enum CXChildVisitResult fn_scan_visit(CXCursor c, CXCursor parent, CXClie
             const char *n = call_name(c);
             if (is_barrier_name(n) && !is_warp_fn(n))
                 s->has_block_barrier = true;
+            if (is_barrier_name(n) && !fiber_callable(c))
+                s->fiber_unsafe = true;
             if (is_barrier_name(n) && !s->has_barrier) {
                 s->has_barrier = true;
                 s->first_barrier = c;
@@ -200,7 +203,7 @@ static enum CXChildVisitResult fn_scan_visit(CXCursor c, CXCursor parent, CXClie
 
 typedef struct UserFn {
     char *usr;
-    bool reads_builtin, has_barrier, has_block_barrier, impure;
+    bool reads_builtin, has_barrier, has_block_barrier, impure, fiber_unsafe;
     bool has_sync;          /* a barrier, warp function or __shared__ memory (has_barrier
                              * also counts volatile memory accesses: warp steps) */
     bool asserts;           /* calls assert (see is_assert_fail) */
@@ -282,7 +285,7 @@ static bool spelled_extern_shared(Unit *u, unsigned begin, unsigned end, FileSha
 
 /* `extern __shared__ T a[];` in a device function called by kernels: a pointer to the block's
  * dynamic shared memory (lower_launches), or NULL (refused, or not in the main file). */
-static FileShared *fn_extern_shared(Fe *fe, CXCursor var) {
+FileShared *fn_extern_shared(Fe *fe, CXCursor var) {
     Unit *u = fe->u;
     if (!in_main_file(fe, var))
         return NULL;    /* a system header's: refused with the function (not in the main text) */
@@ -362,6 +365,7 @@ enum CXChildVisitResult userfn_visit(CXCursor c, CXCursor parent, CXClientData d
         f->has_block_barrier = s->has_block_barrier;
         f->impure = s->impure || s->reads_builtin || s->has_barrier || s->has_shared || s->has_volatile;
         f->callees = s->callees;
+        f->fiber_unsafe = s->fiber_unsafe || s->has_volatile;
         vec_push(fe->u->arena, &ts->user_fns, f);
         return CXChildVisit_Continue;
     }
@@ -490,6 +494,8 @@ void close_user_fns(Fe *fe, TuScan *ts) {
             vec_push(fe->u->arena, &fe->sync_fns, f->usr);
         if (f->has_block_barrier)
             vec_push(fe->u->arena, &fe->block_barrier_fns, f->usr);
+        if (f->fiber_unsafe)
+            vec_push(fe->u->arena, &fe->fiber_unsafe_fns, f->usr);
     }
     /* impurity spreads to callers; what stays is pure */
     bool spread = true;
@@ -531,6 +537,10 @@ void close_user_fns(Fe *fe, TuScan *ts) {
                 }
                 if (usr_in(&fe->barrier_fns, f->callees.items[j]) && !usr_in(&fe->barrier_fns, f->usr)) {
                     vec_push(fe->u->arena, &fe->barrier_fns, f->usr);
+                    changed = true;
+                }
+                if (usr_in(&fe->fiber_unsafe_fns, f->callees.items[j]) && !usr_in(&fe->fiber_unsafe_fns, f->usr)) {
+                    vec_push(fe->u->arena, &fe->fiber_unsafe_fns, f->usr);
                     changed = true;
                 }
                 if (usr_in(&fe->sync_fns, f->callees.items[j]) && !usr_in(&fe->sync_fns, f->usr)) {
