@@ -12,6 +12,7 @@
  * loops, the block function handing the body to cu2c_fiber_run. */
 #include "lower.h"
 
+#include <ctype.h>
 #include <string.h>
 
 /* The fiber engine implements the CUDA functions themselves; what cu2c lowers in other ways
@@ -44,6 +45,46 @@ void choose_engine(Unit *u, Kernel *k) {
     diag_settle(u, k, k->fibers);
 }
 
+/* Where `static CU2C_FIBER_SHARED ` goes in a __shared__ declaration starting at `at`: after
+ * __shared__ and the attributes before the specifiers (C++ wants alignas(N) in front), and
+ * after `static` (then *is_static). */
+static unsigned shared_insert_point(Unit *u, unsigned at, bool *is_static) {
+    const char *t = u->text;
+    *is_static = false;
+    for (;;) {
+        unsigned p = at;
+        while (p < u->len && (t[p] == ' ' || t[p] == '\t' || t[p] == '\n' || t[p] == '\r'))
+            p++;
+        static const char *const skipped[] = {"__shared__", "alignas", "__align__", "__attribute__", "static"};
+        size_t n = 0;
+        for (size_t i = 0; i < sizeof skipped / sizeof *skipped && !n; i++) {
+            size_t len = strlen(skipped[i]);
+            if (p + len <= u->len && strncmp(t + p, skipped[i], len) == 0 &&
+                !(p + len < u->len && (t[p + len] == '_' || isalnum((unsigned char)t[p + len])))) {
+                n = len;
+                *is_static |= i == 4;
+            }
+        }
+        if (!n && p + 1 < u->len && t[p] == '[' && t[p + 1] == '[')
+            n = 0;   /* [[...]]: skipped below as a bracketed group */
+        else if (!n)
+            return at;
+        p += n;
+        while (p < u->len && (t[p] == ' ' || t[p] == '\t'))
+            p++;
+        char open = p < u->len && (t[p] == '(' || t[p] == '[') ? t[p] : 0;
+        if (open) {
+            char close = open == '(' ? ')' : ']';
+            int depth = 0;
+            do {
+                depth += t[p] == open ? 1 : t[p] == close ? -1 : 0;
+                p++;
+            } while (p < u->len && depth > 0);
+        }
+        at = p;
+    }
+}
+
 /* An insert of text at `at` in the main file's own text, once (kernels sharing a function). */
 static void insert_once(Unit *u, unsigned at, const char *text) {
     PtrVec near = {0};
@@ -56,13 +97,21 @@ static void insert_once(Unit *u, unsigned at, const char *text) {
     edit_insert(u, at, text);
 }
 
+/* A __shared__ declaration starting at `at`: the worker's storage. */
+static void lower_shared(Unit *u, unsigned at) {
+    bool is_static;
+    unsigned p = shared_insert_point(u, at, &is_static);
+    insert_once(u, p, is_static ? "CU2C_FIBER_SHARED " : "static CU2C_FIBER_SHARED ");
+}
+
 /* The functions holding barriers: the fiber engine's kernels call them (the thread-loop
  * engine's expand them, whatever stays in the text): kept, reading the thread's builtins from
  * cu2c_tls, their __shared__ variables the worker's too. */
 static void keep_functions(Unit *u) {
+    u->fiber_kernels = true;
     for (int i = 0; i < u->inlined_fns.len; i++) {
         DeviceFn *f = u->inlined_fns.items[i];
-        if (f->kept)
+        if (f->kept || f->fiber_unsafe)
             continue;
         f->kept = true;
         edit_insert(u, f->brace, " const uint3 threadIdx __attribute__((unused)) = cu2c_tls.threadIdx; "
@@ -70,7 +119,7 @@ static void keep_functions(Unit *u) {
                                  "const dim3 blockDim __attribute__((unused)) = cu2c_tls.blockDim; "
                                  "const dim3 gridDim __attribute__((unused)) = cu2c_tls.gridDim; ");
         for (int j = 0; j < f->shared_at.len; j++)
-            insert_once(u, *(unsigned *)f->shared_at.items[j], "static CU2C_FIBER_SHARED ");
+            lower_shared(u, *(unsigned *)f->shared_at.items[j]);
         for (int j = 0; j < f->extern_shared.len; j++) {
             FileShared *fs = f->extern_shared.items[j];
             edit_replace_lines(u, fs->begin, fs->end,
@@ -91,20 +140,19 @@ void lower_fiber_kernel(Unit *u, Kernel *k) {
                    "__cu2c_bz __attribute__((unused)) = (int)__cu2c_b->blockDim.z; ", k->name);
     put_bindings(u, k, true, &b);
     buf_puts(&b, "const uint3 threadIdx __attribute__((unused)) = cu2c_tls.threadIdx; ");
-    for (int i = 0; i < k->file_shared.len; i++) {
-        FileShared *fs = k->file_shared.items[i];
-        if (fs->elem_type)
-            buf_printf(&b, "__typeof__(%s) *%s = (__typeof__(%s) *)__cu2c_b->dyn_shared; ",
-                       fs->elem_type, fs->name, fs->elem_type);
-        else
-            buf_printf(&b, "static CU2C_FIBER_SHARED %s; ", fs->decl_text);
+    /* file-scope extern __shared__ arrays declared before it (the worker's pointers, see
+     * lower_launches): at the launch's dynamic shared memory, for it and what it calls */
+    for (int i = 0; i < u->file_shared.len; i++) {
+        FileShared *fs = u->file_shared.items[i];
+        if (fs->elem_type && fs->end <= k->decl_begin)
+            buf_printf(&b, "%s = (__typeof__(%s) *)__cu2c_b->dyn_shared; ", fs->name, fs->elem_type);
     }
     edit_replace_lines(u, k->decl_begin, k->body_begin + 1, arena_strdup(u->arena, b.data));
     buf_free(&b);
     /* its __shared__ variables: the block's storage is the worker's (one block at a time); an
      * extern one is the launch's dynamic shared memory */
     for (int i = 0; i < k->shared_at.len; i++)
-        insert_once(u, *(unsigned *)k->shared_at.items[i], "static CU2C_FIBER_SHARED ");
+        lower_shared(u, *(unsigned *)k->shared_at.items[i]);
     for (int i = 0; i < k->extern_shared.len; i++) {
         FileShared *fs = k->extern_shared.items[i];
         edit_replace_lines(u, fs->begin, fs->end,

@@ -61,6 +61,20 @@ void lower_launches(Unit *u) {
     }
     for (int i = 0; i < u->file_shared.len; i++) {
         FileShared *fs = u->file_shared.items[i];
+        if (u->fiber_kernels && fs->elem_type) {
+            /* the launch's dynamic shared memory, which each fiber kernel's body points it at */
+            edit_replace_lines(u, fs->begin, fs->end,
+                               arena_printf(u->arena, "static CU2C_FIBER_SHARED __typeof__(%s) *%s;", fs->elem_type,
+                                            fs->name));
+            continue;
+        }
+        if (u->fiber_kernels && !fs->elem_type) {
+            /* the fiber engine's kernels and the functions they call name it: the worker's
+             * (thread-loop kernels declare their own, which hides it) */
+            bool is_static = strncmp(u->text + fs->begin, "static", 6) == 0;
+            edit_insert(u, fs->begin, is_static ? "CU2C_FIBER_SHARED " : "static CU2C_FIBER_SHARED ");
+            continue;
+        }
         edit_replace_lines(u, fs->begin, fs->end,
                            arena_printf(u->arena, "/* __shared__ %s: per-block storage inside each kernel using it */",
                                         fs->name));

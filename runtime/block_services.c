@@ -76,16 +76,18 @@ void cu2c_spin_wait(const char *where)
 }
 
 /* The kernel's own name in the function text assert reports: the translated kernel body is
- * __cu2c_body_NAME (gcc's __PRETTY_FUNCTION__ adds the return type and the body's own
+ * __cu2c_body_NAME, or __cu2c_fib_NAME on the fiber engine (gcc's __PRETTY_FUNCTION__ adds the return type and the body's own
  * parameters, which are not the kernel's: those become "..."). */
 static void rt_kernel_fn_name(const char *function, char *out, size_t cap)
 {
     const char *body = function ? strstr(function, "__cu2c_body_") : NULL;
-    if (!body) {
+    const char *fib = function ? strstr(function, "__cu2c_fib_") : NULL;
+    if (!body && !fib) {
         snprintf(out, cap, "%s", function ? function : "");
         return;
     }
-    const char *name = body + strlen("__cu2c_body_");
+    const char *name = body ? body + strlen("__cu2c_body_") : fib + strlen("__cu2c_fib_");
+    body = body ? body : fib;
     size_t len = strcspn(name, "(<");
     snprintf(out, cap, "%.*s%.*s%s", (int)(body - function), function, (int)len, name,
              name[len] == '(' ? "(...)" : "");

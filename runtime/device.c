@@ -240,6 +240,9 @@ void rt_clock_block(void)
 static long long rt_device_ns(void)
 {
     long long now = rt_clock_ns();
+    long long fiber;
+    if (rt_fiber_clock(now, rt_clock_ns, &fiber))
+        return fiber;
     if (cu2c_tls.clk_scale <= 0)
         return now;
     if (cu2c_tls.clk_fresh) {

@@ -9,10 +9,11 @@
  * - a warp function's lanes go on once every lane its masks name has come to it (or exited),
  *   with the results computed as on the GPU (shuffles reading a lane that is not there read
  *   zero, as the thread-loop engine's, cu2c/warp.h);
- * - else a barrier completes once every thread that has not exited waits at it (Volta's rule);
- * - threads waiting at different barriers, or at a barrier and a warp function that can never
- *   meet, end the kernel with cudaErrorLaunchFailure and a located message, as compute-
- *   sanitizer's synccheck would report them. Nothing hangs: a spin-wait that never ends is
+ * - else a barrier completes once every thread that has not exited waits at one (Volta's
+ *   rule; at any __syncthreads*, which the GPU's all are: barrier 0);
+ * - threads waiting at a barrier and at a warp function whose lanes never all come end the
+ *   kernel with cudaErrorLaunchFailure and a located message, as compute-sanitizer's
+ *   synccheck would report them. Nothing hangs: a spin-wait that never ends is
  *   cu2c_spin_wait's timeout. */
 #include <signal.h>
 #include <stdio.h>
@@ -46,6 +47,7 @@ typedef struct rt_fiber {
     unsigned char result_value[16]; /* a shuffle's result */
     unsigned long long result;  /* the call's result */
     int *match_pred;            /* __match_all_sync's predicate */
+    long long clk, clk_read, clk_back; /* its clock, the time it read it, the time it went on */
 } rt_fiber;
 
 /* A worker's fibers and their stacks, kept from block to block. */
@@ -313,7 +315,8 @@ static void rt_warp_results(rt_fibers *fb, size_t w0, unsigned group)
 static int rt_warp_release(rt_fibers *fb, size_t w0)
 {
     size_t end = w0 + 32 < fb->n ? w0 + 32 : fb->n;
-    unsigned waiting = 0, done = 0, ready = 0;
+    unsigned waiting = 0, ready = 0;
+    unsigned done = end - w0 < 32 ? ~0u << (end - w0) : 0;   /* lanes past the block: none */
     for (size_t i = w0; i < end; i++) {
         if (fb->f[i].state == RT_F_WARP)
             waiting |= 1u << (i - w0);
@@ -334,7 +337,7 @@ static int rt_warp_release(rt_fibers *fb, size_t w0)
             }
         }
         left &= ~group;
-        if ((named & ~(group | done)) == 0) {   /* (lanes past the block are never named there) */
+        if ((named & ~(group | done)) == 0) {
             rt_warp_results(fb, w0, group);
             ready |= group;
         }
@@ -353,26 +356,33 @@ static const char *rt_state_name(const rt_fiber *f)
     }
 }
 
-/* No fiber can go on: threads at different barriers, or at a barrier and a warp function. */
+/* No fiber can go on: threads at a barrier and others at a warp function whose lanes never
+ * all come (they wait at the barrier), or a warp function's lanes at two others. */
 static void rt_fibers_stuck(rt_fibers *fb)
 {
-    const rt_fiber *bar = NULL, *other = NULL;
+    const rt_fiber *at = NULL, *other = NULL;
     size_t arrived = 0;
     for (size_t i = 0; i < fb->n; i++) {
         const rt_fiber *f = &fb->f[i];
-        if (f->state == RT_F_BAR && (!bar || f->where == bar->where)) {
-            bar = f;
+        if (f->state == RT_F_DONE)
+            continue;
+        if (!at)
+            at = f;
+        if (f->state == at->state && f->where == at->where)
             arrived++;
-        } else if (f->state != RT_F_DONE && !other) {
+        else if (!other)
             other = f;
-        }
     }
     char why[512];
     snprintf(why, sizeof why, "thread (%u,%u,%u) is %s%s", other ? other->tid.x : 0, other ? other->tid.y : 0,
              other ? other->tid.z : 0, other ? rt_state_name(other) : "", other && other->where ? other->where : "");
-    const rt_fiber *at = bar ? bar : other;
-    cu2c_barrier_diverged(fb->blk, at && at->where ? at->where : "?", bar ? "__syncthreads" : "__syncwarp", arrived,
-                          fb->live, why);
+    static const char *const warp_names[] = {"__shfl_sync", "__shfl_up_sync", "__shfl_down_sync", "__shfl_xor_sync",
+        "__ballot_sync", "__any_sync", "__all_sync", "__activemask", "__syncwarp", "__match_any_sync",
+        "__match_all_sync", "__reduce_add_sync", "__reduce_min_sync", "__reduce_max_sync", "__reduce_and_sync",
+        "__reduce_or_sync", "__reduce_xor_sync"};
+    const char *name = !at || at->state == RT_F_BAR ? "__syncthreads"
+                     : at->op >= 0 && at->op <= CU2C_FW_REDUCE_XOR ? warp_names[at->op] : "warp function";
+    cu2c_barrier_diverged(fb->blk, at && at->where ? at->where : "?", name, arrived, fb->live, why);
 }
 
 void cu2c_fiber_run(void **args, cu2c_block *blk, void (*body)(void **, cu2c_block *))
@@ -395,6 +405,7 @@ void cu2c_fiber_run(void **args, cu2c_block *blk, void (*body)(void **, cu2c_blo
         f->tid.y = (unsigned)(i / bx % by);
         f->tid.z = (unsigned)(i / (bx * by));
         f->where = NULL;
+        f->clk = 0;
         rt_fiber_init(fb, i);
     }
     cu2c_tls.blockIdx = blk->blockIdx;
@@ -419,23 +430,21 @@ void cu2c_fiber_run(void **args, cu2c_block *blk, void (*body)(void **, cu2c_blo
             released |= rt_warp_release(fb, w0);
         if (released || fb->count[RT_F_SPIN])
             continue;
-        /* a barrier: every thread not exited waits at the same one */
-        const char *where = NULL;
-        int all = fb->count[RT_F_BAR] == fb->live, count = 0, every = 1, any = 0;
-        for (size_t i = 0; i < n && all; i++) {
-            rt_fiber *f = &fb->f[i];
-            if (f->state == RT_F_DONE)
-                continue;
-            all = f->state == RT_F_BAR && (!where || f->where == where);
-            where = f->where;
-            count += f->pred != 0;
-            every &= f->pred != 0;
-            any |= f->pred != 0;
-        }
-        if (!all) {
+        /* a barrier: every thread not exited waits at one (at any __syncthreads*, as on the
+         * GPU, where they all are barrier 0) */
+        if (fb->count[RT_F_BAR] != fb->live) {
             fb->running = 0;
             rt_fibers_stuck(fb);
             break;
+        }
+        int count = 0, every = 1, any = 0;
+        for (size_t i = 0; i < n; i++) {
+            rt_fiber *f = &fb->f[i];
+            if (f->state != RT_F_BAR)
+                continue;
+            count += f->pred != 0;
+            every &= f->pred != 0;
+            any |= f->pred != 0;
         }
         for (size_t i = 0; i < n; i++) {
             rt_fiber *f = &fb->f[i];
@@ -500,6 +509,30 @@ void cu2c_fiber_yield(void)
 {
     if (rt_in_fiber())
         rt_stop(&rt_fb, RT_F_SPIN);
+}
+
+/* A stretch longer than this between two reads is the thread's own work, counted as it is;
+ * a shorter one (a spin's round) counts as long as the block's fibers took to come round, at
+ * most as if each had spun that long. */
+#define RT_FIBER_WORK_NS 20000
+
+int rt_fiber_clock(long long now, long long (*clock)(void), long long *out)
+{
+    rt_fibers *fb = &rt_fb;
+    if (!rt_in_fiber())
+        return 0;
+    rt_fiber *f = &fb->f[fb->cur];
+    long long own = now - f->clk_back, gap = now - f->clk_read;   /* its work, the wall's */
+    if (!f->clk)
+        f->clk = now;
+    else   /* a short gap: as if the others had spun alongside, not after it */
+        f->clk += own >= RT_FIBER_WORK_NS ? own : gap < own * (long long)fb->live ? gap : own * (long long)fb->live;
+    f->clk_read = now;
+    *out = f->clk;
+    rt_stop(fb, RT_F_SPIN);
+    f = &fb->f[fb->cur];
+    f->clk_back = clock();
+    return 1;
 }
 
 void rt_fibers_abandon(void)

@@ -164,6 +164,11 @@ void rt_faults_recovered(void);
 /* A block of the fiber engine left by a fault (a jump out of its fiber): its fibers are
  * dropped, the worker is no longer in one. */
 void rt_fibers_abandon(void);
+/* The device clock (ns) a fiber reads at `now` on clock(): true on the fiber engine, where
+ * the thread then lets the others run (they wait together, as on a GPU). Its clock counts
+ * its own work between two reads at the real rate, and a short gap (a spin's) as the round
+ * of the block's fibers: a spin lasts its time once per block, not once per thread. */
+int rt_fiber_clock(long long now, long long (*clock)(void), long long *out);
 
 /* ---- pool.c: the device's work queue and the workers that drain it ------------------------ */
 

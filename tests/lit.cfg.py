@@ -15,9 +15,10 @@ llvm_bin = "/usr/lib/llvm-19/bin"
 config.environment["PATH"] = os.pathsep.join([llvm_bin, os.path.join(root, "bin"),
                                               os.environ.get("PATH", "")])
 # The runtime's scheduling knobs pass through, so the suite can run under each schedule, and
-# the race checker's (make check-race: every run test built and run with CU2C_CHECK=race).
+# the race checker's (make check-race: every run test built and run with CU2C_CHECK=race), the
+# engine (make check-fibers: CU2C_ENGINE=fibers).
 for var in ("HOME", "TMPDIR", "CU2C_SCHEDULE", "CU2C_AFFINITY", "CU2C_CHECK", "CU2C_CHECK_LOG",
-            "CU2C_THREAD_ORDER", "CU2C_THREAD_ORDER_SEED"):
+            "CU2C_THREAD_ORDER", "CU2C_THREAD_ORDER_SEED", "CU2C_ENGINE", "CU2C_FIBER_STACK"):
     if var in os.environ:
         config.environment[var] = os.environ[var]
 

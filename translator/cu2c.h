@@ -613,6 +613,8 @@ typedef struct DeviceFn {
     unsigned brace;         /* inlined_fns: just past its body's '{' */
     PtrVec shared_at;       /* inlined_fns, unsigned*: where its __shared__ declarations start */
     PtrVec extern_shared;   /* inlined_fns, FileShared*: its extern __shared__ arrays */
+    bool fiber_unsafe;      /* inlined_fns: calls what the fiber engine cannot (none of its
+                             * kernels calls it: see Kernel.no_fibers), so it is never kept */
     bool kept;              /* inlined_fns: the unit has kernels on the fiber engine, whose
                              * calls of it stay calls: it stays a function (lower_fiber_kernel) */
 } DeviceFn;
@@ -681,6 +683,7 @@ typedef struct Unit {
     int errors;             /* located errors reported */
     struct Kernel *scanning;/* the kernel being scanned or lowered: diag_refuse keeps its refusals */
     bool deferring;         /* the last message was kept: so are the notes after it */
+    bool fiber_kernels;     /* some kernels run on the fiber engine (lower_fiber_kernel) */
 } Unit;
 
 /* ---- diag.c: file:line:col: error: message, with the source line and a caret -------- */

@@ -38,11 +38,13 @@ enum {
 #endif
 
 /* The per-block storage of a __shared__ variable of a fiber kernel: the worker's own (a
- * worker runs one block's fibers at a time). */
+ * worker runs one block's fibers at a time). The global-dynamic model, which the linker
+ * relaxes in executables: gcc 12 folds a local-exec address with a large constant offset
+ * into an instruction it cannot emit (an internal compiler error). */
 #ifdef __cplusplus
-#define CU2C_FIBER_SHARED thread_local
+#define CU2C_FIBER_SHARED thread_local __attribute__((tls_model("global-dynamic")))
 #else
-#define CU2C_FIBER_SHARED _Thread_local
+#define CU2C_FIBER_SHARED _Thread_local __attribute__((tls_model("global-dynamic")))
 #endif
 
 #define CU2C_FIBER_STR_(x) #x

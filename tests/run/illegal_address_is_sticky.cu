@@ -12,11 +12,11 @@
 // UNSUPPORTED: race-check || thread-order
 // RUN: %cu2cc %s -o %t && env CU2C_NUM_THREADS=2 timeout 60 %t 2> %t.err && FileCheck %s < %t.err
 // RUN: env CU2C_NUM_THREADS=1 timeout 60 %t 2> %t.err1 && FileCheck %s < %t.err1
-// CHECK: cu2c: an illegal memory access was encountered in kernel {{.*}}poke{{.*}}, block [37,0,0] (invalid access at address 0x8)
+// CHECK: cu2c: an illegal memory access was encountered in kernel {{.*}}poke{{.*}}, block [37,0,0]{{(, thread \[0,0,0\])?}} (invalid access at address 0x8)
 // CHECK-NOT: illegal memory access
 // Built with -g, the line names the .cu line of the access too:
 // RUN: %cu2cc -g %s -o %t.g && env CU2C_NUM_THREADS=2 timeout 60 %t.g 2> %t.errg && FileCheck --check-prefix=DEBUG %s < %t.errg
-// DEBUG: cu2c: an illegal memory access was encountered in kernel {{.*}}poke{{.*}}, block [37,0,0] at {{.*}}illegal_address_is_sticky.cu:[[@LINE+17]] (invalid access at address 0x8)
+// DEBUG: cu2c: an illegal memory access was encountered in kernel {{.*}}poke{{.*}}, block [37,0,0]{{(, thread \[0,0,0\])?}} at {{.*}}illegal_address_is_sticky.cu:[[@LINE+17]] (invalid access at address 0x8)
 // Built with -G (device debug), the thread too:
 // RUN: %cu2cc -G %s -o %t.G && env CU2C_NUM_THREADS=2 timeout 60 %t.G 2> %t.errG && FileCheck --check-prefix=DEVDEBUG %s < %t.errG
 // DEVDEBUG: cu2c: an illegal memory access was encountered in kernel {{.*}}poke{{.*}}, block [37,0,0], thread [0,0,0] at {{.*}}illegal_address_is_sticky.cu:[[@LINE+14]] (invalid access at address 0x8)

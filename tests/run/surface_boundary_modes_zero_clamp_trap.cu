@@ -62,7 +62,7 @@ int main(int argc, char **argv) {
         cudaError_t e = cudaDeviceSynchronize();
         // MISALIGNED: misaligned: cudaErrorMisalignedAddress, then cudaErrorMisalignedAddress
         printf("misaligned: %s, then %s\n", cudaGetErrorName(e), cudaGetErrorName(cudaDeviceSynchronize()));
-        // MISMSG: cu2c: surf2Dwrite in kernel {{.*}}misaligned{{.*}}, block [0,0,0]: x = 2 bytes, y = 0, z = 0, layer 0: x not a multiple of the access's size
+        // MISMSG: cu2c: surf2Dwrite in kernel {{.*}}misaligned{{.*}}, block [0,0,0]{{(, thread \[0,0,0\])?}}: x = 2 bytes, y = 0, z = 0, layer 0: x not a multiple of the access's size
         return 0;
     }
 
@@ -130,7 +130,7 @@ int main(int argc, char **argv) {
     // CHECK-NEXT: sticky: cudaErrorLaunchFailure cudaErrorLaunchFailure, after the trap: 0
     printf("sticky: %s %s, after the trap: %d\n", cudaGetErrorName(cudaGetLastError()),
            cudaGetErrorName(cudaMemcpy2DToArray(a, 0, 0, out, 4, 4, 1, cudaMemcpyHostToDevice)), *after);
-    // TRAPMSG: cu2c: surf2Dwrite in kernel {{.*}}trap_in_block{{.*}}, block [2,0,0]: x = 24 bytes, y = 0, z = 0, layer 0: out of range (cudaBoundaryModeTrap)
+    // TRAPMSG: cu2c: surf2Dwrite in kernel {{.*}}trap_in_block{{.*}}, block [2,0,0]{{(, thread \[3,0,0\])?}}: x = 24 bytes, y = 0, z = 0, layer 0: out of range (cudaBoundaryModeTrap)
     // TRAPMSG-NOT: cu2c:
     return 0;
 }

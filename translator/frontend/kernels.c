@@ -148,7 +148,6 @@ static void spell_shared_types(Fe *fe, Kernel *k, CXCursor body) {
 /* What the fiber engine needs to know of a kernel, wherever it is in the body: its
  * __shared__ declarations, and the calls it cannot run as written (Kernel.no_fibers). */
 static enum CXChildVisitResult fiber_facts_visit(CXCursor c, CXCursor parent, CXClientData d) {
-    (void)parent;
     KScan *ks = d;
     Unit *u = ks->fe->u;
     if (clang_getCursorKind(c) == CXCursor_CallExpr) {
@@ -166,8 +165,8 @@ static enum CXChildVisitResult fiber_facts_visit(CXCursor c, CXCursor parent, CX
         if (fs)
             vec_push(u->arena, &ks->k->extern_shared, fs);
     } else if (in_main_file(ks->fe, c)) {
-        unsigned b, e;
-        cursor_range(c, &b, &e);
+        unsigned b, e;   /* the declaration statement's start: `__shared__ float a[T], b[T];` */
+        cursor_range(clang_getCursorKind(parent) == CXCursor_DeclStmt ? parent : c, &b, &e);
         unsigned *at = arena_alloc(u->arena, sizeof *at);
         *at = b;
         vec_push(u->arena, &ks->k->shared_at, at);

@@ -32,7 +32,8 @@ typedef struct FnScan {
     CXCursor dependent_group;
     char dependent_name[32];
     PtrVec extern_shared;   /* CXCursor*: extern __shared__ arrays it declares */
-    PtrVec shared;          /* CXCursor*: the other __shared__ variables it declares */
+    PtrVec shared;          /* CXCursor*: the other __shared__ variables it declares (their
+                             * declaration statements) */
     CXCursor fn;            /* the function scanned */
     bool impure;            /* writes memory or non-local state, or calls what does */
     bool fiber_unsafe;      /* see Fe.fiber_unsafe_fns */
@@ -195,7 +196,7 @@ static enum CXChildVisitResult fn_scan_visit(CXCursor c, CXCursor parent, CXClie
             s->first_shared = c;
         s->has_shared = true;
         CXCursor *at = arena_alloc(s->fe->u->arena, sizeof *at);
-        *at = c;
+        *at = clang_getCursorKind(parent) == CXCursor_DeclStmt ? parent : c;   /* `__shared__ T a, b;` */
         vec_push(s->fe->u->arena, &s->shared, at);
     }
     return CXChildVisit_Recurse;
@@ -386,6 +387,7 @@ enum CXChildVisitResult userfn_visit(CXCursor c, CXCursor parent, CXClientData d
         unsigned bb, be;
         cursor_range(body, &bb, &be);
         df->brace = bb + 1;
+        df->fiber_unsafe = usr_in(&fe->fiber_unsafe_fns, fe_str(fe->u->arena, clang_getCursorUSR(c)));
         for (int i = 0; i < s->shared.len; i++) {
             unsigned vb, ve;
             cursor_range(*(CXCursor *)s->shared.items[i], &vb, &ve);
