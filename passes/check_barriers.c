@@ -115,7 +115,7 @@ static bool jumps_run_per_thread(Stmt *s) {
     return true;
 }
 
-void check_barriers(Unit *u, Kernel *k) {
+static void check_statements(Unit *u, Kernel *k) {
     for (int i = 0; i < k->stmts.len; i++) {
         Stmt *s = k->stmts.items[i];
         /* a goto may jump within its statement only: anywhere else it would leave a thread
@@ -157,4 +157,31 @@ void check_barriers(Unit *u, Kernel *k) {
             }
         }
     }
+}
+
+/* Warp functions where the lowering cannot put their gathering: in the condition of a loop
+ * (or of an if holding barriers) whose threads agree (its result differs between warps), in
+ * a for-loop's init or increment run per thread. */
+static void check_warp_sites(Unit *u, Kernel *k) {
+    for (int i = 0; i < k->sites.len; i++) {
+        Site *site = k->sites.items[i];
+        Stmt *s = site->owner;
+        if (site->op < WARP_SHFL || s->kind != ST_SYNC)
+            continue;
+        if (!s->predicated) {
+            diag_refuse(u, site->loc, "%s() in the condition of a loop (or of an if holding barriers or warp "
+                        "functions) is not supported yet: its result differs between warps (assign it to a local "
+                        "in the body)", site->name);
+            continue;
+        }
+        unsigned spans[3][2] = {{0, 0}, {s->cond_begin, s->cond_end}, {0, 0}};
+        if (s->sync == SK_FOR && for_header_spans(u, s->begin, s->then_begin, spans) &&
+            (site->call_begin < spans[1][0] || site->call_end > spans[1][1]))
+            diag_refuse(u, site->loc, "%s() in a for-loop's init or increment is not supported yet", site->name);
+    }
+}
+
+void check_barriers(Unit *u, Kernel *k) {
+    check_statements(u, k);
+    check_warp_sites(u, k);
 }

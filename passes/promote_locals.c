@@ -334,6 +334,22 @@ static void check_promoted(Unit *u, Kernel *k, Var *v) {
                    "thread loops (e.g. a barrier): not supported yet (use a pointer)", v->name);
 }
 
+/* A member function holding a barrier runs once per block, on one object: not on one that
+ * differs between threads. */
+static void check_member_objects(Unit *u, Kernel *k) {
+    for (int i = 0; i < k->inlines.len; i++) {
+        Inline *in = k->inlines.items[i];
+        if (in->this_arg && in->this_var && (in->this_var->dims || in->this_var->promoted))
+            diag_refuse(u, in->this_bind->loc, "call of '%s', a member function holding a barrier, on '%s', a local "
+                        "that differs between threads (or that '%s' writes per thread): cu2c binds one object per "
+                        "block (not supported yet)", in->name, in->this_var->name, in->name);
+        else if (in->this_arg && in->this_ptr->dims)
+            diag_refuse(u, in->this_bind->loc, "call of '%s', a member function holding a barrier, on an object "
+                        "that differs between threads: cu2c binds one object per block (not supported yet)",
+                        in->name);
+    }
+}
+
 void promote_locals(Unit *u, Kernel *k) {
     for (int i = 0; i < k->vars.len; i++) {
         Var *v = k->vars.items[i];
@@ -410,4 +426,5 @@ void promote_locals(Unit *u, Kernel *k) {
     do
         plan_nests(u->arena, k);
     while (widen_updated(k));
+    check_member_objects(u, k);
 }

@@ -340,6 +340,14 @@ void scan_inline(KScan *ks, Stmt *s, CXCursor call, CXCursor fn, char *usr, Var 
     }
     unsigned b, e;
     cursor_range(body, &b, &e);
+    /* a definition after the kernel, with macros defined between: its copy in the kernel would
+     * come before them */
+    for (unsigned p = ks->k->body_end; p < b && p < u->len; p++)
+        if (u->text[p] == '#' && (p == 0 || u->text[p - 1] == '\n') && strncmp(u->text + p, "#define", 7) == 0) {
+            diag_refuse(u, s->loc, "call of '%s', which holds a barrier and is defined after the kernel, with "
+                        "macros defined between: its body cannot be expanded into the kernel", name);
+            return;
+        }
     in->body_begin = b + 1;
     in->body_end = e - 1;
     s->kind = ST_SYNC;

@@ -146,7 +146,7 @@ bool call_template_args(KScan *ks, Stmt *s, CXCursor call, CXCursor tmpl, Kids *
     Arena *a = fe->u->arena;
     const char *name = fe_str(a, clang_getCursorSpelling(tmpl));
     if (!written_template_args(fe, call, args) || args->len > params->n || params->n > 8) {
-        diag_error(fe->u, s->loc, "call of '%s', a function template holding a barrier: cu2c cannot read the "
+        diag_refuse(fe->u, s->loc, "call of '%s', a function template holding a barrier: cu2c cannot read the "
                    "template arguments written in the call", name);
         return false;
     }
@@ -183,7 +183,7 @@ bool call_template_args(KScan *ks, Stmt *s, CXCursor call, CXCursor tmpl, Kids *
             continue;
         }
         if (!type_param || !type_parameter(clang_getCursorType(params->c[i]), &d, &pi) || !found[pi]) {
-            diag_error(fe->u, s->loc, "call of '%s', a function template holding a barrier: cu2c cannot name "
+            diag_refuse(fe->u, s->loc, "call of '%s', a function template holding a barrier: cu2c cannot name "
                        "the argument of its template parameter '%s' from the types of the call's arguments "
                        "(write it in the call: %s<...>(...))", name,
                        fe_str(a, clang_getCursorSpelling(params->c[i])), name);
