@@ -309,14 +309,14 @@ static void check_promoted(Unit *u, Kernel *k, Var *v) {
     /* per-thread locals live in their thread loop; a pointer to one kept from one loop to
      * another would point at a copy that is gone */
     if (v->promoted && v->addr_of && v->addr_of->dims && !v->addr_of->is_shared)
-        diag_error(u, v->loc, "'%s' holds the address of the per-thread local '%s' across thread loops "
+        diag_refuse(u, v->loc, "'%s' holds the address of the per-thread local '%s' across thread loops "
                    "(e.g. a barrier): not supported yet", v->name, v->addr_of->name);
     if (v->promoted && v->lambda) {
         bool same = v->init_text && !(v->lambda & LAMBDA_MUTABLE && v->lambda & LAMBDA_BY_VALUE);
         for (int j = 0; same && (v->lambda & LAMBDA_BY_VALUE) && j < v->init_reads.len; j++)
             same = !written_after_decl(k, v->init_reads.items[j]);
         if (!same)
-            diag_error(u, v->loc, "lambda '%s' used across thread loops (e.g. a barrier) %s: not "
+            diag_refuse(u, v->loc, "lambda '%s' used across thread loops (e.g. a barrier) %s: not "
                        "supported yet", v->name, !v->init_text ? "is written by a macro"
                        : v->lambda & LAMBDA_MUTABLE ? "is mutable" : "captures by value a local "
                        "that changes after it");
@@ -326,11 +326,11 @@ static void check_promoted(Unit *u, Kernel *k, Var *v) {
     }
     if ((v->promoted || v->remat) && !v->type_deduced && strstr(v->type, "auto") &&
         !strchr(v->type, '&'))
-        diag_error(u, v->loc, "the type of '%s' (auto, depending on the template's parameters) "
+        diag_refuse(u, v->loc, "the type of '%s' (auto, depending on the template's parameters) "
                    "cannot be spelled for its per-thread copies: declare it with its type", v->name);
     else if (v->promoted && !v->type_deduced && strchr(v->type, '&') &&
              (!v->ref || v->type[strlen(v->type) - 1] != '&'))
-        diag_error(u, v->loc, "reference '%s' bound to a local (or through a call) used across "
+        diag_refuse(u, v->loc, "reference '%s' bound to a local (or through a call) used across "
                    "thread loops (e.g. a barrier): not supported yet (use a pointer)", v->name);
 }
 

@@ -602,12 +602,14 @@ void scan_site(KScan *ks, CXCursor c, ReduceOp op) {
     GroupCall g;
     bool group = group_call(c, &g);
     const char *name = group ? g.shown : op == WMMA_MMA ? "nvcuda::wmma::mma_sync" : site_fn(op);
+    /* what the fiber engine runs as written waits for it (diag_refuse) */
+    void (*refuse)(Unit *, SrcLoc, const char *, ...) = fiber_callable(c) ? diag_refuse : diag_error;
     if (ks->lambda_depth > 0 || (!warp && nargs != 1)) {
-        diag_error(u, cursor_loc(ks->fe, c), "this use of a reduction barrier is not supported yet");
+        refuse(u, cursor_loc(ks->fe, c), "this use of a reduction barrier is not supported yet");
         return;
     }
     if (warp && (owner->kind == ST_REDUCE || ks->cond_depth > 0)) {
-        diag_error(u, cursor_loc(ks->fe, c), "%s() inside %s is not supported yet (assign its result to a "
+        refuse(u, cursor_loc(ks->fe, c), "%s() inside %s is not supported yet (assign its result to a "
                    "local first)", name, owner->kind == ST_REDUCE ? "another warp function's "
                    "argument" : "a part of an expression evaluated for some threads only (a branch of ?:, the "
                    "right operand of && or ||)");
