@@ -231,10 +231,9 @@ check-race: all
 # it): the results must be the thread-loop engine's. Those pinning the thread-loop engine's
 # own behaviour stand aside: race checking, thread orders, its run-time checks of barriers and
 # masks where threads disagree (fibers run what the GPU runs there, lanes that left a warp
-# function's mask by exiting included), its spin-wait timeout on a later thread of the block
-# (on fibers that thread runs), its lanes reconverging after a loop for __activemask() (fibers
+# function's mask by exiting included), its lanes reconverging after a loop for __activemask() (fibers
 # do not model reconvergence).
-FIBER_ASIDE = race_check_|thread_order_|barrier_divergent_at_run_time_located_error|warp_partial_if_mask_names_inactive_lane|spin_wait_on_later_thread_times_out_located|warp_uniform_if_tid_lt_32_reduction|warp_loops_lanes_iterate_apart
+FIBER_ASIDE = race_check_|thread_order_|barrier_divergent_at_run_time_located_error|warp_partial_if_mask_names_inactive_lane|warp_uniform_if_tid_lt_32_reduction|warp_loops_lanes_iterate_apart
 check-fibers: all
 	CU2C_ENGINE=fibers $(PYTHON) tools/run_tests.py --filter ' run/' \
 	  --filter-out '$(FIBER_ASIDE)' > build/fiber-tests.log; status=$$?; \

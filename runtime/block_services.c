@@ -66,11 +66,12 @@ void cu2c_spin_wait(const char *where)
         return;
     rt_worker *w = rt_current_worker();
     const cu2c_block *b = w ? w->block : NULL;
-    fprintf(stderr, "%s: error: spin-wait in block (%u,%u,%u) of %s has waited %.0f s: cu2c runs a block's threads "
-            "one after another, so a thread waiting for a later thread of its block (or for a block not yet "
-            "running) waits for ever (CU2C_SPIN_TIMEOUT sets the limit)\n", where, b ? b->blockIdx.x : 0,
-            b ? b->blockIdx.y : 0, b ? b->blockIdx.z : 0, w && w->job && w->job->name ? w->job->name : "the kernel",
-            now - rt_spin_start);
+    fprintf(stderr, "%s: error: spin-wait in block (%u,%u,%u) of %s has waited %.0f s: %s (CU2C_SPIN_TIMEOUT sets "
+            "the limit)\n", where, b ? b->blockIdx.x : 0, b ? b->blockIdx.y : 0, b ? b->blockIdx.z : 0,
+            w && w->job && w->job->name ? w->job->name : "the kernel", now - rt_spin_start,
+            rt_fibers_running() ? "no thread of its block, nor a block running, has set what it waits for"
+                                : "cu2c runs a block's threads one after another, so a thread waiting for a later "
+                                  "thread of its block (or for a block not yet running) waits for ever");
     rt_spin_where = NULL;
     cu2c_device_fault(cudaErrorLaunchTimeout);
 }

@@ -535,6 +535,11 @@ int rt_fiber_clock(long long now, long long (*clock)(void), long long *out)
     return 1;
 }
 
+int rt_fibers_running(void)
+{
+    return rt_in_fiber();
+}
+
 void rt_fibers_abandon(void)
 {
     rt_fb.running = 0;

@@ -164,6 +164,8 @@ void rt_faults_recovered(void);
 /* A block of the fiber engine left by a fault (a jump out of its fiber): its fibers are
  * dropped, the worker is no longer in one. */
 void rt_fibers_abandon(void);
+/* Is this worker running a block's fibers? */
+int rt_fibers_running(void);
 /* The device clock (ns) a fiber reads at `now` on clock(): true on the fiber engine, where
  * the thread then lets the others run (they wait together, as on a GPU). Its clock counts
  * its own work between two reads at the real rate, and a short gap (a spin's) as the round

@@ -567,6 +567,8 @@ typedef struct Kernel {
     bool uses_tls;          /* calls user functions that read threadIdx/blockIdx/... */
     PtrVec refusals;        /* Refusal*: what the thread-loop engine cannot run (diag_refuse) */
     bool no_fibers;         /* calls what the fiber engine cannot (Fe.fiber_unsafe_fns) */
+    bool spins;             /* holds a spin-wait (spin_loops.c): its threads may wait for later
+                             * ones, which only the fiber engine runs meanwhile: it runs there */
     PtrVec shared_at;       /* unsigned*: where its __shared__ declarations start */
     PtrVec extern_shared;   /* FileShared*: its extern __shared__ arrays */
     bool fibers;            /* runs on the fiber engine (fiber_kernel.c): each thread a fiber

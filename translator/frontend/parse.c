@@ -299,7 +299,8 @@ Unit *fe_parse(Arena *a, const Options *opt) {
         k->race_check = opt->race_check;
         k->thread_order = opt->thread_order;
         k->track_threads = opt->track_threads;
-        k->fibers = opt->fibers && fiber_supported(k);
+        k->spins = memmem(u->text + k->body_begin, k->body_end - k->body_begin, "cu2c_spin_wait(", 15) != NULL;
+        k->fibers = (opt->fibers || k->spins) && fiber_supported(k);
         choose_engine(u, k);
     }
     if (errors || u->errors)
