@@ -106,6 +106,20 @@ static void lower_shared(Unit *u, unsigned at) {
     insert_once(u, p, is_static ? "CU2C_FIBER_SHARED " : "static CU2C_FIBER_SHARED ");
 }
 
+/* A function's __shared__ declarations (shared_at: where they start): the block's storage is
+ * the worker's (one block at a time); an extern one (FileShared*) the launch's dynamic shared
+ * memory, at dyn. */
+static void lower_shared_decls(Unit *u, PtrVec *shared_at, PtrVec *extern_shared, const char *dyn) {
+    for (int i = 0; i < shared_at->len; i++)
+        lower_shared(u, *(unsigned *)shared_at->items[i]);
+    for (int i = 0; i < extern_shared->len; i++) {
+        FileShared *fs = extern_shared->items[i];
+        edit_replace_lines(u, fs->begin, fs->end,
+                           arena_printf(u->arena, "__typeof__(%s) *const %s = (__typeof__(%s) *)%s;",
+                                        fs->elem_type, fs->name, fs->elem_type, dyn));
+    }
+}
+
 /* The functions holding barriers: the fiber engine's kernels call them (the thread-loop
  * engine's expand them, whatever stays in the text): kept, reading the thread's builtins from
  * cu2c_tls, their __shared__ variables the worker's too. */
@@ -120,14 +134,7 @@ static void keep_functions(Unit *u) {
                                  "const uint3 blockIdx __attribute__((unused)) = cu2c_tls.blockIdx; "
                                  "const dim3 blockDim __attribute__((unused)) = cu2c_tls.blockDim; "
                                  "const dim3 gridDim __attribute__((unused)) = cu2c_tls.gridDim; ");
-        for (int j = 0; j < f->shared_at.len; j++)
-            lower_shared(u, *(unsigned *)f->shared_at.items[j]);
-        for (int j = 0; j < f->extern_shared.len; j++) {
-            FileShared *fs = f->extern_shared.items[j];
-            edit_replace_lines(u, fs->begin, fs->end,
-                               arena_printf(u->arena, "__typeof__(%s) *const %s = (__typeof__(%s) *)cu2c_tls.dyn_shared;",
-                                            fs->elem_type, fs->name, fs->elem_type));
-        }
+        lower_shared_decls(u, &f->shared_at, &f->extern_shared, "cu2c_tls.dyn_shared");
     }
 }
 
@@ -151,16 +158,7 @@ void lower_fiber_kernel(Unit *u, Kernel *k) {
     }
     edit_replace_lines(u, k->decl_begin, k->body_begin + 1, arena_strdup(u->arena, b.data));
     buf_free(&b);
-    /* its __shared__ variables: the block's storage is the worker's (one block at a time); an
-     * extern one is the launch's dynamic shared memory */
-    for (int i = 0; i < k->shared_at.len; i++)
-        lower_shared(u, *(unsigned *)k->shared_at.items[i]);
-    for (int i = 0; i < k->extern_shared.len; i++) {
-        FileShared *fs = k->extern_shared.items[i];
-        edit_replace_lines(u, fs->begin, fs->end,
-                           arena_printf(u->arena, "__typeof__(%s) *%s = (__typeof__(%s) *)__cu2c_b->dyn_shared;",
-                                        fs->elem_type, fs->name, fs->elem_type));
-    }
+    lower_shared_decls(u, &k->shared_at, &k->extern_shared, "__cu2c_b->dyn_shared");
     keep_functions(u);
     kernel_stub(u, k);
 }

@@ -664,14 +664,8 @@ static void expand_inline(Unit *u, Kernel *k, Inline *in) {
     if (in->result)
         buf_printf(&b, "%s; __typeof__(%s) %s; ", in->result_decl, in->result_tmp->type, in->result_tmp->name);
     buf_puts(&b, "{ ");
-    /* a member function's object: one for the block (the copy runs once per block) */
-    if (in->this_arg && in->this_var && (in->this_var->dims || in->this_var->promoted))
-        diag_error(u, in->this_bind->loc, "call of '%s', a member function holding a barrier, on '%s', a local "
-                   "that differs between threads (or that '%s' writes per thread): cu2c binds one object per "
-                   "block (not supported yet)", in->name, in->this_var->name, in->name);
-    else if (in->this_arg && in->this_ptr->dims)
-        diag_error(u, in->this_bind->loc, "call of '%s', a member function holding a barrier, on an object "
-                   "that differs between threads: cu2c binds one object per block (not supported yet)", in->name);
+    /* a member function's object: one for the block (the copy runs once per block; one that
+     * differs between threads was refused: promote_locals' check_member_objects) */
     if (in->this_arg && in->this_temp)
         buf_printf(&b, "auto __cu2c_o%d = %s; %sauto *const __cu2c_this%d __attribute__((unused)) = &__cu2c_o%d; ",
                    in->copy, in->this_arg, in->this_const ? "const " : "", in->copy, in->copy);
