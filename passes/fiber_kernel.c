@@ -15,13 +15,15 @@
 #include <ctype.h>
 #include <string.h>
 
-/* The fiber engine implements the CUDA functions themselves (a kernel spinning on volatile
+/* (A kernel on fibers is not marked for the race checker, nor run in a thread order: under
+ * those the translator puts on fibers only what thread loops cannot run.)
+ * The fiber engine implements the CUDA functions themselves (a kernel spinning on volatile
  * memory stores into it as written: its threads signal each other, they do not step in
  * lockstep); what cu2c lowers in other ways
  * (cooperative groups' methods and collectives, wmma, grid-wide and cuda::barrier waits,
  * legacy warp-synchronous steps) stays on thread loops for now. */
 bool fiber_supported(Kernel *k) {
-    if (k->no_fibers || k->race_check || k->thread_order || (k->vstores.len && !k->spins))
+    if (k->no_fibers || (k->vstores.len && !k->spins))
         return false;
     for (int i = 0; i < k->stmts.len; i++) {
         Stmt *s = k->stmts.items[i];

@@ -29,6 +29,18 @@
 #include <ucontext.h>
 #endif
 
+/* Under ThreadSanitizer (libcu2c-race.a, CU2C_CHECK=race) each fiber is one of its fibers,
+ * and every switch orders what came before it for the next. */
+#if defined(__SANITIZE_THREAD__)
+void *__tsan_get_current_fiber(void);
+void *__tsan_create_fiber(unsigned flags);
+void __tsan_destroy_fiber(void *fiber);
+void __tsan_switch_to_fiber(void *fiber, unsigned flags);
+#define RT_TSAN_SWITCH(to) __tsan_switch_to_fiber((to), 0)
+#else
+#define RT_TSAN_SWITCH(to) ((void)0)
+#endif
+
 enum { RT_F_RUN, RT_F_SPIN, RT_F_BAR, RT_F_WARP, RT_F_DONE };
 
 typedef struct rt_fiber {
@@ -48,6 +60,7 @@ typedef struct rt_fiber {
     unsigned long long result;  /* the call's result */
     int *match_pred;            /* __match_all_sync's predicate */
     long long clk, clk_read, clk_back; /* its clock, the time it read it, the time it went on */
+    void *tsan;                 /* its ThreadSanitizer fiber (see RT_TSAN_SWITCH) */
 } rt_fiber;
 
 /* A worker's fibers and their stacks, kept from block to block. */
@@ -69,6 +82,7 @@ typedef struct rt_fibers {
 #else
     ucontext_t main_ctx;
 #endif
+    void *tsan_main;            /* the worker's own ThreadSanitizer fiber */
 } rt_fibers;
 
 static __thread rt_fibers rt_fb;
@@ -130,6 +144,7 @@ static void rt_resume(rt_fibers *fb, size_t i)
     fb->cur = i;
     fb->count[fb->f[i].state]--;
     cu2c_tls.threadIdx = fb->f[i].tid;
+    RT_TSAN_SWITCH(fb->f[i].tsan);
 #if defined(__x86_64__)
     rt_fiber_switch(&fb->main_sp, fb->f[i].sp);
 #else
@@ -151,6 +166,7 @@ static void rt_stop(rt_fibers *fb, int state)
         fb->cur = j;
         fb->count[fb->f[j].state]--;
         cu2c_tls.threadIdx = fb->f[j].tid;
+        RT_TSAN_SWITCH(fb->f[j].tsan);
 #if defined(__x86_64__)
         rt_fiber_switch(&f->sp, fb->f[j].sp);
 #else
@@ -158,6 +174,7 @@ static void rt_stop(rt_fibers *fb, int state)
 #endif
         return;
     }
+    RT_TSAN_SWITCH(fb->tsan_main);
 #if defined(__x86_64__)
     rt_fiber_switch(&f->sp, fb->main_sp);
 #else
@@ -207,6 +224,7 @@ static int rt_fibers_reserve(rt_fibers *fb, size_t n)
     rt_fiber *f = realloc(fb->f, n * sizeof *f);
     if (!f)
         return 0;
+    memset(f + fb->cap, 0, (n - fb->cap) * sizeof *f);
     fb->f = f;
     char *s = mmap(NULL, n * stride, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
     if (s == MAP_FAILED)
@@ -406,8 +424,16 @@ void cu2c_fiber_run(void **args, cu2c_block *blk, void (*body)(void **, cu2c_blo
         f->tid.z = (unsigned)(i / (bx * by));
         f->where = NULL;
         f->clk = 0;
+#if defined(__SANITIZE_THREAD__)
+        if (f->tsan)
+            __tsan_destroy_fiber(f->tsan);
+        f->tsan = __tsan_create_fiber(0);
+#endif
         rt_fiber_init(fb, i);
     }
+#if defined(__SANITIZE_THREAD__)
+    fb->tsan_main = __tsan_get_current_fiber();
+#endif
     cu2c_tls.blockIdx = blk->blockIdx;
     cu2c_tls.blockDim = blk->blockDim;
     cu2c_tls.gridDim = blk->gridDim;
@@ -542,5 +568,9 @@ int rt_fibers_running(void)
 
 void rt_fibers_abandon(void)
 {
+#if defined(__SANITIZE_THREAD__)
+    if (rt_fb.running)
+        __tsan_switch_to_fiber(rt_fb.tsan_main, 0);   /* the jump out lands on the worker's stack */
+#endif
     rt_fb.running = 0;
 }

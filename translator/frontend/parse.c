@@ -300,7 +300,7 @@ Unit *fe_parse(Arena *a, const Options *opt) {
         k->thread_order = opt->thread_order;
         k->track_threads = opt->track_threads;
         k->spins = memmem(u->text + k->body_begin, k->body_end - k->body_begin, "cu2c_spin_wait(", 15) != NULL;
-        k->fibers = (opt->fibers || k->spins) && fiber_supported(k);
+        k->fibers = ((opt->fibers && !opt->race_check && !opt->thread_order) || k->spins) && fiber_supported(k);
         choose_engine(u, k);
     }
     if (errors || u->errors)
