@@ -21,19 +21,14 @@
  * memory stores into it as written: its threads signal each other, they do not step in
  * lockstep); what cu2c lowers in other ways
  * (cooperative groups' methods and collectives, wmma, grid-wide and cuda::barrier waits,
- * legacy warp-synchronous steps) stays on thread loops for now. */
+ * legacy warp-synchronous steps) stays on thread loops for now: the frontend marks a kernel
+ * calling them, or a device function that does, Kernel.no_fibers (fiber_callable). */
 bool fiber_supported(Kernel *k) {
     if (k->no_fibers || (k->vstores.len && !k->spins))
         return false;
     for (int i = 0; i < k->stmts.len; i++) {
         Stmt *s = k->stmts.items[i];
         if (s->grid_sync || s->barrier_check)
-            return false;
-    }
-    for (int i = 0; i < k->sites.len; i++) {
-        Site *s = k->sites.items[i];
-        if (s->op > WARP_REDUCE_XOR || s->any_group || s->width || s->coalesced || s->wrap_pre || s->wrap_post ||
-            strncmp(s->name, "__", 2) != 0 || strncmp(s->name, "__cu2c", 6) == 0)
             return false;
     }
     return true;
@@ -148,7 +143,7 @@ void lower_fiber_kernel(Unit *u, Kernel *k) {
     buf_printf(&b, "static void __cu2c_fib_%s(void **__cu2c_args, cu2c_block *__cu2c_b) { "
                    "const int __cu2c_bx __attribute__((unused)) = (int)__cu2c_b->blockDim.x, "
                    "__cu2c_by __attribute__((unused)) = (int)__cu2c_b->blockDim.y, "
-                   "__cu2c_bz __attribute__((unused)) = (int)__cu2c_b->blockDim.z; ", k->name);
+                   "__cu2c_bz __attribute__((unused)) = (int)__cu2c_b->blockDim.z; ", k->tag);
     put_bindings(u, k, true, &b);
     buf_puts(&b, "const uint3 threadIdx __attribute__((unused)) = cu2c_tls.threadIdx; ");
     /* file-scope extern __shared__ arrays declared before it (the worker's pointers, see

@@ -308,10 +308,8 @@ void lower_warp_site(Unit *u, Kernel *k, Site *site) {
     Stmt *owner = site->owner;
     if (owner->kind == ST_SYNC && owner->predicated)
         return;
-    if (owner->kind == ST_SYNC) {
-        diag_error(u, site->loc, "%s() in the condition of a loop (or of an if holding barriers or warp "
-                   "functions) is not supported yet: its result differs between warps (assign it to a local "
-                   "in the body)", site->name);
+    if (owner->kind == ST_SYNC) {   /* never: check_warp_sites refuses it */
+        diag_error(u, site->loc, "cu2c cannot place %s() here (a translator bug)", site->name);
         return;
     }
     /* one statement with the holder's nest (closed by lower_nest): the holder may be the
@@ -494,13 +492,7 @@ void lower_predicated_loop(Unit *u, Kernel *k, Stmt *s) {
         diag_error(u, s->loc, "cu2c cannot read this for-loop's header");
         return;
     }
-    for (int i = 0; i < k->sites.len; i++) {
-        Site *site = k->sites.items[i];
-        if (site->owner == s && (site->call_begin < spans[1][0] || site->call_end > spans[1][1])) {
-            diag_error(u, site->loc, "%s() in a for-loop's init or increment is not supported yet", site->name);
-            return;
-        }
-    }
+    /* (a warp function in the init or increment: check_warp_sites refused it) */
     PtrVec scopes = {0};
     loop_scopes(a, k, s, &scopes);
     /* each round: the warp functions of the condition, then the condition, by each thread

@@ -137,18 +137,18 @@ static void rt_fiber_init(rt_fibers *fb, size_t i)
 #endif
 }
 
-/* From the scheduler into fiber i; the fibers after it that can run follow it in turn
- * (rt_stop) before the scheduler has control again. */
-static void rt_resume(rt_fibers *fb, size_t i)
+/* Into fiber j, from fiber `from` or from the scheduler (from == NULL). */
+static void rt_enter(rt_fibers *fb, rt_fiber *from, size_t j)
 {
-    fb->cur = i;
-    fb->count[fb->f[i].state]--;
-    cu2c_tls.threadIdx = fb->f[i].tid;
-    RT_TSAN_SWITCH(fb->f[i].tsan);
+    rt_fiber *to = &fb->f[j];
+    fb->cur = j;
+    fb->count[to->state]--;
+    cu2c_tls.threadIdx = to->tid;
+    RT_TSAN_SWITCH(to->tsan);
 #if defined(__x86_64__)
-    rt_fiber_switch(&fb->main_sp, fb->f[i].sp);
+    rt_fiber_switch(from ? &from->sp : &fb->main_sp, to->sp);
 #else
-    swapcontext(&fb->main_ctx, &fb->f[i].ctx);
+    swapcontext(from ? &from->ctx : &fb->main_ctx, &to->ctx);
 #endif
 }
 
@@ -163,15 +163,7 @@ static void rt_stop(rt_fibers *fb, int state)
     while (j < fb->n && fb->f[j].state > RT_F_SPIN)
         j++;
     if (j < fb->n) {
-        fb->cur = j;
-        fb->count[fb->f[j].state]--;
-        cu2c_tls.threadIdx = fb->f[j].tid;
-        RT_TSAN_SWITCH(fb->f[j].tsan);
-#if defined(__x86_64__)
-        rt_fiber_switch(&f->sp, fb->f[j].sp);
-#else
-        swapcontext(&f->ctx, &fb->f[j].ctx);
-#endif
+        rt_enter(fb, f, j);
         return;
     }
     RT_TSAN_SWITCH(fb->tsan_main);
@@ -448,7 +440,8 @@ void cu2c_fiber_run(void **args, cu2c_block *blk, void (*body)(void **, cu2c_blo
         while (first < n && fb->f[first].state > RT_F_SPIN)
             first++;
         if (first < n)
-            rt_resume(fb, first);   /* a round: every fiber that can run, in index order */
+            rt_enter(fb, NULL, first);   /* a round: every fiber that can run, in index order;
+                                          * each stopping fiber chains to the next (rt_stop) */
         if (!fb->live)
             break;
         int released = 0;
@@ -489,17 +482,11 @@ void cu2c_fiber_run(void **args, cu2c_block *blk, void (*body)(void **, cu2c_blo
 
 /* ---- what the fibers call --------------------------------------------------------------- */
 
-/* Outside a fiber kernel (a call the translator left in a thread loop): nothing to wait for. */
-static int rt_in_fiber(void)
-{
-    return rt_fb.running;
-}
-
 int cu2c_fiber_sync(int op, int pred, const char *where)
 {
     rt_fibers *fb = &rt_fb;
-    if (!rt_in_fiber())
-        return op == CU2C_FB_COUNT ? pred : pred;
+    if (!rt_fibers_running())
+        return pred;   /* one thread: its own count, and, or */
     rt_fiber *f = &fb->f[fb->cur];
     f->op = op;
     f->pred = pred;
@@ -512,7 +499,7 @@ unsigned long long cu2c_fiber_warp(int op, unsigned mask, void *v, unsigned size
                                    const char *where)
 {
     rt_fibers *fb = &rt_fb;
-    if (!rt_in_fiber() || size > 16)
+    if (!rt_fibers_running() || size > 16)
         return 0;
     rt_fiber *f = &fb->f[fb->cur];
     f->op = op;
@@ -533,7 +520,7 @@ unsigned long long cu2c_fiber_warp(int op, unsigned mask, void *v, unsigned size
 
 void cu2c_fiber_yield(void)
 {
-    if (rt_in_fiber())
+    if (rt_fibers_running())
         rt_stop(&rt_fb, RT_F_SPIN);
 }
 
@@ -545,7 +532,7 @@ void cu2c_fiber_yield(void)
 int rt_fiber_clock(long long now, long long (*clock)(void), long long *out)
 {
     rt_fibers *fb = &rt_fb;
-    if (!rt_in_fiber())
+    if (!rt_fibers_running())
         return 0;
     rt_fiber *f = &fb->f[fb->cur];
     long long own = now - f->clk_back, gap = now - f->clk_read;   /* its work, the wall's */
@@ -561,9 +548,10 @@ int rt_fiber_clock(long long now, long long (*clock)(void), long long *out)
     return 1;
 }
 
+/* Outside a fiber kernel (a call the translator left in a thread loop) nothing waits. */
 int rt_fibers_running(void)
 {
-    return rt_in_fiber();
+    return rt_fb.running;
 }
 
 void rt_fibers_abandon(void)
