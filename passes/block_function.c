@@ -93,7 +93,7 @@ static void add_scratch(Unit *u, PtrVec *arrays, const char *type, const char *n
  * kinds, where fetches are straight-line code; else given the kinds as they are. */
 static void put_body_calls(Kernel *k, const char *targs, const char *shape, int ntex, Buf *b) {
     if (!ntex) {
-        buf_printf(b, "__cu2c_body_%s%s(__cu2c_args, __cu2c_b, %s);", k->name, targs, shape);
+        buf_printf(b, "__cu2c_body_%s%s(__cu2c_args, __cu2c_b, %s);", k->tag, targs, shape);
         return;
     }
     int point = 0;  /* CU2C_TEX_POINT_F32 (1) in every texture's bits */
@@ -102,8 +102,8 @@ static void put_body_calls(Kernel *k, const char *targs, const char *shape, int 
     buf_printf(b, "{ ");
     for (int kind = 1; kind <= 3; kind++)   /* POINT_F32, LINEAR_F32, LINEAR_F32_ONE */
         buf_printf(b, "if (__cu2c_tk == %d) __cu2c_body_%s%s(__cu2c_args, __cu2c_b, %s, %d); else ",
-                   kind * point, k->name, targs, shape, kind * point);
-    buf_printf(b, "__cu2c_body_%s%s(__cu2c_args, __cu2c_b, %s, __cu2c_tk); }", k->name, targs, shape);
+                   kind * point, k->tag, targs, shape, kind * point);
+    buf_printf(b, "__cu2c_body_%s%s(__cu2c_args, __cu2c_b, %s, __cu2c_tk); }", k->tag, targs, shape);
 }
 
 void block_prologue(Unit *u, Kernel *k, Buf *b) {
@@ -114,7 +114,7 @@ void block_prologue(Unit *u, Kernel *k, Buf *b) {
         buf_printf(b, "%s ", k->tmpl_header);
     buf_printf(b, "static inline __attribute__((always_inline)) void __cu2c_body_%s(void **__cu2c_args, "
                   "cu2c_block *__cu2c_b, const int __cu2c_bx, const int __cu2c_by, const int __cu2c_bz, "
-                  "const int __cu2c_xf%s) { ", k->name, has_hoisted_textures(k) ? ", const int __cu2c_tk" : "");
+                  "const int __cu2c_xf%s) { ", k->tag, has_hoisted_textures(k) ? ", const int __cu2c_tk" : "");
     put_bindings(u, k, true, b);
     if (k->race_check)
         buf_puts(b, "CU2C_RACE_BLOCK(__cu2c_b) ");
@@ -333,7 +333,7 @@ static void put_block_function(Unit *u, Kernel *k, const char *targs, Buf *b) {
         /* out of line: inlined into the block function, the range facts its test gives made
          * gcc 12 unroll the body's thread loops into slower code (tiled matmul ~15% slower) */
         buf_printf(b, "static __attribute__((noinline)) int __cu2c_xok_%s(void **__cu2c_args, cu2c_block *__cu2c_b, "
-                       "const int __cu2c_bx, const int __cu2c_by, const int __cu2c_bz) { ", k->name);
+                       "const int __cu2c_bx, const int __cu2c_by, const int __cu2c_bz) { ", k->tag);
         put_bindings(u, k, false, b);
         buf_printf(b, "return %s; }\n", xf.data);
         if (k->tmpl_header)
@@ -343,10 +343,10 @@ static void put_block_function(Unit *u, Kernel *k, const char *targs, Buf *b) {
      * (blocks passing the checks above) */
     buf_printf(b, "static void __cu2c_blk_%s(void **__cu2c_args, cu2c_block *__cu2c_b) { "
                    "const int __cu2c_bx = (int)__cu2c_b->blockDim.x, __cu2c_by = (int)__cu2c_b->blockDim.y, "
-                   "__cu2c_bz = (int)__cu2c_b->blockDim.z; ", k->name);
+                   "__cu2c_bz = (int)__cu2c_b->blockDim.z; ", k->tag);
     if (xf.len)
         buf_printf(b, "const int __cu2c_xf = __cu2c_xok_%s%s(__cu2c_args, __cu2c_b, __cu2c_bx, __cu2c_by, "
-                       "__cu2c_bz); ", k->name, targs);
+                       "__cu2c_bz); ", k->tag, targs);
     else
         buf_puts(b, "const int __cu2c_xf = 1; ");
     buf_free(&xf);
@@ -391,14 +391,17 @@ static void put_block_function(Unit *u, Kernel *k, const char *targs, Buf *b) {
  * registration template that each specialisation's stub instantiates to run before main). */
 void kernel_stub(Unit *u, Kernel *k) {
     const char *targs = k->tmpl_args ? k->tmpl_args : "";
-    const char *self = k->tmpl_args ? arena_printf(u->arena, "&%s%s", k->name, targs) : k->name;
+    const char *self = k->tmpl_args ? arena_printf(u->arena, "&%s%s", k->name, targs)
+                       : k->self_type ? arena_printf(u->arena, "static_cast<%s>(%s)", k->self_type, k->name)
+                                      : k->name;
+    const char *tag = k->tag;
     Buf b = {0};
     buf_puts(&b, "\n");
     if (k->tmpl_header)
         buf_printf(&b, "%s ", k->tmpl_header);
     if (k->fibers)   /* each thread a fiber running the body as written (fiber_kernel.c) */
         buf_printf(&b, "static void __cu2c_blk_%s(void **__cu2c_args, cu2c_block *__cu2c_b) { "
-                       "cu2c_fiber_run(__cu2c_args, __cu2c_b, __cu2c_fib_%s%s); }\n", k->name, k->name, targs);
+                       "cu2c_fiber_run(__cu2c_args, __cu2c_b, __cu2c_fib_%s%s); }\n", tag, tag, targs);
     else
         put_block_function(u, k, targs, &b);
     if (k->tmpl_args) {
@@ -406,11 +409,11 @@ void kernel_stub(Unit *u, Kernel *k) {
          * template comes next, and a second declaration could not repeat the header's default
          * arguments) */
         buf_printf(&b, "%s static void __cu2c_reg_%s(const void *__cu2c_self) { static const size_t __cu2c_sz[] = ",
-                   k->tmpl_header, k->name);
+                   k->tmpl_header, tag);
         put_sizes(k, &b);
         buf_printf(&b, "; cu2c_register_kernel(__cu2c_self, __cu2c_blk_%s%s, \"%s\", %d, __cu2c_sz); "
                        "cu2c_set_static_shared(__cu2c_self, ",
-                   k->name, targs, k->name, k->params.len);
+                   tag, targs, k->name, k->params.len);
         put_static_shared(k, &b);
         buf_puts(&b, "); }\n");
     }
@@ -422,7 +425,7 @@ void kernel_stub(Unit *u, Kernel *k) {
          * launches from other static initialisers that may run before */
         buf_printf(&b, "(void)&cu2c_at_load<__cu2c_reg_%s%s, decltype(%s), %s >::done; "
                        "static const int __cu2c_reg = (__cu2c_reg_%s%s((const void *)%s), 0); (void)__cu2c_reg; ",
-                   k->name, targs, self, self, k->name, targs, self);
+                   tag, targs, self, self, tag, targs, self);
     }
     buf_puts(&b, "void *__cu2c_a[] = {");
     for (int i = 0; i < k->params.len; i++)
@@ -431,12 +434,12 @@ void kernel_stub(Unit *u, Kernel *k) {
         buf_puts(&b, "0");
     buf_printf(&b, "}; cu2c_launch_stub((const void *)%s, __cu2c_a); } ", self);
     if (!k->tmpl_args) {
-        buf_printf(&b, "static const size_t __cu2c_sz_%s[] = ", k->name);
+        buf_printf(&b, "static const size_t __cu2c_sz_%s[] = ", tag);
         put_sizes(k, &b);
         buf_printf(&b, "; __attribute__((constructor)) static void __cu2c_reg_%s(void) { "
                        "cu2c_register_kernel((const void *)%s, __cu2c_blk_%s, \"%s\", %d, __cu2c_sz_%s); "
                        "cu2c_set_static_shared((const void *)%s, ",
-                   k->name, k->name, k->name, k->name, k->params.len, k->name, k->name);
+                   tag, self, tag, k->name, k->params.len, tag, self);
         put_static_shared(k, &b);
         buf_puts(&b, "); }");
     }

@@ -77,8 +77,9 @@ void cu2c_spin_wait(const char *where)
 }
 
 /* The kernel's own name in the function text assert reports: the translated kernel body is
- * __cu2c_body_NAME, or __cu2c_fib_NAME on the fiber engine (gcc's __PRETTY_FUNCTION__ adds the return type and the body's own
- * parameters, which are not the kernel's: those become "..."). */
+ * __cu2c_body_NAME, or __cu2c_fib_NAME on the fiber engine, with NAME__cu2c_oN for a second
+ * overload (gcc's __PRETTY_FUNCTION__ adds the return type and the body's own parameters,
+ * which are not the kernel's: those become "..."). */
 static void rt_kernel_fn_name(const char *function, char *out, size_t cap)
 {
     const char *body = function ? strstr(function, "__cu2c_body_") : NULL;
@@ -90,6 +91,9 @@ static void rt_kernel_fn_name(const char *function, char *out, size_t cap)
     const char *name = body ? body + strlen("__cu2c_body_") : fib + strlen("__cu2c_fib_");
     body = body ? body : fib;
     size_t len = strcspn(name, "(<");
+    const char *overload = strstr(name, "__cu2c_o");   /* an overload's: NAME__cu2c_oN */
+    if (overload && (size_t)(overload - name) < len)
+        len = (size_t)(overload - name);
     snprintf(out, cap, "%.*s%.*s%s", (int)(body - function), function, (int)len, name,
              name[len] == '(' ? "(...)" : "");
 }

@@ -542,6 +542,11 @@ typedef struct Refusal {
 /* One __global__ function definition in the main file. */
 typedef struct Kernel {
     const char *name;
+    const char *tag;        /* what the functions cu2c makes for it are named after: the name,
+                             * and for the second and later kernels of one name (overloads,
+                             * or in other namespaces) the name with __cu2c_oN */
+    const char *self_type;  /* a non-template kernel whose name is overloaded: the type that
+                             * picks it, e.g. "void (*)(float *, int)" (else NULL) */
     int thread_order;       /* cu2c --thread-order: 0 as written, 1 reverse, 2 random (each
                              * thread loop in that order: exposes order-dependent code) */
     bool track_threads;     /* cu2c --track-threads: thread loops keep cu2c_tls.threadIdx

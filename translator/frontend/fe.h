@@ -93,8 +93,16 @@ typedef struct TuScan {
     bool kernels;           /* second walk: check functions and scan kernels */
     PtrVec fn_scans;        /* FnScan*: the first walk's scan of each function, in walk order */
     int next_scan;          /* the second walk's place in fn_scans */
-    StrSet kernels_seen;    /* kernels seen: each name with the USR of its scope */
+    PtrVec kernel_decls;    /* KernelDecl*: every declaration of a kernel in the user's files */
+    PtrVec kernels_defined; /* const char*: the defined kernels' names, in walk order */
 } TuScan;
+
+/* A kernel's declaration, for telling overloads apart (the first walk notes them all). */
+typedef struct KernelDecl {
+    const char *key;        /* its name and the USR of its scope */
+    const char *usr;
+    bool is_template;
+} KernelDecl;
 
 typedef struct Walk {
     Fe *fe;
@@ -237,7 +245,7 @@ bool find_volatile(CXCursor c, bool stores, CXCursor *where);
 void scan_vstep(KScan *ks, Stmt *s, CXCursor c);
 /* kernels.c */
 enum CXChildVisitResult file_shared_visit(CXCursor c, CXCursor parent, CXClientData d);
-void scan_kernel(Fe *fe, CXCursor fn);
+void scan_kernel(Fe *fe, CXCursor fn, int overload, bool overloaded);
 void scan_launch(Fe *fe, CXCursor c, bool in_device_code);
 /* Launches written with split chevrons (`k << < g, b >> > (args)`, as some formatters write
  * them; nvcc accepts them, clang does not) glued into `<<<`, `>>>` in place, keeping the

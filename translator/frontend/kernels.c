@@ -175,10 +175,23 @@ static enum CXChildVisitResult fiber_facts_visit(CXCursor c, CXCursor parent, CX
 }
 
 
-void scan_kernel(Fe *fe, CXCursor fn) {
+/* overload: how many kernels of its name and scope came before; overloaded: other
+ * declarations of the name have other parameters (user_functions.c's scan_overload) */
+void scan_kernel(Fe *fe, CXCursor fn, int overload, bool overloaded) {
     Unit *u = fe->u;
     Kernel *k = arena_alloc(u->arena, sizeof *k);
     k->name = fe_str(u->arena, clang_getCursorSpelling(fn));
+    k->tag = overload ? arena_printf(u->arena, "%s__cu2c_o%d", k->name, overload + 1) : k->name;
+    if (overloaded) {
+        CXType t = clang_getCursorType(fn);
+        Buf b = {0};
+        buf_puts(&b, "void (*)(");
+        for (int i = 0; i < clang_getNumArgTypes(t); i++)
+            buf_printf(&b, "%s%s", i ? ", " : "", fe_str(u->arena, clang_getTypeSpelling(clang_getArgType(t, (unsigned)i))));
+        buf_puts(&b, ")");
+        k->self_type = arena_strdup(u->arena, b.data);
+        buf_free(&b);
+    }
     k->loc = cursor_loc(fe, fn);
     unsigned b, e;
     cursor_range(fn, &b, &e);

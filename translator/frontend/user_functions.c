@@ -324,6 +324,49 @@ static void note_fn_extern_shared(Fe *fe, CXCursor var) {
         vec_push(fe->u->arena, &fe->u->fn_extern_shared, fs);
 }
 
+/* ---- kernels sharing a name --------------------------------------------------------- */
+
+static const char *kernel_key(Fe *fe, CXCursor c) {
+    return arena_printf(fe->u->arena, "%s %s", fe_str(fe->u->arena, clang_getCursorSpelling(c)),
+                        fe_str(fe->u->arena, clang_getCursorUSR(clang_getCursorSemanticParent(c))));
+}
+
+static void note_kernel_decl(Fe *fe, TuScan *ts, CXCursor c) {
+    KernelDecl *d = arena_alloc(fe->u->arena, sizeof *d);
+    d->key = kernel_key(fe, c);
+    d->usr = fe_str(fe->u->arena, clang_getCursorUSR(c));
+    d->is_template = clang_getCursorKind(c) == CXCursor_FunctionTemplate;
+    vec_push(fe->u->arena, &ts->kernel_decls, d);
+}
+
+/* A kernel's definition: scanned with its place among the kernels of its name (the stub is
+ * named after the kernel, so another declaration of the name in its scope with other
+ * parameters, defined or not, makes the name overloaded: block_function.c picks this one by
+ * its type). Two kernel templates of one name stay refused. */
+static void scan_overload(Fe *fe, TuScan *ts, CXCursor c) {
+    const char *key = kernel_key(fe, c), *usr = fe_str(fe->u->arena, clang_getCursorUSR(c));
+    bool is_template = clang_getCursorKind(c) == CXCursor_FunctionTemplate, overloaded = false;
+    for (int i = 0; i < ts->kernel_decls.len; i++) {
+        KernelDecl *d = ts->kernel_decls.items[i];
+        if (strcmp(d->key, key) != 0 || strcmp(d->usr, usr) == 0)
+            continue;
+        if (is_template && d->is_template) {
+            diag_error(fe->u, cursor_loc(fe, c), "overloaded kernel template '%s' is not supported yet",
+                       fe_str(fe->u->arena, clang_getCursorSpelling(c)));
+            return;
+        }
+        overloaded = true;
+    }
+    /* counted by name in every scope: cu2c's functions for a kernel in a namespace would
+     * meet those of the global one through argument-dependent lookup (cu2c_block) */
+    const char *name = fe_str(fe->u->arena, clang_getCursorSpelling(c));
+    int overload = 0;
+    for (int i = 0; i < ts->kernels_defined.len; i++)
+        overload += strcmp(ts->kernels_defined.items[i], name) == 0;
+    vec_push(fe->u->arena, &ts->kernels_defined, (void *)name);
+    scan_kernel(fe, c, overload, overloaded && !is_template);
+}
+
 /* User functions: who reads threadIdx & co., who has barriers, who calls whom; then the
  * transitive closure over calls. */
 enum CXChildVisitResult userfn_visit(CXCursor c, CXCursor parent, CXClientData d) {
@@ -334,7 +377,11 @@ enum CXChildVisitResult userfn_visit(CXCursor c, CXCursor parent, CXClientData d
     char walk = decl_walk(k);
     if (walk != 'f')
         return walk == 'r' ? CXChildVisit_Recurse : CXChildVisit_Continue;
-    if (clang_Location_isInSystemHeader(clang_getCursorLocation(c)) || !clang_isCursorDefinition(c))
+    if (clang_Location_isInSystemHeader(clang_getCursorLocation(c)))
+        return CXChildVisit_Continue;
+    if (!ts->kernels && is_kernel(c))
+        note_kernel_decl(fe, ts, c);
+    if (!clang_isCursorDefinition(c))
         return CXChildVisit_Continue;
     /* the second walk visits the same functions in the same order: it reads the first's
      * scans (fn_scan_visit looks at the function's cursors only) */
@@ -469,16 +516,8 @@ enum CXChildVisitResult userfn_visit(CXCursor c, CXCursor parent, CXClientData d
         diag_error(fe->u, cursor_loc(fe, c), "kernel '%s' is defined in a system header: cu2c translates "
                    "kernels in the user's own files only (include it with -I, not -isystem)",
                    fe_str(fe->u->arena, clang_getCursorSpelling(c)));
-    else if (kernel) {
-        /* the stub is named after the kernel: two kernels of one name in one scope would
-         * make (void *)k ambiguous */
-        char *name = fe_str(fe->u->arena, clang_getCursorSpelling(c));
-        char *scope = fe_str(fe->u->arena, clang_getCursorUSR(clang_getCursorSemanticParent(c)));
-        if (!strset_add(fe->u->arena, &ts->kernels_seen, arena_printf(fe->u->arena, "%s %s", name, scope)))
-            diag_error(fe->u, cursor_loc(fe, c), "overloaded kernel '%s' is not supported yet", name);
-        else
-            scan_kernel(fe, c);
-    }
+    else if (kernel)
+        scan_overload(fe, ts, c);
     return CXChildVisit_Continue;
 }
 
