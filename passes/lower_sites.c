@@ -68,6 +68,46 @@ static bool others_may_wait(Kernel *k, Stmt *s) {
     return false;
 }
 
+/* Does a thread passing the barrier at s only end, waiting at plain barriers at most on the
+ * way (`__syncthreads(); return;`, at the end of a function the kernel ends by calling)?
+ * Then the barrier is its exit: a thread that has exited counts as arrived, as on Volta and
+ * later, and what it did before came before any later barrier completes. So a few threads
+ * may take it while the others go on to another (vLLM's moe_align fill threads). */
+static bool ends_after(Kernel *k, Stmt *s) {
+    for (;;) {
+        PtrVec *list = &k->body;
+        for (int b = 0; s->parent && b < s->parent->bodies.len; b++) {
+            PtrVec *body = s->parent->bodies.items[b];
+            for (int i = 0; i < body->len; i++)
+                if (body->items[i] == s)
+                    list = body;
+        }
+        int at = 0;
+        while (at < list->len && list->items[at] != s)
+            at++;
+        for (int i = at + 1; i < list->len; i++) {
+            Stmt *t = list->items[i];
+            if (t->kind == ST_NULL || (t->kind == ST_BARRIER && !t->grid_sync && !t->barrier_check))
+                continue;
+            if (t->kind != ST_RETURN)
+                return false;
+            if (!t->fret)
+                return true;
+            list = NULL;    /* it leaves an expanded function: on after the call */
+            s = t->fret->call;
+            break;
+        }
+        if (!list)
+            continue;
+        /* the list's end: the kernel's, or on after the construct holding it */
+        if (!s->parent)
+            return true;
+        s = s->parent;
+        if (s->sync != SK_IF && s->sync != SK_BLOCK && s->sync != SK_LABELLED && s->sync != SK_INLINE)
+            return false;
+    }
+}
+
 /* A block barrier at s under ifs or loops whose conditions vary (Stmt.predicated): their
  * threads agree at run time in correct programs (`if (row < n)` with n a multiple of the
  * block's size, equal trip counts), and the barrier runs as the uniform one. Once per block
@@ -79,7 +119,7 @@ void put_barrier_check(Unit *u, Kernel *k, Stmt *s, SrcLoc at, const char *name,
     Stmt *p = first_chained(s, &c);
     while (p && !p->predicated)
         p = p->parent;
-    if (!p || !others_may_wait(k, s))
+    if (!p || !others_may_wait(k, s) || (s->kind == ST_BARRIER && ends_after(k, s)))
         return;
     buf_printf(e, "{ size_t __cu2c_bl = 0, __cu2c_ba = 0; for (size_t __cu2c_i = 0; __cu2c_i < %s; __cu2c_i++) { ",
                count_expr(DIM_XYZ));
