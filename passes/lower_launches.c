@@ -34,7 +34,16 @@ void lower_launches(Unit *u) {
         edit_insert(u, l->callee_begin,
                     arena_printf(u->arena, "(cu2c_push_call_configuration(CU2C_DIM3(%s), CU2C_DIM3(%s), "
                                  "(size_t)(%s), (cudaStream_t)(%s)) ? (void)0 : ", c[0], c[1], c[2], c[3]));
-        edit_replace_lines(u, l->config_begin, l->config_end, "");
+        if (l->in_macro_body) {   /* the #define's line splices kept */
+            Buf splices = {0};
+            for (unsigned j = l->config_begin; j < l->config_end; j++)
+                if (u->text[j] == '\n')
+                    buf_puts(&splices, "\\\n");
+            edit_add(u, l->config_begin, l->config_end, arena_strdup(u->arena, splices.len ? splices.data : ""));
+            buf_free(&splices);
+        } else {
+            edit_replace_lines(u, l->config_begin, l->config_end, "");
+        }
         edit_insert(u, l->call_end, ")");
     }
     for (int i = 0; i < u->device_fns.len; i++) {

@@ -637,6 +637,8 @@ typedef struct Launch {
     const char *kernel;     /* the kernel's name */
     int shape[3];           /* the block shape when it is a compile-time constant, else 0s:
                              * a guess (checked at run time) for specialising the kernel */
+    bool in_macro_body;     /* written in a #define's body (rewritten there once, for every
+                             * expansion): its line breaks are line splices */
 } Launch;
 
 /* One text edit of the main file: replace [begin, end) by text (begin == end: insert).

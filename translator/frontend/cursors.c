@@ -182,10 +182,10 @@ char *cursor_text(Fe *fe, CXCursor c) {
 }
 
 /* t with its line breaks made spaces (in place): text copied into generated code that must
- * stay on one line. */
+ * stay on one line. (A line splice's backslash too: text from a macro's body.) */
 char *one_line(char *t) {
     for (char *q = t; *q; q++)
-        if (*q == '\n' || *q == '\r')
+        if (*q == '\n' || *q == '\r' || (*q == '\\' && (q[1] == '\n' || q[1] == '\r')))
             *q = ' ';
     return t;
 }

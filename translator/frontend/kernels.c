@@ -462,6 +462,77 @@ static bool launch_in_macro_argument(Fe *fe, CXCursor c, unsigned *begin) {
     return eo != *begin && clang_File_isEqual(f, fe->main_file);
 }
 
+/* Is offset p in a #define's body (its logical line, line splices followed back, starts
+ * with #define)? Then *body is where the body starts (after the name and parameters). */
+static bool in_define(Unit *u, unsigned p, unsigned *body) {
+    const char *t = u->text;
+    unsigned b = p;
+    for (;;) {   /* back to the logical line's start */
+        while (b > 0 && t[b - 1] != '\n')
+            b--;
+        if (b < 2)
+            break;
+        unsigned e = b - 1;     /* the previous line's end */
+        if (t[e - 1] == '\r')
+            e--;
+        if (e == 0 || t[e - 1] != '\\')
+            break;
+        b = e - 1;
+    }
+    while (b < p && (t[b] == ' ' || t[b] == '\t'))
+        b++;
+    if (b >= p || t[b] != '#')
+        return false;
+    b++;
+    while (b < p && (t[b] == ' ' || t[b] == '\t'))
+        b++;
+    if (b + 6 >= p || strncmp(t + b, "define", 6) != 0)
+        return false;
+    b += 6;
+    while (b < p && (t[b] == ' ' || t[b] == '\t'))
+        b++;
+    while (b < p && ident_char(t[b]))
+        b++;
+    if (b < p && t[b] == '(')
+        while (b < p && t[b - 1] != ')')
+            b++;
+    *body = b;
+    return b <= p;
+}
+
+/* Is a launch's `<<<` (config, the configuration call's cursor) written in the body of a
+ * macro defined in the main file (`#define LAUNCH(T) k<T><<<g, b>>>(x)`)? Then *begin is
+ * where its callee starts there: the name (and template arguments) before the `<<<`, which
+ * may be a parameter of the macro. */
+static bool launch_in_macro_body(Fe *fe, CXCursor config, unsigned *begin) {
+    Unit *u = fe->u;
+    CXSourceLocation l = clang_getRangeStart(clang_getCursorExtent(config));
+    unsigned at, body;
+    CXFile f;
+    clang_getSpellingLocation(l, &f, NULL, NULL, &at);
+    if (!clang_File_isEqual(f, fe->main_file) || at + 3 > u->len || strncmp(u->text + at, "<<<", 3) != 0 ||
+        !in_define(u, at, &body))
+        return false;
+    unsigned p = at;
+    while (p > 0 && strchr(" \t", u->text[p - 1]))
+        p--;
+    if (p > 0 && u->text[p - 1] == '>') {   /* template arguments */
+        int depth = 0;
+        while (p > 0) {
+            char ch = u->text[--p];
+            depth += ch == '>' ? 1 : ch == '<' ? -1 : 0;
+            if (depth == 0)
+                break;
+        }
+        while (p > 0 && strchr(" \t", u->text[p - 1]))
+            p--;
+    }
+    while (p > 0 && (ident_char(u->text[p - 1]) || u->text[p - 1] == ':'))
+        p--;
+    *begin = p;
+    return p >= body && p < at && ident_char(u->text[p]);
+}
+
 /* The end of the bracketed run starting at p (open: its opening text, close: its closing),
  * brackets of other kinds nested; 0 when it does not close. commas, unless NULL, gets the
  * offsets of the run's top-level commas (at most max, *ncommas of them). */
@@ -535,7 +606,15 @@ void scan_launch(Fe *fe, CXCursor c, bool in_device_code) {
         return;
     }
     unsigned written_at;
-    bool spelled = launch_in_macro_argument(fe, c, &written_at);
+    bool spelled = false;
+    if (launch_in_macro_body(fe, kids.c[1], &written_at)) {
+        for (int i = 0; i < u->launches.len; i++)   /* another expansion of the macro */
+            if (((Launch *)u->launches.items[i])->callee_begin == written_at)
+                return;
+        spelled = l->in_macro_body = true;
+    } else {
+        spelled = launch_in_macro_argument(fe, c, &written_at);
+    }
     if (spelled && !spelled_launch(fe, l, written_at)) {
         diag_error(u, l->loc, "cu2c cannot rewrite this kernel launch (is it written by a macro?)");
         return;
