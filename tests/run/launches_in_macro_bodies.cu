@@ -30,13 +30,15 @@ __global__ void iota(int *out, int n, int base) {
     } while (0)
 #define TWICE(F) CHECKED(LAUNCH_SCALE(float, F)); CHECKED(LAUNCH_SCALE(int, F))
 
-template <int HEAD>
+template <int HEAD, int STEP>
 __global__ void head(int *out) {
-    out[threadIdx.x] = HEAD * 1000 + threadIdx.x;
+    out[threadIdx.x] = HEAD * 1000 + threadIdx.x * STEP;
 }
 
-#define LAUNCH_HEAD(HEAD_SIZE) \
-    head<HEAD_SIZE><<<dim3(1), dim3(32), 0, stream>>>(out)
+#define LAUNCH_HEAD(HEAD_SIZE)     \
+    head<HEAD_SIZE,                \
+         1>                        \
+        <<<dim3(1), dim3(32), 0, stream>>>(out)
 
 void run_head(int size, int *out, cudaStream_t stream) {
     switch (size) {

@@ -514,7 +514,7 @@ static bool launch_in_macro_body(Fe *fe, CXCursor config, unsigned *begin) {
         !in_define(u, at, &body))
         return false;
     unsigned p = at;
-    while (p > 0 && strchr(" \t", u->text[p - 1]))
+    while (p > 0 && strchr(" \t\r\n\\", u->text[p - 1]))   /* blanks, line splices */
         p--;
     if (p > 0 && u->text[p - 1] == '>') {   /* template arguments */
         int depth = 0;
@@ -524,7 +524,7 @@ static bool launch_in_macro_body(Fe *fe, CXCursor config, unsigned *begin) {
             if (depth == 0)
                 break;
         }
-        while (p > 0 && strchr(" \t", u->text[p - 1]))
+        while (p > 0 && strchr(" \t\r\n\\", u->text[p - 1]))   /* blanks, line splices */
             p--;
     }
     while (p > 0 && (ident_char(u->text[p - 1]) || u->text[p - 1] == ':'))
