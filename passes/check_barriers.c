@@ -12,9 +12,10 @@
  * certainly names every lane of the warp (0xffffffff, __syncwarp(), a 32-lane tile's method)
  * under an if comparing the lane part of the thread index with a constant that splits a warp
  * is refused here: it would name lanes that are not active. A goto must stay inside its
- * statement.
+ * statement. A kernel whose threads pass such a barrier, work and end while the others go on
+ * to another barrier (Kernel.pairs_barriers) is marked for the fiber engine.
  */
-#include "cu2c.h"
+#include "lower.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -184,4 +185,6 @@ static void check_warp_sites(Unit *u, Kernel *k) {
 void check_barriers(Unit *u, Kernel *k) {
     check_statements(u, k);
     check_warp_sites(u, k);
+    for (int i = 0; i < k->stmts.len && !k->pairs_barriers; i++)
+        k->pairs_barriers = barrier_pairs_by_design(k, k->stmts.items[i]);
 }

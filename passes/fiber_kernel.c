@@ -35,8 +35,11 @@ bool fiber_supported(Kernel *k) {
 }
 
 /* A kernel the thread-loop engine refused runs on the fiber engine when that can take it;
- * else the refusals are errors. */
+ * else the refusals are errors. So does one whose barriers pair by design, when it can (else
+ * thread loops run it, reporting the divergence at run time). */
 void choose_engine(Unit *u, Kernel *k) {
+    if (k->pairs_barriers && !k->fibers && fiber_supported(k))
+        k->fibers = true;
     if (!k->refusals.len)
         return;
     if (fiber_supported(k))

@@ -33,6 +33,8 @@ void return_pieces(Unit *u, unsigned begin, unsigned end, const unsigned *span, 
                    const char *pre, const char *post, PtrVec *out);
 void exit_edits(Unit *u, Kernel *k, int ni, bool fast, Stmt *s, PtrVec *out);
 void put_barrier_check(Unit *u, Kernel *k, Stmt *s, SrcLoc at, const char *name, Buf *e);
+bool barrier_needs_check(Kernel *k, Stmt *s);
+bool barrier_pairs_by_design(Kernel *k, Stmt *s);
 void lower_site(Unit *u, Kernel *k, Site *site);
 void lower_warp_site(Unit *u, Kernel *k, Site *site);
 Stmt *pred_if(Stmt *s, char *branch);

@@ -72,8 +72,12 @@ static bool others_may_wait(Kernel *k, Stmt *s) {
  * way (`__syncthreads(); return;`, at the end of a function the kernel ends by calling)?
  * Then the barrier is its exit: a thread that has exited counts as arrived, as on Volta and
  * later, and what it did before came before any later barrier completes. So a few threads
- * may take it while the others go on to another (vLLM's moe_align fill threads). */
-static bool ends_after(Kernel *k, Stmt *s) {
+ * may take it while the others go on to another (vLLM's moe_align fill threads). With work,
+ * straight-line statements may come before the end too, and barriers before the thread
+ * leaves the if holding it (`if (warp == 3) { ...; __syncthreads(); ...; return; }`; not
+ * one where it rejoins the others', which CUDA leaves undefined). */
+static bool ends_after(Kernel *k, Stmt *s, bool work) {
+    bool rejoined = false;
     for (;;) {
         PtrVec *list = &k->body;
         for (int b = 0; s->parent && b < s->parent->bodies.len; b++) {
@@ -87,7 +91,10 @@ static bool ends_after(Kernel *k, Stmt *s) {
             at++;
         for (int i = at + 1; i < list->len; i++) {
             Stmt *t = list->items[i];
-            if (t->kind == ST_NULL || (t->kind == ST_BARRIER && !t->grid_sync && !t->barrier_check))
+            if (t->kind == ST_NULL || (t->kind == ST_BARRIER && !t->grid_sync && !t->barrier_check && !rejoined))
+                continue;
+            if (work && (t->kind == ST_DECL || t->kind == ST_EXPR || t->kind == ST_CONTROL) && !t->has_return &&
+                !t->jumps.len)
                 continue;
             if (t->kind != ST_RETURN)
                 return false;
@@ -105,7 +112,27 @@ static bool ends_after(Kernel *k, Stmt *s) {
         s = s->parent;
         if (s->sync != SK_IF && s->sync != SK_BLOCK && s->sync != SK_LABELLED && s->sync != SK_INLINE)
             return false;
+        rejoined |= work && s->sync == SK_IF;
     }
+}
+
+/* Must the block barrier at s count its threads at run time (put_barrier_check)? When an
+ * if or loop around it runs per thread, a thread kept from it could wait at another, and a
+ * thread passing it does more than end. */
+bool barrier_needs_check(Kernel *k, Stmt *s) {
+    Stmt *c;
+    Stmt *p = first_chained(s, &c);
+    while (p && !p->predicated)
+        p = p->parent;
+    return p && others_may_wait(k, s) && !(s->kind == ST_BARRIER && ends_after(k, s, false));
+}
+
+/* Do the threads disagree there by design: after it they do some work and end, while those
+ * kept from it go on to another barrier (pairing with it on a GPU)? Then only the fiber
+ * engine runs the kernel as the GPU does. */
+bool barrier_pairs_by_design(Kernel *k, Stmt *s) {
+    return s->kind == ST_BARRIER && !s->grid_sync && !s->barrier_check && barrier_needs_check(k, s) &&
+           ends_after(k, s, true);
 }
 
 /* A block barrier at s under ifs or loops whose conditions vary (Stmt.predicated): their
@@ -115,11 +142,8 @@ static bool ends_after(Kernel *k, Stmt *s) {
  * differ, some reach it, and the others may wait at another barrier, the kernel ends with a located error
  * (cu2c_barrier_diverged) instead of running on. */
 void put_barrier_check(Unit *u, Kernel *k, Stmt *s, SrcLoc at, const char *name, Buf *e) {
-    Stmt *c;
-    Stmt *p = first_chained(s, &c);
-    while (p && !p->predicated)
-        p = p->parent;
-    if (!p || !others_may_wait(k, s) || (s->kind == ST_BARRIER && ends_after(k, s)))
+    Stmt *c, *p;
+    if (!barrier_needs_check(k, s))
         return;
     buf_printf(e, "{ size_t __cu2c_bl = 0, __cu2c_ba = 0; for (size_t __cu2c_i = 0; __cu2c_i < %s; __cu2c_i++) { ",
                count_expr(DIM_XYZ));

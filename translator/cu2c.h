@@ -572,6 +572,10 @@ typedef struct Kernel {
     bool uses_tls;          /* calls user functions that read threadIdx/blockIdx/... */
     PtrVec refusals;        /* Refusal*: what the thread-loop engine cannot run (diag_refuse) */
     bool no_fibers;         /* calls what the fiber engine cannot (Fe.fiber_unsafe_fns) */
+    bool pairs_barriers;    /* threads pass a barrier under a per-thread if or loop, work and
+                             * end, while the others go on to another barrier: legal on Volta
+                             * and later, where the two pair; only fibers run it so (it runs
+                             * there when they can take it; check_barriers) */
     bool spins;             /* holds a spin-wait (spin_loops.c): its threads may wait for later
                              * ones, which only the fiber engine runs meanwhile: it runs there */
     PtrVec shared_at;       /* unsigned*: where its __shared__ declarations start */

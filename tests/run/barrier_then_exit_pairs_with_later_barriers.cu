@@ -2,9 +2,9 @@
 // go on to other barriers: on a GPU (Volta and later) their barrier pairs with the others'
 // first one and, exited, they hold up no later one. Both engines run it: fill threads in a
 // device function template (vLLM's moe_align form), threads past the end of the data, and
-// two barriers before the return against three. (Work between such a barrier and the return
-// runs on the fiber engine only, with CU2C_ENGINE=fibers: thread loops report that barrier
-// as divergent, a located error, when threads disagree.)
+// two barriers before the return against three. With work between such a barrier and the
+// return, the kernel runs on the fiber engine (thread loops would run the threads' work
+// after their barrier before the others' work before theirs).
 // RUN: %cu2cc %s -o %t && %t | FileCheck %s
 #include <cstdio>
 
@@ -75,6 +75,27 @@ __global__ void stages(int *out) {
     out[t] = v;
 }
 
+/* the last warp works between its barriers and after them; the others pass three */
+__global__ void stages_working(int *out) {
+    __shared__ int a[128], b[128];
+    int t = threadIdx.x;
+    if (t >= 96) {
+        a[t] = t;
+        __syncthreads();
+        b[t] = 2 * a[t - 96];
+        __syncthreads();
+        out[t] = b[t - 64];
+        return;
+    }
+    a[t] = t;
+    __syncthreads();
+    b[t] = a[t + 32] + 1;
+    __syncthreads();
+    int v = b[(t + 32) % 128];
+    __syncthreads();
+    out[t] = v;
+}
+
 int main() {
     const int n = 300, padded = 512;
     int *ids, *sorted, *counts;
@@ -129,5 +150,20 @@ int main() {
     }
     printf("stages: %s, %d wrong\n", cudaGetErrorString(e), bad);
     // CHECK: stages: no error, 0 wrong
+
+    int *w;
+    cudaMallocManaged(&w, 128 * sizeof(int));
+    stages_working<<<1, 128>>>(w);
+    e = cudaDeviceSynchronize();
+    bad = 0;
+    for (int t = 0; t < 128; t++) {
+        int b[128];
+        for (int x = 0; x < 128; x++)
+            b[x] = x >= 96 ? 2 * (x - 96) : x + 32 + 1;
+        int want = t >= 96 ? b[t - 64] : b[(t + 32) % 128];
+        bad += w[t] != want;
+    }
+    printf("stages_working: %s, %d wrong\n", cudaGetErrorString(e), bad);
+    // CHECK: stages_working: no error, 0 wrong
     return 0;
 }
