@@ -29,8 +29,15 @@ void lower_launches(Unit *u) {
             continue;
         }
         const char *c[4];
-        for (int j = 0; j < 4; j++)
+        for (int j = 0; j < 4; j++) {
             c[j] = j < l->nconfig ? checked_config(u, l->config[j], l->loc) : "0";
+            const char *t = c[j];
+            while (*t == ' ' || *t == '\t')
+                t++;
+            if (j < 2 && strncmp(t, "dim3{", 5) == 0)   /* a braced list (brace_launch_dims): one
+                                                         * macro argument */
+                c[j] = u->is_cxx ? arena_printf(u->arena, "(%s)", t) : arena_printf(u->arena, "((dim3)%s)", t + 4);
+        }
         edit_insert(u, l->callee_begin,
                     arena_printf(u->arena, "(cu2c_push_call_configuration(CU2C_DIM3(%s), CU2C_DIM3(%s), "
                                  "(size_t)(%s), (cudaStream_t)(%s)) ? (void)0 : ", c[0], c[1], c[2], c[3]));

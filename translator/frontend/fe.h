@@ -253,6 +253,7 @@ void scan_launch(Fe *fe, CXCursor c, bool in_device_code);
 char decl_walk(enum CXCursorKind k);
 bool is_device_clock(const char *name);
 bool glue_launch_chevrons(char *t, size_t n);
+char *brace_launch_dims(char *t, size_t *n, bool *changed);
 bool swap_shared_alignas(char *t, size_t n);
 enum CXChildVisitResult file_scope_visit(CXCursor c, CXCursor parent, CXClientData d);
 /* device_symbols.c: fills u->device_symbols */

@@ -451,6 +451,53 @@ bool glue_launch_chevrons(char *t, size_t n) {
     return changed;
 }
 
+/* A launch configuration's braced lists (`k<<<g, {bx, by, 1}>>>(x)`, which nvcc takes and
+ * clang's parser does not) written as dim3s (`dim3{bx, by, 1}`), after the chevrons are
+ * glued. Returns the text, reallocated when it grew (*n its new length; *changed set).
+ * (Columns after such a list on its line are then 4 further right in messages.) */
+char *brace_launch_dims(char *t, size_t *n, bool *changed) {
+    for (size_t i = 0; i + 3 <= *n; i++) {
+        size_t e = skip_literal(t, *n, i);
+        if (e != i) {
+            i = e - 1;
+            continue;
+        }
+        if (strncmp(t + i, "<<<", 3) != 0)
+            continue;
+        int depth = 0;
+        bool arg_start = true;
+        for (size_t j = i + 3; j + 3 <= *n; j++) {
+            size_t f = skip_literal(t, *n, j);
+            if (f != j) {
+                j = f - 1;
+                continue;
+            }
+            char c = t[j];
+            if (depth == 0 && strncmp(t + j, ">>>", 3) == 0)
+                break;
+            if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\\')
+                continue;
+            if (c == '{' && depth == 0 && arg_start) {
+                char *grown = realloc(t, *n + 5);
+                if (!grown)
+                    return t;
+                t = grown;
+                memmove(t + j + 4, t + j, *n - j + 1);
+                memcpy(t + j, "dim3", 4);
+                *n += 4;
+                *changed = true;
+                j += 4;
+            }
+            arg_start = c == ',' && depth == 0;
+            if (c == '(' || c == '[' || c == '{')
+                depth++;
+            else if ((c == ')' || c == ']' || c == '}') && --depth < 0)
+                break;
+        }
+    }
+    return t;
+}
+
 /* Is a launch's text all in one macro argument written in the main file? Then *begin is
  * where it starts there (checkKernelErrors((k<<<g, b>>>(x)))). */
 static bool launch_in_macro_argument(Fe *fe, CXCursor c, unsigned *begin) {

@@ -188,6 +188,7 @@ Unit *fe_parse(Arena *a, const Options *opt) {
     }
     bool glued = glue_launch_chevrons(text, len);
     glued |= swap_shared_alignas(text, len);
+    text = brace_launch_dims(text, &len, &glued);
     u->text = arena_strndup(a, text, len);
     u->len = len;
     free(text);
