@@ -22,6 +22,12 @@
 #else
 #define CU2C_ARITH static inline __attribute__((always_inline))
 #endif
+/* the conversions' bodies are more than a return: constexpr from C++14 on */
+#if defined(__cplusplus) && __cplusplus >= 201402L
+#define CU2C_ARITH_F2I CU2C_ARITH
+#else
+#define CU2C_ARITH_F2I static inline __attribute__((always_inline))
+#endif
 
 /* T the operation's type, U its unsigned twin, W its width in bits, S whether it is signed */
 #define CU2C_INT_OPS(N, T, U, W, S)                                                                   \
@@ -59,7 +65,7 @@ CU2C_INT_OPS(u64, unsigned long long, unsigned long long, 64, 0)
  * branch), and outside it MIN or MAX by the sign, or 0 for NaN. F, D: the bits of the first
  * float and double above the range. */
 #define CU2C_F2I(N, T, S, F, D, MIN, MAX)                                                          \
-    CU2C_ARITH T __cu2c_f2i_##N##f(float x)                                                         \
+    CU2C_ARITH_F2I T __cu2c_f2i_##N##f(float x)                                                     \
     {                                                                                               \
         unsigned int b = CU2C_BITS(unsigned int, x), m = b & 0x7fffffffu;                          \
         int in = S ? m < (F) : b < (F);                                                             \
@@ -67,7 +73,7 @@ CU2C_INT_OPS(u64, unsigned long long, unsigned long long, 64, 0)
         T sat = m > 0x7f800000u ? (T)0 : (b >> 31) ? (T)(MIN) : (T)(MAX);                          \
         return in ? r : sat;                                                                        \
     }                                                                                               \
-    CU2C_ARITH T __cu2c_f2i_##N##d(double x)                                                        \
+    CU2C_ARITH_F2I T __cu2c_f2i_##N##d(double x)                                                    \
     {                                                                                               \
         unsigned long long b = CU2C_BITS(unsigned long long, x), m = b & 0x7fffffffffffffffull;    \
         int in = S ? m < (D) : b < (D);                                                             \
@@ -89,5 +95,6 @@ CU2C_F2I(ul, unsigned long, 0, 0x5f800000u, 0x43f0000000000000ull, 0ul, ULONG_MA
 #undef CU2C_F2I
 #undef CU2C_BITS
 #undef CU2C_ARITH
+#undef CU2C_ARITH_F2I
 
 #endif

@@ -6,11 +6,13 @@
  * thread takes one case; the host checks it against a model of those rules written here
  * without the operators' undefined cases. Also the bit-packing of Rodinia's huffman, whose
  * `w << (32 - n)` shifts by 32 when a code fills the word. Host code in C: the C output is
- * built with cc, and the same file with cu2cc as C++. */
+ * built with cc, and the same file with cu2cc as C++, also as C++11 (OLCF hw9's -std=c++11:
+ * there cu2c's conversions cannot be constexpr). */
 // RUN: %cu2c %s -o %t.c
 // RUN: cc -std=gnu11 -O2 -Wall -I%root/include %t.c %root/lib/libcu2c.a -pthread -lm -o %t
 // RUN: env CU2C_NUM_THREADS=2 timeout 60 %t
 // RUN: %cu2cc -O2 %s -o %t.cxx && env CU2C_NUM_THREADS=1 timeout 60 %t.cxx
+// RUN: %cu2cc -O2 -std=c++11 %s -o %t.cxx11 && env CU2C_NUM_THREADS=2 timeout 60 %t.cxx11
 #include <limits.h>
 #include <math.h>
 #include <stdio.h>
