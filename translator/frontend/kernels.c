@@ -526,16 +526,10 @@ static bool in_define(Unit *u, unsigned p, unsigned *body) {
             break;
         b = e - 1;
     }
-    while (b < p && (t[b] == ' ' || t[b] == '\t'))
-        b++;
-    if (b >= p || t[b] != '#')
+    const char *d = directive_name(t + b, t + p);
+    if (!d || d + 6 >= t + p || strncmp(d, "define", 6) != 0)
         return false;
-    b++;
-    while (b < p && (t[b] == ' ' || t[b] == '\t'))
-        b++;
-    if (b + 6 >= p || strncmp(t + b, "define", 6) != 0)
-        return false;
-    b += 6;
+    b = (unsigned)(d + 6 - t);
     while (b < p && (t[b] == ' ' || t[b] == '\t'))
         b++;
     while (b < p && ident_char(t[b]))
