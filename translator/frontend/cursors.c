@@ -290,6 +290,19 @@ CXCursor last_child(CXCursor c) {
     return p.c;
 }
 
+/* A copy or move the compiler may elide (`auto g = this_thread_block();` before C++17, a
+ * class returned or passed by value): libclang names no constructor for an elidable one,
+ * whose operand is an object of the same class. It makes no call a thread could see: the
+ * object is its operand's value, as it always is from C++17 on. */
+bool elided_construction(CXCursor call) {
+    if (clang_getCursorKind(call) != CXCursor_CallExpr || !clang_Cursor_isNull(clang_getCursorReferenced(call)))
+        return false;
+    Kids kids = children(call);
+    CXType t = clang_getCanonicalType(clang_getCursorType(call));
+    return kids.n == 1 && t.kind == CXType_Record &&
+           clang_equalTypes(t, clang_getCanonicalType(clang_getCursorType(kids.c[0])));
+}
+
 /* Looks through implicit casts and parentheses. */
 CXCursor strip_implicit(CXCursor c) {
     while (clang_getCursorKind(c) == CXCursor_UnexposedExpr ||

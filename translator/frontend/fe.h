@@ -147,6 +147,7 @@ Kids function_params(CXCursor fn);
 CXCursor first_child(CXCursor c);
 CXCursor last_child(CXCursor c);
 CXCursor strip_implicit(CXCursor c);
+bool elided_construction(CXCursor call);
 bool is_builtin_var(CXCursor ref, const char **name);
 const char *directive_name(const char *p, const char *end);
 bool ident_char(char c);

@@ -146,6 +146,8 @@ static void scan_call(KScan *ks, CXCursor c) {
                                     clang_getCursorKind(fn) != CXCursor_Constructor)) {
         if (clang_Cursor_isNull(fn) && pure_dependent_construction(fe, c))
             return;     /* `BlockReduce<T, N>(storage)`: a temporary object, made alike by every thread */
+        if (elided_construction(c))
+            return;     /* its operand's value */
         if (clang_getCursorKind(fn) != CXCursor_Constructor && !dependent_partition_call(c)) {
             ks->s->side_effects = true;     /* call through a pointer: anything can happen */
             dependent_call_writes(ks, c);

@@ -131,7 +131,7 @@ static enum CXChildVisitResult fn_scan_visit(CXCursor c, CXCursor parent, CXClie
                 s->impure = true;
         }
         if (clang_Cursor_isNull(callee)) {
-            s->impure |= candidates == 0;
+            s->impure |= candidates == 0 && !elided_construction(c);
         } else if (!is_user_fn(callee)) {
             const char *n = call_name(c);
             if (impure_builtin(n) || is_barrier_name(n))
