@@ -6,6 +6,7 @@
 #include <assert.h>
 #include <dlfcn.h>
 #include <errno.h>
+#include <sched.h>
 #include <setjmp.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -37,10 +38,21 @@ void cu2c_barrier_diverged(const cu2c_block *blk, const char *where, const char 
 }
 
 /* A spin-wait's rounds are counted per worker; every 2^16 rounds the time is read: a spin
- * whose previous reading is more than 0.5 s old (or at another place) starts anew. */
+ * whose previous reading is more than 0.5 s old (or at another place, or in an earlier
+ * block) starts anew. A spin that has lasted a millisecond asks for a helper to run its
+ * kernel's untaken blocks (spin_helpers.c), one more each millisecond while it lasts, and
+ * from then on yields its core each round and reads the time. */
+#define RT_SPIN_HELP_AFTER 1e-3
 static __thread unsigned rt_spin_rounds;
 static __thread const char *rt_spin_where;
-static __thread double rt_spin_start, rt_spin_seen;
+static __thread double rt_spin_start, rt_spin_seen, rt_spin_helped;
+static __thread int rt_spin_yielding;
+
+void rt_spin_block_begins(void)
+{
+    rt_spin_where = NULL;
+    rt_spin_yielding = 0;
+}
 
 static double rt_seconds(void)
 {
@@ -52,14 +64,22 @@ static double rt_seconds(void)
 void cu2c_spin_wait(const char *where)
 {
     cu2c_fiber_yield();   /* on the fiber engine the thread it waits for may run meanwhile */
-    if (++rt_spin_rounds & 0xffff)
+    if (rt_spin_yielding)
+        sched_yield();
+    else if (++rt_spin_rounds & 0xffff)
         return;
     double now = rt_seconds();
     if (where != rt_spin_where || now - rt_spin_seen > 0.5) {
         rt_spin_where = where;
-        rt_spin_start = now;
+        rt_spin_start = rt_spin_helped = now;
+        rt_spin_yielding = 0;
     }
     rt_spin_seen = now;
+    if (now - rt_spin_helped >= RT_SPIN_HELP_AFTER) {
+        rt_spin_helped = now;
+        rt_spin_yielding = 1;
+        rt_spin_help();
+    }
     const char *env = getenv("CU2C_SPIN_TIMEOUT");
     double limit = env && *env ? strtod(env, NULL) : 10.0;
     if (limit <= 0 || now - rt_spin_start < limit)
@@ -71,7 +91,8 @@ void cu2c_spin_wait(const char *where)
             w && w->job && w->job->name ? w->job->name : "the kernel", now - rt_spin_start,
             rt_fibers_running() ? "no thread of its block, nor a block running, has set what it waits for"
                                 : "cu2c runs a block's threads one after another, so a thread waiting for a later "
-                                  "thread of its block (or for a block not yet running) waits for ever");
+                                  "thread of its block waits for ever (or its block waits for more blocks than the "
+                                  "device runs at once)");
     rt_spin_where = NULL;
     cu2c_device_fault(cudaErrorLaunchTimeout);
 }

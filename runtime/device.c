@@ -216,9 +216,10 @@ static long long rt_clock_ns(void)
     return (long long)(ts.tv_sec - rt_clock_base.tv_sec) * 1000000000LL + (ts.tv_nsec - rt_clock_base.tv_nsec);
 }
 
-/* A block begins: no thread of it runs yet (the runtime, before each block). */
+/* A block begins: no thread of it runs yet, nor spins (the runtime, before each block). */
 void rt_clock_block(void)
 {
+    rt_spin_block_begins();
     cu2c_tls.clk_scale = 0;
     cu2c_tls.clk_last = -1;
 }

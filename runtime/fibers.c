@@ -554,6 +554,20 @@ int rt_fibers_running(void)
     return rt_fb.running;
 }
 
+void rt_fibers_release(void)
+{
+    rt_fibers *fb = &rt_fb;
+#if defined(__SANITIZE_THREAD__)
+    for (size_t i = 0; i < fb->cap; i++)
+        if (fb->f[i].tsan)
+            __tsan_destroy_fiber(fb->f[i].tsan);
+#endif
+    if (fb->stacks)
+        munmap(fb->stacks, fb->cap * fb->stride);
+    free(fb->f);
+    memset(fb, 0, sizeof *fb);
+}
+
 void rt_fibers_abandon(void)
 {
 #if defined(__SANITIZE_THREAD__)

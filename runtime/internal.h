@@ -164,6 +164,9 @@ void rt_faults_recovered(void);
 /* A block of the fiber engine left by a fault (a jump out of its fiber): its fibers are
  * dropped, the worker is no longer in one. */
 void rt_fibers_abandon(void);
+/* A thread that ran blocks and ends (a spin helper, a cooperative block's thread) gives its
+ * fibers' memory back. */
+void rt_fibers_release(void);
 /* Is this worker running a block's fibers? */
 int rt_fibers_running(void);
 /* The device clock (ns) a fiber reads at `now` on clock(): true on the fiber engine, where
@@ -185,6 +188,9 @@ typedef struct rt_worker {
     size_t dyn_shared_cap;
     void *scratch;             /* cu2c_block_scratch storage, 64-aligned */
     size_t scratch_cap;
+    /* the consecutive blocks it has taken and not begun: [run_next, run_end) (block_schedule.c's
+     * rt_run_range; a spin helper takes them over) */
+    uint64_t run_next, run_end;
 } rt_worker;
 
 /* How a kernel's blocks reach the workers (CU2C_SCHEDULE). */
@@ -329,13 +335,33 @@ rt_worker *rt_current_worker(void);
 void rt_set_current_worker(rt_worker *w);
 /* A block begins on this thread: its device clock has no running thread yet (device.c). */
 void rt_clock_block(void);
-/* pool.c: a worker's dynamic shared memory grown to bytes (0: out of memory); a block as the
- * block function sees it, before its index; its index set to the grid's i-th block */
+/* pool.c: a worker's dynamic shared memory grown to bytes (0: out of memory) */
 int rt_grow_dyn_shared(rt_worker *w, size_t bytes);
+/* block_schedule.c: a block as the block function sees it, before its index; its index set
+ * to the grid's i-th block */
 void rt_block_init(cu2c_block *blk, const rt_job *job, rt_worker *w);
 void rt_block_at(cu2c_block *blk, const rt_job *job, uint64_t i);
-/* pool.c: drops a kernel's blocks not yet taken (a fault or a failed launch ends it) */
+/* block_schedule.c: a kernel's blocks set out for P workers by a schedule; the blocks a
+ * worker takes, run until none is left; blocks start, start + step, ... below end; whether a spin helper would find a block untaken,
+ * and one such block (0: none left); the
+ * blocks not yet taken dropped (a fault or a failed launch ends the kernel) */
+void rt_job_plan(rt_job *job, rt_schedule sched, unsigned P);
+void rt_take_blocks(rt_job *job, cu2c_block *blk);
+void rt_run_range(const rt_job *job, cu2c_block *blk, uint64_t start, uint64_t end, uint64_t step);
+int rt_job_untaken(rt_job *job);
+int rt_take_one(rt_job *job, uint64_t *i);
 void rt_job_drain(rt_job *job);
+/* block_services.c: a block begins on this thread: a spin of it is a new one */
+void rt_spin_block_begins(void);
+/* spin_helpers.c: a block on this worker has spun a while: when its kernel has blocks no
+ * thread has taken, a thread joins to run them */
+void rt_spin_help(void);
+/* pool.c: the attributes of a thread that runs blocks: a worker's stack (CU2C_STACK_SIZE)
+ * above a guard */
+void rt_block_thread_attr(pthread_attr_t *attr);
+/* pool.c: one more thread works on a running kernel (op), or leaves it; lock not held */
+void rt_op_join(rt_op *op);
+void rt_op_leave(rt_op *op);
 /* cooperative.c: runs a cooperative launch's blocks, each on a thread of its own */
 void rt_run_cooperative(rt_job *job);
 /* Where the work a dependency names stands. */

@@ -19,10 +19,11 @@
  *
  * A kernel's blocks reach the workers by CU2C_SCHEDULE: dynamic (chunks from a shared
  * counter, the default), static (one contiguous range per worker; CU2C_SCHEDULE=cyclic for
- * every P-th block) or steal (contiguous ranges; an idle worker takes half of the fullest).
- * The block loop takes no lock and allocates nothing. CU2C_AFFINITY=1 pins worker i to the
- * i-th core this process may use. Cooperative launches run in cooperative.c; what blocks call
- * while they run (faults, assert, scratch storage) is in block_services.c. */
+ * every P-th block) or steal (contiguous ranges; an idle worker takes half of the fullest);
+ * block_schedule.c takes them. CU2C_AFFINITY=1 pins worker i to the i-th core this process
+ * may use. Cooperative launches run in cooperative.c; blocks that wait for blocks not yet
+ * running get helper threads in spin_helpers.c; what blocks call while they run (faults,
+ * assert, scratch storage) is in block_services.c. */
 #include <sched.h>
 #include <setjmp.h>
 #include <signal.h>
@@ -40,9 +41,6 @@
 #define RT_WORKER_SPIN 20000
 /* The host's poll for completion is shorter: its core is one a worker may need. */
 #define RT_HOST_SPIN 2000
-/* The most blocks one claim takes: enough that huge grids do not touch the shared counter (or
- * a stealing range) per block. */
-#define RT_MAX_CHUNK 256
 
 enum { RT_QUEUED, RT_RUNNING, RT_BY_HOST };
 
@@ -256,6 +254,18 @@ static void rt_pin(pthread_t t, int i)
         }
 }
 
+void rt_block_thread_attr(pthread_attr_t *attr)
+{
+    size_t stack = RT_STACK_SIZE;
+    const char *env = getenv("CU2C_STACK_SIZE");   /* bytes, for kernels with huge frames */
+    if (env && atol(env) >= 65536)
+        stack = (size_t)atol(env);
+    pthread_attr_init(attr);
+    pthread_attr_setstacksize(attr, stack);
+    /* a frame that overflows lands in the guard, not in other memory (then a fault) */
+    pthread_attr_setguardsize(attr, RT_STACK_GUARD);
+}
+
 static void rt_pool_stop(void);
 
 /* Starts the workers. Queue lock held. Fewer threads than asked is fine (the others take
@@ -266,17 +276,10 @@ static cudaError_t rt_pool_start(void)
     rt_worker *ws = calloc((size_t)want, sizeof *ws);
     if (!ws)
         return cudaErrorMemoryAllocation;
-    size_t stack = RT_STACK_SIZE;
-    const char *env = getenv("CU2C_STACK_SIZE");   /* bytes, for kernels with huge frames */
-    if (env && atol(env) >= 65536)
-        stack = (size_t)atol(env);
     const char *aff = getenv("CU2C_AFFINITY");
     int pin = aff && !strcmp(aff, "1");
     pthread_attr_t attr;
-    pthread_attr_init(&attr);
-    pthread_attr_setstacksize(&attr, stack);
-    /* a frame that overflows lands in the guard, not in other memory (then a fault) */
-    pthread_attr_setguardsize(&attr, RT_STACK_GUARD);
+    rt_block_thread_attr(&attr);
     rt_faults_install();
     /* Workers block every signal, so the program's handlers run on its own threads. */
     sigset_t all, old;
@@ -606,179 +609,6 @@ int rt_grow_dyn_shared(rt_worker *w, size_t bytes)
     return 1;
 }
 
-/* A block as the block function sees it, before its index is set: the launch's shape and
- * shared memory, and the worker running it. */
-void rt_block_init(cu2c_block *blk, const rt_job *job, rt_worker *w)
-{
-    memset(blk, 0, sizeof *blk);
-    blk->blockDim = job->block;
-    blk->gridDim = job->grid;
-    blk->dyn_shared = w->dyn_shared;
-    blk->dyn_shared_size = job->shmem;
-    blk->worker = w;
-}
-
-/* Sets blk's index to the grid's i-th block in linear order (x fastest). */
-void rt_block_at(cu2c_block *blk, const rt_job *job, uint64_t i)
-{
-    uint64_t q = i / job->grid.x;
-    blk->blockIdx.x = (unsigned)(i % job->grid.x);
-    blk->blockIdx.y = (unsigned)(q % job->grid.y);
-    blk->blockIdx.z = (unsigned)(q / job->grid.y);
-}
-
-/* Runs blocks start, start+step, ... below end in linear order (x fastest). */
-static void rt_run_range(const rt_job *job, cu2c_block *blk, uint64_t start, uint64_t end,
-                         uint64_t step)
-{
-    const unsigned gx = job->grid.x, gy = job->grid.y;
-    cu2c_block_fn fn = job->fn;
-    void **args = job->args;
-    if (step != 1) {
-        for (uint64_t i = start; i < end; i += step) {
-            rt_block_at(blk, job, i);
-            rt_clock_block();
-            fn(args, blk);
-        }
-        return;
-    }
-    uint64_t q = start / gx;
-    unsigned x = (unsigned)(start % gx), y = (unsigned)(q % gy), z = (unsigned)(q / gy);
-    for (uint64_t i = start; i < end; i++) {
-        blk->blockIdx.x = x;
-        blk->blockIdx.y = y;
-        blk->blockIdx.z = z;
-        rt_clock_block();
-        fn(args, blk);
-        if (++x == gx) {
-            x = 0;
-            if (++y == gy) {
-                y = 0;
-                z++;
-            }
-        }
-    }
-}
-
-/* Blocks [*lo, *hi) of partition p when n blocks are split into P contiguous ranges whose
- * sizes differ by one at most. */
-static void rt_partition(uint64_t n, uint64_t P, uint64_t p, uint64_t *lo, uint64_t *hi)
-{
-    uint64_t q = n / P, r = n % P;
-    *lo = p * q + (p < r ? p : r);
-    *hi = *lo + q + (p < r);
-}
-
-static uint64_t rt_pack(uint64_t lo, uint64_t hi)
-{
-    return lo << 32 | hi;
-}
-
-/* Takes an eighth (at most `want`) from the front (owner) or half from the back (thief) of
- * range r; returns how many, with the first in *first. */
-static uint64_t rt_take(atomic_uint_fast64_t *r, uint64_t want, int thief, uint64_t *first)
-{
-    uint64_t v = atomic_load_explicit(r, memory_order_relaxed);
-    for (;;) {
-        uint64_t lo = v >> 32, hi = v & 0xffffffffu;
-        if (lo >= hi)
-            return 0;
-        uint64_t n = thief ? (hi - lo + 1) / 2 : (hi - lo + 7) / 8;
-        if (!thief && n > want)
-            n = want;
-        uint64_t nv = thief ? rt_pack(lo, hi - n) : rt_pack(lo + n, hi);
-        if (atomic_compare_exchange_weak_explicit(r, &v, nv, memory_order_acq_rel,
-                                                  memory_order_relaxed)) {
-            *first = thief ? hi - n : lo;
-            return n;
-        }
-    }
-}
-
-static void rt_run_stealing(rt_job *job, cu2c_block *blk)
-{
-    const unsigned P = job->nparts;
-    uint64_t p = atomic_fetch_add_explicit(&job->next, 1, memory_order_relaxed);
-    atomic_uint_fast64_t *own = p < P ? &job->ranges[p * RT_RANGE_STRIDE] : NULL;
-    for (;;) {
-        uint64_t first, n;
-        while (own && (n = rt_take(own, RT_MAX_CHUNK, 0, &first)) != 0)
-            rt_run_range(job, blk, first, first + n, 1);
-        /* Own range empty: steal half of the fullest. Ranges only shrink, so finding them
-         * all empty means the grid is taken. */
-        atomic_uint_fast64_t *victim = NULL;
-        uint64_t most = 0;
-        for (unsigned i = 0; i < P; i++) {
-            uint64_t v = atomic_load_explicit(&job->ranges[i * RT_RANGE_STRIDE],
-                                              memory_order_relaxed);
-            uint64_t lo = v >> 32, hi = v & 0xffffffffu;
-            if (lo < hi && hi - lo > most) {
-                most = hi - lo;
-                victim = &job->ranges[i * RT_RANGE_STRIDE];
-            }
-        }
-        if (!victim)
-            return;
-        if ((n = rt_take(victim, 0, 1, &first)) == 0)
-            continue;
-        if (n > 1 && own) {
-            /* Keep the first block, publish the rest as this worker's range to be stolen. */
-            atomic_store_explicit(own, rt_pack(first + 1, first + n), memory_order_release);
-            n = 1;
-        }
-        rt_run_range(job, blk, first, first + n, 1);
-    }
-}
-
-/* Lets no worker take another block of the job (a fault, or no shared memory). */
-void rt_job_drain(rt_job *job)
-{
-    atomic_store(&job->next, UINT64_MAX / 2);
-    for (unsigned i = 0; job->ranges && i < job->nparts; i++)
-        atomic_store(&job->ranges[i * RT_RANGE_STRIDE], 0);
-}
-
-/* Takes blocks by the job's schedule and runs them until none is left to take. */
-static void rt_take_blocks(rt_job *job, cu2c_block *blk)
-{
-    const uint64_t n = job->nblocks, P = job->nparts;
-    switch (job->sched) {
-    case RT_SCHED_DYNAMIC:
-        /* Guided: each claim takes a share of what is left (at most RT_MAX_CHUNK), so the
-         * chunks shrink towards the end and a heavy tail still splits evenly. */
-        for (;;) {
-            uint64_t start = atomic_load_explicit(&job->next, memory_order_relaxed), c;
-            do {
-                if (start >= n)
-                    return;
-                c = (n - start) / (2 * P);
-                c = c < 1 ? 1 : c > RT_MAX_CHUNK ? RT_MAX_CHUNK : c;
-            } while (!atomic_compare_exchange_weak_explicit(&job->next, &start, start + c,
-                                                            memory_order_relaxed,
-                                                            memory_order_relaxed));
-            rt_run_range(job, blk, start, start + c, 1);
-        }
-    case RT_SCHED_BLOCKED:
-    case RT_SCHED_CYCLIC:
-        /* Partition p of P; a worker that finds its own done takes one nobody claimed. */
-        for (;;) {
-            uint64_t p = atomic_fetch_add_explicit(&job->next, 1, memory_order_relaxed);
-            if (p >= P)
-                return;
-            if (job->sched == RT_SCHED_CYCLIC) {
-                rt_run_range(job, blk, p, n, P);
-            } else {
-                uint64_t lo, hi;
-                rt_partition(n, P, p, &lo, &hi);
-                rt_run_range(job, blk, lo, hi, 1);
-            }
-        }
-    case RT_SCHED_STEAL:
-        rt_run_stealing(job, blk);
-        return;
-    }
-}
-
 /* The worker's share of the job. A block that faults (cu2c_device_fault) jumps back here. */
 static void rt_run_blocks(rt_job *job, rt_worker *w)
 {
@@ -812,25 +642,7 @@ static void rt_run_blocks(rt_job *job, rt_worker *w)
 /* Opens a kernel for the workers. Lock held. */
 static void rt_job_start(rt_job *job)
 {
-    job->nblocks = (uint64_t)job->grid.x * job->grid.y * job->grid.z;
-    const uint64_t n = job->nblocks, P = (uint64_t)rt_nworkers;
-    job->sched = rt_sched;
-    job->nparts = (unsigned)P;
-    if (job->sched == RT_SCHED_STEAL) {
-        /* Ranges hold 32-bit indices and were sized for rt_num_workers() partitions. */
-        if (!job->ranges || n >> 32 || P > (uint64_t)rt_num_workers()) {
-            job->sched = RT_SCHED_DYNAMIC;
-        } else {
-            for (uint64_t p = 0; p < P; p++) {
-                uint64_t lo, hi;
-                rt_partition(n, P, p, &lo, &hi);
-                atomic_init(&job->ranges[p * RT_RANGE_STRIDE], rt_pack(lo, hi));
-            }
-        }
-    }
-    atomic_init(&job->next, 0);
-    atomic_init(&job->failed, 0);
-    atomic_init(&job->faulted, 0);
+    rt_job_plan(job, rt_sched, (unsigned)rt_nworkers);
 }
 
 /* ---- Workers -------------------------------------------------------------------------------- */
@@ -893,6 +705,20 @@ static void rt_leave_shared(rt_op *op)
             rt_async_error = cudaErrorLaunchOutOfResources;
         rt_complete(op);
     }
+}
+
+void rt_op_join(rt_op *op)
+{
+    pthread_mutex_lock(&rt_queue_lock);
+    op->refs++;
+    pthread_mutex_unlock(&rt_queue_lock);
+}
+
+void rt_op_leave(rt_op *op)
+{
+    pthread_mutex_lock(&rt_queue_lock);
+    rt_leave_shared(op);
+    pthread_mutex_unlock(&rt_queue_lock);
 }
 
 static void *rt_worker_main(void *arg)
