@@ -604,13 +604,64 @@ static inline unsigned int __uhadd(unsigned int x, unsigned int y) { return (uns
 static inline unsigned int __urhadd(unsigned int x, unsigned int y) { return (unsigned int)(((unsigned long long)x + y + 1) >> 1); }
 static inline unsigned int __sad(int x, int y, unsigned int z) { return (x > y ? (unsigned int)x - (unsigned int)y : (unsigned int)y - (unsigned int)x) + z; }
 static inline unsigned int __usad(unsigned int x, unsigned int y, unsigned int z) { return (x > y ? x - y : y - x) + z; }
-/* Four-way byte dot product with 32-bit accumulate. */
-static inline int __dp4a(int a, int b, int c)
+/* Dot products of bytes (__dp4a: four byte pairs) and of halfwords with bytes (__dp2a_lo:
+ * the two 16-bit halves of a with bytes 0 and 1 of b, __dp2a_hi: with bytes 2 and 3), added
+ * to c with 32-bit wrap-around (PTX dp4a, dp2a). The signed forms sign-extend each part, the
+ * unsigned ones (unsigned int, uchar4/ushort2 operands) zero-extend: __dp4a(0xFFu, 0xFFu,
+ * 0u) is 65025. */
+static inline unsigned int __cu2c_dp4a_u(unsigned int a, unsigned int b, unsigned int c)
 {
     for (int i = 0; i < 32; i += 8)
-        c += (int)(signed char)(a >> i) * (int)(signed char)(b >> i);
+        c += ((a >> i) & 0xffu) * ((b >> i) & 0xffu);
     return c;
 }
+static inline int __cu2c_dp4a_s(int a, int b, int c)
+{
+    unsigned int r = (unsigned int)c;
+    for (int i = 0; i < 32; i += 8)
+        r += (unsigned int)((int)(signed char)((unsigned int)a >> i) * (int)(signed char)((unsigned int)b >> i));
+    return (int)r;
+}
+static inline unsigned int __cu2c_dp2a_u(unsigned int a, unsigned int b, unsigned int c, int hi)
+{
+    b >>= hi ? 16 : 0;
+    return c + (a & 0xffffu) * (b & 0xffu) + (a >> 16) * ((b >> 8) & 0xffu);
+}
+static inline int __cu2c_dp2a_s(int a, int b, int c, int hi)
+{
+    unsigned int ua = (unsigned int)a, ub = (unsigned int)b >> (hi ? 16 : 0);
+    return (int)((unsigned int)c + (unsigned int)((int)(short)ua * (int)(signed char)ub) +
+                 (unsigned int)((int)(short)(ua >> 16) * (int)(signed char)(ub >> 8)));
+}
+#define CU2C_BYTES4(v) ((unsigned int)(unsigned char)(v).x | (unsigned int)(unsigned char)(v).y << 8 | \
+                        (unsigned int)(unsigned char)(v).z << 16 | (unsigned int)(unsigned char)(v).w << 24)
+#define CU2C_HALVES2(v) ((unsigned int)(unsigned short)(v).x | (unsigned int)(unsigned short)(v).y << 16)
+#ifdef __cplusplus
+static inline int __dp4a(int a, int b, int c) { return __cu2c_dp4a_s(a, b, c); }
+static inline unsigned int __dp4a(unsigned int a, unsigned int b, unsigned int c) { return __cu2c_dp4a_u(a, b, c); }
+static inline int __dp4a(char4 a, char4 b, int c) { return __cu2c_dp4a_s((int)CU2C_BYTES4(a), (int)CU2C_BYTES4(b), c); }
+static inline unsigned int __dp4a(uchar4 a, uchar4 b, unsigned int c) { return __cu2c_dp4a_u(CU2C_BYTES4(a), CU2C_BYTES4(b), c); }
+static inline int __dp2a_lo(int a, int b, int c) { return __cu2c_dp2a_s(a, b, c, 0); }
+static inline unsigned int __dp2a_lo(unsigned int a, unsigned int b, unsigned int c) { return __cu2c_dp2a_u(a, b, c, 0); }
+static inline int __dp2a_lo(short2 a, char4 b, int c) { return __cu2c_dp2a_s((int)CU2C_HALVES2(a), (int)CU2C_BYTES4(b), c, 0); }
+static inline unsigned int __dp2a_lo(ushort2 a, uchar4 b, unsigned int c) { return __cu2c_dp2a_u(CU2C_HALVES2(a), CU2C_BYTES4(b), c, 0); }
+static inline int __dp2a_hi(int a, int b, int c) { return __cu2c_dp2a_s(a, b, c, 1); }
+static inline unsigned int __dp2a_hi(unsigned int a, unsigned int b, unsigned int c) { return __cu2c_dp2a_u(a, b, c, 1); }
+static inline int __dp2a_hi(short2 a, char4 b, int c) { return __cu2c_dp2a_s((int)CU2C_HALVES2(a), (int)CU2C_BYTES4(b), c, 1); }
+static inline unsigned int __dp2a_hi(ushort2 a, uchar4 b, unsigned int c) { return __cu2c_dp2a_u(CU2C_HALVES2(a), CU2C_BYTES4(b), c, 1); }
+#else
+static inline int __cu2c_dp4a_c4(char4 a, char4 b, int c) { return __cu2c_dp4a_s((int)CU2C_BYTES4(a), (int)CU2C_BYTES4(b), c); }
+static inline unsigned int __cu2c_dp4a_uc4(uchar4 a, uchar4 b, unsigned int c) { return __cu2c_dp4a_u(CU2C_BYTES4(a), CU2C_BYTES4(b), c); }
+static inline int __cu2c_dp2a_s2(short2 a, char4 b, int c, int hi) { return __cu2c_dp2a_s((int)CU2C_HALVES2(a), (int)CU2C_BYTES4(b), c, hi); }
+static inline unsigned int __cu2c_dp2a_us2(ushort2 a, uchar4 b, unsigned int c, int hi) { return __cu2c_dp2a_u(CU2C_HALVES2(a), CU2C_BYTES4(b), c, hi); }
+/* the first operand's type picks the form, as C++ overloading does for calls nvcc accepts */
+#define __dp4a(a, b, c) _Generic((a), unsigned int: __cu2c_dp4a_u, char4: __cu2c_dp4a_c4, \
+                                 uchar4: __cu2c_dp4a_uc4, default: __cu2c_dp4a_s)(a, b, c)
+#define CU2C_DP2A(a, b, c, hi) _Generic((a), unsigned int: __cu2c_dp2a_u, short2: __cu2c_dp2a_s2, \
+                                        ushort2: __cu2c_dp2a_us2, default: __cu2c_dp2a_s)(a, b, c, hi)
+#define __dp2a_lo(a, b, c) CU2C_DP2A(a, b, c, 0)
+#define __dp2a_hi(a, b, c) CU2C_DP2A(a, b, c, 1)
+#endif
 
 /* ---- Atomics ------------------------------------------------------------------------- */
 /* Blocks of one launch run concurrently on several CPU threads, so global and shared

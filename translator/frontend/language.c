@@ -71,6 +71,10 @@ static const char *cxx_construct(Fe *fe, CXCursor c) {
              * curandState's v[5]): nothing happens, as in C */
             if (!explicit_call && clang_Cursor_getNumArguments(c) == 0 && clang_isPODType(clang_getCursorType(c)))
                 return NULL;
+            /* a struct passed or assigned by value (a char4 argument): C copies it alike */
+            if (!explicit_call && clang_CXXMethod_isDefaulted(ref) &&
+                (clang_CXXConstructor_isCopyConstructor(ref) || clang_CXXConstructor_isMoveConstructor(ref)))
+                return NULL;
             for (int i = 0; i < fe->u->launches.len && !explicit_call; i++) {
                 Launch *l = fe->u->launches.items[i];
                 if (b >= l->config_begin && e <= l->config_end)
