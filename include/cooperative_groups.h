@@ -35,10 +35,21 @@
 
 #include "cuda_runtime.h"
 #include <cstdio>
+#include <cstring>
 #include <type_traits>
 
 #ifdef CU2C_PARSING
 #pragma clang force_cuda_host_device begin
+#endif
+
+#include "cu2c/fiber_ops.h"   /* the fiber engine's barrier and warp functions (see __cu2c_fb) */
+#ifdef CU2C_PARSING
+/* what the fiber bodies read of the running thread (cu2c/kernel.h's, which the parse lacks) */
+struct __cu2c_parse_tls {
+    uint3 threadIdx;
+    dim3 blockDim;
+};
+extern __cu2c_parse_tls cu2c_tls;
 #endif
 
 extern "C" int cu2c_grid_is_valid(void);
@@ -54,6 +65,20 @@ void __cu2c_untranslated(void) __attribute__((error("a cooperative groups barrie
 #else
 void __cu2c_untranslated(void);
 #endif
+
+/* The fiber engine's groups (below the classes): a kernel on fibers (passes/fiber_kernel.c)
+ * runs its group calls as written, each method being the barrier or warp function it
+ * stands for over the group's lanes in the calling thread's warp (cu2c/fiber.h), where the
+ * thread waits for the others. The methods are inlined where they are called, so that the
+ * runtime tells one call from another by its return address, as it tells written barriers
+ * apart by their lines. Tiles of several warps and grid_group::sync() keep thread loops. */
+#define CU2C_CG_INLINE __attribute__((always_inline)) inline
+namespace __cu2c_fb {
+template <class G> CU2C_CG_INLINE void sync(const G &g);
+template <class G, class T> CU2C_CG_INLINE T shfl(const G &g, T v, long long arg, int kind);
+template <class G> CU2C_CG_INLINE unsigned vote(const G &g, int op, int p);
+template <class G, class T> CU2C_CG_INLINE unsigned match(const G &g, int op, T v, int *pred);
+}
 
 namespace __cu2c {
 static inline unsigned long long lin(uint3 t, dim3 d) {
@@ -76,8 +101,8 @@ public:
     dim3 __cu2c_dim;
     uint3 __cu2c_idx;
     thread_block(dim3 d, uint3 i) : __cu2c_dim(d), __cu2c_idx(i) {}
-    void sync() const { __cu2c_untranslated(); }
-    void barrier_wait() const { __cu2c_untranslated(); }
+    CU2C_CG_INLINE void sync() const { cu2c_fiber_group_sync(); }
+    CU2C_CG_INLINE void barrier_wait() const { cu2c_fiber_group_sync(); }
     unsigned int size() const { return __cu2c_dim.x * __cu2c_dim.y * __cu2c_dim.z; }
     unsigned int num_threads() const { return size(); }
     dim3 group_index() const { return dim3(__cu2c_idx.x, __cu2c_idx.y, __cu2c_idx.z); }
@@ -102,20 +127,26 @@ struct block_tile_memory {
     alignas(16) unsigned char __cu2c_unused[16];
 };
 
-/* The warp functions of tiles and coalesced groups (the translator recognises them by name
- * on those groups; the type of the object says which group and so the lanes). */
+/* The warp functions of tiles and coalesced groups, G (the translator recognises them by
+ * name on those groups; the type of the object says which group and so the lanes). */
+template <class G>
 class __cu2c_warp_group {
+    const G &__cu2c_g() const { return static_cast<const G &>(*this); }
 public:
-    void sync() const { __cu2c_untranslated(); }
-    template <class T> T shfl(T v, int) const { return __cu2c_untranslated(), v; }
-    template <class T> T shfl_up(T v, unsigned int) const { return __cu2c_untranslated(), v; }
-    template <class T> T shfl_down(T v, unsigned int) const { return __cu2c_untranslated(), v; }
-    template <class T> T shfl_xor(T v, unsigned int) const { return __cu2c_untranslated(), v; }
-    int any(int p) const { return __cu2c_untranslated(), p != 0; }
-    int all(int p) const { return __cu2c_untranslated(), p != 0; }
-    unsigned int ballot(int p) const { return __cu2c_untranslated(), p != 0; }
-    template <class T> unsigned int match_any(T) const { return __cu2c_untranslated(), 1; }
-    template <class T> unsigned int match_all(T, int &pred) const { return __cu2c_untranslated(), pred = 1; }
+    CU2C_CG_INLINE void sync() const { __cu2c_fb::sync(__cu2c_g()); }
+    template <class T> CU2C_CG_INLINE T shfl(T v, int src) const { return __cu2c_fb::shfl(__cu2c_g(), v, src, 0); }
+    template <class T> CU2C_CG_INLINE T shfl_up(T v, unsigned int d) const { return __cu2c_fb::shfl(__cu2c_g(), v, d, 1); }
+    template <class T> CU2C_CG_INLINE T shfl_down(T v, unsigned int d) const { return __cu2c_fb::shfl(__cu2c_g(), v, d, 2); }
+    template <class T> CU2C_CG_INLINE T shfl_xor(T v, unsigned int m) const { return __cu2c_fb::shfl(__cu2c_g(), v, m, 3); }
+    CU2C_CG_INLINE int any(int p) const { return (int)__cu2c_fb::vote(__cu2c_g(), CU2C_FW_ANY, p); }
+    CU2C_CG_INLINE int all(int p) const { return (int)__cu2c_fb::vote(__cu2c_g(), CU2C_FW_ALL, p); }
+    CU2C_CG_INLINE unsigned int ballot(int p) const { return __cu2c_fb::vote(__cu2c_g(), CU2C_FW_BALLOT, p); }
+    template <class T> CU2C_CG_INLINE unsigned int match_any(T v) const {
+        return __cu2c_fb::match(__cu2c_g(), CU2C_FW_MATCH_ANY, v, (int *)0);
+    }
+    template <class T> CU2C_CG_INLINE unsigned int match_all(T v, int &pred) const {
+        return __cu2c_fb::match(__cu2c_g(), CU2C_FW_MATCH_ALL, v, &pred);
+    }
 };
 
 /* The methods of a tile of several warps (64-1024 threads), CUDA's: no shfl_up/down/xor,
@@ -128,14 +159,14 @@ public:
     int all(int p) const { return __cu2c_untranslated(), p != 0; }
 };
 
-template <bool MultiWarp> struct __cu2c_tile_methods { typedef __cu2c_warp_group type; };
-template <> struct __cu2c_tile_methods<true> { typedef __cu2c_multi_warp_group type; };
+template <bool MultiWarp, class G> struct __cu2c_tile_methods { typedef __cu2c_warp_group<G> type; };
+template <class G> struct __cu2c_tile_methods<true, G> { typedef __cu2c_multi_warp_group type; };
 
 /* A tile of Size (1, 2, 4, ..., 1024) consecutive threads of the block, by linear index,
  * Size-aligned: up to 32, lanes of one warp; above, whole warps. ParentT says what it was
  * partitioned from. */
 template <unsigned int Size, typename ParentT = void>
-class thread_block_tile : public __cu2c_tile_methods<(Size > 32)>::type {
+class thread_block_tile : public __cu2c_tile_methods<(Size > 32), thread_block_tile<Size, ParentT> >::type {
     static_assert(Size >= 1 && Size <= 1024 && (Size & (Size - 1)) == 0,
                   "cu2c: thread_block_tile sizes are powers of two up to 1024");
 public:
@@ -154,10 +185,13 @@ public:
         unsigned long long r = __cu2c::lin(t, d);
         return (unsigned)((__cu2c_parent ? r % __cu2c_parent : r) / Size);
     }
+    /* the fiber engine's: its lanes in the calling thread's warp, its width */
+    unsigned int __cu2c_fb_mask() const { return __cu2c::tile_mask(Size, cu2c_tls.threadIdx, cu2c_tls.blockDim); }
+    static constexpr int __cu2c_fb_width() { return (int)Size; }
 };
 
 /* The running threads of a warp where it is called, as a bit mask over the warp's lanes. */
-class coalesced_group : public __cu2c_warp_group {
+class coalesced_group : public __cu2c_warp_group<coalesced_group> {
 public:
     unsigned int __cu2c_mask;
     explicit coalesced_group(unsigned m) : __cu2c_mask(m) {}
@@ -170,9 +204,13 @@ public:
         return __cu2c::popc(__cu2c_mask & ((1u << (__cu2c::lin(t, d) & 31)) - 1));
     }
     unsigned int __cu2c_meta_group_rank(uint3, dim3) const { return 0; }
+    unsigned int __cu2c_fb_mask() const { return __cu2c_mask; }
+    static constexpr int __cu2c_fb_width() { return 0; }
 };
 
-static inline coalesced_group coalesced_threads() { return __cu2c_untranslated(), coalesced_group(1); }
+CU2C_CG_INLINE coalesced_group coalesced_threads() {
+    return coalesced_group((unsigned)cu2c_fiber_group_warp(CU2C_FW_ACTIVEMASK, 0, 0, 0, 0, 32, 0));
+}
 
 /* The lane of the src-th (mod size) thread of a coalesced group, 32 for an empty group. */
 static inline int __cu2c_rank_lane(unsigned mask, unsigned src) {
@@ -217,7 +255,15 @@ public:
     unsigned long long num_threads() const { return __cu2c_size; }
     unsigned int get_type() const { return __cu2c_kind == 0 ? 4 : __cu2c_kind == 1 ? 2 : 1; }
     bool is_valid() const { return __cu2c_size != 0; }
-    void sync() const { __cu2c_untranslated(); }
+    /* on fibers: the block's barrier for the block (or a tile of several warps), else the
+     * group's lanes' __syncwarp */
+    CU2C_CG_INLINE void sync() const {
+        if (__cu2c_kind == 0 || (__cu2c_kind == 1 && __cu2c_size > 32))
+            cu2c_fiber_group_sync();
+        else
+            cu2c_fiber_group_warp(CU2C_FW_SYNCWARP, __cu2c_sync_mask(cu2c_tls.threadIdx, cu2c_tls.blockDim), 0, 0, 0,
+                                  32, 0);
+    }
     unsigned long long __cu2c_thread_rank(uint3 t, dim3 d) const {
         unsigned long long r = __cu2c::lin(t, d);
         return __cu2c_kind == 0 ? r : __cu2c_kind == 1 ? r & (__cu2c_size - 1)
@@ -289,22 +335,28 @@ thread_block_tile<Size, thread_block_tile<P, PP>> tiled_partition(const thread_b
     return thread_block_tile<Size, thread_block_tile<P, PP>>(P, P / Size);
 }
 
-template <class GroupT> void sync(const GroupT &g) { g.sync(); }
+template <class GroupT> CU2C_CG_INLINE void sync(const GroupT &g) { g.sync(); }
 
 /* labeled_partition(g, label), binary_partition(g, pred): the lanes of g with the same
  * label (predicate) as a coalesced group, __match_any_sync over g's lanes (the translator
  * makes them that warp function). */
 template <class Label>
-coalesced_group labeled_partition(const coalesced_group &, Label) { return __cu2c_untranslated(), coalesced_group(1); }
-template <unsigned int Size, typename P, class Label>
-coalesced_group labeled_partition(const thread_block_tile<Size, P> &, Label) {
-    return __cu2c_untranslated(), coalesced_group(1);
+CU2C_CG_INLINE coalesced_group labeled_partition(const coalesced_group &g, Label label) {
+    return coalesced_group((unsigned)cu2c_fiber_group_warp(CU2C_FW_MATCH_ANY, g.__cu2c_fb_mask(), &label, sizeof label, 0,
+                                                           32, 0));
 }
-static inline coalesced_group binary_partition(const coalesced_group &, bool) {
-    return __cu2c_untranslated(), coalesced_group(1);
+template <unsigned int Size, typename P, class Label>
+CU2C_CG_INLINE coalesced_group labeled_partition(const thread_block_tile<Size, P> &g, Label label) {
+    return coalesced_group((unsigned)cu2c_fiber_group_warp(CU2C_FW_MATCH_ANY, g.__cu2c_fb_mask(), &label, sizeof label, 0,
+                                                           32, 0));
+}
+CU2C_CG_INLINE coalesced_group binary_partition(const coalesced_group &g, bool pred) {
+    return labeled_partition(g, (int)pred);
 }
 template <unsigned int Size, typename P>
-coalesced_group binary_partition(const thread_block_tile<Size, P> &, bool) { return __cu2c_untranslated(), coalesced_group(1); }
+CU2C_CG_INLINE coalesced_group binary_partition(const thread_block_tile<Size, P> &g, bool pred) {
+    return labeled_partition(g, (int)pred);
+}
 
 /* cg::reduce's operations. */
 template <class T> struct plus { T operator()(T a, T b) const { return a + b; } };
@@ -314,19 +366,28 @@ template <class T> struct bit_and { T operator()(T a, T b) const { return a & b;
 template <class T> struct bit_or { T operator()(T a, T b) const { return a | b; } };
 template <class T> struct bit_xor { T operator()(T a, T b) const { return a ^ b; } };
 
+namespace __cu2c_fb {
+template <class G, class T, class Op>
+CU2C_CG_INLINE auto combine(const G &g, T v, Op op, int what) -> decltype(op(v, v));
+}
+
 template <class GroupT, class T, class Op>
-auto reduce(const GroupT &, T v, Op op) -> decltype(op(v, v)) { return __cu2c_untranslated(), op(v, v); }
+CU2C_CG_INLINE auto reduce(const GroupT &g, T v, Op op) -> decltype(op(v, v)) { return __cu2c_fb::combine(g, v, op, 0); }
 
 /* cg::inclusive_scan and cg::exclusive_scan (cooperative_groups/scan.h), op defaulting to
  * plus: over a tile or a coalesced group, by the translator (__cu2c_scan) */
 template <class GroupT, class T, class Op>
-auto inclusive_scan(const GroupT &, T v, Op op) -> decltype(op(v, v)) { return __cu2c_untranslated(), op(v, v); }
+CU2C_CG_INLINE auto inclusive_scan(const GroupT &g, T v, Op op) -> decltype(op(v, v)) {
+    return __cu2c_fb::combine(g, v, op, 1);
+}
 template <class GroupT, class T>
-T inclusive_scan(const GroupT &, T v) { return __cu2c_untranslated(), v; }
+CU2C_CG_INLINE T inclusive_scan(const GroupT &g, T v) { return __cu2c_fb::combine(g, v, plus<T>(), 1); }
 template <class GroupT, class T, class Op>
-auto exclusive_scan(const GroupT &, T v, Op op) -> decltype(op(v, v)) { return __cu2c_untranslated(), op(v, v); }
+CU2C_CG_INLINE auto exclusive_scan(const GroupT &g, T v, Op op) -> decltype(op(v, v)) {
+    return __cu2c_fb::combine(g, v, op, 2);
+}
 template <class GroupT, class T>
-T exclusive_scan(const GroupT &, T v) { return __cu2c_untranslated(), v; }
+CU2C_CG_INLINE T exclusive_scan(const GroupT &g, T v) { return __cu2c_fb::combine(g, v, plus<T>(), 2); }
 
 /* ---- what the translator's code calls (see translator/passes/lower_kernel.c) ---------- */
 
@@ -625,6 +686,81 @@ static void __cu2c_tile_vote(int all, int width, size_t n, const unsigned char *
                 r[i] = res;
     }
 }
+
+/* ---- the fiber engine's groups (see __cu2c_fb at the top) ---- */
+namespace __cu2c_fb {
+static inline unsigned lane() { return (unsigned)(__cu2c::lin(cu2c_tls.threadIdx, cu2c_tls.blockDim) & 31); }
+
+/* A warp-wide lane mask as the group's ranks: its ballots and matches. */
+template <unsigned int Size, class P>
+CU2C_CG_INLINE unsigned ranks(const thread_block_tile<Size, P> &, unsigned bits) {
+    return bits >> (lane() & ~(Size - 1));
+}
+CU2C_CG_INLINE unsigned ranks(const coalesced_group &g, unsigned bits) { return __cu2c_pack_lanes(g.__cu2c_mask, bits); }
+
+/* The value v of lane src (a shuffle over the lanes m, of any trivially copyable type, 16
+ * bytes at a time). */
+template <class T> CU2C_CG_INLINE T lane_value(int op, unsigned m, T v, int src, int width) {
+    unsigned char b[sizeof(T)];
+    memcpy(b, &v, sizeof(T));
+    for (size_t o = 0; o < sizeof(T); o += 16)
+        cu2c_fiber_group_warp(op, m, b + o, (unsigned)(sizeof(T) - o < 16 ? sizeof(T) - o : 16), src, width, 0);
+    memcpy(&v, b, sizeof(T));
+    return v;
+}
+
+template <class G> CU2C_CG_INLINE void sync(const G &g) {
+    cu2c_fiber_group_warp(CU2C_FW_SYNCWARP, g.__cu2c_fb_mask(), 0, 0, 0, 32, 0);
+}
+
+/* kind 0 shfl, 1 shfl_up, 2 shfl_down, 3 shfl_xor; a coalesced group's by rank */
+template <class G, class T> CU2C_CG_INLINE T shfl(const G &g, T v, long long arg, int kind) {
+    unsigned m = g.__cu2c_fb_mask();
+    if (G::__cu2c_fb_width() == 0)
+        return lane_value(CU2C_FW_SHFL, m, v, __cu2c_coalesced_src(m, cu2c_tls.threadIdx, cu2c_tls.blockDim, arg, kind), 32);
+    return lane_value(CU2C_FW_SHFL + kind, m, v, (int)arg, G::__cu2c_fb_width());
+}
+
+template <class G> CU2C_CG_INLINE unsigned vote(const G &g, int op, int p) {
+    unsigned r = (unsigned)cu2c_fiber_group_warp(op, g.__cu2c_fb_mask(), 0, 0, p != 0, 32, 0);
+    return op == CU2C_FW_BALLOT ? ranks(g, r) : r;
+}
+
+template <class G, class T> CU2C_CG_INLINE unsigned match(const G &g, int op, T v, int *pred) {
+    return ranks(g, (unsigned)cu2c_fiber_group_warp(op, g.__cu2c_fb_mask(), &v, sizeof v, 0, 32, pred));
+}
+
+/* cg::reduce (what 0), inclusive_scan (1), exclusive_scan (2): the values of the group's
+ * lanes that are here (a ballot), gathered by shuffles, combined by the thread loops' own
+ * __cu2c_reduce or __cu2c_scan, so that both engines give the same bits. */
+template <class G, class T, class Op>
+CU2C_CG_INLINE auto combine(const G &g, T v, Op op, int what) -> decltype(op(v, v)) {
+    typedef decltype(op(v, v)) R;
+    if (G::__cu2c_fb_width() > 32) {
+        fprintf(stderr, "cu2c: error: cooperative_groups::reduce and the scans over a tile of several warps are not "
+                        "supported on the fiber engine yet\n");
+        ::cu2c_device_fault(cudaErrorLaunchFailure);
+        return R(v);
+    }
+    unsigned m = g.__cu2c_fb_mask();
+    unsigned here = (unsigned)cu2c_fiber_group_warp(CU2C_FW_BALLOT, m, 0, 0, 1, 32, 0);
+    T vals[32];
+    R res[32];
+    unsigned char act[32];
+    unsigned mk[32];
+    for (int j = 0; j < 32; j++) {
+        act[j] = here >> j & 1u;
+        mk[j] = m;
+        if (act[j])
+            vals[j] = lane_value(CU2C_FW_SHFL, m, v, j, 32);
+    }
+    if (what == 0)
+        __cu2c_reduce(G::__cu2c_fb_width(), 32, act, mk, vals, res, op);
+    else
+        __cu2c_scan(what == 2, G::__cu2c_fb_width(), 32, act, mk, vals, res, op);
+    return res[lane()];
+}
+} // namespace __cu2c_fb
 
 } // namespace cooperative_groups
 

@@ -19,10 +19,10 @@
  * those the translator puts on fibers only what thread loops cannot run.)
  * The fiber engine implements the CUDA functions themselves (a kernel spinning on volatile
  * memory stores into it as written: its threads signal each other, they do not step in
- * lockstep); what cu2c lowers in other ways
- * (cooperative groups' methods and collectives, wmma, grid-wide and cuda::barrier waits,
- * legacy warp-synchronous steps) stays on thread loops for now: the frontend marks a kernel
- * calling them, or a device function that does, Kernel.no_fibers (fiber_callable). */
+ * lockstep), and cooperative_groups.h the groups' methods and collectives; what cu2c lowers
+ * in other ways (a tile of several warps' functions, wmma, grid-wide and cuda::barrier
+ * waits, legacy warp-synchronous steps) stays on thread loops for now: the frontend marks a
+ * kernel calling them, or a device function that does, Kernel.no_fibers (fiber_callable). */
 bool fiber_supported(Kernel *k) {
     if (k->no_fibers || (k->vstores.len && !k->spins))
         return false;

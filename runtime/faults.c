@@ -44,9 +44,19 @@ static uintptr_t rt_fault_pc(void *context)
 
 /* "FILE:LINE" for the code at pc when the program was built with debug info (-g: the
  * translated file's #line directives make it the .cu line), from binutils' addr2line run on
- * the file holding pc; "" when there is none. posix_spawn, read and wait only (no fork: the
- * program's atfork handlers could take locks the interrupted code holds). */
-void rt_source_line(uintptr_t pc, char *out, size_t cap)
+ * the file holding pc; "" when there is none. With `skip`, code inlined there from files
+ * whose "FILE:LINE" holds one of skip's strings (a header's inline functions) is named by the
+ * line it was inlined at. posix_spawn, read and wait only (no fork: the program's atfork handlers could take
+ * locks the interrupted code holds). */
+static int rt_line_in(const char *line, const char *const *skip)
+{
+    for (; skip && *skip; skip++)
+        if (strstr(line, *skip))
+            return 1;
+    return 0;
+}
+
+void rt_source_line_outside(uintptr_t pc, const char *const *skip, char *out, size_t cap)
 {
     out[0] = 0;
     Dl_info info;
@@ -55,7 +65,7 @@ void rt_source_line(uintptr_t pc, char *out, size_t cap)
         return;
     char offset[32];
     snprintf(offset, sizeof offset, "%#lx", (unsigned long)(pc - (uintptr_t)info.dli_fbase));
-    char *argv[] = {"addr2line", "-e", (char *)info.dli_fname, offset, NULL};
+    char *argv[] = {"addr2line", "-e", (char *)info.dli_fname, offset, skip ? "-i" : NULL, NULL};
     posix_spawn_file_actions_t fa;
     posix_spawn_file_actions_init(&fa);
     posix_spawn_file_actions_adddup2(&fa, fds[1], STDOUT_FILENO);
@@ -65,7 +75,7 @@ void rt_source_line(uintptr_t pc, char *out, size_t cap)
     int spawned = posix_spawnp(&child, "addr2line", &fa, NULL, argv, environ) == 0;
     posix_spawn_file_actions_destroy(&fa);
     close(fds[1]);
-    char text[512];
+    char text[4096];
     size_t len = 0;
     ssize_t got;
     while (spawned && len + 1 < sizeof text && (got = read(fds[0], text + len, sizeof text - 1 - len)) > 0)
@@ -74,6 +84,10 @@ void rt_source_line(uintptr_t pc, char *out, size_t cap)
     if (spawned)
         waitpid(child, NULL, 0);
     text[len] = 0;
+    char *line = text;   /* -i: the innermost frame first, then those it was inlined into */
+    while (rt_line_in(line, skip) && strchr(line, '\n'))
+        line = strchr(line, '\n') + 1;
+    memmove(text, line, strlen(line) + 1);
     text[strcspn(text, "\n")] = 0;
     char *disc = strstr(text, " (discriminator");
     if (disc)
@@ -81,6 +95,11 @@ void rt_source_line(uintptr_t pc, char *out, size_t cap)
     const char *colon = strrchr(text, ':');   /* FILE:LINE; ??:0 or FILE:? where none */
     if (text[0] != '?' && colon && colon[1] >= '1' && colon[1] <= '9')
         snprintf(out, cap, "%s", text);
+}
+
+void rt_source_line(uintptr_t pc, char *out, size_t cap)
+{
+    rt_source_line_outside(pc, NULL, out, cap);
 }
 
 static void rt_fault_handler(int sig, siginfo_t *si, void *context)

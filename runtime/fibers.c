@@ -51,7 +51,9 @@ typedef struct rt_fiber {
 #endif
     unsigned char state;        /* RT_F_* */
     uint3 tid;
-    const char *where;          /* the barrier or warp function it waits at */
+    const char *where;          /* the barrier or warp function it waits at: "FILE:LINE", or
+                                 * (where_pc) a cooperative group's call's return address */
+    int where_pc;
     int op, arg, width, pred;   /* that call's kind and arguments */
     unsigned mask;
     unsigned size;
@@ -368,6 +370,22 @@ static const char *rt_state_name(const rt_fiber *f)
 
 /* No fiber can go on: threads at a barrier and others at a warp function whose lanes never
  * all come (they wait at the barrier), or a warp function's lanes at two others. */
+/* Where a fiber waits, as messages name it: "FILE:LINE"; a cooperative group's call by its
+ * place in the kernel where debug info has it. */
+static const char *rt_where(const rt_fiber *f, char *buf, size_t cap)
+{
+    if (!f || !f->where)
+        return "?";
+    if (!f->where_pc)
+        return f->where;
+    /* the call, before its return address, where the group's method was inlined */
+    static const char *const headers[] = {"/cooperative_groups.h:", "/cooperative_groups/", NULL};
+    rt_source_line_outside((uintptr_t)f->where - 1, headers, buf, cap);
+    if (!buf[0])
+        snprintf(buf, cap, "a cooperative groups call (build with -g for its line)");
+    return buf;
+}
+
 static void rt_fibers_stuck(rt_fibers *fb)
 {
     const rt_fiber *at = NULL, *other = NULL;
@@ -383,16 +401,17 @@ static void rt_fibers_stuck(rt_fibers *fb)
         else if (!other)
             other = f;
     }
-    char why[512];
+    char why[512], w1[256], w2[256];
     snprintf(why, sizeof why, "thread (%u,%u,%u) is %s%s", other ? other->tid.x : 0, other ? other->tid.y : 0,
-             other ? other->tid.z : 0, other ? rt_state_name(other) : "", other && other->where ? other->where : "");
+             other ? other->tid.z : 0, other ? rt_state_name(other) : "",
+             other && other->where ? rt_where(other, w2, sizeof w2) : "");
     static const char *const warp_names[] = {"__shfl_sync", "__shfl_up_sync", "__shfl_down_sync", "__shfl_xor_sync",
         "__ballot_sync", "__any_sync", "__all_sync", "__activemask", "__syncwarp", "__match_any_sync",
         "__match_all_sync", "__reduce_add_sync", "__reduce_min_sync", "__reduce_max_sync", "__reduce_and_sync",
         "__reduce_or_sync", "__reduce_xor_sync"};
     const char *name = !at || at->state == RT_F_BAR ? "__syncthreads"
                      : at->op >= 0 && at->op <= CU2C_FW_REDUCE_XOR ? warp_names[at->op] : "warp function";
-    cu2c_barrier_diverged(fb->blk, at && at->where ? at->where : "?", name, arrived, fb->live, why);
+    cu2c_barrier_diverged(fb->blk, rt_where(at, w1, sizeof w1), name, arrived, fb->live, why);
 }
 
 void cu2c_fiber_run(void **args, cu2c_block *blk, void (*body)(void **, cu2c_block *))
@@ -415,6 +434,7 @@ void cu2c_fiber_run(void **args, cu2c_block *blk, void (*body)(void **, cu2c_blo
         f->tid.y = (unsigned)(i / bx % by);
         f->tid.z = (unsigned)(i / (bx * by));
         f->where = NULL;
+        f->where_pc = 0;
         f->clk = 0;
 #if defined(__SANITIZE_THREAD__)
         if (f->tsan)
@@ -482,25 +502,29 @@ void cu2c_fiber_run(void **args, cu2c_block *blk, void (*body)(void **, cu2c_blo
 
 /* ---- what the fibers call --------------------------------------------------------------- */
 
-int cu2c_fiber_sync(int op, int pred, const char *where)
+static int rt_sync_call(int op, int pred, const char *where, int where_pc)
 {
     rt_fibers *fb = &rt_fb;
-    if (!rt_fibers_running())
-        return pred;   /* one thread: its own count, and, or */
     rt_fiber *f = &fb->f[fb->cur];
     f->op = op;
     f->pred = pred;
     f->where = where;
+    f->where_pc = where_pc;
     rt_stop(fb, RT_F_BAR);
     return op == CU2C_FB_SYNC ? 0 : (int)fb->f[fb->cur].result;
 }
 
-unsigned long long cu2c_fiber_warp(int op, unsigned mask, void *v, unsigned size, int arg, int width, int *pred,
-                                   const char *where)
+int cu2c_fiber_sync(int op, int pred, const char *where)
+{
+    if (!rt_fibers_running())
+        return pred;   /* one thread: its own count, and, or */
+    return rt_sync_call(op, pred, where, 0);
+}
+
+static unsigned long long rt_warp_call(int op, unsigned mask, void *v, unsigned size, int arg, int width, int *pred,
+                                       const char *where, int where_pc)
 {
     rt_fibers *fb = &rt_fb;
-    if (!rt_fibers_running() || size > 16)
-        return 0;
     rt_fiber *f = &fb->f[fb->cur];
     f->op = op;
     f->mask = mask;
@@ -509,6 +533,7 @@ unsigned long long cu2c_fiber_warp(int op, unsigned mask, void *v, unsigned size
     f->width = width;
     f->match_pred = pred;
     f->where = where;
+    f->where_pc = where_pc;
     if (size)
         memcpy(f->value, v, size);
     rt_stop(fb, RT_F_WARP);
@@ -516,6 +541,44 @@ unsigned long long cu2c_fiber_warp(int op, unsigned mask, void *v, unsigned size
     if (size && op <= CU2C_FW_SHFL_XOR)
         memcpy(v, f->result_value, size);
     return f->result;
+}
+
+unsigned long long cu2c_fiber_warp(int op, unsigned mask, void *v, unsigned size, int arg, int width, int *pred,
+                                   const char *where)
+{
+    if (!rt_fibers_running() || size > 16)
+        return 0;
+    return rt_warp_call(op, mask, v, size, arg, width, pred, where, 0);
+}
+
+/* cooperative_groups.h's methods on the fiber engine. Where the thread waits is the call's
+ * return address: the methods are inlined into the kernel, so each call of one is a place of
+ * its own, as each written barrier is. Outside a fiber kernel the translator has replaced
+ * every call: one that runs ends the kernel, saying so. */
+static int rt_group_call_here(void)
+{
+    if (rt_fibers_running())
+        return 1;
+    fprintf(stderr, "cu2c: error: a cooperative groups barrier or warp function ran in a kernel cu2c built for "
+                    "thread loops without translating it (please report it)\n");
+    cu2c_device_fault(cudaErrorLaunchFailure);
+    return 0;
+}
+
+__attribute__((noinline)) void cu2c_fiber_group_sync(void)
+{
+    const char *pc = __builtin_return_address(0);
+    if (rt_group_call_here())
+        rt_sync_call(CU2C_FB_SYNC, 1, pc, 1);
+}
+
+__attribute__((noinline)) unsigned long long cu2c_fiber_group_warp(int op, unsigned mask, void *v, unsigned size,
+                                                                   int arg, int width, int *pred)
+{
+    const char *pc = __builtin_return_address(0);
+    if (!rt_group_call_here() || size > 16)
+        return 0;
+    return rt_warp_call(op, mask, v, size, arg, width, pred, pc, 1);
 }
 
 void cu2c_fiber_yield(void)

@@ -330,6 +330,9 @@ int rt_on_worker(void);
 extern int __cu2c_work_queued;
 /* faults.c: "FILE:LINE" of the code at pc where the program has debug info, else "" */
 void rt_source_line(uintptr_t pc, char *out, size_t cap);
+/* ... naming code inlined from files whose "FILE:LINE" holds one of skip's strings (NULL
+ * ended) by the line it was inlined at */
+void rt_source_line_outside(uintptr_t pc, const char *const *skip, char *out, size_t cap);
 /* pool.c: the worker this thread is (NULL on host threads), for cooperative.c's block threads */
 rt_worker *rt_current_worker(void);
 void rt_set_current_worker(rt_worker *w);

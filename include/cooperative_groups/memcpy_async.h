@@ -38,9 +38,10 @@ void __cu2c_memcpy_async(const GroupT &g, uint3 t, dim3 d, T *dst, size_t dst_co
         memcpy(dst, src, sizeof(T) * (dst_count < src_count ? dst_count : src_count));
 }
 
-/* Replaced by the group's barrier where they are called (see above). */
-template <class GroupT> void wait(const GroupT &g) { g.sync(); }
-template <unsigned int NumStages, class GroupT> void wait_prior(const GroupT &g) { g.sync(); }
+/* Replaced by the group's barrier where they are called (see above); on the fiber engine
+ * they are that barrier as written. */
+template <class GroupT> CU2C_CG_INLINE void wait(const GroupT &g) { g.sync(); }
+template <unsigned int NumStages, class GroupT> CU2C_CG_INLINE void wait_prior(const GroupT &g) { g.sync(); }
 
 } // namespace cooperative_groups
 

@@ -26,12 +26,8 @@ int cu2c_fiber_sync(int op, int pred, const char *where);
 unsigned long long cu2c_fiber_warp(int op, unsigned mask, void *v, unsigned size, int arg, int width, int *pred,
                                    const char *where);
 
-enum { CU2C_FB_SYNC, CU2C_FB_COUNT, CU2C_FB_AND, CU2C_FB_OR };
-enum {
-    CU2C_FW_SHFL, CU2C_FW_SHFL_UP, CU2C_FW_SHFL_DOWN, CU2C_FW_SHFL_XOR, CU2C_FW_BALLOT, CU2C_FW_ANY,
-    CU2C_FW_ALL, CU2C_FW_ACTIVEMASK, CU2C_FW_SYNCWARP, CU2C_FW_MATCH_ANY, CU2C_FW_MATCH_ALL, CU2C_FW_REDUCE_ADD,
-    CU2C_FW_REDUCE_MIN, CU2C_FW_REDUCE_MAX, CU2C_FW_REDUCE_AND, CU2C_FW_REDUCE_OR, CU2C_FW_REDUCE_XOR
-};
+/* the operations (CU2C_FB_*, CU2C_FW_*) and cooperative groups' entries */
+#include "fiber_ops.h"
 
 #ifdef __cplusplus
 }

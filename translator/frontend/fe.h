@@ -187,8 +187,10 @@ const char *libcuxx_barrier(CXCursor call, bool shown);
 const char *libcuxx_barrier_check(Fe *fe, CXCursor call);
 int libcuxx_refusals(Fe *fe);
 bool is_warp_fn(const char *n);
-/* A barrier or warp function the fiber engine calls as written: CUDA's own (cu2c/fiber.h),
- * not a group's method or collective, wmma, a grid or cuda::barrier wait. */
+/* A barrier or warp function the fiber engine calls as written: CUDA's own (cu2c/fiber.h)
+ * and cooperative groups' of blocks, tiles of a warp or less and coalesced groups
+ * (cooperative_groups.h); not those of tiles of several warps, wmma, a grid or cuda::barrier
+ * wait. */
 bool fiber_callable(CXCursor call);
 bool reduce_op(CXCursor c, ReduceOp *op);
 void scan_site(KScan *ks, CXCursor c, ReduceOp op);

@@ -1,0 +1,26 @@
+/* cu2c/fiber_ops.h - the fiber engine's barrier and warp operations (cu2c/fiber.h), and the
+ * entries cooperative_groups.h's methods call on that engine: the thread waits at the
+ * place they are called from (runtime/fibers.c). Declarations only, read by the translator's
+ * parse too (inside cooperative_groups.h), where cu2c/fiber.h's macros must not be. */
+#ifndef CU2C_FIBER_OPS_H
+#define CU2C_FIBER_OPS_H
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+void cu2c_fiber_group_sync(void);
+unsigned long long cu2c_fiber_group_warp(int op, unsigned mask, void *v, unsigned size, int arg, int width, int *pred);
+
+enum { CU2C_FB_SYNC, CU2C_FB_COUNT, CU2C_FB_AND, CU2C_FB_OR };
+enum {
+    CU2C_FW_SHFL, CU2C_FW_SHFL_UP, CU2C_FW_SHFL_DOWN, CU2C_FW_SHFL_XOR, CU2C_FW_BALLOT, CU2C_FW_ANY,
+    CU2C_FW_ALL, CU2C_FW_ACTIVEMASK, CU2C_FW_SYNCWARP, CU2C_FW_MATCH_ANY, CU2C_FW_MATCH_ALL, CU2C_FW_REDUCE_ADD,
+    CU2C_FW_REDUCE_MIN, CU2C_FW_REDUCE_MAX, CU2C_FW_REDUCE_AND, CU2C_FW_REDUCE_OR, CU2C_FW_REDUCE_XOR
+};
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
