@@ -23,6 +23,15 @@
 #define __CUDART_API_VERSION CUDART_VERSION
 #endif
 
+/* What CUDA's device runtime lets device code call too (a kernel asking for the last error,
+ * the device it runs on): host and device functions as the translator parses them. In a
+ * kernel they answer for the worker running it: no error pending, device 0. */
+#ifdef CU2C_PARSING
+#define CU2C_DEVICE_RUNTIME __attribute__((host)) __attribute__((device))
+#else
+#define CU2C_DEVICE_RUNTIME
+#endif
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -40,11 +49,11 @@ cudaError_t cudaDeviceGetStreamPriorityRange(int *leastPriority, int *greatestPr
 cudaError_t cudaDeviceGetPCIBusId(char *pciBusId, int len, int device);
 cudaError_t cudaGetDeviceCount(int *count);
 cudaError_t cudaGetDeviceProperties(struct cudaDeviceProp *prop, int device);
-cudaError_t cudaDeviceGetAttribute(int *value, enum cudaDeviceAttr attr, int device);
+CU2C_DEVICE_RUNTIME cudaError_t cudaDeviceGetAttribute(int *value, enum cudaDeviceAttr attr, int device);
 cudaError_t cudaChooseDevice(int *device, const struct cudaDeviceProp *prop);
 cudaError_t cudaInitDevice(int device, unsigned int deviceFlags, unsigned int flags);
 cudaError_t cudaSetDevice(int device);
-cudaError_t cudaGetDevice(int *device);
+CU2C_DEVICE_RUNTIME cudaError_t cudaGetDevice(int *device);
 cudaError_t cudaSetValidDevices(int *device_arr, int len);
 cudaError_t cudaSetDeviceFlags(unsigned int flags);
 cudaError_t cudaGetDeviceFlags(unsigned int *flags);
@@ -61,10 +70,10 @@ cudaError_t cudaDriverGetVersion(int *driverVersion);
 cudaError_t cudaRuntimeGetVersion(int *runtimeVersion);
 
 /* Error handling */
-cudaError_t cudaGetLastError(void);
-cudaError_t cudaPeekAtLastError(void);
-const char *cudaGetErrorName(cudaError_t error);
-const char *cudaGetErrorString(cudaError_t error);
+CU2C_DEVICE_RUNTIME cudaError_t cudaGetLastError(void);
+CU2C_DEVICE_RUNTIME cudaError_t cudaPeekAtLastError(void);
+CU2C_DEVICE_RUNTIME const char *cudaGetErrorName(cudaError_t error);
+CU2C_DEVICE_RUNTIME const char *cudaGetErrorString(cudaError_t error);
 
 /* Stream management */
 cudaError_t cudaStreamCreate(cudaStream_t *pStream);

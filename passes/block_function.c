@@ -30,6 +30,11 @@ static bool has_hoisted_textures(Kernel *k) {
  * (report), hoisted texture objects become copies of their descriptors, given their kinds
  * by the block function (__cu2c_tk). */
 void put_bindings(Unit *u, Kernel *k, bool report, Buf *b) {
+    /* the builtins first: a parameter may be named like a CUDA type (`int dim3`) */
+    buf_puts(b, "const __cu2c_uint3 blockIdx __attribute__((unused)) = __cu2c_b->blockIdx; "
+                "const __cu2c_dim3 gridDim __attribute__((unused)) = __cu2c_b->gridDim; ");
+    buf_printf(b, "const __cu2c_dim3 blockDim __attribute__((unused)) %s(unsigned)__cu2c_bx, (unsigned)__cu2c_by, "
+                  "(unsigned)__cu2c_bz%s; ", u->is_cxx ? "(" : "= {", u->is_cxx ? ")" : "}");
     for (int i = 0; i < k->params.len; i++) {
         Param *p = k->params.items[i];
         const char *text = p->text;
@@ -49,10 +54,6 @@ void put_bindings(Unit *u, Kernel *k, bool report, Buf *b) {
         buf_printf(b, "%.*s = *(__typeof__(%s) *)__cu2c_args[%d]; (void)%s; ",
                    (int)(eq ? (size_t)(eq - text) : strlen(text)), text, p->name, i, p->name);
     }
-    buf_puts(b, "const uint3 blockIdx __attribute__((unused)) = __cu2c_b->blockIdx; "
-                "const dim3 gridDim __attribute__((unused)) = __cu2c_b->gridDim; ");
-    buf_printf(b, "const dim3 blockDim __attribute__((unused)) %s(unsigned)__cu2c_bx, (unsigned)__cu2c_by, "
-                  "(unsigned)__cu2c_bz%s; ", u->is_cxx ? "(" : "= {", u->is_cxx ? ")" : "}");
 }
 
 /* Does v's base read only kernel parameters (besides builtins and constants declared outside
@@ -240,6 +241,11 @@ static void put_signature(Unit *u, Kernel *k, Buf *b) {
     const char *p = u->text + k->decl_begin, *end = u->text + k->body_begin;
     bool line_start = false;    /* only blanks since a newline */
     while (p < end) {
+        for (int i = 0; i < k->params.len; i++) {   /* an unnamed parameter's name */
+            Param *pa = k->params.items[i];
+            if (pa->name_at && u->text + pa->name_at == p)
+                buf_printf(b, " %s", pa->name);
+        }
         if (*p == '#' && line_start) {
             const char *q = p + 1;
             while (q < end && (*q == ' ' || *q == '\t'))
@@ -301,14 +307,60 @@ static void put_sizes(Kernel *k, Buf *b) {
     buf_puts(b, "}");
 }
 
-static void put_static_shared(Kernel *k, Buf *b) {
+static bool is_ident_char(char c) {
+    return c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
+}
+
+/* A __shared__ variable's type as the registration (outside the kernel) can name it: the
+ * kernel's const locals it names (`const unsigned n = 256 / sizeof(T); __shared__ T buf[n];`
+ * in a kernel template) replaced by their initialisers; NULL when it names another local. */
+static const char *type_outside_kernel(Unit *u, Kernel *k, const char *type, int depth) {
+    Buf out = {0};
+    bool ok = depth < 8;
+    for (const char *p = type; ok && *p;) {
+        if (!is_ident_char(*p) || (p > type && is_ident_char(p[-1]))) {
+            buf_put(&out, p++, 1);
+            continue;
+        }
+        const char *q = p;
+        while (is_ident_char(*q))
+            q++;
+        Var *local = NULL;
+        for (int i = 0; i < k->vars.len && !local; i++) {
+            Var *v = k->vars.items[i];
+            if (!v->is_param && !v->is_shared && v->copy == 0 && strlen(v->name) == (size_t)(q - p) &&
+                strncmp(v->name, p, (size_t)(q - p)) == 0)
+                local = v;
+        }
+        if (!local) {
+            buf_put(&out, p, (size_t)(q - p));
+        } else if (local->const_init) {
+            const char *sub = type_outside_kernel(u, k, local->const_init, depth + 1);
+            ok = sub != NULL;
+            if (ok)
+                buf_printf(&out, "(%s)", sub);
+        } else {
+            ok = false;
+        }
+        p = q;
+    }
+    const char *r = ok ? arena_strdup(u->arena, out.data ? out.data : "") : NULL;
+    buf_free(&out);
+    return r;
+}
+
+static void put_static_shared(Unit *u, Kernel *k, Buf *b) {
     buf_puts(b, "0");
     for (int i = 0; i < k->vars.len; i++) {
         Var *v = k->vars.items[i];
-        if (v->is_shared && !v->is_extern_shared && v->bytes > 0)
+        if (v->is_shared && !v->is_extern_shared && v->bytes > 0) {
             buf_printf(b, " + %lld", v->bytes);     /* its type may name the kernel's locals */
-        else if (v->is_shared && !v->is_extern_shared)
-            buf_printf(b, " + sizeof(__typeof__(%s))", v->type);
+        } else if (v->is_shared && !v->is_extern_shared) {
+            /* (a type naming a local that is not a constant: not counted) */
+            const char *t = type_outside_kernel(u, k, v->type, 0);
+            if (t)
+                buf_printf(b, " + sizeof(__typeof__(%s))", t);
+        }
     }
     for (int i = 0; i < k->file_shared.len; i++) {
         FileShared *fs = k->file_shared.items[i];
@@ -414,7 +466,7 @@ void kernel_stub(Unit *u, Kernel *k) {
         buf_printf(&b, "; cu2c_register_kernel(__cu2c_self, __cu2c_blk_%s%s, \"%s\", %d, __cu2c_sz); "
                        "cu2c_set_static_shared(__cu2c_self, ",
                    tag, targs, k->name, k->params.len);
-        put_static_shared(k, &b);
+        put_static_shared(u, k, &b);
         buf_puts(&b, "); }\n");
     }
     put_signature(u, k, &b);
@@ -440,7 +492,7 @@ void kernel_stub(Unit *u, Kernel *k) {
                        "cu2c_register_kernel((const void *)%s, __cu2c_blk_%s, \"%s\", %d, __cu2c_sz_%s); "
                        "cu2c_set_static_shared((const void *)%s, ",
                    tag, self, tag, k->name, k->params.len, tag, self);
-        put_static_shared(k, &b);
+        put_static_shared(u, k, &b);
         buf_puts(&b, "); }");
     }
     put_line_directive(u, k->body_end, &b);

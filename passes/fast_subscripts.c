@@ -57,7 +57,7 @@ void put_subscript_checks(Nest *n, PtrVec *subs, Buf *cond) {
             buf_puts(cond, "for (int __cu2c_tz = 0; __cu2c_tz < __cu2c_bz; __cu2c_tz++) ");
         if (n->dims & DIM_Y)
             buf_puts(cond, "for (int __cu2c_ty = 0; __cu2c_ty < __cu2c_by; __cu2c_ty++) ");
-        buf_printf(cond, "{ const uint3 threadIdx __attribute__((unused)) = {0u, %s, %s}; __cu2c_sok &= ",
+        buf_printf(cond, "{ const __cu2c_uint3 threadIdx __attribute__((unused)) = {0u, %s, %s}; __cu2c_sok &= ",
                    n->dims & DIM_Y ? "(unsigned)__cu2c_ty" : "0u", n->dims & DIM_Z ? "(unsigned)__cu2c_tz" : "0u");
     }
     for (int i = 0; i < subs->len; i++) {

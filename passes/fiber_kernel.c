@@ -130,10 +130,10 @@ static void keep_functions(Unit *u) {
         if (f->kept || f->fiber_unsafe)
             continue;
         f->kept = true;
-        edit_insert(u, f->brace, " const uint3 threadIdx __attribute__((unused)) = cu2c_tls.threadIdx; "
-                                 "const uint3 blockIdx __attribute__((unused)) = cu2c_tls.blockIdx; "
-                                 "const dim3 blockDim __attribute__((unused)) = cu2c_tls.blockDim; "
-                                 "const dim3 gridDim __attribute__((unused)) = cu2c_tls.gridDim; ");
+        edit_insert(u, f->brace, " const __cu2c_uint3 threadIdx __attribute__((unused)) = cu2c_tls.threadIdx; "
+                                 "const __cu2c_uint3 blockIdx __attribute__((unused)) = cu2c_tls.blockIdx; "
+                                 "const __cu2c_dim3 blockDim __attribute__((unused)) = cu2c_tls.blockDim; "
+                                 "const __cu2c_dim3 gridDim __attribute__((unused)) = cu2c_tls.gridDim; ");
         lower_shared_decls(u, &f->shared_at, &f->extern_shared, "cu2c_tls.dyn_shared");
     }
 }
@@ -148,7 +148,7 @@ void lower_fiber_kernel(Unit *u, Kernel *k) {
                    "__cu2c_by __attribute__((unused)) = (int)__cu2c_b->blockDim.y, "
                    "__cu2c_bz __attribute__((unused)) = (int)__cu2c_b->blockDim.z; ", k->tag);
     put_bindings(u, k, true, &b);
-    buf_puts(&b, "const uint3 threadIdx __attribute__((unused)) = cu2c_tls.threadIdx; ");
+    buf_puts(&b, "const __cu2c_uint3 threadIdx __attribute__((unused)) = cu2c_tls.threadIdx; ");
     /* file-scope extern __shared__ arrays declared before it (the worker's pointers, see
      * lower_launches): at the launch's dynamic shared memory, for it and what it calls */
     for (int i = 0; i < u->file_shared.len; i++) {

@@ -5,7 +5,7 @@
  * lines (inserted text has no newlines, except around the stub where #line restores them).
  *
  * A nest becomes
- *   for (tz) for (ty) for (tx) { const uint3 threadIdx = {tx, ty, tz}; <loads>
+ *   for (tz) for (ty) for (tx) { const __cu2c_uint3 threadIdx = {tx, ty, tz}; <loads>
  *     { <statements> <stores> } next_N: ; }
  * where a promoted local is loaded from its per-thread array before the statements that
  * use it and stored back after those that write it: uses stay as written, so macros and
@@ -364,7 +364,7 @@ static void nest_text(Arena *a, Kernel *k, int ni, bool fast, Buf *h, Buf *t) {
     if (order.len)
         buf_puts(h, order.data);
     buf_free(&order);
-    buf_printf(h, "const uint3 threadIdx __attribute__((unused)) = {%s, %s, %s}; ",
+    buf_printf(h, "const __cu2c_uint3 threadIdx __attribute__((unused)) = {%s, %s, %s}; ",
                n->dims & DIM_X ? "(unsigned)__cu2c_tx" : "0", n->dims & DIM_Y ? "(unsigned)__cu2c_ty" : "0",
                n->dims & DIM_Z ? "(unsigned)__cu2c_tz" : "0");
     bool clock = false;
@@ -633,7 +633,7 @@ void open_thread_loop(Kernel *k, Stmt *p, PtrVec *scopes, Buf *e) {
     if (order.len)
         buf_puts(e, order.data);
     buf_free(&order);
-    buf_puts(e, "const uint3 threadIdx __attribute__((unused)) = {(unsigned)__cu2c_tx, (unsigned)__cu2c_ty, (unsigned)__cu2c_tz}; ");
+    buf_puts(e, "const __cu2c_uint3 threadIdx __attribute__((unused)) = {(unsigned)__cu2c_tx, (unsigned)__cu2c_ty, (unsigned)__cu2c_tz}; ");
     if (p->reads_clock)
         buf_puts(e, CLOCK_THREAD);
     if (k->track_threads)

@@ -56,10 +56,10 @@ void lower_launches(Unit *u) {
     for (int i = 0; i < u->device_fns.len; i++) {
         DeviceFn *f = u->device_fns.items[i];
         edit_insert(u, f->body_begin,
-                    " const uint3 threadIdx __attribute__((unused)) = cu2c_tls.threadIdx; "
-                    "const uint3 blockIdx __attribute__((unused)) = cu2c_tls.blockIdx; "
-                    "const dim3 blockDim __attribute__((unused)) = cu2c_tls.blockDim; "
-                    "const dim3 gridDim __attribute__((unused)) = cu2c_tls.gridDim; ");
+                    " const __cu2c_uint3 threadIdx __attribute__((unused)) = cu2c_tls.threadIdx; "
+                    "const __cu2c_uint3 blockIdx __attribute__((unused)) = cu2c_tls.blockIdx; "
+                    "const __cu2c_dim3 blockDim __attribute__((unused)) = cu2c_tls.blockDim; "
+                    "const __cu2c_dim3 gridDim __attribute__((unused)) = cu2c_tls.gridDim; ");
     }
     for (int i = 0; i < u->fn_extern_shared.len; i++) {
         FileShared *fs = u->fn_extern_shared.items[i];

@@ -150,6 +150,8 @@ typedef struct Var {
     bool x_affine;          /* promote_locals: x_sign holds and B reads only locals that never
                              * change, so B can be evaluated before the thread loops */
     unsigned init_begin, init_end;  /* the initialiser's text */
+    const char *const_init; /* a const local's initialiser as written: what a __shared__ array's
+                             * size naming it means outside the kernel (its registration) */
     bool ref_param;         /* an expanded function's `T &p` bound to the caller's local alias */
     bool ref_target;        /* such a local: its variance is decided for the whole kernel */
     struct Var *alias;      /* `T x = f(...)` with f inlined: x takes the value of this
@@ -530,6 +532,8 @@ typedef struct Param {
     const char *name;
     const char *text;       /* the declaration as written, e.g. "const float *__restrict__ a" */
     const char *type;       /* type spelling, for sizeof */
+    unsigned name_at;       /* an unnamed one (a tag type): where the stub's signature gives it
+                             * its name (`std::true_type __cu2c_p1`); 0 for a named one */
 } Param;
 
 /* A message of diag_refuse, kept (see there). */

@@ -18,6 +18,11 @@
 extern "C" {
 #endif
 
+/* The builtins' types as generated code names them: a kernel's parameter may be named like
+ * a CUDA type (`int dim3`, `float uint3`), which hides that type in the kernel's body. */
+typedef uint3 __cu2c_uint3;
+typedef dim3 __cu2c_dim3;
+
 /* What one call of a block function sees: which block, the launch shape, and the storage
  * the runtime keeps per worker (it outlives the block, so it is reused by the next one). */
 typedef struct cu2c_block {

@@ -16,7 +16,7 @@ __global__ void not_rewritten(float *c, const int *idx, int b) {
 }
 
 // CHECK-LABEL: void __cu2c_body_tile(
-// CHECK: if (({ int __cu2c_sok = 1; for (int __cu2c_ty = 0; __cu2c_ty < __cu2c_by; __cu2c_ty++) { const uint3 threadIdx __attribute__((unused)) = {0u, (unsigned)__cu2c_ty, 0u}; __cu2c_sok &= ((long long)(unsigned)((r0 + threadIdx.y) * n + offset + 0u) + __cu2c_bx <= 0x100000000ll); } __cu2c_sok; })) {
+// CHECK: if (({ int __cu2c_sok = 1; for (int __cu2c_ty = 0; __cu2c_ty < __cu2c_by; __cu2c_ty++) { const __cu2c_uint3 threadIdx __attribute__((unused)) = {0u, (unsigned)__cu2c_ty, 0u}; __cu2c_sok &= ((long long)(unsigned)((r0 + threadIdx.y) * n + offset + 0u) + __cu2c_bx <= 0x100000000ll); } __cu2c_sok; })) {
 // CHECK: m[((long long)(unsigned)((r0 + threadIdx.y) * n + offset + 0u) + __cu2c_tx)] += 1.0f;
 // CHECK: } else
 // CHECK: m[(r0 + threadIdx.y) * n + offset + threadIdx.x] += 1.0f;

@@ -14,14 +14,14 @@ __global__ void k(int *out, int len) {
     out[start + (int)threadIdx.x] = total;
 }
 // CHECK: {{^}}    int start = blockIdx.x * len;
-// CHECK-NEXT: {{^}}    for (int __cu2c_tz = 0; __cu2c_tz < __cu2c_bz; __cu2c_tz++) { const uint3 threadIdx __attribute__((unused)) = {0, 0, (unsigned)__cu2c_tz}; { int s = 0;
+// CHECK-NEXT: {{^}}    for (int __cu2c_tz = 0; __cu2c_tz < __cu2c_bz; __cu2c_tz++) { const __cu2c_uint3 threadIdx __attribute__((unused)) = {0, 0, (unsigned)__cu2c_tz}; { int s = 0;
 // CHECK-NOT: __cu2c_tx
 // CHECK: sums[threadIdx.z] = s; } }
 // CHECK-NEXT: /* __syncthreads() */;
 // CHECK-NEXT: {{^}}    int total = sums[0] + sums[1];
 // one x loop: it computes no local B + threadIdx.x and no unsigned index B + threadIdx.x, so
 // it needs no fast copy (see offsets.cu, fast_subscripts.cu)
-// CHECK-NEXT: {{^}}    CU2C_THREADS_INDEPENDENT for (int __cu2c_tx = 0; __cu2c_tx < __cu2c_bx; __cu2c_tx++) { const uint3 threadIdx __attribute__((unused)) = {(unsigned)__cu2c_tx, 0, 0}; { out[start + (int)threadIdx.x] = total; } }
+// CHECK-NEXT: {{^}}    CU2C_THREADS_INDEPENDENT for (int __cu2c_tx = 0; __cu2c_tx < __cu2c_bx; __cu2c_tx++) { const __cu2c_uint3 threadIdx __attribute__((unused)) = {(unsigned)__cu2c_tx, 0, 0}; { out[start + (int)threadIdx.x] = total; } }
 // CHECK-NEXT: {{^}}}
 // no per-thread storage at all
 // CHECK-NOT: cu2c_block{{_}}scratch

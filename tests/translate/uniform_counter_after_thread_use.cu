@@ -19,7 +19,7 @@ __global__ void shift(int *a, int n) {
 // CHECK-NEXT: {{^}}    a[i] = i; } }
 // CHECK-NEXT: {{^}}    /* __syncthreads() */;
 // CHECK-NEXT: {{^}}    for (i = 0; i < n; i++) {
-// CHECK-NEXT: {{^}}        CU2C_THREADS_INDEPENDENT for (int __cu2c_tx = 0; __cu2c_tx < __cu2c_bx; __cu2c_tx++) { const uint3 threadIdx __attribute__((unused)) = {(unsigned)__cu2c_tx, 0, 0}; { a[threadIdx.x] += i; } }
+// CHECK-NEXT: {{^}}        CU2C_THREADS_INDEPENDENT for (int __cu2c_tx = 0; __cu2c_tx < __cu2c_bx; __cu2c_tx++) { const __cu2c_uint3 threadIdx __attribute__((unused)) = {(unsigned)__cu2c_tx, 0, 0}; { a[threadIdx.x] += i; } }
 // CHECK-NEXT: {{^}}        /* __syncthreads() */;
 // CHECK-NEXT: {{^}}    }
 

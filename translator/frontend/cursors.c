@@ -576,6 +576,51 @@ bool from_macro(CXCursor c) {
     return spelled != expanded || !clang_File_isEqual(sf, ef);
 }
 
+/* Does any of c's text come from a macro (its start or its end, or an expression a macro's
+ * argument wrote inside another macro, whose range in the file is empty)? Its text as written
+ * is then not the expression: copies rebuild it from the parse. */
+bool macro_written(CXCursor c) {
+    if (from_macro(c))
+        return true;
+    CXSourceLocation l = clang_getRangeEnd(clang_getCursorExtent(c));
+    unsigned spelled, expanded, b, e;
+    CXFile sf, ef;
+    clang_getSpellingLocation(l, &sf, NULL, NULL, &spelled);
+    clang_getExpansionLocation(l, &ef, NULL, NULL, &expanded);
+    if (spelled != expanded || !clang_File_isEqual(sf, ef))
+        return true;
+    cursor_range(c, &b, &e);
+    return b >= e;
+}
+
+/* c's range in the main text with a macro's call it ends in taken whole (`i < LIM`, `i <
+ * BOUND(N, n)`: the end clang gives is where the call starts). */
+void expr_range(Fe *fe, CXCursor c, unsigned *begin, unsigned *end) {
+    Unit *u = fe->u;
+    cursor_range(c, begin, end);
+    CXSourceLocation l = clang_getRangeEnd(clang_getCursorExtent(c));
+    unsigned spelled, expanded;
+    CXFile sf, ef;
+    clang_getSpellingLocation(l, &sf, NULL, NULL, &spelled);
+    clang_getExpansionLocation(l, &ef, NULL, NULL, &expanded);
+    if (spelled == expanded && clang_File_isEqual(sf, ef))
+        return;
+    unsigned p = *end;
+    while (p < u->len && ident_char(u->text[p]))
+        p++;
+    unsigned q = skip_blanks(u, p);
+    if (q < u->len && u->text[q] == '(') {   /* a function-like macro's arguments */
+        int depth = 0;
+        for (; q < u->len; q++) {
+            depth += u->text[q] == '(';
+            if (u->text[q] == ')' && --depth == 0)
+                break;
+        }
+        p = q < u->len ? q + 1 : p;
+    }
+    *end = p;
+}
+
 /* A walk over the unit's declarations looking for functions: it recurses ('r') into
  * namespaces, extern "C" blocks and classes (templates and partial specialisations too),
  * looks at functions of every kind ('f'), skips anything else (0). */

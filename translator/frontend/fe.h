@@ -175,6 +175,8 @@ bool find_sync(CXCursor c);
 bool int_constant(CXCursor e, long long *value);
 /* Was c written by a macro (its text is elsewhere than where it stands)? */
 bool from_macro(CXCursor c);
+bool macro_written(CXCursor c);
+void expr_range(Fe *fe, CXCursor c, unsigned *begin, unsigned *end);
 /* groups.c */
 bool unresolved_group_call(CXCursor c, char *name, size_t cap);
 char group_kind(CXType t, int *width);

@@ -429,14 +429,15 @@ static char *printed(Arena *a, CXCursor e) {
 }
 
 /* Guard g of s, term cond, completed with its bound b when b is pure and free of thread
- * indices; a term a macro wrote (`IN_RANGE(tx, lo, hi)`) gets b as the parser saw it, and is
- * left as written (its text is the macro's call). */
+ * indices; a term a macro wrote, wholly or in part (`IN_RANGE(tx, lo, hi)`, `tx < LIM` with
+ * LIM spelled through nested macros), gets b as the parser saw it, and is left as written
+ * (its text holds the macro's call). */
 static void add_guard(KScan *ks, Stmt *s, Guard *g, CXCursor cond, CXCursor b) {
     Unit *u = ks->fe->u;
     bool reads_tid;
     if (!pure_scan(ks, b, cond, &g->bound_reads, &reads_tid) || reads_tid)
         return;
-    g->in_macro = from_macro(cond);
+    g->in_macro = macro_written(cond) || macro_written(b);
     char *text = g->in_macro ? printed(u->arena, b) : cursor_line(ks->fe, b);
     if (!text || strstr(text, "//") || strchr(text, '#'))
         return;

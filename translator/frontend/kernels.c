@@ -49,8 +49,21 @@ static enum CXChildVisitResult param_visit(CXCursor c, CXCursor parent, CXClient
     v->is_param = true;
     v->tex_object = strcmp(p->type, "cudaTextureObject_t") == 0 ||
                     strcmp(p->type, "const cudaTextureObject_t") == 0;
-    if (!*p->name)
-        diag_error(ps->fe->u, cursor_loc(ps->fe, c), "kernel parameters must be named");
+    if (!*p->name) {
+        /* an unnamed parameter (a tag: `std::bool_constant<A>`) is named where cu2c needs
+         * it: the stub and the block function */
+        if (strpbrk(p->text, "([=") || !*p->text) {
+            diag_error(ps->fe->u, cursor_loc(ps->fe, c), "an unnamed kernel parameter of an array or function "
+                       "type, or with a default argument, is not supported yet (name it)");
+            return CXChildVisit_Continue;
+        }
+        unsigned b, e;
+        cursor_range(c, &b, &e);
+        p->name = arena_printf(a, "__cu2c_p%d", ps->k->params.len);
+        p->text = arena_printf(a, "%s %s", p->text, p->name);
+        p->name_at = e;
+        v->name = p->name;
+    }
     return CXChildVisit_Continue;
 }
 

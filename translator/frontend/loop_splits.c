@@ -221,7 +221,7 @@ void scan_split_guards(KScan *ks, Stmt *s, CXCursor c) {
     scan_if_guards(ks, s, c);
     s->guards_whole = s->guards.len > 0 && s->guards.len == and_terms(first_child(c));
     if (s->guards_whole && s->kind != ST_SYNC)     /* (an ST_SYNC's is its control's already) */
-        cursor_range(first_child(c), &s->cond_begin, &s->cond_end);
+        expr_range(ks->fe, first_child(c), &s->cond_begin, &s->cond_end);
 }
 
 static bool is_exit_or_opaque(CXCursor c) {

@@ -278,6 +278,9 @@ Var *new_var(Fe *fe, Kernel *k, CXCursor decl, Stmt *s) {
     CXType t = clang_getCursorType(decl);
     v->type = fe_str(a, clang_getTypeSpelling(clang_getUnqualifiedType(t)));
     v->is_const = clang_isConstQualifiedType(t) && clang_getCursorKind(decl) == CXCursor_VarDecl;
+    CXCursor init = v->is_const ? last_child(decl) : clang_getNullCursor();
+    if (!clang_Cursor_isNull(init) && clang_isExpression(clang_getCursorKind(init)) && !macro_written(init))
+        v->const_init = cursor_line(fe, init);
     v->bytes = clang_Type_getSizeOf(t);
     /* a parameter declared as an array is a pointer (libclang gives the type as written) */
     if (clang_getCursorKind(decl) == CXCursor_ParmDecl && is_array_type(t))
