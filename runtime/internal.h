@@ -359,6 +359,9 @@ void rt_spin_block_begins(void);
 /* spin_helpers.c: a block on this worker has spun a while: when its kernel has blocks no
  * thread has taken, a thread joins to run them */
 void rt_spin_help(void);
+/* pool.c: blocks of a kernel run on this thread as worker w by run(job, blk, ctx): w's shared
+ * memory and the block it runs set, a block that faults (cu2c_device_fault) jumping back */
+void rt_blocks_on(rt_job *job, rt_worker *w, void (*run)(rt_job *, cu2c_block *, void *), void *ctx);
 /* pool.c: the attributes of a thread that runs blocks: a worker's stack (CU2C_STACK_SIZE)
  * above a guard */
 void rt_block_thread_attr(pthread_attr_t *attr);

@@ -609,14 +609,8 @@ int rt_grow_dyn_shared(rt_worker *w, size_t bytes)
     return 1;
 }
 
-/* The worker's share of the job. A block that faults (cu2c_device_fault) jumps back here. */
-static void rt_run_blocks(rt_job *job, rt_worker *w)
+void rt_blocks_on(rt_job *job, rt_worker *w, void (*run)(rt_job *, cu2c_block *, void *), void *ctx)
 {
-    if (job->cooperative) {
-        if (atomic_fetch_add(&job->next, 1) == 0)
-            rt_run_cooperative(job);
-        return;
-    }
     if (!rt_grow_dyn_shared(w, job->shmem)) {
         /* No shared memory: the launch fails; its remaining blocks are dropped. */
         atomic_store(&job->failed, 1);
@@ -631,12 +625,29 @@ static void rt_run_blocks(rt_job *job, rt_worker *w)
     w->fault_jmp = &fault;
     cu2c_tls.thread_known = 0;
     if (setjmp(fault) == 0)
-        rt_take_blocks(job, &blk);
+        run(job, &blk, ctx);
     else
         rt_faults_recovered();
     w->job = NULL;
     w->block = NULL;
     w->fault_jmp = NULL;
+}
+
+static void rt_take_blocks_of(rt_job *job, cu2c_block *blk, void *ctx)
+{
+    (void)ctx;
+    rt_take_blocks(job, blk);
+}
+
+/* The worker's share of the job. */
+static void rt_run_blocks(rt_job *job, rt_worker *w)
+{
+    if (job->cooperative) {
+        if (atomic_fetch_add(&job->next, 1) == 0)
+            rt_run_cooperative(job);
+        return;
+    }
+    rt_blocks_on(job, w, rt_take_blocks_of, NULL);
 }
 
 /* Opens a kernel for the workers. Lock held. */

@@ -14,7 +14,6 @@
  * (multiProcessorCount x maxBlocksPerMultiProcessor, what cudaOccupancy* and programs sizing
  * persistent grids assume). Helpers are threads beside the workers, with a worker's stack;
  * spinners yield their core to them. A kernel that never spins has none. */
-#include <setjmp.h>
 #include <stdlib.h>
 #include "internal.h"
 #include "cu2c/fiber.h"
@@ -33,31 +32,14 @@ static int rt_resident_blocks(void)
     return rt_num_workers() * 32;
 }
 
-static void rt_helper_blocks(rt_job *job, rt_worker *w, uint64_t lo, uint64_t hi)
+/* The spinner's blocks handed over, then untaken ones, one at a time. */
+static void rt_helper_blocks(rt_job *job, cu2c_block *blk, void *ctx)
 {
-    if (!rt_grow_dyn_shared(w, job->shmem)) {
-        atomic_store(&job->failed, 1);
-        rt_job_drain(job);
-        return;
-    }
-    cu2c_block blk;
-    rt_block_init(&blk, job, w);
-    jmp_buf fault;
-    w->job = job;
-    w->block = &blk;
-    w->fault_jmp = &fault;
-    cu2c_tls.thread_known = 0;
-    if (setjmp(fault) == 0) {
-        rt_run_range(job, &blk, lo, hi, 1);
-        uint64_t i;
-        while (rt_take_one(job, &i))
-            rt_run_range(job, &blk, i, i + 1, 1);
-    } else {
-        rt_faults_recovered();
-    }
-    w->job = NULL;
-    w->block = NULL;
-    w->fault_jmp = NULL;
+    const rt_helper *h = ctx;
+    rt_run_range(job, blk, h->lo, h->hi, 1);
+    uint64_t i;
+    while (rt_take_one(job, &i))
+        rt_run_range(job, blk, i, i + 1, 1);
 }
 
 static void *rt_helper_main(void *arg)
@@ -66,7 +48,7 @@ static void *rt_helper_main(void *arg)
     rt_op *op = h->op;
     rt_set_current_worker(&h->w);
     void *signal_stack = rt_faults_worker_start();
-    rt_helper_blocks(&op->u.job, &h->w, h->lo, h->hi);
+    rt_blocks_on(&op->u.job, &h->w, rt_helper_blocks, h);
     rt_faults_worker_end(signal_stack);
     rt_fibers_release();
     rt_set_current_worker(NULL);
