@@ -39,6 +39,13 @@ void put_bindings(Unit *u, Kernel *k, bool report, Buf *b) {
         Param *p = k->params.items[i];
         const char *text = p->text;
         const char *eq = strchr(text, '=');
+        if (p->pack) {
+            /* the rest of the body is a lambda taking the pack, closed by kernel_stub (not in
+             * the x checks' function, which read no pack) */
+            if (report)
+                buf_printf(b, "cu2c_unpack<%s...>(__cu2c_args + %d, [&](%s... %s) { ", p->pack, i, p->pack, p->name);
+            continue;
+        }
         if (strchr(text, '[') || strchr(text, '(')) {
             if (report)
                 diag_error(u, k->loc, "kernel '%s': parameter '%s' declared as an array or function: "
@@ -297,14 +304,33 @@ static void put_signature(Unit *u, Kernel *k, Buf *b) {
     }
 }
 
+/* The kernel's parameter pack, if it has one. */
+static Param *pack_param(Kernel *k) {
+    Param *last = k->params.len ? k->params.items[k->params.len - 1] : NULL;
+    return last && last->pack ? last : NULL;
+}
+
 /* The registration's arguments after the stub: arg sizes, then static shared bytes. */
 static void put_sizes(Kernel *k, Buf *b) {
     buf_puts(b, "{");
-    for (int i = 0; i < k->params.len; i++)
-        buf_printf(b, "%ssizeof(__typeof__(%s))", i ? ", " : "", ((Param *)k->params.items[i])->type);
-    if (k->params.len == 0)
-        buf_puts(b, "0");
+    for (int i = 0; i < k->params.len; i++) {
+        Param *p = k->params.items[i];
+        if (p->pack)
+            buf_printf(b, "%ssizeof(__typeof__(%s))...", i ? ", " : "", p->pack);
+        else
+            buf_printf(b, "%ssizeof(__typeof__(%s))", i ? ", " : "", p->type);
+    }
+    /* 0 ends an empty list, and a pack's (the count leaves it out: param_count) */
+    if (k->params.len == 0 || pack_param(k))
+        buf_printf(b, "%s0", k->params.len ? ", " : "");
     buf_puts(b, "}");
+}
+
+/* How many arguments the registration names, given its sizes array sz: with a pack, as many
+ * as it expands to. */
+static const char *param_count(Unit *u, Kernel *k, const char *sz) {
+    return pack_param(k) ? arena_printf(u->arena, "(int)(sizeof %s / sizeof *%s) - 1", sz, sz)
+                         : arena_printf(u->arena, "%d", k->params.len);
 }
 
 static bool is_ident_char(char c) {
@@ -463,9 +489,9 @@ void kernel_stub(Unit *u, Kernel *k) {
         buf_printf(&b, "%s static void __cu2c_reg_%s(const void *__cu2c_self) { static const size_t __cu2c_sz[] = ",
                    k->tmpl_header, tag);
         put_sizes(k, &b);
-        buf_printf(&b, "; cu2c_register_kernel(__cu2c_self, __cu2c_blk_%s%s, \"%s\", %d, __cu2c_sz); "
+        buf_printf(&b, "; cu2c_register_kernel(__cu2c_self, __cu2c_blk_%s%s, \"%s\", %s, __cu2c_sz); "
                        "cu2c_set_static_shared(__cu2c_self, ",
-                   tag, targs, k->name, k->params.len);
+                   tag, targs, k->name, param_count(u, k, "__cu2c_sz"));
         put_static_shared(u, k, &b);
         buf_puts(&b, "); }\n");
     }
@@ -480,10 +506,12 @@ void kernel_stub(Unit *u, Kernel *k) {
                    tag, targs, self, self, tag, targs, self);
     }
     buf_puts(&b, "void *__cu2c_a[] = {");
-    for (int i = 0; i < k->params.len; i++)
-        buf_printf(&b, "%s(void *)&%s", i ? ", " : "", ((Param *)k->params.items[i])->name);
-    if (k->params.len == 0)
-        buf_puts(&b, "0");
+    for (int i = 0; i < k->params.len; i++) {
+        Param *p = k->params.items[i];
+        buf_printf(&b, "%s(void *)&%s%s", i ? ", " : "", p->name, p->pack ? "..." : "");
+    }
+    if (k->params.len == 0 || pack_param(k))
+        buf_printf(&b, "%s0", k->params.len ? ", " : "");
     buf_printf(&b, "}; cu2c_launch_stub((const void *)%s, __cu2c_a); } ", self);
     if (!k->tmpl_args) {
         buf_printf(&b, "static const size_t __cu2c_sz_%s[] = ", tag);
@@ -491,11 +519,13 @@ void kernel_stub(Unit *u, Kernel *k) {
         buf_printf(&b, "; __attribute__((constructor)) static void __cu2c_reg_%s(void) { "
                        "cu2c_register_kernel((const void *)%s, __cu2c_blk_%s, \"%s\", %d, __cu2c_sz_%s); "
                        "cu2c_set_static_shared((const void *)%s, ",
-                   tag, self, tag, k->name, k->params.len, tag, self);
+                   tag, self, tag, k->name, k->params.len, tag, self);   /* (a pack makes a template) */
         put_static_shared(u, k, &b);
         buf_puts(&b, "); }");
     }
     put_line_directive(u, k->body_end, &b);
+    if (pack_param(k))   /* the lambda taking the pack (put_bindings) ends with the body */
+        edit_insert(u, k->body_end - 1, "}); ");
     edit_insert(u, k->body_end, arena_strdup(u->arena, b.data));
     buf_free(&b);
 }

@@ -534,6 +534,8 @@ typedef struct Param {
     const char *type;       /* type spelling, for sizeof */
     unsigned name_at;       /* an unnamed one (a tag type): where the stub's signature gives it
                              * its name (`std::true_type __cu2c_p1`); 0 for a named one */
+    const char *pack;       /* a parameter pack (`A... a`, the last): the pattern of its
+                             * elements' type (`A`); NULL otherwise */
 } Param;
 
 /* A message of diag_refuse, kept (see there). */

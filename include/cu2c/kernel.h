@@ -236,6 +236,21 @@ void *cu2c_block_scratch(cu2c_block *blk, size_t bytes);
 template <void (*R)(const void *), typename F, F K> struct cu2c_at_load { static const char done; };
 template <void (*R)(const void *), typename F, F K>
 const char cu2c_at_load<R, F, K>::done = (R((const void *)K), 0);
+
+/* A variadic kernel's parameter pack (`template <class... A> __global__ void k(int n, A...
+ * a)`): the launch's arguments from the pack's first given to l, whose parameters are the
+ * pack; the kernel's body is l's (passes/block_function.c). */
+template <unsigned... I> struct cu2c_indices {};
+template <unsigned N, unsigned... I> struct cu2c_make_indices : cu2c_make_indices<N - 1, N - 1, I...> {};
+template <unsigned... I> struct cu2c_make_indices<0, I...> { typedef cu2c_indices<I...> type; };
+template <class... T, class L, unsigned... I>
+static inline __attribute__((always_inline)) void cu2c_unpack_at(void **args, L &l, cu2c_indices<I...>) {
+    l(*(T *)args[I]...);
+}
+template <class... T, class L>
+static inline __attribute__((always_inline)) void cu2c_unpack(void **args, L &&l) {
+    cu2c_unpack_at<T...>(args, l, typename cu2c_make_indices<sizeof...(T)>::type());
+}
 #endif
 
 /* Bounds of thread loops narrowed by guards (long long: no overflow at int's edges). */

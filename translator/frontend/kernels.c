@@ -47,6 +47,12 @@ static enum CXChildVisitResult param_visit(CXCursor c, CXCursor parent, CXClient
     vec_push(a, &ps->k->params, p);
     Var *v = new_var(ps->fe, ps->k, c, NULL);
     v->is_param = true;
+    size_t tl = strlen(p->type);
+    if (tl > 3 && strcmp(p->type + tl - 3, "...") == 0) {
+        while (tl > 3 && p->type[tl - 4] == ' ')
+            tl--;
+        p->pack = arena_strndup(a, p->type, tl - 3);
+    }
     v->tex_object = strcmp(p->type, "cudaTextureObject_t") == 0 ||
                     strcmp(p->type, "const cudaTextureObject_t") == 0;
     if (!*p->name) {
