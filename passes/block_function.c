@@ -339,7 +339,8 @@ static bool is_ident_char(char c) {
 
 /* A __shared__ variable's type as the registration (outside the kernel) can name it: the
  * kernel's const locals it names (`const unsigned n = 256 / sizeof(T); __shared__ T buf[n];`
- * in a kernel template) replaced by their initialisers; NULL when it names another local. */
+ * in a kernel template) replaced by their initialisers, the temporaries of dependent
+ * expansions' template arguments by those arguments; NULL when it names another local. */
 static const char *type_outside_kernel(Unit *u, Kernel *k, const char *type, int depth) {
     Buf out = {0};
     bool ok = depth < 8;
@@ -358,7 +359,22 @@ static const char *type_outside_kernel(Unit *u, Kernel *k, const char *type, int
                 strncmp(v->name, p, (size_t)(q - p)) == 0)
                 local = v;
         }
-        if (!local) {
+        const char *temp_arg = NULL;   /* a dependent expansion's template argument (expand.c) */
+        for (int i = 0; i < k->inlines.len && !local && !temp_arg; i++) {
+            Inline *in = k->inlines.items[i];
+            for (int j = 0; j < in->tparam_temps.len && j < in->tparam_args.len && !temp_arg; j++) {
+                const char *t = in->tparam_temps.items[j];
+                if (strlen(t) == (size_t)(q - p) && strncmp(t, p, (size_t)(q - p)) == 0 &&
+                    strcmp(t, in->tparam_names.items[j]) != 0)
+                    temp_arg = in->tparam_args.items[j];
+            }
+        }
+        if (temp_arg) {
+            const char *sub = type_outside_kernel(u, k, temp_arg, depth + 1);
+            ok = sub != NULL;
+            if (ok)
+                buf_puts(&out, sub);
+        } else if (!local) {
             buf_put(&out, p, (size_t)(q - p));
         } else if (local->const_init) {
             const char *sub = type_outside_kernel(u, k, local->const_init, depth + 1);

@@ -470,6 +470,9 @@ typedef struct Inline {
                              * arguments depending on its template parameters */
     PtrVec tparam_names, tparam_temps; /* dependent: its template parameters, and the
                              * temporaries holding their arguments (char*) */
+    PtrVec tparam_args;     /* dependent: what each temporary stands for, as a registration
+                             * outside the block function can name it (a non-type's in
+                             * parentheses) */
     const char *name;       /* the function, for messages */
     const char *this_arg;   /* a member function: its object's address as the caller writes it
                              * (`__builtin_addressof(r)`, `(p)`), bound to __cu2c_this<copy> */

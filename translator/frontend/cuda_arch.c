@@ -366,6 +366,12 @@ int rewrite_cuda_arch(Fe *fe) {
                 continue;
             for (int c = 0; c < nconds; c++)
                 renamed += rename_on_line(start[conds[c]], start[conds[c] + 1] - 1);
+            /* and its code's uses (`SHM_BANKS = (__CUDA_ARCH__ >= 200) ? 32 : 16,` in a class
+             * template's enum): the branch taken is the device's (nested groups' conditions
+             * decided for themselves) */
+            for (unsigned m = first + 1; m < l; m++)
+                if (kinds[m] == LN_CODE && where[m] == 0)
+                    renamed += rename_on_line(start[m], start[m + 1] - 1);
         }
     }
     u->text = text;

@@ -73,17 +73,32 @@ static enum CXChildVisitResult candidate_visit(CXCursor c, CXCursor parent, CXCl
     return CXChildVisit_Continue;
 }
 
+/* The class template a static member's call names (`Algo<N>::run(x)`: a reference clang
+ * leaves unresolved, its qualifier naming the template), else a null cursor. */
+static CXCursor qualifying_template(CXCursor callee) {
+    CXCursor none = clang_getNullCursor();
+    if (clang_getCursorKind(callee) != CXCursor_DeclRefExpr || !clang_Cursor_isNull(clang_getCursorReferenced(callee)))
+        return none;
+    CXCursor q = first_child(callee);
+    if (clang_getCursorKind(q) != CXCursor_TemplateRef)
+        return none;
+    CXCursor cls = clang_getCursorReferenced(q);
+    return clang_getCursorKind(cls) == CXCursor_ClassTemplate ? cls : none;
+}
+
 CXCursor dependent_member_callee(CXCursor call, CXCursor *cls_out) {
     CXCursor none = clang_getNullCursor();
     CXCursor callee = strip_implicit(first_child(call));
-    if (clang_getCursorKind(callee) != CXCursor_MemberRefExpr ||
-        !clang_Cursor_isNull(clang_getCursorReferenced(callee)))
-        return none;
-    CXCursor base = first_child(callee);
-    if (clang_Cursor_isNull(base))
-        return none;
-    CXType t = object_class(base, NULL, NULL);
-    CXCursor cls = clang_getTypeDeclaration(t);
+    CXCursor cls = qualifying_template(callee);
+    if (clang_Cursor_isNull(cls)) {
+        if (clang_getCursorKind(callee) != CXCursor_MemberRefExpr ||
+            !clang_Cursor_isNull(clang_getCursorReferenced(callee)))
+            return none;
+        CXCursor base = first_child(callee);
+        if (clang_Cursor_isNull(base))
+            return none;
+        cls = clang_getTypeDeclaration(object_class(base, NULL, NULL));
+    }
     if (clang_getCursorKind(cls) != CXCursor_ClassTemplate)
         return none;
     /* the member's name: the last identifier of the callee's text (`R<T>(s).Sum`) */
@@ -126,8 +141,19 @@ bool dependent_class_binds(KScan *ks, Stmt *s, CXCursor call, CXCursor cls, Inli
     Fe *fe = ks->fe;
     Arena *a = fe->u->arena;
     CXCursor callee = strip_implicit(first_child(call));
-    const char *spelled;
-    object_class(first_child(callee), &spelled, a);
+    const char *spelled = NULL;
+    if (!clang_Cursor_isNull(qualifying_template(callee))) {
+        /* `Algo<N>::run`: the class as the qualifier writes it */
+        char *text = cursor_line(fe, callee), *sep = strstr(text, "::"), *next;
+        while (sep && (next = strstr(sep + 2, "::")))
+            sep = next;
+        if (sep) {
+            *sep = 0;
+            spelled = text;
+        }
+    } else {
+        object_class(first_child(callee), &spelled, a);
+    }
     const char *cname = fe_str(a, clang_getCursorSpelling(cls));
     PtrVec args = {0};
     const char *open = spelled ? strchr(spelled, '<') : NULL;
@@ -199,6 +225,7 @@ bool dependent_class_binds(KScan *ks, Stmt *s, CXCursor call, CXCursor cls, Inli
         }
         vec_push(a, &in->tparam_names, pname);
         vec_push(a, &in->tparam_temps, strcmp(arg, pname) != 0 ? temp : pname);
+        vec_push(a, &in->tparam_args, k == CXCursor_TemplateTypeParameter ? arena_strdup(a, arg) : arena_printf(a, "(%s)", arg));
     }
     if (!ok)
         diag_error(fe->u, s->loc, "call of a member of '%s' whose template arguments cu2c cannot name here: "

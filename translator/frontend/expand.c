@@ -183,6 +183,8 @@ static bool dependent_binds(KScan *ks, Stmt *s, CXCursor call, CXCursor tmpl, In
          * inside this one may pass it on under that name */
         vec_push(a, &in->tparam_names, pname);
         vec_push(a, &in->tparam_temps, same ? pname : temp);
+        vec_push(a, &in->tparam_args, clang_getCursorKind(params.c[i]) == CXCursor_TemplateTypeParameter
+                                          ? arena_strdup(a, arg) : arena_printf(a, "(%s)", arg));
     }
     in->tmpl_pre = arena_strdup(a, pre.data ? pre.data : "");
     in->tmpl_binds = arena_strdup(a, binds.data ? binds.data : "");

@@ -164,6 +164,24 @@ static bool temporary_object(CXCursor e) {
     return !clang_Cursor_isNull(fn) && rt.kind == CXType_Record;
 }
 
+/* The class cls as its own members name it: a class template's pattern by its parameters
+ * (`Transform<N>`, which the copy of a member binds), any other class by its type. */
+static const char *class_named_inside(Fe *fe, CXCursor cls) {
+    Arena *a = fe->u->arena;
+    if (clang_getCursorKind(cls) != CXCursor_ClassTemplate)
+        return fe_str(a, clang_getTypeSpelling(clang_getCursorType(cls)));
+    Buf b = {0};
+    buf_printf(&b, "%s<", fe_str(a, clang_getCursorSpelling(cls)));
+    Kids ps = template_params(cls);
+    for (int i = 0; i < ps.n && i < KIDS_MAX; i++)
+        buf_printf(&b, "%s%s%s", i ? ", " : "", fe_str(a, clang_getCursorSpelling(ps.c[i])),
+                   strstr(cursor_text(fe, ps.c[i]), "...") ? "..." : "");
+    buf_puts(&b, ">");
+    const char *r = arena_strdup(a, b.data);
+    buf_free(&b);
+    return r;
+}
+
 /* A call of member function fn: its object bound to __cu2c_this<copy> (in->this_arg, a last
  * binding in in->binds), and the rewrites of its body (in->rewrites); false after an error. */
 bool member_call_binds(KScan *ks, Stmt *s, CXCursor call, CXCursor fn, CXCursor body, Inline *in) {
@@ -179,7 +197,7 @@ bool member_call_binds(KScan *ks, Stmt *s, CXCursor call, CXCursor fn, CXCursor 
     RewriteScan rs = {.fe = fe, .in = in, .fn = name, .ok = true};
     CXCursor cls = clang_getCursorSemanticParent(fn);
     /* the body's rewrites first: a body naming neither `this` nor a member needs no object */
-    rs.via = clang_CXXMethod_isStatic(fn) ? arena_printf(a, "%s::", fe_str(a, clang_getTypeSpelling(clang_getCursorType(cls))))
+    rs.via = clang_CXXMethod_isStatic(fn) ? arena_printf(a, "%s::", class_named_inside(fe, cls))
                                           : arena_printf(a, "__cu2c_this%d->", in->copy);
     clang_visitChildren(body, rewrite_visit, &rs);
     if (in->rewrites.len)
