@@ -303,6 +303,7 @@ static int rename_clocks(Fe *fe, ArchScan *as, char *text) {
 int rewrite_cuda_arch(Fe *fe) {
     Unit *u = fe->u;
     bool has_arch = strstr(u->text, ARCH_NAME) != NULL;
+    fe->host_arch_groups.len = 0;   /* found again on this parse */
     /* after an error (reported once) the text is not parsed again */
     if (u->errors || (!has_arch && !mentions_clock_call(u->text)))
         return 0;
@@ -362,8 +363,15 @@ int rewrite_cuda_arch(Fe *fe) {
             bool arch = false;
             for (int c = 0; c < nconds; c++)
                 arch |= line_mentions_arch(start, conds[c]);
-            if (!arch || !device_conditional(&as, kinds, first, l))
+            if (!arch)
                 continue;
+            if (!device_conditional(&as, kinds, first, l)) {
+                unsigned *g = arena_alloc(u->arena, 2 * sizeof *g);
+                g[0] = first;
+                g[1] = l;
+                vec_push(u->arena, &fe->host_arch_groups, g);
+                continue;
+            }
             for (int c = 0; c < nconds; c++)
                 renamed += rename_on_line(start[conds[c]], start[conds[c] + 1] - 1);
             /* and its code's uses (`SHM_BANKS = (__CUDA_ARCH__ >= 200) ? 32 : 16,` in a class
@@ -376,4 +384,17 @@ int rewrite_cuda_arch(Fe *fe) {
     }
     u->text = text;
     return renamed;
+}
+
+unsigned host_arch_group_of(Fe *fe, CXCursor fn) {
+    if (!fe->host_arch_groups.len || !in_main_file(fe, fn))
+        return 0;
+    unsigned line;
+    clang_getExpansionLocation(clang_getCursorLocation(fn), NULL, &line, NULL, NULL);
+    for (int i = 0; i < fe->host_arch_groups.len; i++) {
+        unsigned *g = fe->host_arch_groups.items[i];
+        if (line > g[0] && line < g[1])
+            return g[0];
+    }
+    return 0;
 }

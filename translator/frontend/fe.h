@@ -21,6 +21,9 @@ typedef struct Fe {
     PtrVec tls_fns;         /* char*: USR of user functions reading threadIdx & co. or calling assert (transitively) */
     PtrVec clock_fns;       /* char*: USR of user functions reading the device clock (transitively) */
     PtrVec barrier_fns;     /* char*: USR of user functions containing a barrier (transitively) */
+    PtrVec host_arch_groups; /* unsigned[2]: lines of the main text's #if groups on __CUDA_ARCH__
+                             * at file scope that keep the host's branch for both sides
+                             * (cuda_arch.c): device code must not call what they declare */
     PtrVec specialized_fns; /* char*: USR of function templates the user explicitly specialises */
     PtrVec dispatched_fns;  /* char*: those of them whose pattern chooses the specialisation
                              * (specialisations.c): their dependent calls may be expanded */
@@ -316,6 +319,8 @@ void scan_lambda_local(KScan *ks, Var *v, CXCursor init);
 /* Renames __CUDA_ARCH__ where device code should see the device's (see cuda_arch.c) in the
  * main text; the number renamed (the text must then be parsed again). */
 int rewrite_cuda_arch(Fe *fe);
+/* The first line of the #if group keeping the host's branch that declares fn (0: none). */
+unsigned host_arch_group_of(Fe *fe, CXCursor fn);
 
 /* ptx.c */
 /* Replaces the inline PTX idioms cu2c translates (special-register reads, nanosleep, fences)

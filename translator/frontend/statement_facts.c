@@ -166,6 +166,12 @@ static void scan_call(KScan *ks, CXCursor c) {
         diag_refuse(u, cursor_loc(fe, c), "%s() inside an expression is not supported yet", shown_name(c));
         return;
     }
+    unsigned arch_group = is_user_fn(fn) && !has_attr(fn, CXCursor_CUDADeviceAttr) ? host_arch_group_of(fe, fn) : 0;
+    if (arch_group)
+        diag_error(u, cursor_loc(fe, c), "device code calls '%s', declared for the host in the #if on __CUDA_ARCH__ "
+                   "at line %u: cu2c compiles one text for both sides, and that conditional keeps the host's "
+                   "branch there (it declares host functions): not supported (give the device's version "
+                   "another name, or mark one function __host__ __device__)", name, arch_group);
     if (is_user_fn(fn)) {
         char *usr = fe_str(u->arena, fn_usr(fn));
         ks->s->reads_clock |= usr_in(&fe->clock_fns, usr);
