@@ -445,6 +445,29 @@ void scan_inline(KScan *ks, Stmt *s, CXCursor call, CXCursor fn, char *usr, Var 
         Var *v = in->params.items[i];
         v->type = replace_words(u->arena, v->type, &in->tparam_names, &in->tparam_temps);
     }
+    /* a copy inside a dependent copy (a class template's member calling another): its types
+     * may name the enclosing copies' parameters (the class's T), bound to their temporaries */
+    for (int i = first_var; fe->tparam_names.len && i < ks->k->vars.len; i++) {
+        Var *v = ks->k->vars.items[i];
+        if (v->copy == in->copy)
+            v->type = replace_words(u->arena, v->type, &fe->tparam_names, &fe->tparam_temps);
+    }
+    for (int i = 0; fe->tparam_names.len && i < in->params.len; i++) {
+        Var *v = in->params.items[i];
+        v->type = replace_words(u->arena, v->type, &fe->tparam_names, &fe->tparam_temps);
+    }
+    for (int i = first_site; fe->tparam_names.len && i < ks->k->sites.len; i++) {
+        Site *site = ks->k->sites.items[i];
+        if (site->owner->copy == in->copy && site->type)
+            site->type = replace_words(u->arena, site->type, &fe->tparam_names, &fe->tparam_temps);
+        if (site->owner->copy == in->copy && site->result_type)
+            site->result_type = replace_words(u->arena, site->result_type, &fe->tparam_names, &fe->tparam_temps);
+    }
+    for (int i = first_vstore; fe->tparam_names.len && i < ks->k->vstores.len; i++) {
+        VStore *vs = ks->k->vstores.items[i];
+        if (vs->owner->copy == in->copy)
+            vs->type = replace_words(u->arena, vs->type, &fe->tparam_names, &fe->tparam_temps);
+    }
     for (int i = first_site; in->dependent && i < ks->k->sites.len; i++) {
         Site *site = ks->k->sites.items[i];     /* their arrays are declared at the top too */
         if (site->owner->copy == in->copy) {
