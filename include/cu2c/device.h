@@ -794,6 +794,8 @@ static inline unsigned long long atomicXor(unsigned long long *p, unsigned long 
     unsigned long long *: cu2c_atomicXor_ull)((p), (v))
 #endif
 
+#include "nv_atomic.h"   /* CUDA 12.8's __nv_atomic_* */
+
 /* Scoped variants: on one CPU every scope is the whole machine. */
 #define atomicAdd_block atomicAdd
 #define atomicAdd_system atomicAdd

@@ -386,7 +386,7 @@ bool is_user_fn(CXCursor fn) {
 /* Calls that must run once per thread even when their arguments are uniform (surf*: a
  * surface access writes memory, or faults, as each thread's own access). */
 bool impure_builtin(const char *name) {
-    static const char *const prefixes[] = {"atomic", "__atomic", "printf", "fprintf", "puts",
+    static const char *const prefixes[] = {"atomic", "__atomic", "__nv_atomic", "printf", "fprintf", "puts",
                                            "putchar", "malloc", "free", "__assert", "assert", "__clk",
                                            "clock", "__threadfence", "__nanosleep", "__trap",
                                            "rand", "memset", "memcpy", "__syncwarp", "__shfl",

@@ -26,7 +26,8 @@ static enum CXChildVisitResult waits_visit(CXCursor c, CXCursor parent, CXClient
     }
     if (clang_getCursorKind(c) == CXCursor_CallExpr) {
         const char *n = call_name(c);
-        if (n && (strncmp(n, "atomic", 6) == 0 || strncmp(n, "__atomic", 8) == 0 || strcmp(n, "load") == 0 ||
+        if (n && (strncmp(n, "atomic", 6) == 0 || strncmp(n, "__atomic", 8) == 0 || strncmp(n, "__nv_atomic", 11) == 0 ||
+                  strcmp(n, "load") == 0 ||
                   strncmp(n, "__cu2c_atomic", 13) == 0)) {
             *found = true;
             return CXChildVisit_Break;
