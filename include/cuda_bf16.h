@@ -124,7 +124,8 @@ struct __align__(2) __nv_bfloat16 {
     unsigned short __x;
     __nv_bfloat16() = default;
     __nv_bfloat16(const __nv_bfloat16_raw &r) : __x(r.x) {}
-    __nv_bfloat16 &operator=(const __nv_bfloat16_raw &r) { __x = r.x; return *this; }
+    template <class R, typename __cu2c_raw_only<R, __nv_bfloat16_raw>::type = 0>
+    __nv_bfloat16 &operator=(const R &r) { __x = r.x; return *this; }
     operator __nv_bfloat16_raw() const { __nv_bfloat16_raw r; r.x = __x; return r; }
     __nv_bfloat16(float f) : __x(cu2c_float_to_bf16(f, CU2C_H_RN)) {}
     __nv_bfloat16(double d) : __x(cu2c_double_to_bf16(d, CU2C_H_RN)) {}
@@ -143,7 +144,8 @@ struct __align__(4) __nv_bfloat162 {
     __nv_bfloat162() = default;
     __nv_bfloat162(const __nv_bfloat16 &a, const __nv_bfloat16 &b) : x(a), y(b) {}
     __nv_bfloat162(const __nv_bfloat162_raw &r) { x.__x = r.x; y.__x = r.y; }
-    __nv_bfloat162 &operator=(const __nv_bfloat162_raw &r) { x.__x = r.x; y.__x = r.y; return *this; }
+    template <class R, typename __cu2c_raw_only<R, __nv_bfloat162_raw>::type = 0>
+    __nv_bfloat162 &operator=(const R &r) { x.__x = r.x; y.__x = r.y; return *this; }
     operator __nv_bfloat162_raw() const { __nv_bfloat162_raw r; r.x = x.__x; r.y = y.__x; return r; }
 };
 #else

@@ -133,12 +133,19 @@ static inline float cu2c_half_to_float(unsigned short h)
 #endif
 
 #ifdef __cplusplus
+/* The assignments from the raw structs are templates taking exactly that type: `h = {}`
+ * then means the class's own assignment, as nvcc reads it (a plain overload would make it
+ * ambiguous for g++ and clang). */
+template <class R, class Want> struct __cu2c_raw_only {};
+template <class R> struct __cu2c_raw_only<R, R> { typedef int type; };
+
 /* CUDA's classes: trivially copyable, 2 and 4 bytes, aligned as CUDA aligns them. */
 struct __align__(2) __half {
     unsigned short __x;
     __half() = default;
     __half(const __half_raw &r) : __x(r.x) {}
-    __half &operator=(const __half_raw &r) { __x = r.x; return *this; }
+    template <class R, typename __cu2c_raw_only<R, __half_raw>::type = 0>
+    __half &operator=(const R &r) { __x = r.x; return *this; }
     operator __half_raw() const { __half_raw r; r.x = __x; return r; }
     __half(float f) : __x(cu2c_float_to_half(f, CU2C_H_RN)) {}
     __half(double d) : __x(cu2c_double_to_half(d, CU2C_H_RN)) {}
@@ -157,7 +164,8 @@ struct __align__(4) __half2 {
     __half2() = default;
     __half2(const __half &a, const __half &b) : x(a), y(b) {}
     __half2(const __half2_raw &r) { x.__x = r.x; y.__x = r.y; }
-    __half2 &operator=(const __half2_raw &r) { x.__x = r.x; y.__x = r.y; return *this; }
+    template <class R, typename __cu2c_raw_only<R, __half2_raw>::type = 0>
+    __half2 &operator=(const R &r) { x.__x = r.x; y.__x = r.y; return *this; }
     operator __half2_raw() const { __half2_raw r; r.x = x.__x; r.y = y.__x; return r; }
 };
 #else
