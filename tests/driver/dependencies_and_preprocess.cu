@@ -41,6 +41,12 @@
 // PP: int listed_value = 3;
 // PP: int cuda_macro = 1, nvcc_macro = 1;
 // PP-NOT: {{^}}#include
+// -cuda (Rodinia nn's Makefile runs it) writes the host-side translation, preprocessed, to
+// FILE.cu.cpp.ii in the working directory as nvcc does (or to -o), and builds nothing else.
+// RUN: %cu2cc -cuda -I%S/Inputs/include_dirs/listed %s && FileCheck %s --check-prefixes=PP,CUDA < dependencies_and_preprocess.cu.cpp.ii
+// RUN: %cu2cc -cuda -I%S/Inputs/include_dirs/listed %s -o named.ii && FileCheck %s --check-prefixes=PP,CUDA < named.ii
+// RUN: test ! -e a.out
+// CUDA: cu2c_register_kernel
 #include <stdio.h>
 #include "listed.h"
 

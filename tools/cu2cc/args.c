@@ -20,7 +20,7 @@ typedef enum Kind {
 /* What an option does (one case each in apply()). */
 typedef enum Act {
     A_HELP, A_VERSION, A_VERBOSE, A_DRYRUN, A_KEEP, A_KEEP_DIR, A_OPTIONS_FILE,
-    A_COMPILE, A_DEVICE_C, A_DLINK, A_LIB, A_LINK, A_PREPROCESS,
+    A_COMPILE, A_DEVICE_C, A_DLINK, A_LIB, A_LINK, A_PREPROCESS, A_CUDA,
     A_DEP_M, A_DEP_MM, A_DEP_MD, A_DEP_MMD, A_DEP_MF, A_DEP_MT, A_DEP_MP,
     A_OUTPUT, A_ODIR, A_INCLUDE, A_SYSTEM_INCLUDE, A_PRE_INCLUDE, A_DEFINE, A_UNDEFINE,
     A_LIBRARY_PATH, A_LIBRARY, A_OPTIMIZE, A_DEBUG, A_DEVICE_DEBUG, A_STD, A_X, A_XCOMPILER, A_XLINKER,
@@ -133,7 +133,7 @@ static const Spec specs[] = {
      A_IGNORED, false},
     {"optimization-info", "opt-info", K_LIST, A_IGNORED, false},
     /* outputs that are GPU code: there is none */
-    {"cuda", "cuda", K_FLAG, A_NO_DEVICE_CODE, false},
+    {"cuda", "cuda", K_FLAG, A_CUDA, false},
     {"ptx", "ptx", K_FLAG, A_NO_DEVICE_CODE, false},
     {"cubin", "cubin", K_FLAG, A_NO_DEVICE_CODE, false},
     {"fatbin", "fatbin", K_FLAG, A_NO_DEVICE_CODE, false},
@@ -208,7 +208,8 @@ void args_usage(FILE *f) {
     fputs("usage: cu2cc [nvcc options] inputs...   (.cu, .c, .cpp/.cc/.cxx, .o/.a/.so)\n"
           "cu2c's nvcc: translates .cu files with cu2c, builds them and .c/.cpp files with the\n"
           "host compilers, links with libcu2c (the CUDA runtime on CPU cores).\n"
-          "  phases: -c, -dc, -dlink (an empty object), -lib, -link, -E, -M, -MM\n"
+          "  phases: -c, -dc, -dlink (an empty object), -lib, -link, -E, -M, -MM,\n"
+          "          -cuda (the host-side translation, preprocessed, to FILE.cu.cpp.ii)\n"
           "  output: -o FILE, -odir DIR, -MD, -MMD, -MF FILE, -MT TARGET, -MP, --keep,\n"
           "          --keep-dir DIR, -v, --dryrun, --version\n"
           "  host:   -I, -isystem, -include, -D, -U, -L, -l, -O0..-O3, -g, -G, -std=, -x cu|c|c++,\n"
@@ -326,6 +327,7 @@ static void apply(Options *o, const Spec *s, const char *name, const char *v, St
     case A_LIB: o->phase = PH_LIB; break;
     case A_LINK: o->phase = PH_LINK; break;
     case A_PREPROCESS: o->phase = PH_PREPROCESS; break;
+    case A_CUDA: o->phase = PH_CUDA; break;
     case A_DEP_M: o->phase = PH_DEPS; o->deps = 1; break;
     case A_DEP_MM: o->phase = PH_DEPS; o->deps = 2; break;
     case A_DEP_MD: o->deps = 1; break;

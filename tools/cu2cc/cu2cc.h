@@ -38,6 +38,7 @@ typedef enum Phase {
     PH_LINK,       /* default: compile, then link an executable (or a -shared library) */
     PH_COMPILE,    /* -c, -dc: objects */
     PH_PREPROCESS, /* -E: preprocessed text */
+    PH_CUDA,       /* -cuda: each .cu's host-side translation, preprocessed (FILE.cu.cpp.ii) */
     PH_DEPS,       /* -M, -MM: a dependency rule and nothing else */
     PH_DLINK,      /* -dlink: the device link, an empty object here */
     PH_LIB,        /* -lib: a static library of the objects */

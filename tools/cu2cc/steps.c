@@ -204,37 +204,47 @@ static void dependencies(Build *b, Lang lang, const char *src, const char *targe
 }
 
 /* Compiles one source into obj (a temporary). */
+/* cu2c's translation of the n-th input, a .cu, into the build's working directory (or -keep's):
+ * its path. nvcc's semantics: every .cu is C++ with C++ linkage, however C-like its host
+ * code (cu2c alone picks C for C-looking code; --lang=c++ asks for C++ output here). */
+static char *translate(Build *b, const char *src, int n) {
+    const Options *o = b->o;
+    char *base = stem(src);
+    char *tr = o->keep ? xprintf("%s/%s.cu.cpp", o->keep_dir ? o->keep_dir : ".", base)
+                       : xprintf("%s/%d-%s.cu.cpp", b->work, n, base);
+    free(base);
+    StrList cmd = {0};
+    sl_push(&cmd, b->l->cu2c);
+    sl_push(&cmd, "--lang=c++");
+    if (o->race_check)
+        sl_push(&cmd, "--check=race");
+    if (o->race_check || o->device_debug)
+        sl_push(&cmd, "--track-threads");
+    if (o->thread_order)
+        sl_pushf(&cmd, "--thread-order=%s", o->thread_order);
+    if (o->fibers)
+        sl_push(&cmd, "--engine=fibers");
+    sl_push(&cmd, "-arch");
+    sl_pushf(&cmd, "compute_%d", o->arch ? o->arch : 80);
+    sl_append(&cmd, &b->parse);
+    if (o->std)
+        sl_pushf(&cmd, "-std=%s", o->std);
+    sl_push(&cmd, src);
+    sl_push(&cmd, "-o");
+    sl_push(&cmd, tr);
+    if (run_cmd(o, &cmd) != 0)
+        exit(1);
+    sl_free(&cmd);
+    return tr;
+}
+
 static void compile(Build *b, Lang lang, const char *src, const char *obj, int n) {
     const Options *o = b->o;
     const Layout *l = b->l;
     StrList cmd = {0};
     if (lang == LANG_CU) {
-        /* nvcc's semantics: every .cu is C++ with C++ linkage, however C-like its host code
-         * (cu2c alone picks C for C-looking code; --lang=c++ asks for C++ output here) */
         char *base = stem(src);
-        char *tr = o->keep ? xprintf("%s/%s.cu.cpp", o->keep_dir ? o->keep_dir : ".", base)
-                           : xprintf("%s/%d-%s.cu.cpp", b->work, n, base);
-        sl_push(&cmd, l->cu2c);
-        sl_push(&cmd, "--lang=c++");
-        if (o->race_check)
-            sl_push(&cmd, "--check=race");
-        if (o->race_check || o->device_debug)
-            sl_push(&cmd, "--track-threads");
-        if (o->thread_order)
-            sl_pushf(&cmd, "--thread-order=%s", o->thread_order);
-        if (o->fibers)
-            sl_push(&cmd, "--engine=fibers");
-        sl_push(&cmd, "-arch");
-        sl_pushf(&cmd, "compute_%d", o->arch ? o->arch : 80);
-        sl_append(&cmd, &b->parse);
-        if (o->std)
-            sl_pushf(&cmd, "-std=%s", o->std);
-        sl_push(&cmd, src);
-        sl_push(&cmd, "-o");
-        sl_push(&cmd, tr);
-        if (run_cmd(o, &cmd) != 0)
-            exit(1);
-        sl_free(&cmd);
+        char *tr = translate(b, src, n);
         /* thrust's device algorithms are OpenMP's (openmp.c) */
         bool openmp = !o->dryrun && translation_needs_openmp(tr) && !user_openmp(o);
         b->openmp |= openmp;
@@ -459,8 +469,8 @@ int steps_run(const Options *o, const Layout *l) {
     int nsrc = 0;
     for (int i = 0; i < o->inputs.n; i++)
         nsrc += o->langs[i] != LANG_OBJ;
-    if (o->phase == PH_COMPILE && o->output && nsrc > 1)
-        die("-c -o with more than one source file");
+    if ((o->phase == PH_COMPILE || o->phase == PH_CUDA) && o->output && nsrc > 1)
+        die("%s -o with more than one source file", o->phase == PH_CUDA ? "-cuda" : "-c");
     if (o->output && strcmp(o->output, "-") != 0)
         for (int i = 0; i < o->inputs.n; i++)
             if (same_file(o->output, o->inputs.v[i]))
@@ -492,17 +502,30 @@ int steps_run(const Options *o, const Layout *l) {
             char *target = o->dep_target ? xstrdup(o->dep_target) : deps_default_target(src);
             dependencies(&b, lang, src, target, o->dep_file ? o->dep_file : o->output ? o->output : "-", i);
             free(target);
-        } else if (o->phase == PH_PREPROCESS) {
+        } else if (o->phase == PH_PREPROCESS || o->phase == PH_CUDA) {
             StrList cmd = {0};
+            /* -cuda: the host-side translation (cu2c's), preprocessed as the compile reads it */
+            char *tr = o->phase == PH_CUDA && lang == LANG_CU ? translate(&b, src, i) : NULL;
             preprocessor(&b, lang, src, &cmd);
-            sl_push(&cmd, src);
+            sl_push(&cmd, tr ? tr : src);
+            free(tr);
             char *ii = xprintf("%s/%d-%s.ii", b.work, i, base);
             sl_push(&cmd, "-o");
             sl_push(&cmd, ii);
             if (run_cmd(o, &cmd) != 0)
                 exit(1);
             sl_free(&cmd);
-            sl_push(&objs, ii);
+            if (o->phase == PH_CUDA) {
+                /* nvcc -cuda: the translation of each source beside the working directory's
+                 * name for it, FILE.cu.cpp.ii (or -o) */
+                const char *name = strrchr(src, '/') ? strrchr(src, '/') + 1 : src;
+                char *dest = o->output ? xstrdup(o->output) : xprintf("%s.cpp.ii", name);
+                if (!o->dryrun)
+                    deliver(o, ii, dest);
+                free(dest);
+            } else {
+                sl_push(&objs, ii);
+            }
             free(ii);
             pp_out = o->output ? o->output : "-";
         } else {
