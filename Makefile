@@ -39,7 +39,7 @@ DRIVER_SRC     = tools/cu2cc/main.c tools/cu2cc/args.c tools/cu2cc/layout.c tool
 DRIVER_SRC    += tools/cu2cc/openmp.c
 RUNTIME_SRC    = runtime/error.c runtime/device.c runtime/memory.c runtime/symbols.c runtime/device_heap.c runtime/arrays.c runtime/texture.c runtime/surface.c runtime/launch.c \
                  runtime/pool.c runtime/block_schedule.c runtime/spin_helpers.c runtime/faults.c runtime/fibers.c runtime/cooperative.c \
-                 runtime/block_services.c runtime/stream.c runtime/event.c \
+                 runtime/block_services.c runtime/stream.c runtime/event.c runtime/graphics.c \
                  runtime/operations.c runtime/mem_pool.c runtime/graph.c runtime/graph_capture.c runtime/graph_exec.c runtime/graph_memory.c
 # libcu++'s headers have no extension (<cuda/barrier>): listed by their folder
 HEADERS        = $(shell find include -name '*.h' -o -name '*.hpp' -o -name '*.cuh' -o -path 'include/cuda/*' -type f | LC_ALL=C sort)

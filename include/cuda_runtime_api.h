@@ -264,6 +264,19 @@ cudaError_t cudaDestroySurfaceObject(cudaSurfaceObject_t surfObject);
 cudaError_t cudaGetSurfaceObjectResourceDesc(struct cudaResourceDesc *pResDesc,
                                              cudaSurfaceObject_t surfObject);
 
+/* Graphics interoperability (graphics.c): no graphics API can register a resource with cu2c,
+ * so these find none (cudaErrorInvalidResourceHandle); the APIs' own registrations, in
+ * cuda_gl_interop.h, are cudaErrorNotSupported. */
+cudaError_t cudaGraphicsUnregisterResource(cudaGraphicsResource_t resource);
+cudaError_t cudaGraphicsResourceSetMapFlags(cudaGraphicsResource_t resource, unsigned int flags);
+cudaError_t cudaGraphicsMapResources(int count, cudaGraphicsResource_t *resources, cudaStream_t stream);
+cudaError_t cudaGraphicsUnmapResources(int count, cudaGraphicsResource_t *resources, cudaStream_t stream);
+cudaError_t cudaGraphicsResourceGetMappedPointer(void **devPtr, size_t *size, cudaGraphicsResource_t resource);
+cudaError_t cudaGraphicsSubResourceGetMappedArray(cudaArray_t *array, cudaGraphicsResource_t resource,
+                                                  unsigned int arrayIndex, unsigned int mipLevel);
+cudaError_t cudaGraphicsResourceGetMappedMipmappedArray(cudaMipmappedArray_t *mipmappedArray,
+                                                        cudaGraphicsResource_t resource);
+
 /* Surface reference management (surface.c; removed in CUDA 12, kept for older programs) */
 cudaError_t cudaBindSurfaceToArray(const struct surfaceReference *surfref, cudaArray_const_t array,
                                    const struct cudaChannelFormatDesc *desc);

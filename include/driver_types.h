@@ -739,4 +739,29 @@ typedef struct cudaExtent cudaExtent;
 typedef struct cudaPos cudaPos;
 typedef struct cudaPitchedPtr cudaPitchedPtr;
 
+/* Graphics interoperability (cuda_gl_interop.h & co.): resources a graphics API registers.
+ * cu2c has no graphics device, so none is ever registered (runtime/graphics.c). */
+struct cudaGraphicsResource;
+typedef struct cudaGraphicsResource *cudaGraphicsResource_t;
+enum cudaGraphicsRegisterFlags {
+    cudaGraphicsRegisterFlagsNone = 0,
+    cudaGraphicsRegisterFlagsReadOnly = 1,
+    cudaGraphicsRegisterFlagsWriteDiscard = 2,
+    cudaGraphicsRegisterFlagsSurfaceLoadStore = 4,
+    cudaGraphicsRegisterFlagsTextureGather = 8
+};
+enum cudaGraphicsMapFlags {
+    cudaGraphicsMapFlagsNone = 0,
+    cudaGraphicsMapFlagsReadOnly = 1,
+    cudaGraphicsMapFlagsWriteDiscard = 2
+};
+enum cudaGraphicsCubeFace {
+    cudaGraphicsCubeFacePositiveX = 0,
+    cudaGraphicsCubeFaceNegativeX = 1,
+    cudaGraphicsCubeFacePositiveY = 2,
+    cudaGraphicsCubeFaceNegativeY = 3,
+    cudaGraphicsCubeFacePositiveZ = 4,
+    cudaGraphicsCubeFaceNegativeZ = 5
+};
+
 #endif

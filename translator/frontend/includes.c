@@ -92,7 +92,6 @@ static const struct {
     {"nvJitLink.h", "nvJitLink"},
     {"nvPTXCompiler.h", "nvPTXCompiler"},
     {"nvfatbin.h", "nvFatbin"},
-    {"cuda_gl_interop.h", "CUDA's OpenGL interoperability"},
     {"cudaGL*", "CUDA's OpenGL interoperability"},
     {"cuda_egl_interop.h", "CUDA's EGL interoperability"},
     {"cudaEGL*", "CUDA's EGL interoperability"},
