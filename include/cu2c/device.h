@@ -663,6 +663,8 @@ static inline unsigned int __cu2c_dp2a_us2(ushort2 a, uchar4 b, unsigned int c, 
 #define __dp2a_hi(a, b, c) CU2C_DP2A(a, b, c, 1)
 #endif
 
+#include "simd.h"   /* __vadd2, __vcmpeq4 & co. */
+
 /* ---- Atomics ------------------------------------------------------------------------- */
 /* Blocks of one launch run concurrently on several CPU threads, so global and shared
  * memory alike are updated with the compiler's atomic builtins. Each returns the old value. */
