@@ -4,7 +4,8 @@
  * around forms keep a lane's low bits, ss/us forms saturate to the signed/unsigned lane
  * range; averages: rounded (a + b + 1) >> 1 (vavgs/vavgu, arithmetic shift), truncated
  * (a + b) >> 1 (vhaddu); comparisons: vcmp* gives an all-ones lane when true, vset* a 1; vsad*
- * the sum of the lanes' absolute differences. Plain C, for C and C++ output alike. */
+ * the sum of the lanes' absolute differences. Plain C, for C and C++ output alike. Also CUDA
+ * 12's DPX functions (__vimax3_s32, __viaddmax_s16x2_relu, __vibmin_u32...). */
 #ifndef CU2C_SIMD_H
 #define CU2C_SIMD_H
 
@@ -92,6 +93,112 @@ CU2C_SIMD_SAD(__vsads2, 16, cu2c_simd_abs(sa - sb))
 CU2C_SIMD_SAD(__vsads4, 8, cu2c_simd_abs(sa - sb))
 CU2C_SIMD_SAD(__vsadu2, 16, cu2c_simd_abs(ua - ub))
 CU2C_SIMD_SAD(__vsadu4, 8, cu2c_simd_abs(ua - ub))
+
+/* ---- CUDA 12's DPX functions: max/min of two or three with relu (a floor at 0), add then
+ * max/min, and max/min telling which operand won; on ints, unsigned ints, and the two
+ * halfwords of a word (s16x2 signed, u16x2 unsigned), each alone ---- */
+#ifdef __cplusplus
+#define CU2C_DPX_BOOL bool
+#else
+#define CU2C_DPX_BOOL _Bool
+#endif
+static inline int cu2c_dpx_max(int a, int b) { return a > b ? a : b; }
+static inline int cu2c_dpx_min(int a, int b) { return a < b ? a : b; }
+static inline unsigned int cu2c_dpx_umax(unsigned int a, unsigned int b) { return a > b ? a : b; }
+static inline unsigned int cu2c_dpx_umin(unsigned int a, unsigned int b) { return a < b ? a : b; }
+/* a halfword of v, signed or not; two halfwords made a word */
+static inline int cu2c_dpx_s16(unsigned int v, int hi) { return (int)(short)(unsigned short)(v >> (hi ? 16 : 0)); }
+static inline int cu2c_dpx_u16(unsigned int v, int hi) { return (int)(unsigned short)(v >> (hi ? 16 : 0)); }
+static inline unsigned int cu2c_dpx_word(int lo, int hi) { return ((unsigned int)lo & 0xffffu) | ((unsigned int)hi << 16); }
+#define CU2C_DPX_S16(f, a, b) cu2c_dpx_word(f(cu2c_dpx_s16(a, 0), cu2c_dpx_s16(b, 0)), f(cu2c_dpx_s16(a, 1), cu2c_dpx_s16(b, 1)))
+#define CU2C_DPX_U16(f, a, b) cu2c_dpx_word(f(cu2c_dpx_u16(a, 0), cu2c_dpx_u16(b, 0)), f(cu2c_dpx_u16(a, 1), cu2c_dpx_u16(b, 1)))
+static inline int cu2c_dpx_relu(int v, int zero) { (void)zero; return v > 0 ? v : 0; }
+
+static inline int __vimax_s32_relu(int a, int b) { return cu2c_dpx_relu(cu2c_dpx_max(a, b), 0); }
+static inline int __vimin_s32_relu(int a, int b) { return cu2c_dpx_relu(cu2c_dpx_min(a, b), 0); }
+static inline unsigned int __vimax_s16x2_relu(unsigned int a, unsigned int b) {
+    return CU2C_DPX_S16(cu2c_dpx_relu, CU2C_DPX_S16(cu2c_dpx_max, a, b), 0u);
+}
+static inline unsigned int __vimin_s16x2_relu(unsigned int a, unsigned int b) {
+    return CU2C_DPX_S16(cu2c_dpx_relu, CU2C_DPX_S16(cu2c_dpx_min, a, b), 0u);
+}
+static inline int __vimax3_s32(int a, int b, int c) { return cu2c_dpx_max(cu2c_dpx_max(a, b), c); }
+static inline int __vimin3_s32(int a, int b, int c) { return cu2c_dpx_min(cu2c_dpx_min(a, b), c); }
+static inline int __vimax3_s32_relu(int a, int b, int c) { return cu2c_dpx_relu(__vimax3_s32(a, b, c), 0); }
+static inline int __vimin3_s32_relu(int a, int b, int c) { return cu2c_dpx_relu(__vimin3_s32(a, b, c), 0); }
+static inline unsigned int __vimax3_u32(unsigned int a, unsigned int b, unsigned int c) { return cu2c_dpx_umax(cu2c_dpx_umax(a, b), c); }
+static inline unsigned int __vimin3_u32(unsigned int a, unsigned int b, unsigned int c) { return cu2c_dpx_umin(cu2c_dpx_umin(a, b), c); }
+static inline unsigned int __vimax3_s16x2(unsigned int a, unsigned int b, unsigned int c) {
+    return CU2C_DPX_S16(cu2c_dpx_max, CU2C_DPX_S16(cu2c_dpx_max, a, b), c);
+}
+static inline unsigned int __vimin3_s16x2(unsigned int a, unsigned int b, unsigned int c) {
+    return CU2C_DPX_S16(cu2c_dpx_min, CU2C_DPX_S16(cu2c_dpx_min, a, b), c);
+}
+static inline unsigned int __vimax3_s16x2_relu(unsigned int a, unsigned int b, unsigned int c) {
+    return CU2C_DPX_S16(cu2c_dpx_relu, __vimax3_s16x2(a, b, c), 0u);
+}
+static inline unsigned int __vimin3_s16x2_relu(unsigned int a, unsigned int b, unsigned int c) {
+    return CU2C_DPX_S16(cu2c_dpx_relu, __vimin3_s16x2(a, b, c), 0u);
+}
+static inline unsigned int __vimax3_u16x2(unsigned int a, unsigned int b, unsigned int c) {
+    return CU2C_DPX_U16(cu2c_dpx_max, CU2C_DPX_U16(cu2c_dpx_max, a, b), c);
+}
+static inline unsigned int __vimin3_u16x2(unsigned int a, unsigned int b, unsigned int c) {
+    return CU2C_DPX_U16(cu2c_dpx_min, CU2C_DPX_U16(cu2c_dpx_min, a, b), c);
+}
+/* a + b (wrapping, per halfword for x2) then max or min with c */
+static inline int __viaddmax_s32(int a, int b, int c) { return cu2c_dpx_max((int)((unsigned int)a + (unsigned int)b), c); }
+static inline int __viaddmin_s32(int a, int b, int c) { return cu2c_dpx_min((int)((unsigned int)a + (unsigned int)b), c); }
+static inline int __viaddmax_s32_relu(int a, int b, int c) { return cu2c_dpx_relu(__viaddmax_s32(a, b, c), 0); }
+static inline int __viaddmin_s32_relu(int a, int b, int c) { return cu2c_dpx_relu(__viaddmin_s32(a, b, c), 0); }
+static inline unsigned int __viaddmax_u32(unsigned int a, unsigned int b, unsigned int c) { return cu2c_dpx_umax(a + b, c); }
+static inline unsigned int __viaddmin_u32(unsigned int a, unsigned int b, unsigned int c) { return cu2c_dpx_umin(a + b, c); }
+static inline unsigned int __viaddmax_s16x2(unsigned int a, unsigned int b, unsigned int c) {
+    return CU2C_DPX_S16(cu2c_dpx_max, __vadd2(a, b), c);
+}
+static inline unsigned int __viaddmin_s16x2(unsigned int a, unsigned int b, unsigned int c) {
+    return CU2C_DPX_S16(cu2c_dpx_min, __vadd2(a, b), c);
+}
+static inline unsigned int __viaddmax_s16x2_relu(unsigned int a, unsigned int b, unsigned int c) {
+    return CU2C_DPX_S16(cu2c_dpx_relu, __viaddmax_s16x2(a, b, c), 0u);
+}
+static inline unsigned int __viaddmin_s16x2_relu(unsigned int a, unsigned int b, unsigned int c) {
+    return CU2C_DPX_S16(cu2c_dpx_relu, __viaddmin_s16x2(a, b, c), 0u);
+}
+static inline unsigned int __viaddmax_u16x2(unsigned int a, unsigned int b, unsigned int c) {
+    return CU2C_DPX_U16(cu2c_dpx_max, __vadd2(a, b), c);
+}
+static inline unsigned int __viaddmin_u16x2(unsigned int a, unsigned int b, unsigned int c) {
+    return CU2C_DPX_U16(cu2c_dpx_min, __vadd2(a, b), c);
+}
+/* max (min) and whether a is the one taken: a >= b (a <= b) */
+static inline int __vibmax_s32(int a, int b, CU2C_DPX_BOOL *pred) { *pred = a >= b; return cu2c_dpx_max(a, b); }
+static inline int __vibmin_s32(int a, int b, CU2C_DPX_BOOL *pred) { *pred = a <= b; return cu2c_dpx_min(a, b); }
+static inline unsigned int __vibmax_u32(unsigned int a, unsigned int b, CU2C_DPX_BOOL *pred) { *pred = a >= b; return cu2c_dpx_umax(a, b); }
+static inline unsigned int __vibmin_u32(unsigned int a, unsigned int b, CU2C_DPX_BOOL *pred) { *pred = a <= b; return cu2c_dpx_umin(a, b); }
+static inline unsigned int __vibmax_s16x2(unsigned int a, unsigned int b, CU2C_DPX_BOOL *hi, CU2C_DPX_BOOL *lo) {
+    *hi = cu2c_dpx_s16(a, 1) >= cu2c_dpx_s16(b, 1);
+    *lo = cu2c_dpx_s16(a, 0) >= cu2c_dpx_s16(b, 0);
+    return CU2C_DPX_S16(cu2c_dpx_max, a, b);
+}
+static inline unsigned int __vibmin_s16x2(unsigned int a, unsigned int b, CU2C_DPX_BOOL *hi, CU2C_DPX_BOOL *lo) {
+    *hi = cu2c_dpx_s16(a, 1) <= cu2c_dpx_s16(b, 1);
+    *lo = cu2c_dpx_s16(a, 0) <= cu2c_dpx_s16(b, 0);
+    return CU2C_DPX_S16(cu2c_dpx_min, a, b);
+}
+static inline unsigned int __vibmax_u16x2(unsigned int a, unsigned int b, CU2C_DPX_BOOL *hi, CU2C_DPX_BOOL *lo) {
+    *hi = cu2c_dpx_u16(a, 1) >= cu2c_dpx_u16(b, 1);
+    *lo = cu2c_dpx_u16(a, 0) >= cu2c_dpx_u16(b, 0);
+    return CU2C_DPX_U16(cu2c_dpx_max, a, b);
+}
+static inline unsigned int __vibmin_u16x2(unsigned int a, unsigned int b, CU2C_DPX_BOOL *hi, CU2C_DPX_BOOL *lo) {
+    *hi = cu2c_dpx_u16(a, 1) <= cu2c_dpx_u16(b, 1);
+    *lo = cu2c_dpx_u16(a, 0) <= cu2c_dpx_u16(b, 0);
+    return CU2C_DPX_U16(cu2c_dpx_min, a, b);
+}
+#undef CU2C_DPX_S16
+#undef CU2C_DPX_U16
+#undef CU2C_DPX_BOOL
 
 #undef CU2C_SIMD_SAD
 #undef CU2C_SIMD_UNARY
