@@ -138,18 +138,22 @@ static void dependent_call_writes(KScan *ks, CXCursor c) {
 /* `f(args)` in a template, f an object of a template parameter's type: which operator() it
  * calls is known per instantiation only. True when some operator() of the program holds a
  * barrier or warp function (a functor handed to a kernel template, HeCBench axpby's). */
-static bool dependent_functor_may_sync(Fe *fe, CXCursor call) {
+static bool dependent_functor_may_sync(Fe *fe, CXCursor call, bool *fiber_unsafe) {
     CXCursor callee = strip_implicit(first_child(call));
+    *fiber_unsafe = false;
     if (clang_getCursorKind(callee) != CXCursor_DeclRefExpr)
         return false;
     CXCursor obj = clang_getCursorReferenced(callee);
     enum CXCursorKind k = clang_getCursorKind(obj);
     if ((k != CXCursor_ParmDecl && k != CXCursor_VarDecl) || clang_getCursorType(obj).kind != CXType_Unexposed)
         return false;
+    bool found = false;
     for (int i = 0; i < fe->barrier_fns.len; i++)
-        if (strstr(fe->barrier_fns.items[i], "@F@operator()#"))
-            return true;
-    return false;
+        if (strstr(fe->barrier_fns.items[i], "@F@operator()#")) {
+            found = true;
+            *fiber_unsafe |= usr_in(&fe->fiber_unsafe_fns, fe->barrier_fns.items[i]);
+        }
+    return found;
 }
 
 static void scan_call(KScan *ks, CXCursor c) {
@@ -165,10 +169,13 @@ static void scan_call(KScan *ks, CXCursor c) {
             return;     /* `BlockReduce<T, N>(storage)`: a temporary object, made alike by every thread */
         if (elided_construction(c))
             return;     /* its operand's value */
-        if (dependent_functor_may_sync(fe, c))
-            diag_refuse(u, cursor_loc(fe, c), "call of '%s', an object whose type is a template parameter, whose "
-                        "operator() may hold a barrier or warp function (one of the program's does): thread loops "
-                        "cannot expand it per instantiation yet", shown_name(c));
+        bool fiber_unsafe;
+        if (dependent_functor_may_sync(fe, c, &fiber_unsafe))
+            (fiber_unsafe ? diag_error : diag_refuse)(
+                u, cursor_loc(fe, c), "call of '%s', an object whose type is a template parameter, whose operator() may "
+                "hold a barrier, warp function or warp-synchronous volatile access (one of the program's does): "
+                "thread loops cannot expand it per instantiation yet%s", shown_name(c),
+                fiber_unsafe ? ", nor can the fiber engine run such an operator() as written" : "");
         if (clang_getCursorKind(fn) != CXCursor_Constructor && !dependent_partition_call(c)) {
             ks->s->side_effects = true;     /* call through a pointer: anything can happen */
             dependent_call_writes(ks, c);
