@@ -340,8 +340,11 @@ static bool is_ident_char(char c) {
 /* A __shared__ variable's type as the registration (outside the kernel) can name it: the
  * kernel's const locals it names (`const unsigned n = 256 / sizeof(T); __shared__ T buf[n];`
  * in a kernel template) replaced by their initialisers, the temporaries of dependent
- * expansions' template arguments by those arguments; NULL when it names another local. */
+ * expansions' template arguments by those arguments; NULL when it names another local or
+ * is a type without a name. */
 static const char *type_outside_kernel(Unit *u, Kernel *k, const char *type, int depth) {
+    if (strstr(type, "(unnamed") || strstr(type, "(anonymous"))
+        return NULL;    /* a type declared with the variable (`__shared__ union { ... } t;`) */
     Buf out = {0};
     bool ok = depth < 8;
     for (const char *p = type; ok && *p;) {

@@ -2,8 +2,8 @@
 // template parameters, on per-thread arrays: BlockScan<int, B>(t).ExclusiveSum(items, items,
 // aggregate), InclusiveSum(items, items), and BlockReduce<int, B>(t).Sum(items). CUB's
 // members call members of their own class template (nested expansions): the per-thread
-// storage of their locals names the class's T bound for the call. Two instantiations, each
-// compared with a host scan.
+// storage of their locals names the class's T bound for the call. The temporary storage is a
+// __shared__ union of no name. Two instantiations, each compared with a host scan.
 // RUN: %cu2cc -O2 %s -o %t && env CU2C_NUM_THREADS=2 timeout 60 %t | FileCheck %s
 // CHECK: scan<128, 4>: PASS
 // CHECK: scan<64, 3>: PASS
@@ -15,8 +15,12 @@ template <int B, int ITEMS>
 __global__ void scans(const int *in, int *excl, int *incl, int *totals) {
     typedef cub::BlockScan<int, B> Scan;
     typedef cub::BlockReduce<int, B> Reduce;
-    __shared__ typename Scan::TempStorage ts;
-    __shared__ typename Reduce::TempStorage tr;
+    __shared__ union {      /* a type without a name, declared with the variable (HeCBench blockScan) */
+        typename Scan::TempStorage scan;
+        typename Reduce::TempStorage reduce;
+    } temp;
+    typename Scan::TempStorage &ts = temp.scan;
+    typename Reduce::TempStorage &tr = temp.reduce;
     int items[ITEMS], out[ITEMS];
     for (int i = 0; i < ITEMS; i++)
         items[i] = in[blockIdx.x * B * ITEMS + threadIdx.x * ITEMS + i];
@@ -28,6 +32,7 @@ __global__ void scans(const int *in, int *excl, int *incl, int *totals) {
     Scan(ts).InclusiveSum(items, out);
     for (int i = 0; i < ITEMS; i++)
         incl[blockIdx.x * B * ITEMS + threadIdx.x * ITEMS + i] = out[i];
+    __syncthreads();
     int sum = Reduce(tr).Sum(items);
     if (threadIdx.x == 0)
         totals[blockIdx.x * 2] = sum, totals[blockIdx.x * 2 + 1] = aggregate;
