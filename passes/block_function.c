@@ -333,10 +333,6 @@ static const char *param_count(Unit *u, Kernel *k, const char *sz) {
                          : arena_printf(u->arena, "%d", k->params.len);
 }
 
-static bool is_ident_char(char c) {
-    return c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
-}
-
 /* A __shared__ variable's type as the registration (outside the kernel) can name it: the
  * kernel's const locals it names (`const unsigned n = 256 / sizeof(T); __shared__ T buf[n];`
  * in a kernel template) replaced by their initialisers, the temporaries of dependent
@@ -348,12 +344,12 @@ static const char *type_outside_kernel(Unit *u, Kernel *k, const char *type, int
     Buf out = {0};
     bool ok = depth < 8;
     for (const char *p = type; ok && *p;) {
-        if (!is_ident_char(*p) || (p > type && is_ident_char(p[-1]))) {
+        if (!ident_char(*p) || (p > type && ident_char(p[-1]))) {
             buf_put(&out, p++, 1);
             continue;
         }
         const char *q = p;
-        while (is_ident_char(*q))
+        while (ident_char(*q))
             q++;
         Var *local = NULL;
         for (int i = 0; i < k->vars.len && !local; i++) {

@@ -85,8 +85,8 @@ static uint64_t rt_pack(uint64_t lo, uint64_t hi)
     return lo << 32 | hi;
 }
 
-/* Takes an eighth (at most `want`) from the front (owner) or half from the back (thief) of
- * range r; returns how many, with the first in *first. */
+/* Takes an eighth from the front (owner) or half from the back (thief) of range r, at most
+ * `want` (0: no limit); returns how many, with the first in *first. */
 static uint64_t rt_take(atomic_uint_fast64_t *r, uint64_t want, int thief, uint64_t *first)
 {
     uint64_t v = atomic_load_explicit(r, memory_order_relaxed);
@@ -95,7 +95,7 @@ static uint64_t rt_take(atomic_uint_fast64_t *r, uint64_t want, int thief, uint6
         if (lo >= hi)
             return 0;
         uint64_t n = thief ? (hi - lo + 1) / 2 : (hi - lo + 7) / 8;
-        if (!thief && n > want)
+        if (want && n > want)
             n = want;
         uint64_t nv = thief ? rt_pack(lo, hi - n) : rt_pack(lo + n, hi);
         if (atomic_compare_exchange_weak_explicit(r, &v, nv, memory_order_acq_rel,
@@ -104,6 +104,23 @@ static uint64_t rt_take(atomic_uint_fast64_t *r, uint64_t want, int thief, uint6
             return n;
         }
     }
+}
+
+/* The stealing range holding the most untaken blocks; NULL when every one is empty (ranges
+ * only shrink: the grid is taken). */
+static atomic_uint_fast64_t *rt_fullest_range(rt_job *job)
+{
+    atomic_uint_fast64_t *fullest = NULL;
+    uint64_t most = 0;
+    for (unsigned i = 0; i < job->nparts; i++) {
+        uint64_t v = atomic_load_explicit(&job->ranges[i * RT_RANGE_STRIDE], memory_order_relaxed);
+        uint64_t lo = v >> 32, hi = v & 0xffffffffu;
+        if (lo < hi && hi - lo > most) {
+            most = hi - lo;
+            fullest = &job->ranges[i * RT_RANGE_STRIDE];
+        }
+    }
+    return fullest;
 }
 
 static void rt_run_stealing(rt_job *job, cu2c_block *blk)
@@ -115,19 +132,8 @@ static void rt_run_stealing(rt_job *job, cu2c_block *blk)
         uint64_t first, n;
         while (own && (n = rt_take(own, RT_MAX_CHUNK, 0, &first)) != 0)
             rt_run_range(job, blk, first, first + n, 1);
-        /* Own range empty: steal half of the fullest. Ranges only shrink, so finding them
-         * all empty means the grid is taken. */
-        atomic_uint_fast64_t *victim = NULL;
-        uint64_t most = 0;
-        for (unsigned i = 0; i < P; i++) {
-            uint64_t v = atomic_load_explicit(&job->ranges[i * RT_RANGE_STRIDE],
-                                              memory_order_relaxed);
-            uint64_t lo = v >> 32, hi = v & 0xffffffffu;
-            if (lo < hi && hi - lo > most) {
-                most = hi - lo;
-                victim = &job->ranges[i * RT_RANGE_STRIDE];
-            }
-        }
+        /* Own range empty: steal half of the fullest. */
+        atomic_uint_fast64_t *victim = rt_fullest_range(job);
         if (!victim)
             return;
         if ((n = rt_take(victim, 0, 1, &first)) == 0)
@@ -222,14 +228,7 @@ int rt_job_untaken(rt_job *job)
         return 0;
     if (job->sched == RT_SCHED_DYNAMIC)
         return atomic_load_explicit(&job->next, memory_order_relaxed) < job->nblocks;
-    if (job->sched != RT_SCHED_STEAL)
-        return 0;
-    for (unsigned p = 0; p < job->nparts; p++) {
-        uint64_t v = atomic_load_explicit(&job->ranges[p * RT_RANGE_STRIDE], memory_order_relaxed);
-        if (v >> 32 < (v & 0xffffffffu))
-            return 1;
-    }
-    return 0;
+    return job->sched == RT_SCHED_STEAL && rt_fullest_range(job) != NULL;
 }
 
 /* One block nobody has taken, for a spin helper: the next of the dynamic counter's, or the
@@ -252,23 +251,10 @@ int rt_take_one(rt_job *job, uint64_t *i)
     if (job->sched != RT_SCHED_STEAL)
         return 0;
     for (;;) {
-        atomic_uint_fast64_t *victim = NULL;
-        uint64_t most = 0;
-        for (unsigned p = 0; p < job->nparts; p++) {
-            uint64_t v = atomic_load_explicit(&job->ranges[p * RT_RANGE_STRIDE], memory_order_relaxed);
-            uint64_t lo = v >> 32, hi = v & 0xffffffffu;
-            if (lo < hi && hi - lo > most) {
-                most = hi - lo;
-                victim = &job->ranges[p * RT_RANGE_STRIDE];
-            }
-        }
+        atomic_uint_fast64_t *victim = rt_fullest_range(job);
         if (!victim)
             return 0;
-        uint64_t v = atomic_load_explicit(victim, memory_order_relaxed), lo = v >> 32, hi = v & 0xffffffffu;
-        if (lo < hi && atomic_compare_exchange_weak_explicit(victim, &v, rt_pack(lo, hi - 1), memory_order_acq_rel,
-                                                             memory_order_relaxed)) {
-            *i = hi - 1;
+        if (rt_take(victim, 1, 1, i))
             return 1;
-        }
     }
 }

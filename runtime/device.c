@@ -286,6 +286,15 @@ int cu2c_smid(void)
     return w && w->id >= 0 && w->id < n ? w->id : 0;
 }
 
+/* Blocks the device runs at once by its properties (multiProcessorCount x
+ * maxBlocksPerMultiProcessor, what the occupancy calculator offers): the most spin helpers
+ * and workers run together (spin_helpers.c). */
+int rt_resident_blocks(void)
+{
+    const struct cudaDeviceProp *p = rt_device_props();
+    return p->multiProcessorCount * p->maxBlocksPerMultiProcessor;
+}
+
 /* %nsmid: how many there are */
 int cu2c_nsmid(void)
 {

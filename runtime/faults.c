@@ -46,8 +46,8 @@ static uintptr_t rt_fault_pc(void *context)
  * translated file's #line directives make it the .cu line), from binutils' addr2line run on
  * the file holding pc; "" when there is none. With `skip`, code inlined there from files
  * whose "FILE:LINE" holds one of skip's strings (a header's inline functions) is named by the
- * line it was inlined at. posix_spawn, read and wait only (no fork: the program's atfork handlers could take
- * locks the interrupted code holds). */
+ * line it was inlined at. posix_spawn, read and wait only (no fork: the program's atfork
+ * handlers could take locks the interrupted code holds). */
 static int rt_line_in(const char *line, const char *const *skip)
 {
     for (; skip && *skip; skip++)

@@ -46,6 +46,8 @@ cudaError_t rt_sticky_error(void);
 /* Number of worker threads: CU2C_NUM_THREADS, else the cores this process may run on. Read
  * once; the pool and multiProcessorCount agree on it. */
 int rt_num_workers(void);
+/* device.c: the blocks the device runs at once by its properties */
+int rt_resident_blocks(void);
 /* Bytes of physical memory (totalGlobalMem). */
 size_t rt_total_memory(void);
 

@@ -26,12 +26,6 @@ typedef struct {
 
 static atomic_int rt_helpers_live;
 
-/* Blocks that may run at once on the device: what the occupancy calculator offers. */
-static int rt_resident_blocks(void)
-{
-    return rt_num_workers() * 32;
-}
-
 /* The spinner's blocks handed over, then untaken ones, one at a time. */
 static void rt_helper_blocks(rt_job *job, cu2c_block *blk, void *ctx)
 {

@@ -814,4 +814,7 @@ bool fiber_supported(Kernel *k);           /* can the fiber engine run it (as cu
 void choose_engine(Unit *u, Kernel *k);    /* refused by thread loops: fibers, or the errors */
 void lower_fiber_kernel(Unit *u, Kernel *k); /* edits: a fiber body, a stub, a registration */
 
+/* frontend/cursors.c: can c be part of an identifier (a letter, a digit, '_')? */
+bool ident_char(char c);
+
 #endif

@@ -567,8 +567,8 @@ bool int_constant(CXCursor e, long long *value) {
 }
 
 /* Was c written by a macro (its text is elsewhere than where it stands)? */
-bool from_macro(CXCursor c) {
-    CXSourceLocation l = clang_getRangeStart(clang_getCursorExtent(c));
+/* Is the text at l elsewhere than where it stands (a macro wrote it)? */
+static bool loc_from_macro(CXSourceLocation l) {
     unsigned spelled, expanded;
     CXFile sf, ef;
     clang_getSpellingLocation(l, &sf, NULL, NULL, &spelled);
@@ -576,19 +576,17 @@ bool from_macro(CXCursor c) {
     return spelled != expanded || !clang_File_isEqual(sf, ef);
 }
 
+bool from_macro(CXCursor c) {
+    return loc_from_macro(clang_getRangeStart(clang_getCursorExtent(c)));
+}
+
 /* Does any of c's text come from a macro (its start or its end, or an expression a macro's
  * argument wrote inside another macro, whose range in the file is empty)? Its text as written
  * is then not the expression: copies rebuild it from the parse. */
 bool macro_written(CXCursor c) {
-    if (from_macro(c))
+    if (from_macro(c) || loc_from_macro(clang_getRangeEnd(clang_getCursorExtent(c))))
         return true;
-    CXSourceLocation l = clang_getRangeEnd(clang_getCursorExtent(c));
-    unsigned spelled, expanded, b, e;
-    CXFile sf, ef;
-    clang_getSpellingLocation(l, &sf, NULL, NULL, &spelled);
-    clang_getExpansionLocation(l, &ef, NULL, NULL, &expanded);
-    if (spelled != expanded || !clang_File_isEqual(sf, ef))
-        return true;
+    unsigned b, e;
     cursor_range(c, &b, &e);
     return b >= e;
 }
@@ -598,12 +596,7 @@ bool macro_written(CXCursor c) {
 void expr_range(Fe *fe, CXCursor c, unsigned *begin, unsigned *end) {
     Unit *u = fe->u;
     cursor_range(c, begin, end);
-    CXSourceLocation l = clang_getRangeEnd(clang_getCursorExtent(c));
-    unsigned spelled, expanded;
-    CXFile sf, ef;
-    clang_getSpellingLocation(l, &sf, NULL, NULL, &spelled);
-    clang_getExpansionLocation(l, &ef, NULL, NULL, &expanded);
-    if (spelled == expanded && clang_File_isEqual(sf, ef))
+    if (!loc_from_macro(clang_getRangeEnd(clang_getCursorExtent(c))))
         return;
     unsigned p = *end;
     while (p < u->len && ident_char(u->text[p]))

@@ -256,6 +256,17 @@ static void recomputable_param(KScan *ks, Var *v, Stmt *bind, CXCursor arg, Name
     v->x_unit = x_unit;
 }
 
+/* A type in copy in as the block function's top names it: the callee's template parameters
+ * (a dependent copy's), then those of the copies it is inside (fe's), by their temporaries. */
+static const char *type_at_top(Fe *fe, Inline *in, const char *t) {
+    Arena *a = fe->u->arena;
+    if (in->dependent)
+        t = replace_words(a, t, &in->tparam_names, &in->tparam_temps);
+    if (fe->tparam_names.len)
+        t = replace_words(a, t, &fe->tparam_names, &fe->tparam_temps);
+    return t;
+}
+
 /* `f(args);` where f holds a barrier: f's body is scanned again as a copy of its own, its
  * parameters becoming locals of the copy that take the arguments (ST_BIND statements). */
 void scan_inline(KScan *ks, Stmt *s, CXCursor call, CXCursor fn, char *usr, Var *result,
@@ -434,54 +445,30 @@ void scan_inline(KScan *ks, Stmt *s, CXCursor call, CXCursor fn, char *usr, Var 
     }
     scan_list(ks, body, list, s);
     fe->tparam_names.len = fe->tparam_temps.len = saved_names;
-    /* the copy's locals (its parameters among them) are declared where the callee's template
-     * parameters are not in scope: their types name the temporaries */
-    for (int i = first_var; in->dependent && i < ks->k->vars.len; i++) {
+    /* the copy's locals (its parameters among them), its sites' arrays and volatile buffers
+     * are declared at the top, where neither the callee's template parameters nor those of
+     * the copies around it (a class template's member calling another: the class's T) are in
+     * scope: their types name the temporaries */
+    for (int i = first_var; i < ks->k->vars.len; i++) {
         Var *v = ks->k->vars.items[i];
         if (v->copy == in->copy)
-            v->type = replace_words(u->arena, v->type, &in->tparam_names, &in->tparam_temps);
+            v->type = type_at_top(fe, in, v->type);
     }
-    for (int i = 0; in->dependent && i < in->params.len; i++) {
+    for (int i = 0; i < in->params.len; i++) {
         Var *v = in->params.items[i];
-        v->type = replace_words(u->arena, v->type, &in->tparam_names, &in->tparam_temps);
+        v->type = type_at_top(fe, in, v->type);
     }
-    /* a copy inside a dependent copy (a class template's member calling another): its types
-     * may name the enclosing copies' parameters (the class's T), bound to their temporaries */
-    for (int i = first_var; fe->tparam_names.len && i < ks->k->vars.len; i++) {
-        Var *v = ks->k->vars.items[i];
-        if (v->copy == in->copy)
-            v->type = replace_words(u->arena, v->type, &fe->tparam_names, &fe->tparam_temps);
-    }
-    for (int i = 0; fe->tparam_names.len && i < in->params.len; i++) {
-        Var *v = in->params.items[i];
-        v->type = replace_words(u->arena, v->type, &fe->tparam_names, &fe->tparam_temps);
-    }
-    for (int i = first_site; fe->tparam_names.len && i < ks->k->sites.len; i++) {
+    for (int i = first_site; i < ks->k->sites.len; i++) {
         Site *site = ks->k->sites.items[i];
         if (site->owner->copy == in->copy && site->type)
-            site->type = replace_words(u->arena, site->type, &fe->tparam_names, &fe->tparam_temps);
+            site->type = type_at_top(fe, in, site->type);
         if (site->owner->copy == in->copy && site->result_type)
-            site->result_type = replace_words(u->arena, site->result_type, &fe->tparam_names, &fe->tparam_temps);
+            site->result_type = type_at_top(fe, in, site->result_type);
     }
-    for (int i = first_vstore; fe->tparam_names.len && i < ks->k->vstores.len; i++) {
+    for (int i = first_vstore; i < ks->k->vstores.len; i++) {
         VStore *vs = ks->k->vstores.items[i];
         if (vs->owner->copy == in->copy)
-            vs->type = replace_words(u->arena, vs->type, &fe->tparam_names, &fe->tparam_temps);
-    }
-    for (int i = first_site; in->dependent && i < ks->k->sites.len; i++) {
-        Site *site = ks->k->sites.items[i];     /* their arrays are declared at the top too */
-        if (site->owner->copy == in->copy) {
-            if (site->type)
-                site->type = replace_words(u->arena, site->type, &in->tparam_names, &in->tparam_temps);
-            if (site->result_type)
-                site->result_type = replace_words(u->arena, site->result_type, &in->tparam_names,
-                                                  &in->tparam_temps);
-        }
-    }
-    for (int i = first_vstore; in->dependent && i < ks->k->vstores.len; i++) {
-        VStore *vs = ks->k->vstores.items[i];     /* buffers declared at the top too */
-        if (vs->owner->copy == in->copy)
-            vs->type = replace_words(u->arena, vs->type, &in->tparam_names, &in->tparam_temps);
+            vs->type = type_at_top(fe, in, vs->type);
     }
     clang_visitChildren(body, file_shared_visit, ks);   /* the kernel declares what the copy uses */
     /* returns before the end leave the call, not the thread (see check_barriers, lower_kernel) */

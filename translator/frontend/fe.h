@@ -153,7 +153,6 @@ CXCursor strip_implicit(CXCursor c);
 bool elided_construction(CXCursor call);
 bool is_builtin_var(CXCursor ref, const char **name);
 const char *directive_name(const char *p, const char *end);
-bool ident_char(char c);
 bool is_array_type(CXType t);
 bool has_attr(CXCursor c, enum CXCursorKind kind);
 /* user_functions.c: `extern __shared__ T a[];` declared in a function; its declaration as
