@@ -71,7 +71,8 @@ void __cu2c_untranslated(void);
  * stands for over the group's lanes in the calling thread's warp (cu2c/fiber.h), where the
  * thread waits for the others. The methods are inlined where they are called, so that the
  * runtime tells one call from another by its return address, as it tells written barriers
- * apart by their lines. Tiles of several warps and grid_group::sync() keep thread loops. */
+ * apart by their lines. A tile of several warps meets through cu2c_fiber_group_tile, which
+ * gathers its values; grid_group::sync() is the block's barrier, then the grid's. */
 #define CU2C_CG_INLINE __attribute__((always_inline)) inline
 namespace __cu2c_fb {
 template <class G> CU2C_CG_INLINE void sync(const G &g);
@@ -149,24 +150,49 @@ public:
     }
 };
 
+namespace __cu2c_fb {
+template <class T> CU2C_CG_INLINE unsigned tile_gather(unsigned size, T v, T *vals, unsigned char *act);
+template <unsigned Size> CU2C_CG_INLINE void tile_sync();
+}
+
 /* The methods of a tile of several warps (64-1024 threads), CUDA's: no shfl_up/down/xor,
- * ballot or match (their results would not fit a warp's lanes). */
+ * ballot or match (their results would not fit a warp's lanes). On the fiber engine they
+ * gather the tile's values (__cu2c_fb::tile_gather) and compute as the thread loops do. */
+template <unsigned Size>
 class __cu2c_multi_warp_group {
 public:
-    void sync() const { __cu2c_untranslated(); }
-    template <class T> T shfl(T v, unsigned int) const { return __cu2c_untranslated(), v; }
-    int any(int p) const { return __cu2c_untranslated(), p != 0; }
-    int all(int p) const { return __cu2c_untranslated(), p != 0; }
+    CU2C_CG_INLINE void sync() const { __cu2c_fb::tile_sync<Size>(); }
+    template <class T> CU2C_CG_INLINE T shfl(T v, unsigned int src) const {
+        T vals[Size];
+        unsigned char act[Size];
+        unsigned k = __cu2c_fb::tile_gather(Size, v, vals, act);
+        src &= Size - 1;
+        return src < k && act[src] ? vals[src] : v;
+    }
+    CU2C_CG_INLINE int any(int p) const { return __cu2c_vote(0, p); }
+    CU2C_CG_INLINE int all(int p) const { return __cu2c_vote(1, p); }
+    CU2C_CG_INLINE int __cu2c_vote(int every, int p) const {
+        int vals[Size];
+        unsigned char act[Size];
+        unsigned k = __cu2c_fb::tile_gather(Size, (int)(p != 0), vals, act);
+        int res = every;
+        for (unsigned j = 0; j < k; j++)
+            if (act[j])
+                res = every ? res && vals[j] : res || vals[j];
+        return res;
+    }
 };
 
-template <bool MultiWarp, class G> struct __cu2c_tile_methods { typedef __cu2c_warp_group<G> type; };
-template <class G> struct __cu2c_tile_methods<true, G> { typedef __cu2c_multi_warp_group type; };
+template <bool MultiWarp, unsigned Size, class G> struct __cu2c_tile_methods { typedef __cu2c_warp_group<G> type; };
+template <unsigned Size, class G> struct __cu2c_tile_methods<true, Size, G> {
+    typedef __cu2c_multi_warp_group<Size> type;
+};
 
 /* A tile of Size (1, 2, 4, ..., 1024) consecutive threads of the block, by linear index,
  * Size-aligned: up to 32, lanes of one warp; above, whole warps. ParentT says what it was
  * partitioned from. */
 template <unsigned int Size, typename ParentT = void>
-class thread_block_tile : public __cu2c_tile_methods<(Size > 32), thread_block_tile<Size, ParentT> >::type {
+class thread_block_tile : public __cu2c_tile_methods<(Size > 32), Size, thread_block_tile<Size, ParentT> >::type {
     static_assert(Size >= 1 && Size <= 1024 && (Size & (Size - 1)) == 0,
                   "cu2c: thread_block_tile sizes are powers of two up to 1024");
 public:
@@ -255,11 +281,14 @@ public:
     unsigned long long num_threads() const { return __cu2c_size; }
     unsigned int get_type() const { return __cu2c_kind == 0 ? 4 : __cu2c_kind == 1 ? 2 : 1; }
     bool is_valid() const { return __cu2c_size != 0; }
-    /* on fibers: the block's barrier for the block (or a tile of several warps), else the
-     * group's lanes' __syncwarp */
+    /* on fibers: the block's barrier for the block, a tile of several warps' meeting, else
+     * the group's lanes' __syncwarp */
     CU2C_CG_INLINE void sync() const {
-        if (__cu2c_kind == 0 || (__cu2c_kind == 1 && __cu2c_size > 32))
+        const unsigned char *here;
+        if (__cu2c_kind == 0)
             cu2c_fiber_group_sync();
+        else if (__cu2c_kind == 1 && __cu2c_size > 32)
+            cu2c_fiber_group_tile(__cu2c_size, 0, 0, &here);
         else
             cu2c_fiber_group_warp(CU2C_FW_SYNCWARP, __cu2c_sync_mask(cu2c_tls.threadIdx, cu2c_tls.blockDim), 0, 0, 0,
                                   32, 0);
@@ -299,7 +328,7 @@ public:
     uint3 __cu2c_bidx;
     grid_group(dim3 bd, uint3 bi, dim3 gd) : __cu2c_bdim(bd), __cu2c_gdim(gd), __cu2c_bidx(bi) {}
     bool is_valid() const { return cu2c_grid_is_valid() != 0; }
-    void sync() const { __cu2c_untranslated(); }
+    CU2C_CG_INLINE void sync() const { cu2c_fiber_group_grid_sync(); }
     unsigned long long num_blocks() const {
         return (unsigned long long)__cu2c_gdim.x * __cu2c_gdim.y * __cu2c_gdim.z;
     }
@@ -691,6 +720,38 @@ static void __cu2c_tile_vote(int all, int width, size_t n, const unsigned char *
 namespace __cu2c_fb {
 static inline unsigned lane() { return (unsigned)(__cu2c::lin(cu2c_tls.threadIdx, cu2c_tls.blockDim) & 31); }
 
+/* The group masks a tile of several warps' reduce and scans take: never read for a tile */
+static const unsigned no_masks[1] = {0};
+
+/* The values v of the threads of the calling thread's tile of `size` threads (a warp or
+ * more), by rank in vals[0, k), act[r] whether rank r came (exited threads did not), where k
+ * counts the tile's ranks inside the block; returns k. Any trivially copyable type, 16
+ * bytes a meeting. */
+template <class T> CU2C_CG_INLINE unsigned tile_gather(unsigned size, T v, T *vals, unsigned char *act) {
+    unsigned long long r = __cu2c::lin(cu2c_tls.threadIdx, cu2c_tls.blockDim);
+    unsigned long long t0 = r & ~(unsigned long long)(size - 1);
+    unsigned long long nt = (unsigned long long)cu2c_tls.blockDim.x * cu2c_tls.blockDim.y * cu2c_tls.blockDim.z;
+    unsigned k = (unsigned)(nt - t0 < size ? nt - t0 : size);
+    unsigned char b[sizeof(T)];
+    memcpy(b, &v, sizeof(T));
+    const unsigned char *here = 0;
+    for (size_t o = 0; o < sizeof(T); o += 16) {
+        unsigned c = (unsigned)(sizeof(T) - o < 16 ? sizeof(T) - o : 16);
+        const unsigned char *all = cu2c_fiber_group_tile(size, b + o, c, &here);
+        for (unsigned j = 0; j < k; j++)
+            if (here[j])
+                memcpy((unsigned char *)&vals[j] + o, all + 16 * j, c);
+    }
+    for (unsigned j = 0; j < k; j++)
+        act[j] = here[j];
+    return k;
+}
+
+template <unsigned Size> CU2C_CG_INLINE void tile_sync() {
+    const unsigned char *here;
+    cu2c_fiber_group_tile(Size, 0, 0, &here);
+}
+
 /* A warp-wide lane mask as the group's ranks: its ballots and matches. */
 template <unsigned int Size, class P>
 CU2C_CG_INLINE unsigned ranks(const thread_block_tile<Size, P> &, unsigned bits) {
@@ -736,11 +797,17 @@ template <class G, class T> CU2C_CG_INLINE unsigned match(const G &g, int op, T 
 template <class G, class T, class Op>
 CU2C_CG_INLINE auto combine(const G &g, T v, Op op, int what) -> decltype(op(v, v)) {
     typedef decltype(op(v, v)) R;
-    if (G::__cu2c_fb_width() > 32) {
-        fprintf(stderr, "cu2c: error: cooperative_groups::reduce and the scans over a tile of several warps are not "
-                        "supported on the fiber engine yet\n");
-        ::cu2c_device_fault(cudaErrorLaunchFailure);
-        return R(v);
+    enum { W = G::__cu2c_fb_width() > 32 ? G::__cu2c_fb_width() : 1 };
+    if (W > 1) {   /* a tile of several warps: its values by rank, combined as a block's are */
+        T tv[W];
+        R tr[W];
+        unsigned char tact[W];
+        unsigned k = tile_gather(W, v, tv, tact);
+        if (what == 0)
+            __cu2c_reduce((int)W, k, tact, no_masks, tv, tr, op);
+        else
+            __cu2c_scan(what == 2, (int)W, k, tact, no_masks, tv, tr, op);
+        return tr[__cu2c::lin(cu2c_tls.threadIdx, cu2c_tls.blockDim) & (W - 1)];
     }
     unsigned m = g.__cu2c_fb_mask();
     unsigned here = (unsigned)cu2c_fiber_group_warp(CU2C_FW_BALLOT, m, 0, 0, 1, 32, 0);

@@ -28,6 +28,7 @@
 #include "cuda_fp16.h"
 #include "cuda_bf16.h"
 #include <type_traits>
+#include "cu2c/fiber_ops.h"   /* mma_sync on the fiber engine */
 
 #ifdef CU2C_PARSING
 #pragma clang force_cuda_host_device begin
@@ -151,16 +152,35 @@ static inline __cu2c_mma_args<FA, FB, FC> __cu2c_mma_pack(const FA &a, const FB 
     return p;
 }
 
-/* The call the translator recognises and replaces: never reached in translated code. */
-#if !defined(CU2C_PARSING) && defined(__GNUC__)
-void __cu2c_wmma_untranslated(void) __attribute__((error("a wmma::mma_sync that cu2c did not translate (please report it)")));
-#else
-void __cu2c_wmma_untranslated(void);
-#endif
+template <class P, class R>
+static void __cu2c_mma_warps(size_t n, const unsigned char *act, const P *v, R *r);
+
+/* The call the translator recognises and replaces in thread-loop kernels. On the fiber
+ * engine it runs as written: the warp's lanes meet (cu2c_fiber_group_tile, 16 bytes of each
+ * lane's shares a meeting) and each computes its warp's product as the thread loops do. It
+ * is inlined where called: the runtime tells calls apart by their return addresses. */
 template <class FD, class FA, class FB, class FC>
-void mma_sync(FD &d, const FA &a, const FB &b, const FC &c, bool satf = false) {
-    (void)d, (void)a, (void)b, (void)c, (void)satf;
-    __cu2c_wmma_untranslated();
+__attribute__((always_inline)) inline void mma_sync(FD &d, const FA &a, const FB &b, const FC &c, bool satf = false) {
+    typedef __cu2c_mma_args<FA, FB, FC> P;
+    P mine = {a, b, c, satf}, all[32];
+    FC res[32];
+    unsigned char act[32], bytes[sizeof(P)];
+    __builtin_memcpy(bytes, &mine, sizeof(P));
+    const unsigned char *here = 0;
+    for (size_t o = 0; o < sizeof(P); o += 16) {
+        unsigned n = (unsigned)(sizeof(P) - o < 16 ? sizeof(P) - o : 16);
+        const unsigned char *lanes = cu2c_fiber_group_tile(32, bytes + o, n, &here);
+        for (unsigned l = 0; l < 32; l++)
+            if (here[l])
+                __builtin_memcpy((unsigned char *)&all[l] + o, lanes + 16 * l, n);
+    }
+    for (unsigned l = 0; l < 32; l++)
+        act[l] = here[l];
+    unsigned lane = cu2c_fiber_lane();
+    if (!act[lane])
+        return;   /* outside the fiber engine: cu2c_fiber_group_tile has said so */
+    __cu2c_mma_warps(32, act, all, res);
+    __cu2c_mma_assign(d, res[lane]);
 }
 
 template <class Use, int M, int N, int K, class T, class Layout, class V>

@@ -19,19 +19,13 @@
  * those the translator puts on fibers only what thread loops cannot run.)
  * The fiber engine implements the CUDA functions themselves (a kernel spinning on volatile
  * memory stores into it as written: its threads signal each other, they do not step in
- * lockstep), and cooperative_groups.h the groups' methods and collectives; what cu2c lowers
- * in other ways (a tile of several warps' functions, wmma, grid-wide and cuda::barrier
- * waits, legacy warp-synchronous steps) stays on thread loops for now: the frontend marks a
- * kernel calling them, or a device function that does, Kernel.no_fibers (fiber_callable). */
+ * lockstep); cooperative_groups.h the groups' methods and collectives (grid_group::sync()
+ * too), mma.h wmma::mma_sync and cu2c/libcuxx_sync.h cuda::barrier as a real barrier. What
+ * cu2c lowers in other ways (legacy warp-synchronous steps) stays on thread loops for now,
+ * as do calls the frontend marks Kernel.no_fibers (fiber_callable): a group's method where
+ * the group's type is a template's parameter. */
 bool fiber_supported(Kernel *k) {
-    if (k->no_fibers || (k->vstores.len && !k->spins))
-        return false;
-    for (int i = 0; i < k->stmts.len; i++) {
-        Stmt *s = k->stmts.items[i];
-        if (s->grid_sync || s->barrier_check)
-            return false;
-    }
-    return true;
+    return !k->no_fibers && !(k->vstores.len && !k->spins);
 }
 
 /* A kernel the thread-loop engine refused runs on the fiber engine when that can take it;

@@ -41,7 +41,7 @@ void __tsan_switch_to_fiber(void *fiber, unsigned flags);
 #define RT_TSAN_SWITCH(to) ((void)0)
 #endif
 
-enum { RT_F_RUN, RT_F_SPIN, RT_F_BAR, RT_F_WARP, RT_F_DONE };
+enum { RT_F_RUN, RT_F_SPIN, RT_F_BAR, RT_F_WARP, RT_F_TILE, RT_F_DONE };
 
 typedef struct rt_fiber {
 #if defined(__x86_64__)
@@ -57,6 +57,7 @@ typedef struct rt_fiber {
     int op, arg, width, pred;   /* that call's kind and arguments */
     unsigned mask;
     unsigned size;
+    unsigned tile;              /* a tile's call (RT_F_TILE): the tile's size */
     unsigned char value[16];    /* the lane's value */
     unsigned char result_value[16]; /* a shuffle's result */
     unsigned long long result;  /* the call's result */
@@ -71,6 +72,8 @@ typedef struct rt_fibers {
     size_t cap;                 /* fibers with a stack */
     char *stacks;               /* cap * stride bytes, a guard page at the bottom of each */
     size_t stride, stack;
+    unsigned char *gather;      /* the values a tile's call gathered, 16 bytes a thread */
+    unsigned char *here;        /* and which threads came to it */
     size_t n, live;             /* this block's threads, those not exited */
     size_t cur;                 /* the fiber running */
     size_t count[RT_F_DONE + 1]; /* fibers in each state, but the running one */
@@ -220,6 +223,13 @@ static int rt_fibers_reserve(rt_fibers *fb, size_t n)
         return 0;
     memset(f + fb->cap, 0, (n - fb->cap) * sizeof *f);
     fb->f = f;
+    unsigned char *gather = realloc(fb->gather, n * 16), *here = gather ? realloc(fb->here, n) : NULL;
+    if (gather)
+        fb->gather = gather;
+    if (here)
+        fb->here = here;
+    if (!gather || !here)
+        return 0;
     char *s = mmap(NULL, n * stride, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
     if (s == MAP_FAILED)
         return 0;
@@ -357,6 +367,36 @@ static int rt_warp_release(rt_fibers *fb, size_t w0)
     return ready != 0;
 }
 
+/* Lets go the tiles whose threads that have not exited all wait at one call of
+ * cu2c_fiber_group_tile: their values go to the tile's slots of fb->gather. Returns whether
+ * any went. */
+static int rt_tile_release(rt_fibers *fb)
+{
+    int released = 0;
+    for (size_t i = 0; i < fb->n; i++) {
+        const rt_fiber *f = &fb->f[i];
+        if (f->state != RT_F_TILE)
+            continue;
+        size_t t0 = i & ~(size_t)(f->tile - 1), end = t0 + f->tile < fb->n ? t0 + f->tile : fb->n;
+        int ready = 1;
+        for (size_t j = t0; j < end && ready; j++)
+            ready = fb->f[j].state == RT_F_DONE || (fb->f[j].state == RT_F_TILE && fb->f[j].where == f->where);
+        for (size_t j = t0; ready && j < end; j++) {
+            rt_fiber *g = &fb->f[j];
+            fb->here[j] = g->state == RT_F_TILE;
+            if (!fb->here[j])
+                continue;
+            memcpy(fb->gather + 16 * j, g->value, g->size);
+            g->state = RT_F_RUN;
+            fb->count[RT_F_TILE]--;
+            fb->count[RT_F_RUN]++;
+            released = 1;
+        }
+        i = end - 1;
+    }
+    return released;
+}
+
 /* ---- the scheduler ---------------------------------------------------------------------- */
 
 static const char *rt_state_name(const rt_fiber *f)
@@ -364,6 +404,7 @@ static const char *rt_state_name(const rt_fiber *f)
     switch (f->state) {
     case RT_F_BAR: return "waiting at the barrier at ";
     case RT_F_WARP: return "waiting at a warp function at ";
+    case RT_F_TILE: return "waiting at a tile's collective at ";
     default: return "running";
     }
 }
@@ -409,7 +450,8 @@ static void rt_fibers_stuck(rt_fibers *fb)
         "__ballot_sync", "__any_sync", "__all_sync", "__activemask", "__syncwarp", "__match_any_sync",
         "__match_all_sync", "__reduce_add_sync", "__reduce_min_sync", "__reduce_max_sync", "__reduce_and_sync",
         "__reduce_or_sync", "__reduce_xor_sync"};
-    const char *name = !at || at->state == RT_F_BAR ? "__syncthreads"
+    const char *name = !at || at->state == RT_F_BAR ? (at && at->op == CU2C_FB_GRID ? "grid_group::sync" : "__syncthreads")
+                     : at->state == RT_F_TILE ? "thread_block_tile collective"
                      : at->op >= 0 && at->op <= CU2C_FW_REDUCE_XOR ? warp_names[at->op] : "warp function";
     cu2c_barrier_diverged(fb->blk, rt_where(at, w1, sizeof w1), name, arrived, fb->live, why);
 }
@@ -467,6 +509,8 @@ void cu2c_fiber_run(void **args, cu2c_block *blk, void (*body)(void **, cu2c_blo
         int released = 0;
         for (size_t w0 = 0; fb->count[RT_F_WARP] && w0 < n; w0 += 32)
             released |= rt_warp_release(fb, w0);
+        if (fb->count[RT_F_TILE])
+            released |= rt_tile_release(fb);
         if (released || fb->count[RT_F_SPIN])
             continue;
         /* a barrier: every thread not exited waits at one (at any __syncthreads*, as on the
@@ -476,7 +520,7 @@ void cu2c_fiber_run(void **args, cu2c_block *blk, void (*body)(void **, cu2c_blo
             rt_fibers_stuck(fb);
             break;
         }
-        int count = 0, every = 1, any = 0;
+        int count = 0, every = 1, any = 0, grid = 0;
         for (size_t i = 0; i < n; i++) {
             rt_fiber *f = &fb->f[i];
             if (f->state != RT_F_BAR)
@@ -484,7 +528,10 @@ void cu2c_fiber_run(void **args, cu2c_block *blk, void (*body)(void **, cu2c_blo
             count += f->pred != 0;
             every &= f->pred != 0;
             any |= f->pred != 0;
+            grid |= f->op == CU2C_FB_GRID;
         }
+        if (grid)   /* grid_group::sync(): the block's threads are there; now the grid's blocks */
+            cu2c_grid_sync(blk);
         for (size_t i = 0; i < n; i++) {
             rt_fiber *f = &fb->f[i];
             if (f->state == RT_F_BAR) {
@@ -559,8 +606,8 @@ static int rt_group_call_here(void)
 {
     if (rt_fibers_running())
         return 1;
-    fprintf(stderr, "cu2c: error: a cooperative groups barrier or warp function ran in a kernel cu2c built for "
-                    "thread loops without translating it (please report it)\n");
+    fprintf(stderr, "cu2c: error: a cooperative groups, wmma or cuda::barrier collective ran in a kernel cu2c built "
+                    "for thread loops without translating it (please report it)\n");
     cu2c_device_fault(cudaErrorLaunchFailure);
     return 0;
 }
@@ -579,6 +626,55 @@ __attribute__((noinline)) unsigned long long cu2c_fiber_group_warp(int op, unsig
     if (!rt_group_call_here() || size > 16)
         return 0;
     return rt_warp_call(op, mask, v, size, arg, width, pred, pc, 1);
+}
+
+__attribute__((noinline)) void cu2c_fiber_group_grid_sync(void)
+{
+    const char *pc = __builtin_return_address(0);
+    if (rt_group_call_here())
+        rt_sync_call(CU2C_FB_GRID, 1, pc, 1);
+}
+
+__attribute__((noinline)) const unsigned char *cu2c_fiber_group_tile(unsigned size, const void *v, unsigned vsize,
+                                                                     const unsigned char **here)
+{
+    static const unsigned char none[16];
+    const char *pc = __builtin_return_address(0);
+    *here = none;
+    if (!rt_group_call_here() || vsize > 16 || size < 32 || size > 1024 || (size & (size - 1)))
+        return none;
+    rt_fibers *fb = &rt_fb;
+    rt_fiber *f = &fb->f[fb->cur];
+    f->tile = size;
+    f->size = vsize;
+    f->where = pc;
+    f->where_pc = 1;
+    if (vsize)
+        memcpy(f->value, v, vsize);
+    rt_stop(fb, RT_F_TILE);
+    size_t t0 = fb->cur & ~(size_t)(size - 1);
+    *here = fb->here + t0;
+    return fb->gather + 16 * t0;
+}
+
+unsigned cu2c_fiber_lane(void)
+{
+    return rt_fibers_running() ? (unsigned)(rt_fb.cur & 31) : 0;
+}
+
+int cu2c_fiber_running(void)
+{
+    return rt_fibers_running();
+}
+
+int cu2c_fiber_wait_here(const char *what)
+{
+    if (rt_fibers_running())
+        return 1;
+    fprintf(stderr, "cu2c: error: %s ran in a kernel cu2c built for thread loops without translating it (please "
+                    "report it)\n", what);
+    cu2c_device_fault(cudaErrorLaunchFailure);
+    return 0;
 }
 
 void cu2c_fiber_yield(void)
@@ -628,6 +724,8 @@ void rt_fibers_release(void)
     if (fb->stacks)
         munmap(fb->stacks, fb->cap * fb->stride);
     free(fb->f);
+    free(fb->gather);
+    free(fb->here);
     memset(fb, 0, sizeof *fb);
 }
 

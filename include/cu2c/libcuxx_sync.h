@@ -10,7 +10,10 @@
  *   barriers (the functions marked CU2C_BLOCK_BARRIER, translator/frontend/libcuxx.c) and,
  *   at each, checks that the barrier expects the block's thread count: another count ends
  *   the kernel with cudaErrorLaunchFailure and a message (__cu2c_barrier_check), never a
- *   different result. A completion function, arrive(n) with n != 1: not supported.
+ *   different result. A completion function, arrive(n) with n != 1: not supported. On the
+ *   fiber engine (runtime/fibers.c), where the calls run as written, it is the GPU's barrier:
+ *   any count, arrive(n), phases, arrive_and_drop; a wait lets the block's other threads run
+ *   (cu2c_spin_wait) until its phase completes.
  * - cuda::pipeline<thread_scope_thread> (make_pipeline()): each thread's own copies, done
  *   when issued: every method is a no-op.
  * - cuda::pipeline<thread_scope_block> (make_pipeline(block, &shared_state)): every thread is
@@ -20,8 +23,8 @@
  *   each other in divergent branches cannot run one after another.
  * - cuda::memcpy_async(dst, src, size, barrier or pipeline) copies at once; with a group
  *   first, the group's first thread copies (as cooperative_groups::memcpy_async).
- * The bodies of the barrier functions are never reached in translated kernels: one left in
- * host code fails to compile (__cu2c_untranslated_wait). */
+ * The waits' bodies run only on the fiber engine: elsewhere (a call thread loops did not
+ * translate) they end the kernel, saying so (cu2c_fiber_wait_here). */
 #ifndef CU2C_LIBCUXX_SYNC_H
 #define CU2C_LIBCUXX_SYNC_H
 #ifdef CU2C_PARSING
@@ -46,12 +49,12 @@
 
 namespace cuda {
 
-#if !defined(CU2C_PARSING) && defined(__GNUC__)
-void __cu2c_untranslated_wait(void) __attribute__((error("a cuda::barrier or cuda::pipeline wait that cu2c did not "
-                                                        "translate (outside a kernel or a device function it calls)")));
-#else
-void __cu2c_untranslated_wait(void);
-#endif
+/* A whole block's pipeline's wait on the fiber engine: the block's barrier, met at the
+ * place it is called from (inlined there). */
+__attribute__((always_inline)) inline void __cu2c_block_wait() {
+    if (cu2c_fiber_wait_here("a cuda::pipeline wait"))
+        cu2c_fiber_group_sync();
+}
 
 /* cuda::aligned_size_t<N>: a size whose copies are N-aligned (a promise: nothing to do) */
 template <size_t Alignment> struct aligned_size_t {
@@ -76,28 +79,49 @@ template <thread_scope Scope, class CompletionFunction = __cu2c_no_completion> c
 template <thread_scope Scope> class barrier<Scope, __cu2c_no_completion> {
 public:
     using arrival_token = __cu2c_arrival_token;
-    long long __cu2c_expected;      /* the count init gave */
+    long long __cu2c_expected;      /* the count init gave (less those dropped, on fibers) */
+    long long __cu2c_pending;       /* on fibers: arrivals the phase still needs */
+    unsigned long long __cu2c_phase; /* on fibers: phases completed */
     barrier() = default;
-    barrier(ptrdiff_t expected, __cu2c_no_completion = __cu2c_no_completion()) : __cu2c_expected(expected) {}
+    barrier(ptrdiff_t expected, __cu2c_no_completion = __cu2c_no_completion())
+        : __cu2c_expected(expected), __cu2c_pending(expected), __cu2c_phase(0) {}
     barrier(const barrier &) = delete;
     barrier &operator=(const barrier &) = delete;
+    /* On the fiber engine a real barrier: the phase completes when its arrivals are in, and
+     * a wait lets the block's other threads run until then. In thread-loop kernels the waits
+     * are the block's barrier and this bookkeeping is not read. */
     arrival_token arrive(ptrdiff_t update = 1) {
-        if (update != 1) {
+        if (update != 1 && !cu2c_fiber_running()) {
             fprintf(stderr, "cu2c: error: cuda::barrier::arrive(%lld): an update other than 1 is not supported "
                     "(cu2c runs the barrier as the block's barrier)\n", (long long)update);
             cu2c_device_fault(cudaErrorLaunchFailure);
         }
-        return arrival_token{0};
+        arrival_token t{__cu2c_phase};
+        if ((__cu2c_pending -= update) <= 0) {
+            __cu2c_phase++;
+            __cu2c_pending = __cu2c_expected;
+        }
+        return t;
     }
-    CU2C_BLOCK_BARRIER void wait(arrival_token &&) const { __cu2c_untranslated_wait(); }
-    CU2C_BLOCK_BARRIER void arrive_and_wait() { __cu2c_untranslated_wait(); }
+    CU2C_BLOCK_BARRIER void wait(arrival_token &&t) const {
+        if (cu2c_fiber_wait_here("cuda::barrier::wait"))
+            while (__atomic_load_n(&__cu2c_phase, __ATOMIC_ACQUIRE) == t.__cu2c_phase)
+                cu2c_spin_wait("cuda::barrier::wait");
+    }
+    CU2C_BLOCK_BARRIER void arrive_and_wait() { wait(arrive()); }
     /* this thread takes no part in later phases: it arrives, and (in any correct program)
      * waits on this barrier no more */
-    void arrive_and_drop() {}
+    void arrive_and_drop() {
+        __cu2c_expected--;
+        arrive();
+    }
     static constexpr ptrdiff_t max() { return 0x7fffffff; }
 };
 
-template <thread_scope Scope> void init(barrier<Scope> *b, ptrdiff_t expected) { b->__cu2c_expected = expected; }
+template <thread_scope Scope> void init(barrier<Scope> *b, ptrdiff_t expected) {
+    b->__cu2c_expected = b->__cu2c_pending = expected;
+    b->__cu2c_phase = 0;
+}
 
 /* At each wait (the translator emits the call, once per block): the barrier is the block's
  * only when it expects every thread of the block. */
@@ -133,9 +157,9 @@ public:
                  "threads one after another between barriers); make every thread both producer and consumer "
                  "(make_pipeline(block, &state))")
     pipeline(const __cu2c_role_pipeline<Scope> &) {}
-    CU2C_BLOCK_BARRIER void producer_acquire() { __cu2c_untranslated_wait(); }
+    CU2C_BLOCK_BARRIER void producer_acquire() { __cu2c_block_wait(); }
     void producer_commit() {}
-    CU2C_BLOCK_BARRIER void consumer_wait() { __cu2c_untranslated_wait(); }
+    CU2C_BLOCK_BARRIER void consumer_wait() { __cu2c_block_wait(); }
     void consumer_release() {}
 };
 
@@ -191,7 +215,7 @@ __cu2c_role_pipeline<Scope> make_pipeline(const Group &, pipeline_shared_state<S
 
 template <uint8_t Prior> void pipeline_consumer_wait_prior(pipeline<thread_scope_thread> &) {}
 template <uint8_t Prior, thread_scope Scope>
-CU2C_BLOCK_BARRIER void pipeline_consumer_wait_prior(pipeline<Scope> &) { __cu2c_untranslated_wait(); }
+CU2C_BLOCK_BARRIER void pipeline_consumer_wait_prior(pipeline<Scope> &) { __cu2c_block_wait(); }
 template <uint8_t Prior, thread_scope Scope> void pipeline_consumer_wait_prior(__cu2c_role_pipeline<Scope> &) {}
 
 /* ---- cuda::memcpy_async: `memcpy_async(first, rest...)` reads

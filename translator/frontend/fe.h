@@ -14,6 +14,13 @@
  * so that they are spliced into the translation like the user's own headers (includes.c). */
 #define VIRTUAL_LIB_INCLUDE "/__cu2c/lib"
 
+/* A function of Fe.group_dependent_fns, and the method that puts it there. */
+typedef struct GroupDependentFn {
+    const char *usr;
+    SrcLoc loc;             /* the method's call */
+    const char *method;
+} GroupDependentFn;
+
 typedef struct Fe {
     Unit *u;
     CXTranslationUnit tu;
@@ -36,6 +43,10 @@ typedef struct Fe {
                              * written (transitively): cooperative groups' methods and
                              * collectives, wmma, grid or cuda::barrier waits, volatile memory
                              * (warp-synchronous steps) */
+    PtrVec group_dependent_fns; /* GroupDependentFn*: user functions holding (transitively) a
+                             * group's method on a group whose type depends on a template
+                             * parameter: thread loops cannot lower it; a kernel calling one
+                             * runs on fibers */
     StrSet fn_names, fn_decls; /* functions declared in the main file, by name and by name
                              * with USR, to spot overloading */
     int copy;               /* the text being scanned: 0 the kernel, n an inlined body */
@@ -167,6 +178,8 @@ bool is_barrier_name(const char *n);
 CXCursor callee_of(CXCursor call);
 CXString fn_usr(CXCursor fn);
 bool usr_in(PtrVec *v, const char *usr);
+/* The entry of Fe.group_dependent_fns for usr, NULL if none (user_functions.c). */
+const GroupDependentFn *group_dependent_fn(Fe *fe, const char *usr);
 bool find_in(CXCursor c, bool (*match)(CXCursor), CXCursor *where);
 bool is_barrier_call(CXCursor c);
 bool is_block_barrier_call(CXCursor c);

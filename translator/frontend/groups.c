@@ -222,11 +222,14 @@ const char *shown_name(CXCursor c) {
 }
 
 bool fiber_callable(CXCursor call) {
-    /* cooperative_groups.h's methods run as written on fibers (its __cu2c_fb), but those of a
-     * tile of several warps (or of a size known per instantiation) and grid_group::sync() */
+    /* cooperative_groups.h's methods run as written on fibers (its __cu2c_fb), whatever the
+     * group (a tile's size known per instantiation too); so do wmma::mma_sync and libcu++'s
+     * waits */
     GroupCall g;
     if (group_call(call, &g))
-        return strcmp(g.builtin, GRID_SYNC) != 0 && g.width >= 0 && g.width <= 32;
+        return true;
+    if (wmma_mma_call(call) || libcuxx_barrier(call, false))
+        return true;
     char n[64];
     snprintf(n, sizeof n, "%s", call_name(call));
     return (strcmp(n, "__syncthreads") == 0 || (strncmp(n, "__", 2) == 0 && strncmp(n, "__cu2c", 6) != 0)) &&

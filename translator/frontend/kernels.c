@@ -164,6 +164,35 @@ static void spell_shared_types(Fe *fe, Kernel *k, CXCursor body) {
     }
 }
 
+/* A group's method on a group whose type depends on a template parameter, in the kernel or
+ * in a function it calls: thread loops cannot lower it (they need the group's size where
+ * the template is written); the fiber engine runs it as written. */
+static enum CXChildVisitResult group_dependent_visit(CXCursor c, CXCursor parent, CXClientData d) {
+    (void)parent;
+    KScan *ks = d;
+    if (clang_getCursorKind(c) != CXCursor_CallExpr)
+        return CXChildVisit_Recurse;
+    char name[32];
+    SrcLoc loc;
+    const char *method = NULL;
+    CXCursor fn = callee_of(c);
+    const GroupDependentFn *g = clang_Cursor_isNull(fn) ? NULL
+                              : group_dependent_fn(ks->fe, fe_str(ks->fe->u->arena, fn_usr(fn)));
+    if (unresolved_group_call(c, name, sizeof name)) {
+        loc = cursor_loc(ks->fe, c);
+        method = name;
+    } else if (g) {
+        loc = g->loc;
+        method = g->method;
+    } else {
+        return CXChildVisit_Recurse;
+    }
+    diag_refuse(ks->fe->u, loc, "%s() on a group whose type depends on a template parameter is not supported yet by "
+                "thread loops (cu2c needs the group's type where the template is written, e.g. "
+                "thread_block_tile<32>)", method);
+    return CXChildVisit_Break;
+}
+
 /* What the fiber engine needs to know of a kernel, wherever it is in the body: its
  * __shared__ declarations, and the calls it cannot run as written (Kernel.no_fibers). */
 static enum CXChildVisitResult fiber_facts_visit(CXCursor c, CXCursor parent, CXClientData d) {
@@ -242,6 +271,7 @@ void scan_kernel(Fe *fe, CXCursor fn, int overload, bool overloaded) {
     clang_visitChildren(body, fiber_facts_visit, &ks);
     u->scanning = k;
     scan_list(&ks, body, &k->body, NULL);
+    clang_visitChildren(body, group_dependent_visit, &ks);
     u->scanning = NULL;
     clang_visitChildren(body, file_shared_visit, &ks);
     if (k->tmpl_args)

@@ -415,6 +415,12 @@ enum CXChildVisitResult userfn_visit(CXCursor c, CXCursor parent, CXClientData d
         f->callees = s->callees;
         f->fiber_unsafe = s->fiber_unsafe || s->has_volatile;
         vec_push(fe->u->arena, &ts->user_fns, f);
+        if (s->has_dependent_group && !is_kernel(c)) {
+            GroupDependentFn *g = arena_alloc(fe->u->arena, sizeof *g);
+            *g = (GroupDependentFn){f->usr, cursor_loc(fe, s->dependent_group),
+                                    arena_strdup(fe->u->arena, s->dependent_name)};
+            vec_push(fe->u->arena, &fe->group_dependent_fns, g);
+        }
         return CXChildVisit_Continue;
     }
     bool kernel = is_kernel(c);
@@ -461,13 +467,6 @@ enum CXChildVisitResult userfn_visit(CXCursor c, CXCursor parent, CXClientData d
      * host's own, guarded by __CUDA_ARCH__) */
     if ((kernel || (device && !has_attr(c, CXCursor_CUDAHostAttr))) && !clang_Cursor_isNull(s->first_asm))
         ptx_refuse(fe, s->first_asm);
-    if (device && s->has_dependent_group) {
-        const char *m = s->dependent_name;
-        diag_error(fe->u, cursor_loc(fe, s->dependent_group),
-                   "%s() on a group whose type depends on a template parameter is not supported yet "
-                   "(cu2c needs the group's type where the template is written, e.g. "
-                   "thread_block_tile<32>)", m);
-    }
     if (!kernel && s->uses_file_shared && !is_file_shared(fe, clang_getCursorReferenced(s->first_file_shared)))
         diag_error(fe->u, cursor_loc(fe, s->first_file_shared),
                    "__shared__ variable declared extern inside a function: not supported yet");
@@ -584,6 +583,13 @@ void close_user_fns(Fe *fe, TuScan *ts) {
                     vec_push(fe->u->arena, &fe->fiber_unsafe_fns, f->usr);
                     changed = true;
                 }
+                const GroupDependentFn *g = group_dependent_fn(fe, f->callees.items[j]);
+                if (g && !group_dependent_fn(fe, f->usr)) {
+                    GroupDependentFn *h = arena_alloc(fe->u->arena, sizeof *h);
+                    *h = (GroupDependentFn){f->usr, g->loc, g->method};
+                    vec_push(fe->u->arena, &fe->group_dependent_fns, h);
+                    changed = true;
+                }
                 if (usr_in(&fe->sync_fns, f->callees.items[j]) && !usr_in(&fe->sync_fns, f->usr)) {
                     vec_push(fe->u->arena, &fe->sync_fns, f->usr);
                     changed = true;
@@ -596,4 +602,13 @@ void close_user_fns(Fe *fe, TuScan *ts) {
             }
         }
     }
+}
+
+const GroupDependentFn *group_dependent_fn(Fe *fe, const char *usr) {
+    for (int i = 0; usr && i < fe->group_dependent_fns.len; i++) {
+        const GroupDependentFn *g = fe->group_dependent_fns.items[i];
+        if (strcmp(g->usr, usr) == 0)
+            return g;
+    }
+    return NULL;
 }
