@@ -20,12 +20,38 @@
  * The fiber engine implements the CUDA functions themselves (a kernel spinning on volatile
  * memory stores into it as written: its threads signal each other, they do not step in
  * lockstep); cooperative_groups.h the groups' methods and collectives (grid_group::sync()
- * too), mma.h wmma::mma_sync and cu2c/libcuxx_sync.h cuda::barrier as a real barrier. What
- * cu2c lowers in other ways (legacy warp-synchronous steps) stays on thread loops for now,
- * as do calls the frontend marks Kernel.no_fibers (fiber_callable): a group's method where
- * the group's type is a template's parameter. */
+ * too), mma.h wmma::mma_sync and cu2c/libcuxx_sync.h cuda::barrier as a real barrier; a
+ * kernel's own legacy warp-synchronous steps step in lockstep (lower_fiber_vstore). Those of
+ * the device functions it calls keep the kernel on thread loops (Fe.fiber_unsafe_fns). */
 bool fiber_supported(Kernel *k) {
-    return !k->no_fibers && !(k->vstores.len && !k->spins);
+    if (k->no_fibers)
+        return false;
+    for (int i = 0; i < k->vstores.len; i++)
+        if (((VStore *)k->vstores.items[i])->owner->copy != 0)
+            return false;   /* (a function's steps: Fe.fiber_unsafe_fns keeps them off fibers) */
+    return true;
+}
+
+/* A warp step's store `V = E` (VStore) on fibers: the value and V's address are taken, the
+ * lanes of the warp running there meet (each has read what the step reads), the store is
+ * made, and they meet again (each has stored), as lanes in lockstep; the meetings' order in
+ * the kernel (VStore.id, in the text's order) lets lanes that went apart reconverge:
+ * `({ T volatile *a = &(V); T v = (E); CU2C_FIBER_STEP(...); *a = v; CU2C_FIBER_STEP(...); v; })`.
+ * A kernel spinning on volatile memory keeps its stores as written (they are signals). */
+static void lower_fiber_vstore(Unit *u, VStore *vs) {
+    int id = vs->id;
+    const char *take = arena_printf(u->arena, "({ __typeof__(%s) volatile *__cu2c_fa%d = &(%s); __typeof__(%s) __cu2c_fv%d = ",
+                                    vs->type, id, vs->lhs, vs->type, id);
+    const char *put = arena_printf(u->arena, "; CU2C_FIBER_STEP(%d); *__cu2c_fa%d = __cu2c_fv%d; CU2C_FIBER_STEP(%d); "
+                                             "__cu2c_fv%d; })", 2 * id, id, id, 2 * id + 1, id);
+    const char *old = arena_printf(u->arena, "*__cu2c_fa%d", id);
+    if (vs->incdec) {
+        edit_replace_lines(u, vs->begin, vs->end, arena_printf(u->arena, "%s%s %s 1%s", take, old, vs->op, put));
+    } else {
+        edit_replace_lines(u, vs->begin, vs->end,
+                           *vs->op ? arena_printf(u->arena, "%s%s %s (", take, old, vs->op) : arena_printf(u->arena, "%s(", take));
+        edit_insert(u, vs->rhs_end, arena_printf(u->arena, ")%s", put));
+    }
 }
 
 /* A kernel the thread-loop engine refused runs on the fiber engine when that can take it;
@@ -153,6 +179,8 @@ void lower_fiber_kernel(Unit *u, Kernel *k) {
     edit_replace_lines(u, k->decl_begin, k->body_begin + 1, arena_strdup(u->arena, b.data));
     buf_free(&b);
     lower_shared_decls(u, &k->shared_at, &k->extern_shared, "__cu2c_b->dyn_shared");
+    for (int i = 0; !k->spins && i < k->vstores.len; i++)
+        lower_fiber_vstore(u, k->vstores.items[i]);
     keep_functions(u);
     kernel_stub(u, k);
 }

@@ -287,7 +287,7 @@ static void rt_warp_results(rt_fibers *fb, size_t w0, unsigned group)
             break;
         }
         case CU2C_FW_ACTIVEMASK: f->result = group; break;
-        case CU2C_FW_SYNCWARP: f->result = 0; break;
+        case CU2C_FW_SYNCWARP: case CU2C_FW_STEP: f->result = 0; break;
         case CU2C_FW_MATCH_ANY: case CU2C_FW_MATCH_ALL: {
             unsigned same = 0;
             for (unsigned m = 0; m < 32; m++)
@@ -333,7 +333,10 @@ static void rt_warp_results(rt_fibers *fb, size_t w0, unsigned group)
 }
 
 /* Lets go the lanes of warp w0 whose call can complete: those waiting at one place whose
- * masks name only lanes waiting there too, or exited. Returns whether any went. */
+ * masks name only lanes waiting there too, or exited. Of the lanes at warp steps' meetings
+ * (CU2C_FW_STEP), only those at the first in the kernel's order go: lanes that took a branch
+ * the others skipped step through it first, as a warp runs a divergent branch before it
+ * reconverges. Returns whether any went. */
 static int rt_warp_release(rt_fibers *fb, size_t w0)
 {
     size_t end = w0 + 32 < fb->n ? w0 + 32 : fb->n;
@@ -345,7 +348,8 @@ static int rt_warp_release(rt_fibers *fb, size_t w0)
         else if (fb->f[i].state == RT_F_DONE)
             done |= 1u << (i - w0);
     }
-    unsigned left = waiting;
+    unsigned left = waiting, step_group = 0;
+    int step_order = 0;
     while (left) {
         unsigned l = (unsigned)__builtin_ctz(left);
         const char *where = fb->f[w0 + l].where;
@@ -359,10 +363,19 @@ static int rt_warp_release(rt_fibers *fb, size_t w0)
             }
         }
         left &= ~group;
-        if ((named & ~(group | done)) == 0) {
+        if (fb->f[w0 + l].op == CU2C_FW_STEP) {
+            if (!step_group || fb->f[w0 + l].arg < step_order) {
+                step_group = group;
+                step_order = fb->f[w0 + l].arg;
+            }
+        } else if ((named & ~(group | done)) == 0) {
             rt_warp_results(fb, w0, group);
             ready |= group;
         }
+    }
+    if (step_group) {
+        rt_warp_results(fb, w0, step_group);
+        ready |= step_group;
     }
     return ready != 0;
 }
@@ -449,10 +462,10 @@ static void rt_fibers_stuck(rt_fibers *fb)
     static const char *const warp_names[] = {"__shfl_sync", "__shfl_up_sync", "__shfl_down_sync", "__shfl_xor_sync",
         "__ballot_sync", "__any_sync", "__all_sync", "__activemask", "__syncwarp", "__match_any_sync",
         "__match_all_sync", "__reduce_add_sync", "__reduce_min_sync", "__reduce_max_sync", "__reduce_and_sync",
-        "__reduce_or_sync", "__reduce_xor_sync"};
+        "__reduce_or_sync", "__reduce_xor_sync", "a warp step"};
     const char *name = !at || at->state == RT_F_BAR ? (at && at->op == CU2C_FB_GRID ? "grid_group::sync" : "__syncthreads")
                      : at->state == RT_F_TILE ? "thread_block_tile collective"
-                     : at->op >= 0 && at->op <= CU2C_FW_REDUCE_XOR ? warp_names[at->op] : "warp function";
+                     : at->op >= 0 && at->op <= CU2C_FW_STEP ? warp_names[at->op] : "warp function";
     cu2c_barrier_diverged(fb->blk, rt_where(at, w1, sizeof w1), name, arrived, fb->live, why);
 }
 

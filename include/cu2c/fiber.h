@@ -90,4 +90,10 @@ template <class T> static inline T cu2c_fiber_value_of(const T &v) { return v; }
 #define __reduce_or_sync(m, v) CU2C_FIBER_REDUCE(CU2C_FW_REDUCE_OR, m, v)
 #define __reduce_xor_sync(m, v) CU2C_FIBER_REDUCE(CU2C_FW_REDUCE_XOR, m, v)
 
+/* A meeting of a warp step of legacy warp-synchronous code (passes/fiber_kernel.c): the lanes
+ * of the warp there meet, as __activemask() gathers them; `order` is the meeting's place in
+ * the kernel, so that lanes that went apart step again together (runtime/fibers.c). */
+#define CU2C_FIBER_STEP(order) \
+    ((void)cu2c_fiber_warp(CU2C_FW_STEP, 0, 0, 0, (order), 32, 0, CU2C_FIBER_WHERE " (warp step " #order ")"))
+
 #endif

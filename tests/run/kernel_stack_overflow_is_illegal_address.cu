@@ -2,21 +2,22 @@
 // cudaErrorIllegalAddress and a located line, as a memory fault does, and the process
 // exits normally; a kernel faulting on an unmapped address far from any allocation too
 // (one line per faulting block: each worker's block overflows its own stack), and a block
-// of a cooperative launch faulting while the others wait at grid.sync() (they leave it).
+// of a cooperative launch faulting while the others wait at grid.sync() (they leave it). On
+// the fiber engine (make check-fibers) the lines name the thread too.
 // Not under make check-race: its fault lines have no .cu line without -g, which race checking adds.
 // UNSUPPORTED: race-check
 // RUN: %cu2cc %s -o %t && env CU2C_NUM_THREADS=2 timeout 60 %t 2> %t.err && FileCheck %s < %t.err
 // RUN: env CU2C_NUM_THREADS=2 timeout 60 %t unmapped 2> %t.err2 && FileCheck --check-prefix=UNMAPPED %s < %t.err2
 // CHECK: cu2c: an illegal memory access was encountered in kernel {{.*}}deep{{.*}}, block [{{[0-9]+}},0,0]
 // RUN: env CU2C_NUM_THREADS=2 timeout 60 %t cooperative 2> %t.err3 && FileCheck --check-prefix=COOP %s < %t.err3
-// UNMAPPED: cu2c: an illegal memory access was encountered in kernel {{.*}}far{{.*}}, block [3,0,0] (invalid access at address 0x4000)
+// UNMAPPED: cu2c: an illegal memory access was encountered in kernel {{.*}}far{{.*}}, block [3,0,0]{{(, thread \[0,0,0\])?}} (invalid access at address 0x4000)
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
 #include <cooperative_groups.h>
 #include <cuda_runtime.h>
 namespace cg = cooperative_groups;
-// COOP: cu2c: an illegal memory access was encountered in kernel {{.*}}synced{{.*}}, block [2,0,0] (invalid access at address 0x4000)
+// COOP: cu2c: an illegal memory access was encountered in kernel {{.*}}synced{{.*}}, block [2,0,0]{{(, thread \[[0-9]+,0,0\])?}} (invalid access at address 0x4000)
 // COOP-NOT: illegal memory access
 
 __device__ int down(const int *frame, int n) {
