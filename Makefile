@@ -39,7 +39,7 @@ DRIVER_SRC     = tools/cu2cc/main.c tools/cu2cc/args.c tools/cu2cc/layout.c tool
 DRIVER_SRC    += tools/cu2cc/openmp.c
 RUNTIME_SRC    = runtime/error.c runtime/device.c runtime/memory.c runtime/symbols.c runtime/device_heap.c runtime/arrays.c runtime/texture.c runtime/surface.c runtime/launch.c \
                  runtime/pool.c runtime/block_schedule.c runtime/spin_helpers.c runtime/faults.c runtime/fibers.c runtime/cooperative.c \
-                 runtime/block_services.c runtime/stream.c runtime/event.c runtime/graphics.c \
+                 runtime/block_services.c runtime/stream.c runtime/event.c runtime/graphics.c runtime/driver_api.c \
                  runtime/operations.c runtime/mem_pool.c runtime/graph.c runtime/graph_capture.c runtime/graph_exec.c runtime/graph_memory.c
 # libcu++'s headers have no extension (<cuda/barrier>): listed by their folder
 HEADERS        = $(shell find include -name '*.h' -o -name '*.hpp' -o -name '*.cuh' -o -path 'include/cuda/*' -type f | LC_ALL=C sort)
@@ -49,11 +49,12 @@ RUNTIME_OBJ    = $(RUNTIME_SRC:%.c=build/%.o)
 # The runtime built with a sanitizer (make check-sanitize): SAN is thread or address.
 SANITIZERS     = thread address
 
-# lib64/ holds libcu2c under CUDA's names (and an empty libcudadevrt.a), in the build tree as
+# lib64/ holds libcu2c under CUDA's names (libcudart, libcudart_static and libcuda: the driver
+# API's subset is in libcu2c too; and an empty libcudadevrt.a), in the build tree as
 # in an installed one: CMake links CUDA executables with the host compiler and -lcudart_static
 # -lcudadevrt, from the directory cu2cc's -v names (LIBRARIES). libnvToolsExt.a is empty too:
 # NVTX is header-only here (include/nvtx3), for link lines that name -lnvToolsExt.
-CUDA_LIBS      = lib64/libcudart.a lib64/libcudart_static.a lib64/libcudadevrt.a lib64/libnvToolsExt.a
+CUDA_LIBS      = lib64/libcudart.a lib64/libcudart_static.a lib64/libcuda.a lib64/libcudadevrt.a lib64/libnvToolsExt.a
 # CUDA's math libraries, each built from libraries/<name>/*.c into lib64/lib<name>.a (so that
 # -l<name> finds it, built and installed); cu2cc links what each needs after it (args.c).
 # lib64/libcublas.so is a GNU ld script naming libcublas.a (beside it) and -lopenblas, so that
@@ -101,7 +102,7 @@ lib/libcu2c-race.a: $(RUNTIME_OBJ) build/runtime/race_check.o
 	@mkdir -p lib
 	rm -f $@ && ar rcs $@ $(RUNTIME_OBJ) build/runtime/race_check.o
 
-lib64/libcudart.a lib64/libcudart_static.a: lib/libcu2c.a
+lib64/libcudart.a lib64/libcudart_static.a lib64/libcuda.a: lib/libcu2c.a
 	@mkdir -p lib64
 	cp lib/libcu2c.a $@
 

@@ -3,7 +3,8 @@
 // libcudart_static.a, empty libcudadevrt.a and libnvToolsExt.a, version.json and version.txt. This host file,
 // compiled by plain g++ with -I P/include, links with the kernel object from `nvcc -c`
 // through -L P/lib64 -lcudart, as a Makefile setting CUDA_PATH=P does; the kernel object is
-// built with and without -I P/include (it must get its thread loops either way).
+// built with and without -I P/include (it must get its thread loops either way). A C program
+// using only the driver API links with plain gcc through -lcuda (libcu2c too).
 // RUN: rm -rf %t.p && make -s -C %root install PREFIX=%t.p > /dev/null
 // RUN: test -x %t.p/bin/nvcc && test -x %t.p/bin/cu2cc && test -x %t.p/bin/cu2c
 // RUN: test -f %t.p/include/cuda_runtime.h && test -f %t.p/include/cu2c/kernel.h
@@ -20,6 +21,8 @@
 // RUN: g++ -I%t.p/include -c %s -o %t.main.o
 // RUN: g++ %t.main.o %t.kernel.o -L%t.p/lib64 -lcudart -lpthread -o %t && %t | FileCheck %s
 // RUN: g++ %t.main.o %t.kernel-I.o -L%t.p/lib64 -lcudart_static -lpthread -o %t.I && %t.I | FileCheck %s
+// RUN: gcc -I%t.p/include %S/Inputs/driver_api_only.c -L%t.p/lib64 -lcuda -lpthread -lm -o %t.drv && %t.drv | FileCheck %s --check-prefix=DRV
+// DRV: driver API: {{[1-9]}} device(s), v[1023]=7
 // RUN: make -s -C %root uninstall PREFIX=%t.p > /dev/null && not test -e %t.p
 #include <cstdio>
 #include <cuda_runtime.h>
