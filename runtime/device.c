@@ -303,6 +303,7 @@ int cu2c_nsmid(void)
 
 cudaError_t cudaGetDeviceCount(int *count)
 {
+    rt_driver_initialised();
     if (!count)
         return rt_error(cudaErrorInvalidValue);
     *count = 1;
@@ -311,6 +312,7 @@ cudaError_t cudaGetDeviceCount(int *count)
 
 cudaError_t cudaGetDeviceProperties(struct cudaDeviceProp *prop, int device)
 {
+    rt_driver_initialised();
     if (!prop)
         return rt_error(cudaErrorInvalidValue);
     if (device != 0)
@@ -450,6 +452,7 @@ cudaError_t cudaInitDevice(int device, unsigned int deviceFlags, unsigned int fl
 
 cudaError_t cudaSetDevice(int device)
 {
+    rt_driver_initialised();
     return device == 0 ? cudaSuccess : rt_error(cudaErrorInvalidDevice);
 }
 
@@ -518,6 +521,7 @@ cudaError_t cudaDeviceDisablePeerAccess(int peerDevice)
 
 cudaError_t cudaDeviceSynchronize(void)
 {
+    rt_driver_initialised();
     return rt_error(rt_sync(RT_ALL_STREAMS));
 }
 

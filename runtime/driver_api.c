@@ -8,7 +8,8 @@
  * address space). Each host thread has a stack of current contexts (cuCtxPushCurrent,
  * cuCtxPopCurrent, cuCtxSetCurrent replacing its top). A thread with none uses the primary
  * context, as after the runtime API made it current: CUDA would answer
- * CUDA_ERROR_INVALID_CONTEXT to a thread that only called cuInit.
+ * CUDA_ERROR_INVALID_CONTEXT to a thread that only called cuInit. The runtime API's first
+ * calls (an allocation, a launch, device queries) initialise the driver, as in CUDA.
  * Not provided: modules and cuLaunchKernel (cuModuleLoad*, cuModuleGetFunction), arrays,
  * textures and surfaces, graphs, virtual memory management (cuMemCreate/Map/AddressReserve),
  * IPC. */
@@ -25,7 +26,7 @@ struct CUctx_st {
     int primary;
 };
 
-static int rt_drv_ready;                        /* cuInit was called */
+static atomic_int rt_drv_ready;                 /* cuInit, or the runtime API, was called */
 static struct CUctx_st rt_primary = {0, 0, 0, 1};
 static int rt_primary_refs;
 static pthread_mutex_t rt_drv_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -92,8 +93,15 @@ CUresult cuInit(unsigned int flags)
 {
     if (flags != 0)
         return CUDA_ERROR_INVALID_VALUE;
-    rt_drv_ready = 1;
+    rt_driver_initialised();
     return CUDA_SUCCESS;
+}
+
+/* The runtime API initialises the driver, as CUDA's does (calls cuInit): a program that
+ * allocated or launched through it may call the driver without cuInit of its own. */
+void rt_driver_initialised(void)
+{
+    atomic_store_explicit(&rt_drv_ready, 1, memory_order_relaxed);
 }
 
 CUresult cuDriverGetVersion(int *version)

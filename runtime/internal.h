@@ -161,6 +161,11 @@ void rt_faults_worker_end(void *signal_stack);
 /* After leaving a block that faulted: the fault signals unblocked again. */
 void rt_faults_recovered(void);
 
+/* ---- driver_api.c ----------------------------------------------------------------------- */
+
+/* The runtime API was used: driver calls need no cuInit (CUDA's runtime calls it). */
+void rt_driver_initialised(void);
+
 /* ---- fibers.c ------------------------------------------------------------------------- */
 
 /* A block of the fiber engine left by a fault (a jump out of its fiber): its fibers are

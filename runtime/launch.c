@@ -290,6 +290,7 @@ static _Thread_local unsigned rt_config_depth;
 
 int cu2c_push_call_configuration(dim3 grid, dim3 block, size_t shmem, cudaStream_t stream)
 {
+    rt_driver_initialised();
     if (rt_config_depth < RT_CONFIG_DEPTH) {
         rt_config c = { grid, block, shmem, stream };
         rt_configs[rt_config_depth] = c;

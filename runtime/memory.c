@@ -224,6 +224,7 @@ size_t rt_mem_extent(const void *p)
 static cudaError_t rt_alloc_memory_in(void **out, size_t size, rt_mem_kind kind, unsigned flags,
                                       struct CUmemPoolHandle_st *pool)
 {
+    rt_driver_initialised();
     RT_STICKY_CHECK();
     if (!out)
         return rt_error(cudaErrorInvalidValue);
@@ -337,6 +338,7 @@ cudaError_t cudaMalloc3D(struct cudaPitchedPtr *pitchedDevPtr, struct cudaExtent
  * cudaFreeHost; anything else is not ours and is refused rather than freed. */
 cudaError_t cudaFree(void *devPtr)
 {
+    rt_driver_initialised();
     RT_STICKY_CHECK();
     if (!devPtr)
         return cudaSuccess;

@@ -3,8 +3,10 @@
 // push and pop, the primary one), memory (alloc, the three copies, async
 // copies on a stream, memsets of 8, 16 and 32 bits, info), a runtime launch on memory from
 // cuMemAlloc, events timing a stream, and error names and strings; failing driver calls leave
-// the runtime's last error alone.
+// the runtime's last error alone. A program that used the runtime API first calls the driver
+// without cuInit (CUDA's runtime initialises the driver; Rodinia's mummergpu relies on it).
 // RUN: %cu2cc %s -o %t -lcuda && env CU2C_NUM_THREADS=2 timeout 60 %t | FileCheck %s
+// RUN: env CU2C_NUM_THREADS=2 timeout 60 %t runtime-first | FileCheck %s
 // CHECK: PASS
 #include <cstdio>
 #include <cstring>
@@ -21,9 +23,19 @@ __global__ void twice(int *a, int n) {
         a[i] *= 2;
 }
 
-int main() {
+int main(int argc, char **argv) {
     int count = -1;
     CUdevice dev;
+    if (argc > 1 && strcmp(argv[1], "runtime-first") == 0) {
+        int *p;
+        size_t free_b = 0, total_b = 0;
+        EXPECT(cudaMalloc(&p, 64) == cudaSuccess, "cudaMalloc");
+        EQ(cuMemGetInfo(&free_b, &total_b), CUDA_SUCCESS);
+        EQ(cuDeviceGetCount(&count), CUDA_SUCCESS);
+        EXPECT(total_b > 0 && count >= 1, "info %zu, %d devices", total_b, count);
+        printf(bad ? "FAIL\n" : "PASS\n");
+        return bad != 0;
+    }
     EQ(cuDeviceGetCount(&count), CUDA_ERROR_NOT_INITIALIZED);
     EQ(cuInit(1), CUDA_ERROR_INVALID_VALUE);
     EQ(cuInit(0), CUDA_SUCCESS);
