@@ -5,7 +5,8 @@
  * range; averages: rounded (a + b + 1) >> 1 (vavgs/vavgu, arithmetic shift), truncated
  * (a + b) >> 1 (vhaddu); comparisons: vcmp* gives an all-ones lane when true, vset* a 1; vsad*
  * the sum of the lanes' absolute differences. Plain C, for C and C++ output alike. Also CUDA
- * 12's DPX functions (__vimax3_s32, __viaddmax_s16x2_relu, __vibmin_u32...). */
+ * 12's DPX functions (__vimax3_s32, __viaddmax_s16x2_relu, __vibmin_u32...), and __fns, the
+ * bit search of PTX's fns that the SIMD and DPX families sit beside in the Math API. */
 #ifndef CU2C_SIMD_H
 #define CU2C_SIMD_H
 
@@ -199,6 +200,25 @@ static inline unsigned int __vibmin_u16x2(unsigned int a, unsigned int b, CU2C_D
 #undef CU2C_DPX_S16
 #undef CU2C_DPX_U16
 #undef CU2C_DPX_BOOL
+
+/* __fns(mask, base, offset): the position of the offset-th set bit of mask counting from bit
+ * base up (offset > 0) or down (offset < 0), base itself when offset is 0 and that bit is
+ * set; 0xffffffff when there is none (PTX's fns; a base past 31 finds nothing). */
+static inline unsigned int __fns(unsigned int mask, unsigned int base, int offset) {
+    if (base > 31)
+        return 0xffffffffu;
+    if (offset == 0)
+        return (mask >> base & 1u) ? base : 0xffffffffu;
+    int inc = offset > 0 ? 1 : -1;
+    unsigned int count = offset > 0 ? (unsigned int)offset - 1u : (unsigned int)(-(long long)offset) - 1u;
+    for (int pos = (int)base; pos >= 0 && pos < 32; pos += inc)
+        if (mask >> pos & 1u) {
+            if (count == 0)
+                return (unsigned int)pos;
+            count--;
+        }
+    return 0xffffffffu;
+}
 
 #undef CU2C_SIMD_SAD
 #undef CU2C_SIMD_UNARY

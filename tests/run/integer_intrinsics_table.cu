@@ -4,15 +4,16 @@
 // width at 0), __ffs(ll), __brev(ll), __byte_perm (3-bit selectors over y:x), the funnel
 // shifts (wrapped and clamped shift counts), __mul24/__umul24 (low 24 bits, sign-extended for
 // the signed form), __mulhi/__umulhi/__mul64hi/__umul64hi, __hadd/__rhadd/__uhadd/__urhadd
-// (no overflow), __sad/__usad.
+// (no overflow), __sad/__usad, __fns (PTX's fns: the n-th set bit up or down from a base, and
+// its offset-0 form).
 // RUN: %cu2cc -O2 %s -o %t && env CU2C_NUM_THREADS=2 timeout 60 %t | FileCheck %s
 // CHECK-NOT: FAIL
-// CHECK: integer intrinsics: 26 results, PASS
+// CHECK: integer intrinsics: 28 results, PASS
 #include <cstdint>
 #include <cstdio>
 
 #define N 128
-#define R 26
+#define R 28
 
 __global__ void ints(const unsigned *a, const unsigned *b, const unsigned *c, unsigned long long *out) {
     int i = blockIdx.x * blockDim.x + threadIdx.x;
@@ -45,6 +46,8 @@ __global__ void ints(const unsigned *a, const unsigned *b, const unsigned *c, un
     o[k++] = __sad((int)x, (int)y, s);
     o[k++] = __usad(x, y, s);
     o[k++] = (unsigned)__mul24((int)s, -1);
+    o[k++] = __fns(x, s % 32, (int)(y % 67u) - 33);
+    o[k++] = __fns(x, y % 32, 0);
 }
 
 static unsigned long long model_bits(unsigned long long v, int width) {   /* bit reversal */
@@ -71,6 +74,27 @@ static int popc_model(unsigned long long v) {
     for (; v; v >>= 1)
         n += (int)(v & 1);
     return n;
+}
+/* PTX's fns, as its specification writes it */
+static unsigned fns_model(unsigned mask, unsigned base, int offset) {
+    unsigned d = 0xffffffffu;
+    if (offset == 0) {
+        if (mask >> base & 1)
+            d = base;
+    } else {
+        int pos = (int)base, count = (offset < 0 ? -offset : offset) - 1, inc = offset > 0 ? 1 : -1;
+        while (pos >= 0 && pos < 32) {
+            if (mask >> pos & 1) {
+                if (count == 0) {
+                    d = (unsigned)pos;
+                    break;
+                }
+                count--;
+            }
+            pos += inc;
+        }
+    }
+    return d;
 }
 static long long sext24(unsigned v) { return (v & 0x800000u) ? (long long)(v & 0xffffffu) - 0x1000000 : (long long)(v & 0xffffffu); }
 
@@ -114,6 +138,8 @@ static void model(unsigned x, unsigned y, unsigned s, unsigned long long *e) {
     e[k++] = (unsigned)((d < 0 ? -d : d) + s);
     e[k++] = (unsigned)((x > y ? x - y : y - x) + s);
     e[k++] = (unsigned)(sext24(s) * -1);
+    e[k++] = fns_model(x, s % 32, (int)(y % 67u) - 33);
+    e[k++] = fns_model(x, y % 32, 0);
 }
 
 int main() {
