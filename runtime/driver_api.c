@@ -87,6 +87,32 @@ static CUresult rt_drv_device(CUdevice dev)
     return dev >= 0 && dev < n ? CUDA_SUCCESS : CUDA_ERROR_INVALID_DEVICE;
 }
 
+/* The checks a call naming a device starts with. */
+#define RT_DRV_DEVICE(dev)                                   \
+    do {                                                     \
+        CUresult r_ = rt_drv_device(dev);                    \
+        if (r_ != CUDA_SUCCESS)                              \
+            return r_;                                       \
+    } while (0)
+
+/* `return`s a runtime allocation's result, its pointer (the call writes p_) into *out. */
+#define RT_DRV_POINTER(out, call)                            \
+    do {                                                     \
+        void *p_ = NULL;                                     \
+        cudaError_t before_ = cudaPeekAtLastError();         \
+        CUresult r_ = rt_drv_result((call), before_);        \
+        if (r_ == CUDA_SUCCESS)                              \
+            *(out) = (CUdeviceptr)(uintptr_t)p_;             \
+        return r_;                                           \
+    } while (0)
+
+static struct cudaDeviceProp rt_drv_props(CUdevice dev)
+{
+    struct cudaDeviceProp p;
+    cudaGetDeviceProperties(&p, dev);
+    return p;
+}
+
 /* ---- initialisation, version, devices ------------------------------------------------------ */
 
 CUresult cuInit(unsigned int flags)
@@ -125,44 +151,33 @@ CUresult cuDeviceGet(CUdevice *device, int ordinal)
 {
     if (!device)
         return CUDA_ERROR_INVALID_VALUE;
-    CUresult r = rt_drv_device(ordinal);
-    if (r == CUDA_SUCCESS)
-        *device = ordinal;
-    return r;
+    RT_DRV_DEVICE(ordinal);
+    *device = ordinal;
+    return CUDA_SUCCESS;
 }
 
 CUresult cuDeviceGetName(char *name, int len, CUdevice dev)
 {
-    CUresult r = rt_drv_device(dev);
-    if (r != CUDA_SUCCESS)
-        return r;
+    RT_DRV_DEVICE(dev);
     if (!name || len <= 0)
         return CUDA_ERROR_INVALID_VALUE;
-    struct cudaDeviceProp p;
-    cudaGetDeviceProperties(&p, dev);
-    snprintf(name, (size_t)len, "%s", p.name);
+    snprintf(name, (size_t)len, "%s", rt_drv_props(dev).name);
     return CUDA_SUCCESS;
 }
 
 CUresult cuDeviceTotalMem_v2(size_t *bytes, CUdevice dev)
 {
-    CUresult r = rt_drv_device(dev);
-    if (r != CUDA_SUCCESS)
-        return r;
+    RT_DRV_DEVICE(dev);
     if (!bytes)
         return CUDA_ERROR_INVALID_VALUE;
-    struct cudaDeviceProp p;
-    cudaGetDeviceProperties(&p, dev);
-    *bytes = p.totalGlobalMem;
+    *bytes = rt_drv_props(dev).totalGlobalMem;
     return CUDA_SUCCESS;
 }
 
 /* CUdevice_attribute's values are cudaDeviceAttr's, as in CUDA. */
 CUresult cuDeviceGetAttribute(int *value, CUdevice_attribute attrib, CUdevice dev)
 {
-    CUresult r = rt_drv_device(dev);
-    if (r != CUDA_SUCCESS)
-        return r;
+    RT_DRV_DEVICE(dev);
     if (!value)
         return CUDA_ERROR_INVALID_VALUE;
     RT_DRV(cudaDeviceGetAttribute(value, (enum cudaDeviceAttr)attrib, dev));
@@ -170,13 +185,10 @@ CUresult cuDeviceGetAttribute(int *value, CUdevice_attribute attrib, CUdevice de
 
 CUresult cuDeviceComputeCapability(int *major, int *minor, CUdevice dev)
 {
-    CUresult r = rt_drv_device(dev);
-    if (r != CUDA_SUCCESS)
-        return r;
+    RT_DRV_DEVICE(dev);
     if (!major || !minor)
         return CUDA_ERROR_INVALID_VALUE;
-    struct cudaDeviceProp p;
-    cudaGetDeviceProperties(&p, dev);
+    struct cudaDeviceProp p = rt_drv_props(dev);
     *major = p.major;
     *minor = p.minor;
     return CUDA_SUCCESS;
@@ -184,9 +196,7 @@ CUresult cuDeviceComputeCapability(int *major, int *minor, CUdevice dev)
 
 CUresult cuDeviceGetPCIBusId(char *bus, int len, CUdevice dev)
 {
-    CUresult r = rt_drv_device(dev);
-    if (r != CUDA_SUCCESS)
-        return r;
+    RT_DRV_DEVICE(dev);
     RT_DRV(cudaDeviceGetPCIBusId(bus, len, dev));
 }
 
@@ -194,9 +204,7 @@ CUresult cuDeviceGetPCIBusId(char *bus, int len, CUdevice dev)
 
 CUresult cuDevicePrimaryCtxRetain(CUcontext *ctx, CUdevice dev)
 {
-    CUresult r = rt_drv_device(dev);
-    if (r != CUDA_SUCCESS)
-        return r;
+    RT_DRV_DEVICE(dev);
     if (!ctx)
         return CUDA_ERROR_INVALID_VALUE;
     pthread_mutex_lock(&rt_drv_lock);
@@ -209,9 +217,7 @@ CUresult cuDevicePrimaryCtxRetain(CUcontext *ctx, CUdevice dev)
 
 CUresult cuDevicePrimaryCtxRelease_v2(CUdevice dev)
 {
-    CUresult r = rt_drv_device(dev);
-    if (r != CUDA_SUCCESS)
-        return r;
+    RT_DRV_DEVICE(dev);
     pthread_mutex_lock(&rt_drv_lock);
     int ok = rt_primary_refs > 0;
     rt_primary_refs -= ok;
@@ -221,17 +227,13 @@ CUresult cuDevicePrimaryCtxRelease_v2(CUdevice dev)
 
 CUresult cuDevicePrimaryCtxReset_v2(CUdevice dev)
 {
-    CUresult r = rt_drv_device(dev);
-    if (r != CUDA_SUCCESS)
-        return r;
+    RT_DRV_DEVICE(dev);
     RT_DRV(cudaDeviceReset());
 }
 
 CUresult cuDevicePrimaryCtxGetState(CUdevice dev, unsigned int *flags, int *active)
 {
-    CUresult r = rt_drv_device(dev);
-    if (r != CUDA_SUCCESS)
-        return r;
+    RT_DRV_DEVICE(dev);
     if (!flags || !active)
         return CUDA_ERROR_INVALID_VALUE;
     *flags = rt_primary.flags;
@@ -241,17 +243,14 @@ CUresult cuDevicePrimaryCtxGetState(CUdevice dev, unsigned int *flags, int *acti
 
 CUresult cuDevicePrimaryCtxSetFlags_v2(CUdevice dev, unsigned int flags)
 {
-    CUresult r = rt_drv_device(dev);
-    if (r == CUDA_SUCCESS)
-        rt_primary.flags = flags;
-    return r;
+    RT_DRV_DEVICE(dev);
+    rt_primary.flags = flags;
+    return CUDA_SUCCESS;
 }
 
 CUresult cuCtxCreate_v2(CUcontext *ctx, unsigned int flags, CUdevice dev)
 {
-    CUresult r = rt_drv_device(dev);
-    if (r != CUDA_SUCCESS)
-        return r;
+    RT_DRV_DEVICE(dev);
     if (!ctx)
         return CUDA_ERROR_INVALID_VALUE;
     if (rt_ctx_depth == RT_CTX_DEPTH)
@@ -381,12 +380,7 @@ CUresult cuMemAlloc_v2(CUdeviceptr *dptr, size_t bytes)
     RT_DRV_CONTEXT();
     if (!dptr || bytes == 0)    /* the driver refuses a size of 0 */
         return CUDA_ERROR_INVALID_VALUE;
-    void *p = NULL;
-    cudaError_t before = cudaPeekAtLastError();
-    CUresult r = rt_drv_result(cudaMalloc(&p, bytes), before);
-    if (r == CUDA_SUCCESS)
-        *dptr = (CUdeviceptr)(uintptr_t)p;
-    return r;
+    RT_DRV_POINTER(dptr, cudaMalloc(&p_, bytes));
 }
 
 CUresult cuMemAllocPitch_v2(CUdeviceptr *dptr, size_t *pitch, size_t width, size_t height, unsigned int elem)
@@ -394,12 +388,7 @@ CUresult cuMemAllocPitch_v2(CUdeviceptr *dptr, size_t *pitch, size_t width, size
     RT_DRV_CONTEXT();
     if (!dptr || !pitch || (elem != 4 && elem != 8 && elem != 16))
         return CUDA_ERROR_INVALID_VALUE;
-    void *p = NULL;
-    cudaError_t before = cudaPeekAtLastError();
-    CUresult r = rt_drv_result(cudaMallocPitch(&p, pitch, width, height), before);
-    if (r == CUDA_SUCCESS)
-        *dptr = (CUdeviceptr)(uintptr_t)p;
-    return r;
+    RT_DRV_POINTER(dptr, cudaMallocPitch(&p_, pitch, width, height));
 }
 
 CUresult cuMemAllocManaged(CUdeviceptr *dptr, size_t bytes, unsigned int flags)
@@ -407,12 +396,7 @@ CUresult cuMemAllocManaged(CUdeviceptr *dptr, size_t bytes, unsigned int flags)
     RT_DRV_CONTEXT();
     if (!dptr || bytes == 0)
         return CUDA_ERROR_INVALID_VALUE;
-    void *p = NULL;
-    cudaError_t before = cudaPeekAtLastError();
-    CUresult r = rt_drv_result(cudaMallocManaged(&p, bytes, flags), before);
-    if (r == CUDA_SUCCESS)
-        *dptr = (CUdeviceptr)(uintptr_t)p;
-    return r;
+    RT_DRV_POINTER(dptr, cudaMallocManaged(&p_, bytes, flags));
 }
 
 CUresult cuMemFree_v2(CUdeviceptr dptr)
@@ -448,12 +432,7 @@ CUresult cuMemHostGetDevicePointer_v2(CUdeviceptr *dptr, void *p, unsigned int f
     RT_DRV_CONTEXT();
     if (!dptr)
         return CUDA_ERROR_INVALID_VALUE;
-    void *d = NULL;
-    cudaError_t before = cudaPeekAtLastError();
-    CUresult r = rt_drv_result(cudaHostGetDevicePointer(&d, p, flags), before);
-    if (r == CUDA_SUCCESS)
-        *dptr = (CUdeviceptr)(uintptr_t)d;
-    return r;
+    RT_DRV_POINTER(dptr, cudaHostGetDevicePointer(&p_, p, flags));
 }
 
 CUresult cuMemcpy(CUdeviceptr dst, CUdeviceptr src, size_t bytes)

@@ -96,10 +96,11 @@ public:
                     "(cu2c runs the barrier as the block's barrier)\n", (long long)update);
             cu2c_device_fault(cudaErrorLaunchFailure);
         }
-        arrival_token t{__cu2c_phase};
-        if ((__cu2c_pending -= update) <= 0) {
-            __cu2c_phase++;
-            __cu2c_pending = __cu2c_expected;
+        /* atomics, as the GPU's barrier updates its count (thread loops' threads each arrive) */
+        arrival_token t{__atomic_load_n(&__cu2c_phase, __ATOMIC_ACQUIRE)};
+        if (__atomic_sub_fetch(&__cu2c_pending, (long long)update, __ATOMIC_ACQ_REL) <= 0) {
+            __atomic_store_n(&__cu2c_pending, __cu2c_expected, __ATOMIC_RELAXED);
+            __atomic_fetch_add(&__cu2c_phase, 1ull, __ATOMIC_RELEASE);
         }
         return t;
     }
@@ -112,7 +113,8 @@ public:
     /* this thread takes no part in later phases: it arrives, and (in any correct program)
      * waits on this barrier no more */
     void arrive_and_drop() {
-        __cu2c_expected--;
+        if (cu2c_fiber_running())   /* thread loops' barrier is the block's: nothing to drop */
+            __cu2c_expected--;
         arrive();
     }
     static constexpr ptrdiff_t max() { return 0x7fffffff; }
