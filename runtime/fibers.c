@@ -245,6 +245,19 @@ static int rt_fibers_reserve(rt_fibers *fb, size_t n)
 
 /* ---- warp functions --------------------------------------------------------------------- */
 
+/* A lane's value (at most 16 bytes) to or from the caller's: the common sizes by constant
+ * copies the compiler inlines. */
+static inline void rt_copy_value(void *to, const void *from, unsigned size)
+{
+    switch (size) {
+    case 0: break;
+    case 4: memcpy(to, from, 4); break;
+    case 8: memcpy(to, from, 8); break;
+    case 16: memcpy(to, from, 16); break;
+    default: memcpy(to, from, size); break;
+    }
+}
+
 static unsigned long long rt_get(const rt_fiber *f)
 {
     unsigned long long v = 0;
@@ -271,11 +284,11 @@ static void rt_warp_results(rt_fibers *fb, size_t w0, unsigned group)
             static const int kind[] = {CU2C_SHFL_IDX, CU2C_SHFL_UP, CU2C_SHFL_DOWN, CU2C_SHFL_XOR};
             size_t j = (size_t)cu2c_shfl_src(kind[f->op], (int)l, f->arg, f->width);
             if (w0 + j >= fb->n)
-                memcpy(f->result_value, f->value, f->size);
+                memcpy(f->result_value, f->value, sizeof f->value);
             else if (!(group >> j & 1))
                 memset(f->result_value, 0, f->size);
             else
-                memcpy(f->result_value, lanes[j].value, f->size);
+                memcpy(f->result_value, lanes[j].value, sizeof f->value);
             break;
         }
         case CU2C_FW_BALLOT: case CU2C_FW_ANY: case CU2C_FW_ALL: {
@@ -399,7 +412,7 @@ static int rt_tile_release(rt_fibers *fb)
             fb->here[j] = g->state == RT_F_TILE;
             if (!fb->here[j])
                 continue;
-            memcpy(fb->gather + 16 * j, g->value, g->size);
+            memcpy(fb->gather + 16 * j, g->value, sizeof g->value);
             g->state = RT_F_RUN;
             fb->count[RT_F_TILE]--;
             fb->count[RT_F_RUN]++;
@@ -594,12 +607,11 @@ static unsigned long long rt_warp_call(int op, unsigned mask, void *v, unsigned 
     f->match_pred = pred;
     f->where = where;
     f->where_pc = where_pc;
-    if (size)
-        memcpy(f->value, v, size);
+    rt_copy_value(f->value, v, size);
     rt_stop(fb, RT_F_WARP);
     f = &fb->f[fb->cur];
-    if (size && op <= CU2C_FW_SHFL_XOR)
-        memcpy(v, f->result_value, size);
+    if (op <= CU2C_FW_SHFL_XOR)
+        rt_copy_value(v, f->result_value, size);
     return f->result;
 }
 
