@@ -24,26 +24,25 @@
  * kernel's own legacy warp-synchronous steps step in lockstep (lower_fiber_vstore). Those of
  * the device functions it calls keep the kernel on thread loops (Fe.fiber_unsafe_fns). */
 bool fiber_supported(Kernel *k) {
-    if (k->no_fibers)
-        return false;
-    for (int i = 0; i < k->vstores.len; i++)
-        if (((VStore *)k->vstores.items[i])->owner->copy != 0)
-            return false;   /* (a function's steps: Fe.fiber_unsafe_fns keeps them off fibers) */
-    return true;
+    return !k->no_fibers;
 }
 
 /* A warp step's store `V = E` (VStore) on fibers: the value and V's address are taken, the
  * lanes of the warp running there meet (each has read what the step reads), the store is
  * made, and they meet again (each has stored), as lanes in lockstep; the meetings' order in
- * the kernel (VStore.id, in the text's order) lets lanes that went apart reconverge:
+ * the text (where each store starts) lets lanes that went apart reconverge:
  * `({ T volatile *a = &(V); T v = (E); CU2C_FIBER_STEP(...); *a = v; CU2C_FIBER_STEP(...); v; })`.
  * A kernel spinning on volatile memory keeps its stores as written (they are signals). */
 static void lower_fiber_vstore(Unit *u, VStore *vs) {
+    int order = (int)vs->begin;     /* the text's order: a step's place in its function */
     int id = vs->id;
+    /* a kernel's own store: its type as the thread loops spell it; a kept function's (whose
+     * VStore comes from a copy, where template parameters have other names): V's own */
+    const char *type = vs->owner->copy == 0 ? vs->type : arena_printf(u->arena, "__typeof__(%s)", vs->lhs);
     const char *take = arena_printf(u->arena, "({ __typeof__(%s) volatile *__cu2c_fa%d = &(%s); __typeof__(%s) __cu2c_fv%d = ",
-                                    vs->type, id, vs->lhs, vs->type, id);
+                                    type, id, vs->lhs, type, id);
     const char *put = arena_printf(u->arena, "; CU2C_FIBER_STEP(%d); *__cu2c_fa%d = __cu2c_fv%d; CU2C_FIBER_STEP(%d); "
-                                             "__cu2c_fv%d; })", 2 * id, id, id, 2 * id + 1, id);
+                                             "__cu2c_fv%d; })", 2 * order, id, id, 2 * order + 1, id);
     const char *old = arena_printf(u->arena, "*__cu2c_fa%d", id);
     if (vs->incdec) {
         edit_replace_lines(u, vs->begin, vs->end, arena_printf(u->arena, "%s%s %s 1%s", take, old, vs->op, put));
@@ -140,6 +139,27 @@ static void lower_shared_decls(Unit *u, PtrVec *shared_at, PtrVec *extern_shared
     }
 }
 
+/* A kept function's warp steps, in lockstep as a kernel's (lower_fiber_vstore): their stores
+ * as the kernels' copies of its body found them (each once). */
+static void lower_function_vstores(Unit *u, DeviceFn *f) {
+    PtrVec done = {0};
+    for (int i = 0; i < u->kernels.len; i++) {
+        Kernel *k = u->kernels.items[i];
+        for (int j = 0; j < k->vstores.len; j++) {
+            VStore *vs = k->vstores.items[j];
+            if (vs->owner->copy == 0 || vs->begin < f->body_begin || vs->end > f->body_end)
+                continue;
+            bool seen = false;
+            for (int d = 0; d < done.len && !seen; d++)
+                seen = ((VStore *)done.items[d])->begin == vs->begin;
+            if (seen)
+                continue;
+            vec_push(u->arena, &done, vs);
+            lower_fiber_vstore(u, vs);
+        }
+    }
+}
+
 /* The functions holding barriers: the fiber engine's kernels call them (the thread-loop
  * engine's expand them, whatever stays in the text): kept, reading the thread's builtins from
  * cu2c_tls, their __shared__ variables the worker's too. */
@@ -155,6 +175,7 @@ static void keep_functions(Unit *u) {
                                  "const __cu2c_dim3 blockDim __attribute__((unused)) = cu2c_tls.blockDim; "
                                  "const __cu2c_dim3 gridDim __attribute__((unused)) = cu2c_tls.gridDim; ");
         lower_shared_decls(u, &f->shared_at, &f->extern_shared, "cu2c_tls.dyn_shared");
+        lower_function_vstores(u, f);
     }
 }
 
@@ -180,7 +201,8 @@ void lower_fiber_kernel(Unit *u, Kernel *k) {
     buf_free(&b);
     lower_shared_decls(u, &k->shared_at, &k->extern_shared, "__cu2c_b->dyn_shared");
     for (int i = 0; !k->spins && i < k->vstores.len; i++)
-        lower_fiber_vstore(u, k->vstores.items[i]);
+        if (((VStore *)k->vstores.items[i])->owner->copy == 0)
+            lower_fiber_vstore(u, k->vstores.items[i]);
     keep_functions(u);
     kernel_stub(u, k);
 }

@@ -4,10 +4,11 @@
 // reduction tail (`s[tid] = sum = sum + s[tid + 16]`), a store only odd lanes make followed by
 // steps of all lanes (they reconverge first: `++hits` by 32 lanes counts one), an inclusive
 // warp scan in a loop whose step fewer lanes take each round, and ^=, <<=, ++ on volatile
-// memory. Results compared with host models of lockstep execution.
+// memory; and NVIDIA's reduction sample's warpReduce, a device function template of steps, and
+// a device function storing a flag. Results compared with host models of lockstep execution.
 // RUN: %cu2c %s -o %t.cpp && grep -c "[{] cu2c_fiber_run(" %t.cpp | FileCheck %s --check-prefix=FIBERS
 // RUN: %cu2cc %s -o %t && env CU2C_NUM_THREADS=1 timeout 60 %t && env CU2C_NUM_THREADS=2 timeout 60 %t
-// FIBERS: 1
+// FIBERS: 2
 #include <cstdio>
 
 #define B 128
@@ -67,6 +68,41 @@ go:
     }
 }
 
+template <unsigned BS> __device__ void warpReduce(volatile int *s, unsigned tid) {
+    if (BS >= 64) s[tid] += s[tid + 32];
+    if (BS >= 32) s[tid] += s[tid + 16];
+    if (BS >= 16) s[tid] += s[tid + 8];
+    if (BS >= 8) s[tid] += s[tid + 4];
+    if (BS >= 4) s[tid] += s[tid + 2];
+    if (BS >= 2) s[tid] += s[tid + 1];
+}
+
+__device__ void set_flag(volatile int *f) { *f = 1; }
+
+template <unsigned BS> __global__ void reduce6(const int *in, int *out, int *flags, int rounds) {
+    __shared__ int s[BS];
+    unsigned tid = threadIdx.x;
+    for (int r = 0;; r++) {     /* fibers only, as above */
+        if (r == rounds)
+            goto go;
+        __syncthreads();
+    }
+go:
+    s[tid] = in[blockIdx.x * BS + tid];
+    __syncthreads();
+    for (unsigned st = BS / 2; st > 32; st >>= 1) {
+        if (tid < st)
+            s[tid] += s[tid + st];
+        __syncthreads();
+    }
+    if (tid < 32)
+        warpReduce<BS>(s, tid);
+    if (tid == 0) {
+        out[blockIdx.x] = s[0];
+        set_flag(flags + blockIdx.x);
+    }
+}
+
 int main() {
     int *in, *sums, *scans, *hit_count;
     unsigned *bits;
@@ -111,6 +147,21 @@ int main() {
         for (int l = 0; l < 32; l++)
             if (bits[b * 32 + l] != n[l] && bad++ < 10)
                 printf("block %d lane %d: bits %08x, want %08x\n", b, l, bits[b * 32 + l], n[l]);
+    }
+    int *rsum, *flags;
+    cudaMallocManaged(&rsum, NB * sizeof(int));
+    cudaMallocManaged(&flags, NB * sizeof(int));
+    reduce6<B><<<NB, B>>>(in, rsum, flags, 1);
+    if (cudaDeviceSynchronize() != cudaSuccess) {
+        printf("FAIL: reduce6 launch\n");
+        return 1;
+    }
+    for (int b = 0; b < NB; b++) {
+        int total = 0;
+        for (int t = 0; t < B; t++)
+            total += in[b * B + t];
+        if ((rsum[b] != total || flags[b] != 1) && bad++ < 10)
+            printf("reduce6 block %d: %d (flag %d), want %d\n", b, rsum[b], flags[b], total);
     }
     if (bad) {
         printf("FAIL\n");

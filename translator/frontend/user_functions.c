@@ -413,7 +413,9 @@ enum CXChildVisitResult userfn_visit(CXCursor c, CXCursor parent, CXClientData d
         f->has_block_barrier = s->has_block_barrier;
         f->impure = s->impure || s->reads_builtin || s->has_barrier || s->has_shared || s->has_volatile;
         f->callees = s->callees;
-        f->fiber_unsafe = s->fiber_unsafe || s->has_volatile;
+        /* a device function's warp steps: the fiber engine runs them in lockstep where the
+         * function is kept in the main text (fiber_kernel.c's keep_functions), not elsewhere */
+        f->fiber_unsafe = s->fiber_unsafe || (s->has_volatile && !(device_only && in_main_file(fe, c)));
         vec_push(fe->u->arena, &ts->user_fns, f);
         if (s->has_dependent_group && !is_kernel(c)) {
             GroupDependentFn *g = arena_alloc(fe->u->arena, sizeof *g);
