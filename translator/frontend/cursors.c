@@ -222,6 +222,31 @@ unsigned stmt_end(Unit *u, unsigned end) {
     return p < u->len && u->text[p] == ';' ? p + 1 : end;
 }
 
+/* stmt_end for statement c: an expression statement, declaration or return whose text ends
+ * with a brace (`d[i] = {x, y, z};`, `e = edge{0, 1};`) has its ';' too, also as the last
+ * statement of an if, loop or label (`else d[i] = {0, 0};`). */
+unsigned stmt_end_of(Unit *u, CXCursor c, unsigned end) {
+    for (;;) {
+        enum CXCursorKind k = clang_getCursorKind(c);
+        if (k != CXCursor_IfStmt && k != CXCursor_ForStmt && k != CXCursor_WhileStmt &&
+            k != CXCursor_CXXForRangeStmt && k != CXCursor_LabelStmt && k != CXCursor_CaseStmt &&
+            k != CXCursor_DefaultStmt)
+            break;
+        CXCursor t = last_child(c);
+        if (clang_Cursor_isNull(t))
+            break;
+        c = t;
+    }
+    enum CXCursorKind k = clang_getCursorKind(c);
+    bool simple = clang_isExpression(k) || k == CXCursor_DeclStmt || k == CXCursor_ReturnStmt;
+    if (simple && end > 0 && u->text[end - 1] == '}') {
+        unsigned p = skip_blanks(u, end);
+        if (p < u->len && u->text[p] == ';')
+            return p + 1;
+    }
+    return stmt_end(u, end);
+}
+
 
 
 static enum CXChildVisitResult kids_visit(CXCursor c, CXCursor parent, CXClientData d) {

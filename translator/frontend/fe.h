@@ -152,6 +152,7 @@ char *one_line(char *t);
 char *cursor_line(Fe *fe, CXCursor c);
 unsigned skip_blanks(Unit *u, unsigned p);   /* past blanks and comments */
 unsigned stmt_end(Unit *u, unsigned end);
+unsigned stmt_end_of(Unit *u, CXCursor c, unsigned end);
 Kids children(CXCursor c);
 /* A template's parameters (type, non-type, template), a function's (or function template's)
  * parameters: the first KIDS_MAX, n counting them all. */

@@ -66,7 +66,7 @@ static Stmt *new_stmt(KScan *ks, CXCursor c, PtrVec *list, Stmt *parent) {
     unsigned b, e;
     cursor_range(c, &b, &e);
     s->begin = b;
-    s->end = stmt_end(u, e);
+    s->end = stmt_end_of(u, c, e);
     s->nest = -1;
     s->parent = parent;
     s->copy = ks->fe->copy;
