@@ -223,7 +223,9 @@ static int rt_fibers_reserve(rt_fibers *fb, size_t n)
         return 0;
     memset(f + fb->cap, 0, (n - fb->cap) * sizeof *f);
     fb->f = f;
-    unsigned char *gather = realloc(fb->gather, n * 16), *here = gather ? realloc(fb->here, n) : NULL;
+    /* a tile's slots reach past the block's last thread when the tile does (up to 1024) */
+    size_t slots = n < 1024 ? 1024 : n;
+    unsigned char *gather = realloc(fb->gather, slots * 16), *here = gather ? realloc(fb->here, slots) : NULL;
     if (gather)
         fb->gather = gather;
     if (here)
@@ -407,6 +409,8 @@ static int rt_tile_release(rt_fibers *fb)
         int ready = 1;
         for (size_t j = t0; j < end && ready; j++)
             ready = fb->f[j].state == RT_F_DONE || (fb->f[j].state == RT_F_TILE && fb->f[j].where == f->where);
+        if (ready)   /* ranks past the block's end (a warp's mma_sync reads all 32): none came */
+            memset(fb->here + end, 0, t0 + f->tile - end);
         for (size_t j = t0; ready && j < end; j++) {
             rt_fiber *g = &fb->f[j];
             fb->here[j] = g->state == RT_F_TILE;
