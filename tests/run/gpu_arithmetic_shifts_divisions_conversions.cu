@@ -2,7 +2,8 @@
  * shifts by the width or more, or by a negative amount, give 0 (all sign bits for >> of a
  * negative signed value: PTX clamps the amount); integer division and remainder by zero give
  * all bits set, INT_MIN / -1 wraps and INT_MIN % -1 is 0 (no trap); float and double to
- * integer conversions saturate and NaN gives 0 (cvt.rzi.sat), written or implicit. Each
+ * integer conversions saturate and NaN gives 0 (cvt.rzi.sat), written, implicit or in a
+ * compound assignment (`i += f`, computed in float, then converted). Each
  * thread takes one case; the host checks it against a model of those rules written here
  * without the operators' undefined cases. Also the bit-packing of Rodinia's huffman, whose
  * `w << (32 - n)` shifts by 32 when a code fills the word. Host code in C: the C output is
@@ -62,7 +63,7 @@ __global__ void divisions(long long *out, const int *a, const int *b, const long
 #define NC 19
 __global__ void conversions(long long *out, unsigned long long *uout, const float *f, const double *d) {
     int t = threadIdx.x;
-    long long *o = out + t * 6;
+    long long *o = out + t * 7;
     unsigned long long *u = uout + t * 4;
     o[0] = (int)f[t];
     int implicit = f[t] * 1.0f;
@@ -75,7 +76,12 @@ __global__ void conversions(long long *out, unsigned long long *uout, const floa
     u[1] = (unsigned long long)f[t];
     u[2] = (unsigned)d[t];
     u[3] = (unsigned long long)d[t];
-    o[5] = 0;
+    int acc = 1;
+    acc += f[t];                /* in float, then converted: saturates too */
+    o[5] = acc;
+    long long big = 2;
+    big *= d[t];
+    o[6] = big;
 }
 
 /* huffman's packing: each thread appends codes of n bits (n from 1 to 32) to words of 32 */
@@ -229,7 +235,7 @@ int main(void) {
     if (cudaDeviceSynchronize() != cudaSuccess)
         failures++;
     for (int i = 0; i < NC; i++) {
-        long long *o = out + i * 6;
+        long long *o = out + i * 7;
         unsigned long long *u = uout + i * 4;
         long double fv = f[i], dv = d[i];
         expect("(int)float", i, o[0], sat(fv, INT_MIN, INT_MAX));
@@ -237,6 +243,8 @@ int main(void) {
         expect("(long long)float", i, o[2], sat(fv, (long double)LLONG_MIN, (long double)LLONG_MAX));
         expect("(int)double", i, o[3], sat(dv, INT_MIN, INT_MAX));
         expect("(long long)double", i, o[4], sat(dv, (long double)LLONG_MIN, (long double)LLONG_MAX));
+        expect("int += float", i, o[5], sat((long double)(1.0f + f[i]), INT_MIN, INT_MAX));
+        expect("long long *= double", i, o[6], sat((long double)(2.0 * d[i]), (long double)LLONG_MIN, (long double)LLONG_MAX));
         expect("unsigned = float", i, (long long)u[0], (long long)usat(fv, UINT_MAX));
         expect("(unsigned long long)float", i, (long long)u[1], (long long)usat(fv, (long double)ULLONG_MAX));
         expect("(unsigned)double", i, (long long)u[2], (long long)usat(dv, UINT_MAX));

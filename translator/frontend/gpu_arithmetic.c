@@ -6,7 +6,8 @@
  * promotions; so do `v <<= s` & co. on a plain lvalue (`v = __cu2c_shl_i32(v, s)`); and a
  * conversion of a float or double to a 32- or 64-bit integer type, written (`(int)x`,
  * `int(x)`, static_cast) or implicit (`int i = x;`, an argument, a return), saturates
- * (`(int)__cu2c_f2i_i32f(x)`). Text written by a macro, constant expressions and operands of
+ * (`(int)__cu2c_f2i_i32f(x)`), and so does `i += x` (-=, *=, /=) on a plain lvalue
+ * (`i = __cu2c_f2i_i32f(i + (x))`). Text written by a macro, constant expressions and operands of
  * a type depending on a template's parameters stay as written: C's behaviour there. The
  * edits keep every line where it is (the text is then parsed again). */
 #include "fe.h"
@@ -194,6 +195,30 @@ static void rewrite_conversion(ArithScan *as, CXCursor conv, CXCursor operand) {
     add_edit(as, e, e, ")");
 }
 
+/* `x += f` (-=, *=, /=) with x of an integer type and f a float or double: the operation is
+ * in f's type and its result converted to x's, which saturates (`x = __cu2c_f2i_i32f(x + f)`,
+ * x a plain lvalue). */
+static void rewrite_compound_conversion(ArithScan *as, CXCursor op, const char *token) {
+    Fe *fe = as->fe;
+    Unit *u = fe->u;
+    Kids k = children(op);
+    if (k.n != 2)
+        return;
+    CXCursor l = k.c[0], r = k.c[1];
+    const char *sfx = int_suffix(clang_getCursorType(l));
+    enum CXTypeKind from = clang_getCanonicalType(clang_getCursorType(r)).kind;
+    if (!sfx || (from != CXType_Float && from != CXType_Double) || !plain_lvalue(strip_implicit(l)))
+        return;
+    unsigned ob, oe, lb, le, rb, re, at;
+    if (!own_text(fe, op, &ob, &oe) || !own_text(fe, l, &lb, &le) || !own_text(fe, r, &rb, &re) ||
+        lb != ob || re != oe || !find_operator(u, le, rb, token, &at))
+        return;
+    add_edit(as, at, at + (unsigned)strlen(token),
+             arena_printf(u->arena, "= __cu2c_f2i_%s%c(%s %c (", sfx, from == CXType_Float ? 'f' : 'd',
+                          one_line(fe_text(fe, lb, le)), token[0]));
+    add_edit(as, re, re, "))");
+}
+
 static enum CXChildVisitResult arith_visit(CXCursor c, CXCursor parent, CXClientData d) {
     (void)parent;
     ArithScan *as = d;
@@ -206,8 +231,14 @@ static enum CXChildVisitResult arith_visit(CXCursor c, CXCursor parent, CXClient
         case CXBinaryOperator_Rem: rewrite_operation(as, c, "rem", "%", false); break;
         case CXBinaryOperator_ShlAssign: rewrite_operation(as, c, "shl", "<<=", true); break;
         case CXBinaryOperator_ShrAssign: rewrite_operation(as, c, "shr", ">>=", true); break;
-        case CXBinaryOperator_DivAssign: rewrite_operation(as, c, "div", "/=", false); break;
+        case CXBinaryOperator_DivAssign:   /* one of the two, by the divisor's type */
+            rewrite_operation(as, c, "div", "/=", false);
+            rewrite_compound_conversion(as, c, "/=");
+            break;
         case CXBinaryOperator_RemAssign: rewrite_operation(as, c, "rem", "%=", false); break;
+        case CXBinaryOperator_AddAssign: rewrite_compound_conversion(as, c, "+="); break;
+        case CXBinaryOperator_SubAssign: rewrite_compound_conversion(as, c, "-="); break;
+        case CXBinaryOperator_MulAssign: rewrite_compound_conversion(as, c, "*="); break;
         default: break;
         }
     } else if (kind == CXCursor_CStyleCastExpr || kind == CXCursor_CXXStaticCastExpr ||
