@@ -286,6 +286,18 @@ static void plan_nests(Arena *a, Kernel *k) {
  * those dimensions: plan_nests again). True if anything changed. */
 static bool widen_updated(Kernel *k) {
     bool changed = false;
+    /* so do the control thread loops of an if or loop run per thread (lower_sites.c), which
+     * loop over every dimension (`q += blockDim.y` with q varying in y alone) */
+    for (int i = 0; i < k->stmts.len; i++) {
+        Stmt *s = k->stmts.items[i];
+        for (int j = 0; s->predicated && j < s->writes.len; j++) {
+            Var *v = s->writes.items[j];
+            if (v->promoted && !v->is_shared && v->dims != DIM_XYZ) {
+                v->dims = DIM_XYZ;
+                changed = true;
+            }
+        }
+    }
     for (int j = 0; j < k->nests.len; j++) {
         Nest *n = k->nests.items[j];
         for (int i = 0; i < n->loads.len; i++) {

@@ -176,8 +176,10 @@ bool dependent_class_binds(KScan *ks, Stmt *s, CXCursor call, CXCursor cls, Inli
                 start++;
             while (end > start && end[-1] == ' ')
                 end--;
+            /* (inside the copy of a function template: its parameters by their temporaries) */
             if (end > start)
-                vec_push(a, &args, arena_strndup(a, start, (size_t)(end - start)));
+                vec_push(a, &args, (void *)replace_words(a, arena_strndup(a, start, (size_t)(end - start)),
+                                                         &fe->tparam_names, &fe->tparam_temps));
             start = p + 1;
             if (*p == '>')
                 break;

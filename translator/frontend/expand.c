@@ -117,8 +117,9 @@ static bool explicit_specialisation(CXCursor def) {
            !clang_equalLocations(clang_getCursorLocation(def), clang_getCursorLocation(tmpl));
 }
 
-/* `text` with each whole word equal to one of from[] replaced by to[] at the same index. */
-static char *replace_words(Arena *a, const char *text, PtrVec *from, PtrVec *to) {
+/* `text` with each whole word equal to one of from[] replaced by to[] at the same index (the
+ * last that matches: an inner copy's names). */
+char *replace_words(Arena *a, const char *text, PtrVec *from, PtrVec *to) {
     Buf b = {0};
     for (const char *p = text; *p;) {
         bool word = ident_char(*p) && !(*p >= '0' && *p <= '9') && (p == text || !ident_char(p[-1]));
@@ -267,6 +268,23 @@ static const char *type_at_top(Fe *fe, Inline *in, const char *t) {
     return t;
 }
 
+/* Is a declaration's text (before its `=`) `auto NAME`? */
+static bool auto_declaration(const char *decl, const char *name) {
+    while (*decl == ' ' || *decl == '\t')
+        decl++;
+    if (strncmp(decl, "auto", 4) != 0 || (decl[4] != ' ' && decl[4] != '\t'))
+        return false;
+    decl += 4;
+    while (*decl == ' ' || *decl == '\t')
+        decl++;
+    size_t n = strlen(name);
+    if (strncmp(decl, name, n) != 0)
+        return false;
+    for (decl += n; *decl == ' ' || *decl == '\t'; decl++)
+        ;
+    return *decl == 0;
+}
+
 /* `f(args);` where f holds a barrier: f's body is scanned again as a copy of its own, its
  * parameters becoming locals of the copy that take the arguments (ST_BIND statements). */
 void scan_inline(KScan *ks, Stmt *s, CXCursor call, CXCursor fn, char *usr, Var *result,
@@ -335,10 +353,23 @@ void scan_inline(KScan *ks, Stmt *s, CXCursor call, CXCursor fn, char *usr, Var 
     if (member && !clang_Cursor_isNull(dependent_member_callee(call, &dcls)) &&
         !dependent_class_binds(ks, s, call, dcls, in))
         return;
+    if (result && result_decl && auto_declaration(result_decl, result->name)) {
+        /* `auto x = f(...)`: the declaration comes before the expansion, without the value
+         * that would deduce it; x's type is the call's (a dependent one: the callee's) */
+        CXType ct = clang_getCursorType(call);
+        const char *t = fe_str(u->arena, clang_getTypeSpelling(clang_getUnqualifiedType(clang_getCanonicalType(ct))));
+        if (in->dependent && (ct.kind == CXType_Dependent || strstr(t, "dependent type")))
+            t = replace_words(u->arena, fe_str(u->arena, clang_getTypeSpelling(clang_getResultType(
+                                                 clang_getCursorType(def)))),
+                              &in->tparam_names, &in->tparam_temps);
+        result->type = t;
+        result->type_deduced = false;
+        result_decl = arena_printf(u->arena, "__typeof__(%s) %s", t, result->name);
+    }
     if (result && !result_decl) {
         /* a call moved out of its statement (hoist_calls): a local of its type, which a
          * dependent call's is not yet: the callee's, its parameters named by the temporaries */
-        if (dependent && clang_getCursorType(call).kind == CXType_Dependent)
+        if (in->dependent && (clang_getCursorType(call).kind == CXType_Dependent || strstr(result->type, "dependent type")))
             result->type = replace_words(u->arena, fe_str(u->arena, clang_getTypeSpelling(clang_getResultType(
                                                                      clang_getCursorType(def)))),
                                          &in->tparam_names, &in->tparam_temps);
@@ -449,6 +480,7 @@ void scan_inline(KScan *ks, Stmt *s, CXCursor call, CXCursor fn, char *usr, Var 
      * are declared at the top, where neither the callee's template parameters nor those of
      * the copies around it (a class template's member calling another: the class's T) are in
      * scope: their types name the temporaries */
+    spell_shared_types(fe, ks->k, body, in->copy);
     for (int i = first_var; i < ks->k->vars.len; i++) {
         Var *v = ks->k->vars.items[i];
         if (v->copy == in->copy)

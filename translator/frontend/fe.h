@@ -219,10 +219,16 @@ void close_user_fns(Fe *fe, TuScan *ts);
 enum CXChildVisitResult walk_visit(CXCursor c, CXCursor parent, CXClientData d);
 void scan_tokens(Fe *fe);
 void inclusion_visit(CXFile f, CXSourceLocation *stack, unsigned depth, CXClientData d);
+/* expand.c: text with each whole word of from[] replaced by to[]'s (the last that matches) */
+char *replace_words(Arena *a, const char *text, PtrVec *from, PtrVec *to);
+/* kernels.c: shared variables' types without the local typedefs of body (copy's) */
+void spell_shared_types(Fe *fe, Kernel *k, CXCursor body, int copy);
 /* statement_facts.c */
 Var *lvalue_root(KScan *ks, CXCursor e);
 Var *find_var(Kernel *k, CXCursor decl, Fe *fe);
 Var *new_var(Fe *fe, Kernel *k, CXCursor decl, Stmt *s);
+/* a template's expression's type spelled as __typeof__ of it, locals read by their types */
+const char *expression_type(Fe *fe, Kernel *k, CXCursor e);
 Var *new_temp(Unit *u, Kernel *k, const char *name, const char *type, SrcLoc loc, Stmt *decl,
                      int copy);
 Stmt *new_fact_stmt(Fe *fe, StmtKind kind, SrcLoc loc, Stmt *parent);

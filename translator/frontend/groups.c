@@ -647,8 +647,16 @@ void scan_site(KScan *ks, CXCursor c, ReduceOp op) {
     }
     if (warp && nargs > value_arg && op != WARP_ACTIVEMASK) {
         site->pred_text = site->args[1];
+        CXCursor value = clang_Cursor_getArgument(c, (unsigned)value_arg);
         if (!site->type)
-            site->type = site_type(u->arena, clang_getCursorType(clang_Cursor_getArgument(c, (unsigned)value_arg)), group);
+            site->type = site_type(u->arena, clang_getCursorType(value), group);
+        if (strstr(site->type, "dependent type")) {
+            /* a kernel template's value of a type it spells through its locals (`sum.x`,
+             * sum a T): deduced in each specialisation */
+            const char *deduced = in_macro ? NULL : expression_type(ks->fe, ks->k, value);
+            if (deduced)
+                site->type = deduced;
+        }
     }
     if (warp && !site->result_type) {
         CXType rt = clang_getCursorType(c);

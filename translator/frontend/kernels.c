@@ -132,16 +132,17 @@ static enum CXChildVisitResult local_type_visit(CXCursor c, CXCursor parent, CXC
     return CXChildVisit_Recurse;
 }
 
-/* A kernel template's __shared__ variables whose types name its local typedefs (`__shared__
- * typename BR::TempStorage t;` after `typedef cub::BlockReduce<T, N> BR;`): their types spelled
- * without them, so that the registration outside the body can take their sizes. */
-static void spell_shared_types(Fe *fe, Kernel *k, CXCursor body) {
+/* The __shared__ variables of a kernel template (copy 0), or of the copy of a function
+ * expanded in a kernel, whose types name the local typedefs of body (`__shared__ typename
+ * BR::TempStorage t;` after `typedef cub::BlockReduce<T, N> BR;`): their types spelled without
+ * them, so that the registration outside the body can take their sizes. */
+void spell_shared_types(Fe *fe, Kernel *k, CXCursor body, int copy) {
     Arena *a = fe->u->arena;
     LocalTypes lt = {.a = a};
     clang_visitChildren(body, local_type_visit, &lt);
     for (int i = 0; lt.names.len && i < k->vars.len; i++) {
         Var *v = k->vars.items[i];
-        if (!v->is_shared || v->bytes > 0 || !v->type)
+        if (!v->is_shared || v->bytes > 0 || !v->type || v->copy != copy)
             continue;
         /* later typedefs may name earlier ones: the last first */
         for (int j = lt.names.len - 1; j >= 0; j--) {
@@ -275,7 +276,7 @@ void scan_kernel(Fe *fe, CXCursor fn, int overload, bool overloaded) {
     u->scanning = NULL;
     clang_visitChildren(body, file_shared_visit, &ks);
     if (k->tmpl_args)
-        spell_shared_types(fe, k, body);
+        spell_shared_types(fe, k, body, 0);
     vec_push(u->arena, &u->kernels, k);
 }
 

@@ -289,8 +289,11 @@ static enum CXChildVisitResult deduced_visit(CXCursor c, CXCursor parent, CXClie
  * cannot be written (a local named inside a macro, or too long). */
 static const char *deduced_type(Fe *fe, Kernel *k, CXCursor decl) {
     CXCursor init = clang_Cursor_getVarDeclInitializer(decl);
-    if (clang_Cursor_isNull(init))
-        return NULL;
+    return clang_Cursor_isNull(init) ? NULL : expression_type(fe, k, init);
+}
+
+/* The type of an expression of a kernel template, as deduced_type spells it. */
+const char *expression_type(Fe *fe, Kernel *k, CXCursor init) {
     DeducedScan ds = {.fe = fe, .k = k};
     cursor_range(init, &ds.begin, &ds.end);
     if (ds.begin >= ds.end || ds.end > fe->u->len)
