@@ -2,7 +2,9 @@
 // assigned to an existing local (`acc = BlockReduce(t).Sum(acc)`), in an `auto` local
 // (`const auto z = BlockReduce(t).Reduce(v, op)`), in a plain kernel and kernel templates;
 // and a device function template with its own alias of the class and its __shared__
-// TempStorage (HeCBench bgmv, moe, channelSum, adamw). The result type is CUB's T, named
+// TempStorage (HeCBench bgmv, moe, channelSum, adamw); a kernel-local alias naming the
+// item type (`using kvp = cub::KeyValuePair<int, float>`) of a per-thread local kept across
+// barriers and of the class (moe's top-k). The result type is CUB's T, named
 // in each specialisation; the registration names the shared storage's type through the
 // alias's meaning (cudaFuncGetAttributes' sharedSizeBytes counts it).
 // RUN: %cu2cc -O2 %s -o %t && env CU2C_NUM_THREADS=2 timeout 60 %t
@@ -68,6 +70,29 @@ __global__ void sum_and_max(T *out, const T *in) {
     }
 }
 
+template <int TPB>
+__global__ void top2(int *keys, const float *in, int n) {
+    using kvp = cub::KeyValuePair<int, float>;
+    using BlockReduce = cub::BlockReduce<kvp, TPB>;
+    __shared__ typename BlockReduce::TempStorage temp;
+    kvp best;
+    cub::ArgMax arg_max;
+    for (int round = 0; round < 2; round++) {
+        best.key = 0;
+        best.value = -1.f;
+        for (int i = threadIdx.x; i < n; i += TPB) {
+            kvp item;
+            item.key = i;
+            item.value = round == 1 && i == keys[0] ? -1.f : in[i];
+            best = arg_max(item, best);
+        }
+        const kvp winner = BlockReduce(temp).Reduce(best, arg_max);
+        if (threadIdx.x == 0)
+            keys[round] = winner.key;
+        __syncthreads();
+    }
+}
+
 int main() {
     const int n = 1000;
     float *in, *out;
@@ -108,6 +133,20 @@ int main() {
     cudaDeviceSynchronize();
     if ((out[0] != (float)sum256 || out[1] != (float)max256) && bad++ < 5)
         printf("sum_and_max = %g %g, expected %g %g\n", out[0], out[1], sum256, max256);
+    for (int i = 0; i < n; i++)
+        in[i] = (float)((i * 7919) % 997);
+    int *keys;
+    cudaMallocManaged(&keys, 2 * sizeof(int));
+    top2<128><<<1, 128>>>(keys, in, n);
+    cudaDeviceSynchronize();
+    int k0 = 0, k1 = -1;
+    for (int i = 1; i < n; i++)
+        k0 = in[i] > in[k0] ? i : k0;
+    for (int i = 0; i < n; i++)
+        if (i != k0 && (k1 < 0 || in[i] > in[k1]))
+            k1 = i;
+    if ((keys[0] != k0 || keys[1] != k1) && bad++ < 5)
+        printf("top2 = %d %d, expected %d %d\n", keys[0], keys[1], k0, k1);
     cudaFuncAttributes attr;
     if (cudaFuncGetAttributes(&attr, sum_and_max<float>) != cudaSuccess ||
         attr.sharedSizeBytes < 2 * sizeof(cub::BlockReduce<float, 256>::TempStorage)) {

@@ -176,10 +176,14 @@ bool dependent_class_binds(KScan *ks, Stmt *s, CXCursor call, CXCursor cls, Inli
                 start++;
             while (end > start && end[-1] == ' ')
                 end--;
-            /* (inside the copy of a function template: its parameters by their temporaries) */
-            if (end > start)
-                vec_push(a, &args, (void *)replace_words(a, arena_strndup(a, start, (size_t)(end - start)),
-                                                         &fe->tparam_names, &fe->tparam_temps));
+            /* (inside the copy of a function template: its parameters by their temporaries;
+             * the kernel's local typedefs by what they name) */
+            if (end > start) {
+                const char *arg = replace_words(a, arena_strndup(a, start, (size_t)(end - start)),
+                                                &fe->tparam_names, &fe->tparam_temps);
+                vec_push(a, &args, (void *)without_local_types(a, arg, &fe->local_type_names,
+                                                                &fe->local_type_texts));
+            }
             start = p + 1;
             if (*p == '>')
                 break;

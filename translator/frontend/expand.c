@@ -421,6 +421,19 @@ void scan_inline(KScan *ks, Stmt *s, CXCursor call, CXCursor fn, char *usr, Var 
         scan_facts(ks, bind, arg);
         ks->s = saved;
         char *text = cursor_line(fe, arg);
+        unsigned ab, ae, cb, ce;
+        cursor_range(arg, &ab, &ae);
+        cursor_range(call, &cb, &ce);
+        long long v;
+        if (ab >= ae || ab < cb || ae > ce) {
+            /* a default argument (not written in the call): its value, where it is a constant */
+            if (!int_constant(arg, &v)) {
+                diag_refuse(u, cursor_loc(fe, call), "call of '%s' leaving out an argument whose default is not an "
+                            "integer constant: not supported yet (write the argument)", name);
+                return;
+            }
+            text = arena_printf(u->arena, "%lld", v);
+        }
         if (strstr(text, "//"))
             diag_error(u, bind->loc, "a // comment inside this argument is not supported");
         vec_push(u->arena, &in->binds, bind);
@@ -480,7 +493,7 @@ void scan_inline(KScan *ks, Stmt *s, CXCursor call, CXCursor fn, char *usr, Var 
      * are declared at the top, where neither the callee's template parameters nor those of
      * the copies around it (a class template's member calling another: the class's T) are in
      * scope: their types name the temporaries */
-    spell_shared_types(fe, ks->k, body, in->copy);
+    spell_local_types(fe, ks->k, body, in->copy);
     for (int i = first_var; i < ks->k->vars.len; i++) {
         Var *v = ks->k->vars.items[i];
         if (v->copy == in->copy)

@@ -52,6 +52,7 @@ typedef struct Fe {
     int copy;               /* the text being scanned: 0 the kernel, n an inlined body */
     PtrVec pure_fns;        /* char*: USRs of user functions without effects (see fn_scan_visit) */
     PtrVec inlining;        /* char*: USRs of the functions being inlined, innermost last */
+    PtrVec local_type_names, local_type_texts; /* char*: the kernel's local typedefs (local_types) */
     PtrVec tparam_names, tparam_temps; /* char*: template parameters of the dependent
                              * expansions being scanned, and the temporaries holding them */
     int this_copy;          /* the member function's copy being scanned (`this` is its
@@ -221,8 +222,10 @@ void scan_tokens(Fe *fe);
 void inclusion_visit(CXFile f, CXSourceLocation *stack, unsigned depth, CXClientData d);
 /* expand.c: text with each whole word of from[] replaced by to[]'s (the last that matches) */
 char *replace_words(Arena *a, const char *text, PtrVec *from, PtrVec *to);
-/* kernels.c: shared variables' types without the local typedefs of body (copy's) */
-void spell_shared_types(Fe *fe, Kernel *k, CXCursor body, int copy);
+/* kernels.c: the types of locals (copy's) spelled without the local typedefs of body */
+void spell_local_types(Fe *fe, Kernel *k, CXCursor body, int copy);
+void local_types(Fe *fe, CXCursor body, PtrVec *names, PtrVec *texts);
+const char *without_local_types(Arena *a, const char *type, PtrVec *names, PtrVec *texts);
 /* statement_facts.c */
 Var *lvalue_root(KScan *ks, CXCursor e);
 Var *find_var(Kernel *k, CXCursor decl, Fe *fe);

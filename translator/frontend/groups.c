@@ -650,9 +650,9 @@ void scan_site(KScan *ks, CXCursor c, ReduceOp op) {
         CXCursor value = clang_Cursor_getArgument(c, (unsigned)value_arg);
         if (!site->type)
             site->type = site_type(u->arena, clang_getCursorType(value), group);
-        if (strstr(site->type, "dependent type")) {
+        if (strstr(site->type, "dependent type") || strcmp(site->type, "auto") == 0) {
             /* a kernel template's value of a type it spells through its locals (`sum.x`,
-             * sum a T): deduced in each specialisation */
+             * sum a T; an auto local's): deduced in each specialisation */
             const char *deduced = in_macro ? NULL : expression_type(ks->fe, ks->k, value);
             if (deduced)
                 site->type = deduced;

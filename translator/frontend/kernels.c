@@ -117,7 +117,7 @@ static bool template_of(Fe *fe, Kernel *k, CXCursor fn) {
 
 typedef struct LocalTypes {
     Arena *a;
-    PtrVec names, texts;    /* char*: a kernel template's local typedefs and what they name */
+    PtrVec *names, *texts;  /* char*: a body's local typedefs and what they name */
 } LocalTypes;
 
 static enum CXChildVisitResult local_type_visit(CXCursor c, CXCursor parent, CXClientData d) {
@@ -125,43 +125,59 @@ static enum CXChildVisitResult local_type_visit(CXCursor c, CXCursor parent, CXC
     LocalTypes *lt = d;
     enum CXCursorKind k = clang_getCursorKind(c);
     if (k == CXCursor_TypedefDecl || k == CXCursor_TypeAliasDecl) {
-        vec_push(lt->a, &lt->names, fe_str(lt->a, clang_getCursorSpelling(c)));
-        vec_push(lt->a, &lt->texts, fe_str(lt->a, clang_getTypeSpelling(clang_getTypedefDeclUnderlyingType(c))));
+        vec_push(lt->a, lt->names, fe_str(lt->a, clang_getCursorSpelling(c)));
+        vec_push(lt->a, lt->texts, fe_str(lt->a, clang_getTypeSpelling(clang_getTypedefDeclUnderlyingType(c))));
         return CXChildVisit_Continue;
     }
     return CXChildVisit_Recurse;
 }
 
-/* The __shared__ variables of a kernel template (copy 0), or of the copy of a function
- * expanded in a kernel, whose types name the local typedefs of body (`__shared__ typename
- * BR::TempStorage t;` after `typedef cub::BlockReduce<T, N> BR;`): their types spelled without
- * them, so that the registration outside the body can take their sizes. */
-void spell_shared_types(Fe *fe, Kernel *k, CXCursor body, int copy) {
-    Arena *a = fe->u->arena;
-    LocalTypes lt = {.a = a};
+/* The local typedefs of a function's body (names) and the types they name (texts). */
+void local_types(Fe *fe, CXCursor body, PtrVec *names, PtrVec *texts) {
+    LocalTypes lt = {.a = fe->u->arena, .names = names, .texts = texts};
+    names->len = texts->len = 0;
     clang_visitChildren(body, local_type_visit, &lt);
-    for (int i = 0; lt.names.len && i < k->vars.len; i++) {
-        Var *v = k->vars.items[i];
-        if (!v->is_shared || v->bytes > 0 || !v->type || v->copy != copy)
-            continue;
-        /* later typedefs may name earlier ones: the last first */
-        for (int j = lt.names.len - 1; j >= 0; j--) {
-            const char *name = lt.names.items[j];
-            size_t n = strlen(name);
-            Buf b = {0};
-            for (const char *p = v->type; *p;) {
-                if (strncmp(p, name, n) == 0 && (p == v->type || !ident_char(p[-1])) && !ident_char(p[n]) &&
-                    (p == v->type || p[-1] != ':')) {
-                    buf_puts(&b, lt.texts.items[j]);
-                    p += n;
-                } else {
-                    buf_put(&b, p, 1);
-                    p++;
-                }
+}
+
+/* A type's text with the local typedefs (local_types) replaced by what they name; a name
+ * after `::` is a member's, not the local. */
+const char *without_local_types(Arena *a, const char *type, PtrVec *names, PtrVec *texts) {
+    /* later typedefs may name earlier ones: the last first */
+    for (int j = names->len - 1; j >= 0; j--) {
+        const char *name = names->items[j];
+        size_t n = strlen(name);
+        Buf b = {0};
+        for (const char *p = type; *p;) {
+            if (strncmp(p, name, n) == 0 && (p == type || !ident_char(p[-1])) && !ident_char(p[n]) &&
+                (p == type || p[-1] != ':')) {
+                buf_puts(&b, texts->items[j]);
+                p += n;
+            } else {
+                buf_put(&b, p, 1);
+                p++;
             }
-            v->type = arena_strdup(a, b.data ? b.data : "");
-            buf_free(&b);
         }
+        type = arena_strdup(a, b.data ? b.data : "");
+        buf_free(&b);
+    }
+    return type;
+}
+
+/* The locals of a kernel (copy 0), or of the copy of a function expanded in a kernel, whose
+ * types name the local typedefs of body (`__shared__ typename BR::TempStorage t;` after
+ * `typedef cub::BlockReduce<T, N> BR;`, `kvp k;` after `using kvp = cub::KeyValuePair<int,
+ * float>;`): their types spelled without them, so that per-thread storage declared at the
+ * block function's top, and the registration outside the body (__shared__ variables whose
+ * size clang does not know), can name them. */
+void spell_local_types(Fe *fe, Kernel *k, CXCursor body, int copy) {
+    Arena *a = fe->u->arena;
+    PtrVec names = {0}, texts = {0};
+    local_types(fe, body, &names, &texts);
+    for (int i = 0; names.len && i < k->vars.len; i++) {
+        Var *v = k->vars.items[i];
+        if ((v->is_shared && v->bytes > 0) || !v->type || v->copy != copy)
+            continue;
+        v->type = without_local_types(a, v->type, &names, &texts);
     }
 }
 
@@ -269,14 +285,14 @@ void scan_kernel(Fe *fe, CXCursor fn, int overload, bool overloaded) {
         return;
     }
     KScan ks = {.fe = fe, .k = k};
+    local_types(fe, body, &fe->local_type_names, &fe->local_type_texts);
     clang_visitChildren(body, fiber_facts_visit, &ks);
     u->scanning = k;
     scan_list(&ks, body, &k->body, NULL);
     clang_visitChildren(body, group_dependent_visit, &ks);
     u->scanning = NULL;
     clang_visitChildren(body, file_shared_visit, &ks);
-    if (k->tmpl_args)
-        spell_shared_types(fe, k, body, 0);
+    spell_local_types(fe, k, body, 0);
     vec_push(u->arena, &u->kernels, k);
 }
 
