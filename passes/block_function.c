@@ -8,6 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+static const char *type_outside_kernel(Unit *u, Kernel *k, const char *type, int depth, bool temps);
+
 /* The hoist_textures index of parameter p (0: not hoisted). */
 static int hoisted_texture(Kernel *k, Param *p) {
     for (int i = 0; i < k->vars.len; i++) {
@@ -130,8 +132,11 @@ void block_prologue(Unit *u, Kernel *k, Buf *b) {
         buf_puts(b, "const unsigned __cu2c_oseed __attribute__((unused)) = cu2c_thread_order_seed(__cu2c_b); ");
     for (int i = 0; i < k->inlines.len; i++) {
         Inline *in = k->inlines.items[i];
-        if (in->tmpl_pre)   /* dependent expansions' template arguments (expand.c) */
-            buf_puts(b, in->tmpl_pre);
+        if (in->tmpl_pre) { /* dependent expansions' template arguments (expand.c), which may
+                             * name the kernel's constants (`constexpr int n = ...;`) */
+            const char *pre = type_outside_kernel(u, k, in->tmpl_pre, 0, false);
+            buf_puts(b, pre ? pre : in->tmpl_pre);
+        }
     }
     if (k->uses_tls)
         buf_puts(b, "cu2c_tls.blockIdx = blockIdx; cu2c_tls.blockDim = blockDim; "
@@ -335,10 +340,10 @@ static const char *param_count(Unit *u, Kernel *k, const char *sz) {
 
 /* A __shared__ variable's type as the registration (outside the kernel) can name it: the
  * kernel's const locals it names (`const unsigned n = 256 / sizeof(T); __shared__ T buf[n];`
- * in a kernel template) replaced by their initialisers, the temporaries of dependent
- * expansions' template arguments by those arguments; NULL when it names another local or
- * is a type without a name. */
-static const char *type_outside_kernel(Unit *u, Kernel *k, const char *type, int depth) {
+ * in a kernel template) replaced by their initialisers, and (temps) the temporaries of
+ * dependent expansions' template arguments by those arguments; NULL when it names another
+ * local or is a type without a name. Also any text naming the kernel's constants. */
+static const char *type_outside_kernel(Unit *u, Kernel *k, const char *type, int depth, bool temps) {
     if (strstr(type, "(unnamed") || strstr(type, "(anonymous"))
         return NULL;    /* a type declared with the variable (`__shared__ union { ... } t;`) */
     Buf out = {0};
@@ -352,14 +357,15 @@ static const char *type_outside_kernel(Unit *u, Kernel *k, const char *type, int
         while (ident_char(*q))
             q++;
         Var *local = NULL;
-        for (int i = 0; i < k->vars.len && !local; i++) {
+        bool member = p - type >= 2 && (p[-1] == '.' || (p[-1] == ':' && p[-2] == ':') || (p[-1] == '>' && p[-2] == '-'));
+        for (int i = 0; i < k->vars.len && !local && !member; i++) {
             Var *v = k->vars.items[i];
             if (!v->is_param && !v->is_shared && v->copy == 0 && strlen(v->name) == (size_t)(q - p) &&
                 strncmp(v->name, p, (size_t)(q - p)) == 0)
                 local = v;
         }
         const char *temp_arg = NULL;   /* a dependent expansion's template argument (expand.c) */
-        for (int i = 0; i < k->inlines.len && !local && !temp_arg; i++) {
+        for (int i = 0; temps && i < k->inlines.len && !local && !temp_arg && !member; i++) {
             Inline *in = k->inlines.items[i];
             for (int j = 0; j < in->tparam_temps.len && j < in->tparam_args.len && !temp_arg; j++) {
                 const char *t = in->tparam_temps.items[j];
@@ -369,14 +375,14 @@ static const char *type_outside_kernel(Unit *u, Kernel *k, const char *type, int
             }
         }
         if (temp_arg) {
-            const char *sub = type_outside_kernel(u, k, temp_arg, depth + 1);
+            const char *sub = type_outside_kernel(u, k, temp_arg, depth + 1, temps);
             ok = sub != NULL;
             if (ok)
                 buf_puts(&out, sub);
         } else if (!local) {
             buf_put(&out, p, (size_t)(q - p));
         } else if (local->const_init) {
-            const char *sub = type_outside_kernel(u, k, local->const_init, depth + 1);
+            const char *sub = type_outside_kernel(u, k, local->const_init, depth + 1, temps);
             ok = sub != NULL;
             if (ok)
                 buf_printf(&out, "(%s)", sub);
@@ -398,7 +404,7 @@ static void put_static_shared(Unit *u, Kernel *k, Buf *b) {
             buf_printf(b, " + %lld", v->bytes);     /* its type may name the kernel's locals */
         } else if (v->is_shared && !v->is_extern_shared) {
             /* (a type naming a local that is not a constant: not counted) */
-            const char *t = type_outside_kernel(u, k, v->type, 0);
+            const char *t = type_outside_kernel(u, k, v->type, 0, true);
             if (t)
                 buf_printf(b, " + sizeof(__typeof__(%s))", t);
         }

@@ -425,6 +425,28 @@ static void directive_break(Unit *u, unsigned begin, Buf *h) {
         put_line_directive(u, begin, h);
 }
 
+/* Do the conditional directives of [begin, end) close every one they open (a copy of the
+ * text cannot take half of an `#ifdef ... #endif`: `if (x) { #ifdef F ... } #endif`)? */
+static bool directives_balanced(Unit *u, unsigned begin, unsigned end) {
+    int depth = 0;
+    for (unsigned p = begin; p < end && p < u->len && depth >= 0; p++) {
+        if (p > begin && u->text[p - 1] != '\n')
+            continue;
+        unsigned q = p;
+        while (q < end && (u->text[q] == ' ' || u->text[q] == '\t'))
+            q++;
+        if (q >= end || u->text[q] != '#')
+            continue;
+        for (q++; q < end && (u->text[q] == ' ' || u->text[q] == '\t'); q++)
+            ;
+        if (strncmp(u->text + q, "if", 2) == 0)
+            depth++;
+        else if (strncmp(u->text + q, "endif", 5) == 0)
+            depth--;
+    }
+    return depth == 0;
+}
+
 /* The text of [begin, end) with the edits already made inside it and the extra ones:
  * a second copy of a nest's statements. */
 static void render_copy(Unit *u, unsigned begin, unsigned end, PtrVec *extra, Buf *out) {
@@ -583,7 +605,7 @@ static void lower_nest(Unit *u, Kernel *k, int ni) {
     if (n->grid_stride)
         n->guarded = DIM_X;     /* its trips' bounds (grid_stride_header) */
     Buf agree = {0};
-    if (offs.len || subs.len || agreement_terms(first, &agree))
+    if ((offs.len || subs.len || agreement_terms(first, &agree)) && directives_balanced(u, begin, end))
         fast_copy(u, k, ni, begin, end, &offs, &subs, &fast_edits, flo, fhi, &h);
     buf_free(&agree);
     nest_text(u->arena, k, ni, false, &h, &t);

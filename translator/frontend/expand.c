@@ -160,7 +160,10 @@ static bool dependent_binds(KScan *ks, Stmt *s, CXCursor call, CXCursor tmpl, In
     for (int i = 0; ok && i < params.n; i++) {
         char *pname = fe_str(a, clang_getCursorSpelling(params.c[i]));
         char *temp = arena_printf(a, "__cu2c_t%d_%d", in->copy, i);
-        const char *arg = replace_words(a, args.items[i], &fe->tparam_names, &fe->tparam_temps);
+        /* (the kernel's local typedefs by what they name: the temporaries are declared at the
+         * block function's top) */
+        const char *arg = without_local_types(a, replace_words(a, args.items[i], &fe->tparam_names, &fe->tparam_temps),
+                                              &fe->local_type_names, &fe->local_type_texts);
         bool same = kernel_tparam(ks->k, pname);
         if (same && strcmp(arg, pname) != 0) {
             diag_refuse(fe->u, s->loc, "call of '%s': its template parameter '%s' has the name of the kernel "

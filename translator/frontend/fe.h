@@ -226,6 +226,7 @@ char *replace_words(Arena *a, const char *text, PtrVec *from, PtrVec *to);
 void spell_local_types(Fe *fe, Kernel *k, CXCursor body, int copy);
 void local_types(Fe *fe, CXCursor body, PtrVec *names, PtrVec *texts);
 const char *without_local_types(Arena *a, const char *type, PtrVec *names, PtrVec *texts);
+const char *with_kernel_constants(Arena *a, Kernel *k, const char *text, int depth);
 /* statement_facts.c */
 Var *lvalue_root(KScan *ks, CXCursor e);
 Var *find_var(Kernel *k, CXCursor decl, Fe *fe);

@@ -175,10 +175,52 @@ void spell_local_types(Fe *fe, Kernel *k, CXCursor body, int copy) {
     local_types(fe, body, &names, &texts);
     for (int i = 0; names.len && i < k->vars.len; i++) {
         Var *v = k->vars.items[i];
+        if (v->copy == copy && v->const_init)
+            v->const_init = without_local_types(a, v->const_init, &names, &texts);
         if ((v->is_shared && v->bytes > 0) || !v->type || v->copy != copy)
             continue;
         v->type = without_local_types(a, v->type, &names, &texts);
     }
+    /* a kernel template's per-thread arrays sized by its constants (`constexpr int n =
+     * T::n; float x[n][4];`): sized by their values, which the block function's top names */
+    for (int i = 0; copy == 0 && k->tmpl_args && i < k->vars.len; i++) {
+        Var *v = k->vars.items[i];
+        if (!v->is_shared && !v->is_param && v->type && v->copy == 0 && v->bytes <= 0 && strchr(v->type, '['))
+            v->type = with_kernel_constants(a, k, v->type, 0);
+    }
+}
+
+/* text with the words naming the kernel's constant locals (not members: after `::`, `.`,
+ * `->`) replaced by their initialisers, in parentheses, to a depth of 8. */
+const char *with_kernel_constants(Arena *a, Kernel *k, const char *text, int depth) {
+    if (depth >= 8)
+        return text;
+    Buf b = {0};
+    for (const char *p = text; *p;) {
+        if (!ident_char(*p) || (p > text && ident_char(p[-1]))) {
+            buf_put(&b, p++, 1);
+            continue;
+        }
+        const char *q = p;
+        while (ident_char(*q))
+            q++;
+        bool member = p - text >= 2 && (p[-1] == '.' || (p[-1] == ':' && p[-2] == ':') || (p[-1] == '>' && p[-2] == '-'));
+        Var *c = NULL;
+        for (int i = 0; i < k->vars.len && !member && !c; i++) {
+            Var *v = k->vars.items[i];
+            if (v->copy == 0 && v->is_const && v->const_init && !v->is_param && !v->is_shared &&
+                strlen(v->name) == (size_t)(q - p) && strncmp(v->name, p, (size_t)(q - p)) == 0)
+                c = v;
+        }
+        if (c)
+            buf_printf(&b, "(%s)", with_kernel_constants(a, k, c->const_init, depth + 1));
+        else
+            buf_put(&b, p, (size_t)(q - p));
+        p = q;
+    }
+    const char *r = arena_strdup(a, b.data ? b.data : "");
+    buf_free(&b);
+    return r;
 }
 
 /* A group's method on a group whose type depends on a template parameter, in the kernel or

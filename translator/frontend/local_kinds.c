@@ -233,8 +233,13 @@ static enum CXChildVisitResult addr_visit(CXCursor c, CXCursor parent, CXClientD
 
 Var *address_taken_in(KScan *ks, CXCursor e) {
     AddrScan as = {ks, NULL};
-    /* only pointers hold addresses here (references are reference_binding's) */
-    if (clang_Cursor_isNull(e) || clang_getCanonicalType(clang_getCursorType(e)).kind != CXType_Pointer)
+    /* only pointers hold addresses here (references are reference_binding's); in a template's
+     * pattern an array argument is not yet decayed (`f<N>(arr)`, arr's type dependent), and a
+     * call's value may be of a type not yet known */
+    if (clang_Cursor_isNull(e))
+        return NULL;
+    CXType t = clang_getCanonicalType(clang_getCursorType(e));
+    if (t.kind != CXType_Pointer && !is_array_type(t) && t.kind != CXType_Dependent)
         return NULL;
     if (addr_visit(e, clang_getNullCursor(), &as) == CXChildVisit_Recurse)
         clang_visitChildren(e, addr_visit, &as);

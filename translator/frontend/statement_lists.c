@@ -76,6 +76,21 @@ static Stmt *new_stmt(KScan *ks, CXCursor c, PtrVec *list, Stmt *parent) {
     return s;
 }
 
+/* Is the declaration c `constexpr` (the word before its first `=`, `{` or `;`)? */
+static bool constexpr_declaration(Unit *u, CXCursor c) {
+    unsigned b, e;
+    cursor_range(c, &b, &e);
+    for (unsigned p = b; p + 9 <= e && p + 9 <= u->len; p++) {
+        char ch = u->text[p];
+        if (ch == '=' || ch == '{' || ch == ';' || ch == '(')
+            return false;
+        if (strncmp(u->text + p, "constexpr", 9) == 0 && (p == b || !ident_char(u->text[p - 1])) &&
+            !ident_char(u->text[p + 9]))
+            return true;
+    }
+    return false;
+}
+
 /* The facts of one piece of a statement (a leaf, or an ST_SYNC's condition or header). */
 void scan_facts(KScan *ks, Stmt *s, CXCursor c) {
     ks->s = s;
@@ -83,6 +98,11 @@ void scan_facts(KScan *ks, Stmt *s, CXCursor c) {
         clang_visitChildren(c, decl_visit, ks);
     if (kscan_visit(c, clang_getNullCursor(), ks) == CXChildVisit_Recurse)
         clang_visitChildren(c, kscan_visit, ks);
+    if (clang_getCursorKind(c) == CXCursor_DeclStmt && constexpr_declaration(ks->fe->u, c)) {
+        /* a constant expression: the calls in it (`cilog2(N)`) run at compile time, the same
+         * in every thread */
+        s->side_effects = s->calls_user_fn = s->touches_memory = false;
+    }
 }
 
 /* Is kid, a child of the for-loop c, its init: the expression right after `for (`? (A
