@@ -241,8 +241,10 @@ static void plan_nests(Arena *a, Kernel *k) {
                 declared_in(k, n, v))
                 continue;
             if (v->whole) {
-                if (v->promoted)
+                if (v->promoted) {
                     vec_push(a, &n->loads, v);
+                    n->dims |= v->dims;     /* (as below) */
+                }
                 continue;
             }
             bool several;

@@ -4,7 +4,9 @@
 // and a device function template with its own alias of the class and its __shared__
 // TempStorage (HeCBench bgmv, moe, channelSum, adamw); a kernel-local alias naming the
 // item type (`using kvp = cub::KeyValuePair<int, float>`) of a per-thread local kept across
-// barriers and of the class (moe's top-k). The result type is CUB's T, named
+// barriers and of the class (moe's top-k); a plain kernel's grid-stride sum reduced that way
+// (attention: the stride loop's thread loop, over x only, indexed the sum's per-thread
+// storage by y and z, which it did not declare). The result type is CUB's T, named
 // in each specialisation; the registration names the shared storage's type through the
 // alias's meaning (cudaFuncGetAttributes' sharedSizeBytes counts it).
 // RUN: %cu2cc -O2 %s -o %t && env CU2C_NUM_THREADS=2 timeout 60 %t
@@ -68,6 +70,18 @@ __global__ void sum_and_max(T *out, const T *in) {
         out[0] = a;
         out[1] = b;
     }
+}
+
+__global__ void dot_rows(const float *key, const float *q, float *dot, int d) {
+    int i = blockIdx.x;
+    float sum = 0;
+    for (int j = threadIdx.x; j < d; j += blockDim.x)
+        sum += key[i * d + j] * q[j];
+    using BlockReduce = cub::BlockReduce<float, 256>;
+    __shared__ typename BlockReduce::TempStorage temp_storage;
+    sum = BlockReduce(temp_storage).Sum(sum);
+    if (threadIdx.x == 0)
+        dot[i] = sum;
 }
 
 template <int TPB>
@@ -147,6 +161,15 @@ int main() {
             k1 = i;
     if ((keys[0] != k0 || keys[1] != k1) && bad++ < 5)
         printf("top2 = %d %d, expected %d %d\n", keys[0], keys[1], k0, k1);
+    dot_rows<<<4, 256>>>(in, in, out, 250);
+    cudaDeviceSynchronize();
+    for (int r = 0; r < 4; r++) {
+        float e = 0;
+        for (int j = 0; j < 250; j++)
+            e += in[r * 250 + j] * in[j];
+        if (fabsf(out[r] - e) > 1e-3f * e && bad++ < 5)
+            printf("dot_rows[%d] = %g, expected %g\n", r, out[r], e);
+    }
     cudaFuncAttributes attr;
     if (cudaFuncGetAttributes(&attr, sum_and_max<float>) != cudaSuccess ||
         attr.sharedSizeBytes < 2 * sizeof(cub::BlockReduce<float, 256>::TempStorage)) {
