@@ -169,6 +169,14 @@ static void scan_call(KScan *ks, CXCursor c) {
             return;     /* `BlockReduce<T, N>(storage)`: a temporary object, made alike by every thread */
         if (elided_construction(c))
             return;     /* its operand's value */
+        /* a kernel template's call of a function template holding a barrier or warp function
+         * (`step<W>(n)`), left in an expression (a do-while's condition): as a resolved call's */
+        CXCursor callee = callee_of(c);
+        if (!clang_Cursor_isNull(callee) && is_user_fn(callee) &&
+            usr_in(&fe->barrier_fns, fe_str(u->arena, fn_usr(callee))))
+            diag_refuse(u, cursor_loc(fe, c), "call to '%s', which holds a barrier or __shared__ memory, "
+                       "inside an expression: not supported yet (call it as a statement of its own)",
+                       fe_str(u->arena, clang_getCursorSpelling(callee)));
         bool fiber_unsafe;
         if (dependent_functor_may_sync(fe, c, &fiber_unsafe))
             (fiber_unsafe ? diag_error : diag_refuse)(
