@@ -662,3 +662,16 @@ bool is_device_clock(const char *name) {
             return true;
     return false;
 }
+
+/* The text of a call's i-th argument, NULL when it is defaulted (not written). */
+const char *written_arg(Fe *fe, CXCursor call, unsigned i) {
+    if ((int)i >= clang_Cursor_getNumArguments(call))
+        return NULL;
+    CXCursor a = clang_Cursor_getArgument(call, i);
+    unsigned b, e, cb, ce;
+    cursor_range(a, &b, &e);
+    cursor_range(call, &cb, &ce);
+    if (b >= e || b < cb || e > ce)
+        return NULL;
+    return cursor_line(fe, a);
+}

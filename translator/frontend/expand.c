@@ -271,6 +271,13 @@ static const char *type_at_top(Fe *fe, Inline *in, const char *t) {
     return t;
 }
 
+/* A dependent copy's result type: the callee's, its template parameters named by the
+ * temporaries. */
+static const char *callee_result_type(Unit *u, CXCursor def, Inline *in) {
+    return replace_words(u->arena, fe_str(u->arena, clang_getTypeSpelling(clang_getResultType(clang_getCursorType(def)))),
+                         &in->tparam_names, &in->tparam_temps);
+}
+
 /* Is a declaration's text (before its `=`) `auto NAME`? */
 static bool auto_declaration(const char *decl, const char *name) {
     while (*decl == ' ' || *decl == '\t')
@@ -362,9 +369,7 @@ void scan_inline(KScan *ks, Stmt *s, CXCursor call, CXCursor fn, char *usr, Var 
         CXType ct = clang_getCursorType(call);
         const char *t = fe_str(u->arena, clang_getTypeSpelling(clang_getUnqualifiedType(clang_getCanonicalType(ct))));
         if (in->dependent && (ct.kind == CXType_Dependent || strstr(t, "dependent type")))
-            t = replace_words(u->arena, fe_str(u->arena, clang_getTypeSpelling(clang_getResultType(
-                                                 clang_getCursorType(def)))),
-                              &in->tparam_names, &in->tparam_temps);
+            t = callee_result_type(u, def, in);
         result->type = t;
         result->type_deduced = false;
         result_decl = arena_printf(u->arena, "__typeof__(%s) %s", t, result->name);
@@ -373,9 +378,7 @@ void scan_inline(KScan *ks, Stmt *s, CXCursor call, CXCursor fn, char *usr, Var 
         /* a call moved out of its statement (hoist_calls): a local of its type, which a
          * dependent call's is not yet: the callee's, its parameters named by the temporaries */
         if (in->dependent && (clang_getCursorType(call).kind == CXType_Dependent || strstr(result->type, "dependent type")))
-            result->type = replace_words(u->arena, fe_str(u->arena, clang_getTypeSpelling(clang_getResultType(
-                                                                     clang_getCursorType(def)))),
-                                         &in->tparam_names, &in->tparam_temps);
+            result->type = callee_result_type(u, def, in);
         result_decl = arena_printf(u->arena, "__typeof__(%s) %s", result->type, result->name);
     }
     in->parent_copy = fe->copy;
@@ -423,12 +426,9 @@ void scan_inline(KScan *ks, Stmt *s, CXCursor call, CXCursor fn, char *usr, Var 
         Stmt *saved = ks->s;
         scan_facts(ks, bind, arg);
         ks->s = saved;
-        char *text = cursor_line(fe, arg);
-        unsigned ab, ae, cb, ce;
-        cursor_range(arg, &ab, &ae);
-        cursor_range(call, &cb, &ce);
+        const char *text = written_arg(fe, call, (unsigned)i);
         long long v;
-        if (ab >= ae || ab < cb || ae > ce) {
+        if (!text) {
             /* a default argument (not written in the call): its value, where it is a constant */
             if (!int_constant(arg, &v)) {
                 diag_refuse(u, cursor_loc(fe, call), "call of '%s' leaving out an argument whose default is not an "
@@ -440,7 +440,7 @@ void scan_inline(KScan *ks, Stmt *s, CXCursor call, CXCursor fn, char *usr, Var 
         if (strstr(text, "//"))
             diag_error(u, bind->loc, "a // comment inside this argument is not supported");
         vec_push(u->arena, &in->binds, bind);
-        vec_push(u->arena, &in->args, text);
+        vec_push(u->arena, &in->args, (void *)text);
     }
     if (member && !member_call_binds(ks, s, call, fn, body, in))
         return;
@@ -496,7 +496,9 @@ void scan_inline(KScan *ks, Stmt *s, CXCursor call, CXCursor fn, char *usr, Var 
      * are declared at the top, where neither the callee's template parameters nor those of
      * the copies around it (a class template's member calling another: the class's T) are in
      * scope: their types name the temporaries */
-    spell_local_types(fe, ks->k, body, in->copy);
+    PtrVec alias_names = {0}, alias_texts = {0};
+    local_types(fe, body, &alias_names, &alias_texts);
+    spell_local_types(fe, ks->k, &alias_names, &alias_texts, in->copy);
     for (int i = first_var; i < ks->k->vars.len; i++) {
         Var *v = ks->k->vars.items[i];
         if (v->copy == in->copy)

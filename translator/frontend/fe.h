@@ -151,6 +151,8 @@ char *cursor_text(Fe *fe, CXCursor c);
 int edit_main_text(Unit *u, PtrVec *edits);
 char *one_line(char *t);
 char *cursor_line(Fe *fe, CXCursor c);
+/* the text of a call's i-th argument, NULL when it is defaulted (not written) */
+const char *written_arg(Fe *fe, CXCursor call, unsigned i);
 unsigned skip_blanks(Unit *u, unsigned p);   /* past blanks and comments */
 unsigned stmt_end(Unit *u, unsigned end);
 unsigned stmt_end_of(Unit *u, CXCursor c, unsigned end);
@@ -222,8 +224,8 @@ void scan_tokens(Fe *fe);
 void inclusion_visit(CXFile f, CXSourceLocation *stack, unsigned depth, CXClientData d);
 /* expand.c: text with each whole word of from[] replaced by to[]'s (the last that matches) */
 char *replace_words(Arena *a, const char *text, PtrVec *from, PtrVec *to);
-/* kernels.c: the types of locals (copy's) spelled without the local typedefs of body */
-void spell_local_types(Fe *fe, Kernel *k, CXCursor body, int copy);
+/* kernels.c: the types of locals (copy's) spelled without the local typedefs names[] */
+void spell_local_types(Fe *fe, Kernel *k, PtrVec *names, PtrVec *texts, int copy);
 void local_types(Fe *fe, CXCursor body, PtrVec *names, PtrVec *texts);
 const char *without_local_types(Arena *a, const char *type, PtrVec *names, PtrVec *texts);
 const char *with_kernel_constants(Arena *a, Kernel *k, const char *text, int depth);

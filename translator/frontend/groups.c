@@ -466,18 +466,6 @@ static int site_in_macro(Fe *fe, CXCursor c, bool group, const char **args, int 
     return 1;
 }
 
-/* The text of a call's i-th argument, NULL when it is defaulted (not written). */
-static const char *written_arg(Fe *fe, CXCursor call, unsigned i) {
-    if ((int)i >= clang_Cursor_getNumArguments(call))
-        return NULL;
-    CXCursor a = clang_Cursor_getArgument(call, i);
-    unsigned b, e, cb, ce;
-    cursor_range(a, &b, &e);
-    cursor_range(call, &cb, &ce);
-    if (b >= e || b < cb || e > ce)
-        return NULL;
-    return cursor_line(fe, a);
-}
 
 /* The type of a site's value or result as the output can name it: a group's method's in
  * canonical form (its declared type is a template parameter of the method), unless that is

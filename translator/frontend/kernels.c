@@ -164,22 +164,20 @@ const char *without_local_types(Arena *a, const char *type, PtrVec *names, PtrVe
 }
 
 /* The locals of a kernel (copy 0), or of the copy of a function expanded in a kernel, whose
- * types name the local typedefs of body (`__shared__ typename BR::TempStorage t;` after
- * `typedef cub::BlockReduce<T, N> BR;`, `kvp k;` after `using kvp = cub::KeyValuePair<int,
- * float>;`): their types spelled without them, so that per-thread storage declared at the
+ * types name the local typedefs of its body (local_types: names, texts) (`__shared__ typename
+ * BR::TempStorage t;` after `typedef cub::BlockReduce<T, N> BR;`, `kvp k;` after `using kvp =
+ * cub::KeyValuePair<int, float>;`): their types spelled without them, so that per-thread storage declared at the
  * block function's top, and the registration outside the body (__shared__ variables whose
  * size clang does not know), can name them. */
-void spell_local_types(Fe *fe, Kernel *k, CXCursor body, int copy) {
+void spell_local_types(Fe *fe, Kernel *k, PtrVec *names, PtrVec *texts, int copy) {
     Arena *a = fe->u->arena;
-    PtrVec names = {0}, texts = {0};
-    local_types(fe, body, &names, &texts);
-    for (int i = 0; names.len && i < k->vars.len; i++) {
+    for (int i = 0; names->len && i < k->vars.len; i++) {
         Var *v = k->vars.items[i];
         if (v->copy == copy && v->const_init)
-            v->const_init = without_local_types(a, v->const_init, &names, &texts);
+            v->const_init = without_local_types(a, v->const_init, names, texts);
         if ((v->is_shared && v->bytes > 0) || !v->type || v->copy != copy)
             continue;
-        v->type = without_local_types(a, v->type, &names, &texts);
+        v->type = without_local_types(a, v->type, names, texts);
     }
     /* a kernel template's per-thread arrays sized by its constants (`constexpr int n =
      * T::n; float x[n][4];`): sized by their values, which the block function's top names */
@@ -334,7 +332,7 @@ void scan_kernel(Fe *fe, CXCursor fn, int overload, bool overloaded) {
     clang_visitChildren(body, group_dependent_visit, &ks);
     u->scanning = NULL;
     clang_visitChildren(body, file_shared_visit, &ks);
-    spell_local_types(fe, k, body, 0);
+    spell_local_types(fe, k, &fe->local_type_names, &fe->local_type_texts, 0);
     vec_push(u->arena, &u->kernels, k);
 }
 
