@@ -69,7 +69,7 @@ void lower_launches(Unit *u) {
     }
     for (int i = 0; i < u->inlined_fns.len; i++) {
         DeviceFn *f = u->inlined_fns.items[i];
-        if (f->kept)
+        if (f->kept || f->for_host)
             continue;
         edit_replace_lines(u, f->body_begin, f->body_end,
                            arena_printf(u->arena, "/* %s: holds a barrier, expanded where kernels call it */",

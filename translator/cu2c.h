@@ -637,6 +637,8 @@ typedef struct DeviceFn {
                              * kernels calls it: see Kernel.no_fibers), so it is never kept */
     bool kept;              /* inlined_fns: the unit has kernels on the fiber engine, whose
                              * calls of it stay calls: it stays a function (lower_fiber_kernel) */
+    bool for_host;          /* inlined_fns: __host__ __device__ (warp steps): host code calls
+                             * it, so it stays a function as written */
 } DeviceFn;
 
 /* A kernel launch k<<<g, b, s, st>>>(args) in host code. */

@@ -1,10 +1,10 @@
 // Warp-synchronous code cu2c cannot run step by step is refused where it is written: a store
 // into volatile memory whose old value is used (x++ in an expression), one written through a
-// macro, one in a return statement, one in the header of a loop holding other steps, volatile
-// memory in a __host__ __device__ function (it stays in the host's output, it cannot be
-// expanded into kernels). (Stores in a loop whose trip count differs between the lanes of a
-// warp are run: run/warp_loops_lanes_iterate_apart.cu, the lanes taking their steps together
-// while they iterate.)
+// macro, one in a return statement, one in the header of a loop holding other steps. (Stores
+// in a loop whose trip count differs between the lanes of a warp are run:
+// run/warp_loops_lanes_iterate_apart.cu, the lanes taking their steps together while they
+// iterate; so are steps in __host__ __device__ functions, called from kernels and from the
+// host: run/host_device_warp_steps.cu.)
 //
 // RUN: rm -f %t.c
 // RUN: not %cu2c %s -o %t.c 2>&1 | FileCheck %s -DFILE=%s
@@ -47,8 +47,3 @@ __global__ void loop_header(int *out) {
     out[threadIdx.x] = s[threadIdx.x];
 }
 // CHECK: [[FILE]]:45:28: error: store into volatile memory in the condition or header of a statement holding barriers, warp functions or other volatile stores: not supported yet
-
-__host__ __device__ int both_sides(volatile int *p) {
-    return p[0];
-}
-// CHECK: [[FILE]]:52:12: error: volatile memory access in a __host__ __device__ function: not supported yet (warp-synchronous code must be in __device__ functions or kernels)

@@ -209,6 +209,7 @@ typedef struct UserFn {
                              * also counts volatile memory accesses: warp steps) */
     bool asserts;           /* calls assert (see is_assert_fail) */
     bool reads_clock;       /* calls the device clock */
+    bool host_only;         /* neither a kernel nor __device__ (see close_user_fns) */
     PtrVec callees;
 } UserFn;
 
@@ -407,15 +408,18 @@ enum CXChildVisitResult userfn_visit(CXCursor c, CXCursor parent, CXClientData d
         /* __shared__ storage is per block: such a function is expanded into the kernel too;
          * so is a device function reading or writing volatile memory, whose statements are
          * warp steps of the kernel (see volatile_steps.c) */
-        bool device_only = has_attr(c, CXCursor_CUDADeviceAttr) && !has_attr(c, CXCursor_CUDAHostAttr);
+        bool device = has_attr(c, CXCursor_CUDADeviceAttr);
+        f->host_only = !device && !is_kernel(c);
+        if (device && has_attr(c, CXCursor_CUDAHostAttr))
+            vec_push(fe->u->arena, &ts->host_device_fns, f->usr);
         f->has_sync = s->has_barrier || s->has_shared || s->uses_file_shared;
-        f->has_barrier = f->has_sync || (s->has_volatile && device_only);
+        f->has_barrier = f->has_sync || (s->has_volatile && device);
         f->has_block_barrier = s->has_block_barrier;
         f->impure = s->impure || s->reads_builtin || s->has_barrier || s->has_shared || s->has_volatile;
         f->callees = s->callees;
         /* a device function's warp steps: the fiber engine runs them in lockstep where the
          * function is kept in the main text (fiber_kernel.c's keep_functions), not elsewhere */
-        f->fiber_unsafe = s->fiber_unsafe || (s->has_volatile && !(device_only && in_main_file(fe, c)));
+        f->fiber_unsafe = s->fiber_unsafe || (s->has_volatile && !(device && in_main_file(fe, c)));
         vec_push(fe->u->arena, &ts->user_fns, f);
         if (s->has_dependent_group && !is_kernel(c)) {
             GroupDependentFn *g = arena_alloc(fe->u->arena, sizeof *g);
@@ -443,6 +447,7 @@ enum CXChildVisitResult userfn_visit(CXCursor c, CXCursor parent, CXClientData d
         cursor_range(body, &bb, &be);
         df->brace = bb + 1;
         df->fiber_unsafe = usr_in(&fe->fiber_unsafe_fns, fe_str(fe->u->arena, clang_getCursorUSR(c)));
+        df->for_host = has_attr(c, CXCursor_CUDAHostAttr);
         for (int i = 0; i < s->shared.len; i++) {
             unsigned vb, ve;
             cursor_range(*(CXCursor *)s->shared.items[i], &vb, &ve);
@@ -459,12 +464,6 @@ enum CXChildVisitResult userfn_visit(CXCursor c, CXCursor parent, CXClientData d
         }
         vec_push(fe->u->arena, &fe->u->inlined_fns, df);
     }
-    /* a __host__ __device__ function stays in the output for the host: it cannot be expanded
-     * into kernels, where its volatile accesses would be warp steps */
-    if (device && !kernel && s->has_volatile && has_attr(c, CXCursor_CUDAHostAttr))
-        diag_error(fe->u, cursor_loc(fe, s->first_volatile),
-                   "volatile memory access in a __host__ __device__ function: not supported yet (warp-"
-                   "synchronous code must be in __device__ functions or kernels)");
     /* PTX would reach the host's assembler (a __host__ __device__ function's asm may be the
      * host's own, guarded by __CUDA_ARCH__) */
     if ((kernel || (device && !has_attr(c, CXCursor_CUDAHostAttr))) && !clang_Cursor_isNull(s->first_asm))
@@ -577,6 +576,10 @@ void close_user_fns(Fe *fe, TuScan *ts) {
                     vec_push(fe->u->arena, &fe->clock_fns, f->usr);
                     changed = true;
                 }
+                /* host code calling a __host__ __device__ function with warp steps runs it
+                 * as a plain call, the host's own */
+                if (f->host_only && usr_in(&ts->host_device_fns, f->callees.items[j]))
+                    continue;
                 if (usr_in(&fe->barrier_fns, f->callees.items[j]) && !usr_in(&fe->barrier_fns, f->usr)) {
                     vec_push(fe->u->arena, &fe->barrier_fns, f->usr);
                     changed = true;
