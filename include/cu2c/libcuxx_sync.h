@@ -10,7 +10,9 @@
  *   barriers (the functions marked CU2C_BLOCK_BARRIER, translator/frontend/libcuxx.c) and,
  *   at each, checks that the barrier expects the block's thread count: another count ends
  *   the kernel with cudaErrorLaunchFailure and a message (__cu2c_barrier_check), never a
- *   different result. A completion function, arrive(n) with n != 1: not supported. On the
+ *   different result. A kernel whose init names another count than the block's, or calling
+ *   arrive(n) with n != 1, runs on fibers (libcuxx_partial_barrier). A completion function:
+ *   not supported. On the
  *   fiber engine (runtime/fibers.c), where the calls run as written, it is the GPU's barrier:
  *   any count, arrive(n), phases, arrive_and_drop; a wait lets the block's other threads run
  *   (cu2c_spin_wait) until its phase completes.

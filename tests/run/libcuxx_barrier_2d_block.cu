@@ -3,18 +3,20 @@
 // device function taking the barrier by reference; arrive_and_wait() in a uniform loop;
 // cuda::memcpy_async(dst, src, size, bar) per thread and cuda::memcpy_async(block, ...) by
 // the block (with cuda::aligned_size_t), made visible by the wait. Threads in reverse order
-// too: only the barriers order the threads. Then a barrier whose count is half the block's
-// (legal CUDA: each half of the block completes a phase): thread loops run a cuda::barrier
-// only as the block's barrier, so the kernel ends with cudaErrorLaunchFailure and a message
-// naming the wait's line; the fiber engine runs the barrier as written and the kernel ends
-// as on a GPU.
+// too: only the barriers order the threads. Then barriers that are not the block's (legal
+// CUDA): a count of half the block (each half completes a phase) and arrive(2) by every
+// thread run on the fiber engine, chosen at translation, and end as on a GPU; a count of
+// blockDim.x in a 2-D block, which thread loops take for the block's, ends the kernel with
+// cudaErrorLaunchFailure and a message naming the wait's line (the fiber engine runs it).
 // RUN: %cu2cc %s -o %t && env CU2C_NUM_THREADS=1 timeout 60 %t && env CU2C_NUM_THREADS=2 timeout 60 %t
 // RUN: env CU2C_THREAD_ORDER=reverse %cu2cc %s -o %t.rev && env CU2C_NUM_THREADS=2 timeout 60 %t.rev
+// RUN: env -u CU2C_ENGINE %cu2c %s -o %t.cpp && grep -c "[{] cu2c_fiber_run(" %t.cpp | FileCheck %s --check-prefix=FIBERS
 // RUN: env -u CU2C_ENGINE %cu2cc %s -o %t.loops
 // RUN: env CU2C_NUM_THREADS=2 timeout 60 %t.loops bad 2> %t.err | FileCheck %s --check-prefix=OUT
 // RUN: FileCheck %s --check-prefix=ERR -DFILE=%s < %t.err
 // RUN: env -u CU2C_CHECK CU2C_ENGINE=fibers %cu2cc %s -o %t.fib
 // RUN: env CU2C_NUM_THREADS=2 timeout 60 %t.fib bad | FileCheck %s --check-prefix=FIB
+// FIBERS: 2
 #include <cooperative_groups.h>
 #include <cuda/barrier>
 #include <cstdio>
@@ -67,18 +69,52 @@ __global__ void half_count(int *out) {
     out[threadIdx.x] = 2;
 }
 
+__global__ void arrive_twice(int *out) {
+    __shared__ cuda::barrier<cuda::thread_scope_block> bar;
+    if (threadIdx.x == 0)
+        init(&bar, blockDim.x);
+    __syncthreads();
+    out[threadIdx.x] = 1;
+    bar.wait(bar.arrive(2));
+    out[threadIdx.x] = 2;
+}
+
+__global__ void row_count(int *out) {
+    __shared__ cuda::barrier<cuda::thread_scope_block> bar;
+    int t = threadIdx.y * blockDim.x + threadIdx.x;
+    if (t == 0)
+        init(&bar, blockDim.x);
+    __syncthreads();
+    out[t] = 1;
+    bar.arrive_and_wait();
+    out[t] = 2;
+}
+
+/* Launches one of the barriers that are not the block's; prints how it ended. */
+static void not_the_blocks(const char *what, int *o) {
+    memset(o, 0, 64 * sizeof(int));
+    if (strcmp(what, "half") == 0)
+        half_count<<<2, 64>>>(o);
+    else if (strcmp(what, "twice") == 0)
+        arrive_twice<<<2, 64>>>(o);
+    else
+        row_count<<<2, dim3(32, 2)>>>(o);
+    cudaError_t e = cudaDeviceSynchronize();
+    printf("%s: %s\n", what, cudaGetErrorName(e));
+    int twos = 0;
+    for (int i = 0; e == cudaSuccess && i < 64; i++)
+        twos += o[i] == 2;
+    if (e == cudaSuccess)
+        printf("%s: %d of 64 threads went past the wait\n", what, twos);
+}
+
 int main(int argc, char **argv) {
     if (argc > 1 && strcmp(argv[1], "bad") == 0) {
         int *o;
         cudaMallocManaged(&o, 64 * sizeof(int));
-        half_count<<<2, 64>>>(o);
-        cudaError_t e = cudaDeviceSynchronize();
-        printf("%s\n", cudaGetErrorName(e));
-        int twos = 0;
-        for (int i = 0; e == cudaSuccess && i < 64; i++)
-            twos += o[i] == 2;
-        if (e == cudaSuccess)
-            printf("%d of 64 threads went past the wait\n", twos);
+        not_the_blocks("half", o);
+        not_the_blocks("twice", o);
+        not_the_blocks("row", o);
         return 0;
     }
     const int blocks = 3;
@@ -123,7 +159,15 @@ int main(int argc, char **argv) {
     printf("PASS\n");
     return 0;
 }
-// OUT: cudaErrorLaunchFailure
-// FIB: cudaSuccess
-// FIB-NEXT: 64 of 64 threads went past the wait
-// ERR: {{.*}}libcuxx_barrier_2d_block.cu:66: error: cuda::barrier in block ({{[01]}},0,0) expects 32 arrivals, the block has 64 threads: cu2c runs a cuda::barrier only as a barrier of the whole block (init it with the block's thread count)
+// OUT: half: cudaSuccess
+// OUT-NEXT: half: 64 of 64 threads went past the wait
+// OUT-NEXT: twice: cudaSuccess
+// OUT-NEXT: twice: 64 of 64 threads went past the wait
+// OUT-NEXT: row: cudaErrorLaunchFailure
+// FIB: half: cudaSuccess
+// FIB-NEXT: half: 64 of 64 threads went past the wait
+// FIB-NEXT: twice: cudaSuccess
+// FIB-NEXT: twice: 64 of 64 threads went past the wait
+// FIB-NEXT: row: cudaSuccess
+// FIB-NEXT: row: 64 of 64 threads went past the wait
+// ERR: {{.*}}libcuxx_barrier_2d_block.cu:{{[0-9]+}}: error: cuda::barrier in block ({{[01]}},0,0) expects 32 arrivals, the block has 64 threads: cu2c runs a cuda::barrier only as a barrier of the whole block (init it with the block's thread count)

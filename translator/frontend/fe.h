@@ -110,6 +110,7 @@ typedef struct TuScan {
     int next_scan;          /* the second walk's place in fn_scans */
     PtrVec kernel_decls;    /* KernelDecl*: every declaration of a kernel in the user's files */
     PtrVec kernels_defined; /* const char*: the defined kernels' names, in walk order */
+    PtrVec host_device_fns; /* const char*: USRs of the __host__ __device__ functions */
 } TuScan;
 
 /* A kernel's declaration, for telling overloads apart (the first walk notes them all). */
@@ -202,10 +203,14 @@ char group_kind(CXType t, int *width);
 bool dependent_partition_call(CXCursor c);
 const char *call_name(CXCursor c);
 const char *shown_name(CXCursor c);
+/* host_cxx.c: C++ nvcc accepts and the host compiler rejects, rewritten */
+void rewrite_shadowing_alias(Fe *fe, CXCursor c);
+
 /* libcuxx.c: libcu++'s barriers, its functions' effects, and the calls refused */
 bool libcuxx_fn(CXCursor fn);
 const char *libcuxx_barrier(CXCursor call, bool shown);
 const char *libcuxx_barrier_check(Fe *fe, CXCursor call);
+void libcuxx_partial_barrier(Fe *fe, CXCursor call);
 int libcuxx_refusals(Fe *fe);
 bool is_warp_fn(const char *n);
 /* A barrier or warp function the fiber engine calls as written: CUDA's own (cu2c/fiber.h)

@@ -129,6 +129,71 @@ const char *libcuxx_barrier_check(Fe *fe, CXCursor call) {
                         obj, loc_file(l), loc_line(l));
 }
 
+/* Is count (an expression) the block's thread count as written: a product of blockDim's
+ * fields (blockDim.x alone included: the wait's check catches 2-D blocks), or a thread
+ * block group's size()/num_threads()? */
+static bool block_count_written(Fe *fe, CXCursor count) {
+    count = strip_implicit(count);
+    if (clang_getCursorKind(count) == CXCursor_CallExpr) {
+        const char *m = call_name(count);
+        CXCursor fn = callee_of(count);
+        if (clang_Cursor_isNull(fn) || (strcmp(m, "size") != 0 && strcmp(m, "num_threads") != 0))
+            return false;
+        CXString cls = clang_getCursorSpelling(clang_getCursorSemanticParent(fn));
+        bool block = strcmp(clang_getCString(cls), "thread_block") == 0;
+        clang_disposeString(cls);
+        return block;
+    }
+    const char *t = cursor_text(fe, count);
+    for (;;) {
+        while (*t == ' ' || *t == '(')
+            t++;
+        if (strncmp(t, "blockDim.", 9) != 0 || !strchr("xyz", t[9]))
+            return false;
+        t += 10;
+        while (*t == ' ' || *t == ')')
+            t++;
+        if (!*t)
+            return true;
+        if (*t++ != '*')
+            return false;
+    }
+}
+
+/* A call the thread loops cannot run as the block's barrier: cuda::init of a barrier with a
+ * count other than the block's as written, or a barrier's arrive(n) with n other than 1. The
+ * kernel runs on the fiber engine, where a cuda::barrier is the GPU's (any count): the
+ * refusal is reported only where that engine cannot take the kernel. */
+void libcuxx_partial_barrier(Fe *fe, CXCursor call) {
+    CXCursor fn = callee_of(call);
+    if (clang_Cursor_isNull(fn) || !in_cuda_namespace(fn))
+        return;
+    const char *name = call_name(call);
+    int nargs = clang_Cursor_getNumArguments(call);
+    CXCursor owner = clang_getCursorSemanticParent(fn);
+    CXString os = clang_getCursorSpelling(owner);
+    bool member = strcmp(clang_getCString(os), "barrier") == 0;
+    clang_disposeString(os);
+    if (member && strcmp(name, "arrive") == 0 && nargs == 1) {
+        CXCursor arg = clang_Cursor_getArgument(call, 0);
+        const char *n = cursor_text(fe, arg);
+        if (strcmp(n, "1") != 0)
+            diag_refuse(fe->u, cursor_loc(fe, call), "cuda::barrier::arrive(%s): cu2c's thread loops run a "
+                        "cuda::barrier only as the whole block's barrier, each thread arriving once", n);
+    }
+    if (!member && strcmp(name, "init") == 0 && nargs == 2) {
+        CXCursor arg = clang_Cursor_getArgument(call, 1);
+        CXType t = clang_getPointeeType(clang_getCursorType(clang_Cursor_getArgument(call, 0)));
+        CXString ts = clang_getTypeSpelling(clang_getCanonicalType(t));
+        bool barrier = strstr(clang_getCString(ts), "barrier<") != NULL;
+        clang_disposeString(ts);
+        if (barrier && !block_count_written(fe, arg))
+            diag_refuse(fe->u, cursor_loc(fe, call), "cuda::barrier initialised with `%s` arrivals, not the block's "
+                        "thread count as written (blockDim or the block's size()): cu2c's thread loops run a "
+                        "cuda::barrier only as the whole block's barrier", cursor_text(fe, arg));
+    }
+}
+
 /* ---- refusals: calls of the functions cu2c's headers mark refused ------------------------- */
 
 static enum CXChildVisitResult refuse_visit(CXCursor c, CXCursor parent, CXClientData d) {

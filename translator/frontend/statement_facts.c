@@ -224,6 +224,7 @@ static void scan_call(KScan *ks, CXCursor c) {
         }
     } else if (impure_builtin(name) || libcuxx_fn(fn)) {
         ks->s->side_effects = true;
+        libcuxx_partial_barrier(fe, c);
         if (is_assert_fail(name)) {
             ks->s->calls_user_fn = true;
             ks->k->uses_tls = true;
