@@ -13,7 +13,7 @@ PROJ_CFLAGS = -std=c11 -D_GNU_SOURCE $(WARN) $(CFLAGS)
 LLVM_INC = $(LLVM_DIR)/include
 LLVM_LIB = $(LLVM_DIR)/lib
 
-FRONTEND_SRC   = translator/frontend/parse.c translator/frontend/includes.c translator/frontend/libcuxx.c translator/frontend/device_symbols.c translator/frontend/language.c \
+FRONTEND_SRC   = translator/frontend/parse.c translator/frontend/includes.c translator/frontend/host_cxx.c translator/frontend/libcuxx.c translator/frontend/device_symbols.c translator/frontend/language.c \
                  translator/frontend/cursors.c translator/frontend/user_functions.c \
                  translator/frontend/kernels.c translator/frontend/statement_lists.c \
                  translator/frontend/statement_facts.c translator/frontend/index_arithmetic.c \
@@ -39,7 +39,7 @@ DRIVER_SRC     = tools/cu2cc/main.c tools/cu2cc/args.c tools/cu2cc/layout.c tool
 DRIVER_SRC    += tools/cu2cc/openmp.c
 RUNTIME_SRC    = runtime/error.c runtime/device.c runtime/memory.c runtime/symbols.c runtime/device_heap.c runtime/arrays.c runtime/texture.c runtime/surface.c runtime/launch.c \
                  runtime/pool.c runtime/block_schedule.c runtime/spin_helpers.c runtime/faults.c runtime/fibers.c runtime/cooperative.c \
-                 runtime/block_services.c runtime/stream.c runtime/event.c runtime/graphics.c runtime/driver_api.c \
+                 runtime/block_services.c runtime/stream.c runtime/event.c runtime/graphics.c runtime/graphics_egl.c runtime/driver_api.c \
                  runtime/operations.c runtime/mem_pool.c runtime/graph.c runtime/graph_capture.c runtime/graph_exec.c runtime/graph_memory.c
 # libcu++'s headers have no extension (<cuda/barrier>): listed by their folder
 HEADERS        = $(shell find include -name '*.h' -o -name '*.hpp' -o -name '*.cuh' -o -path 'include/cuda/*' -type f | LC_ALL=C sort)

@@ -4,7 +4,7 @@
 // not found at all. No output is written.
 // RUN: rm -rf %t.tk %t.sys %t.c && mkdir -p %t.tk/cuda-99.0/include %t.sys
 // RUN: echo "int cudnn_fake;" > %t.tk/cuda-99.0/include/cudnn.h && echo "int sp_fake;" > %t.sys/cusolverSp.h
-// RUN: echo "int egl_fake;" > %t.tk/cuda-99.0/include/cuda_egl_interop.h
+// RUN: echo "int vdpau_fake;" > %t.tk/cuda-99.0/include/cuda_vdpau_interop.h
 // RUN: not %cu2c -I %t.tk/cuda-99.0/include -isystem %t.sys %s -o %t.c 2>&1 | FileCheck %s -DFILE=%s
 // RUN: not test -e %t.c
 // RUN: not %cu2cc -c -I %t.tk/cuda-99.0/include -isystem %t.sys %s -o %t.o 2>&1 | FileCheck %s -DFILE=%s
@@ -12,12 +12,12 @@
 #include <cstdio>
 #include <cudnn.h>
 #include <cusolverSp.h>
-#include "cuda_egl_interop.h"
+#include "cuda_vdpau_interop.h"
 #include "no_such_folder/nvml.h"
 #include <cufft.h>
 __global__ void k(int *a) { a[threadIdx.x] = 1; }
 // CHECK: [[FILE]]:13:10: error: cuDNN (cudnn.h) is not provided by cu2c
 // CHECK: [[FILE]]:14:10: error: cuSOLVER (cusolverSp.h) is not provided by cu2c
-// CHECK: [[FILE]]:15:10: error: CUDA's EGL interoperability (cuda_egl_interop.h) is not provided by cu2c
+// CHECK: [[FILE]]:15:10: error: CUDA's VDPAU interoperability (cuda_vdpau_interop.h) is not provided by cu2c
 // CHECK: [[FILE]]:16:10: error: NVML (nvml.h) is not provided by cu2c
 // CHECK-NOT: error
