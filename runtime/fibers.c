@@ -143,7 +143,7 @@ static void rt_fiber_init(rt_fibers *fb, size_t i)
 }
 
 /* Into fiber j, from fiber `from` or from the scheduler (from == NULL). */
-static void rt_enter(rt_fibers *fb, rt_fiber *from, size_t j)
+static inline __attribute__((always_inline)) void rt_enter(rt_fibers *fb, rt_fiber *from, size_t j)
 {
     rt_fiber *to = &fb->f[j];
     fb->cur = j;
@@ -159,7 +159,7 @@ static void rt_enter(rt_fibers *fb, rt_fiber *from, size_t j)
 
 /* The running fiber stops, in state: the next fiber of this round that can run (a higher
  * index) runs, or the scheduler when there is none. Returns when the fiber is resumed. */
-static void rt_stop(rt_fibers *fb, int state)
+static inline __attribute__((always_inline)) void rt_stop(rt_fibers *fb, int state)
 {
     size_t i = fb->cur, j = i + 1;
     rt_fiber *f = &fb->f[i];
@@ -593,7 +593,7 @@ static int rt_sync_call(int op, int pred, const char *where, int where_pc)
 
 int cu2c_fiber_sync(int op, int pred, const char *where)
 {
-    if (!rt_fibers_running())
+    if (!rt_fb.running)
         return pred;   /* one thread: its own count, and, or */
     return rt_sync_call(op, pred, where, 0);
 }
