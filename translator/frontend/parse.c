@@ -9,7 +9,10 @@
 #include <sys/stat.h>
 
 /* clang's warnings and errors, located where their lines were written (a spliced file's own
- * lines), with the source line and a caret, as compilers print them. */
+ * lines), with the source line and a caret, as compilers print them. clang parses with no
+ * limit on errors, as the ones cu2c drops (thrust's, below) may be many: the limit is here,
+ * on those shown. */
+enum { SHOWN_ERROR_LIMIT = 50 };
 static int forward_diagnostics(Fe *fe) {
     static const char *const severity[] = {"ignored", "note", "warning", "error", "fatal error"};
     Unit *u = fe->u;
@@ -22,7 +25,9 @@ static int forward_diagnostics(Fe *fe) {
             clang_disposeDiagnostic(d);
             continue;
         }
-        if (sev >= CXDiagnostic_Warning) {
+        if (sev >= CXDiagnostic_Error && errors == SHOWN_ERROR_LIMIT)
+            fprintf(stderr, "cu2c: fatal error: too many errors emitted, stopping now\n");
+        if (sev >= CXDiagnostic_Warning && errors < SHOWN_ERROR_LIMIT) {
             SrcLoc l = fe_loc(fe, clang_getDiagnosticLocation(d));
             CXString msg = clang_getDiagnosticSpelling(d);
             CXString opt = clang_getDiagnosticOption(d, NULL);
@@ -137,7 +142,7 @@ static struct CXUnsavedFile *parse_setup(Arena *a, const Options *opt, PtrVec *a
                                        VIRTUAL_INCLUDE, "-I", VIRTUAL_LIB_INCLUDE, "-idirafter", VIRTUAL_INCLUDE "/cu2c/parse",
                                        "-include", "cuda_runtime.h",
                                        "-DCU2C_PARSING=1", "-D__CU2C__=1", "-Wno-unknown-cuda-version",
-                                       "-Wno-reserved-user-defined-literal", "-ferror-limit=50"};
+                                       "-Wno-reserved-user-defined-literal", "-ferror-limit=0"};
     for (size_t i = 0; i < sizeof base / sizeof *base; i++)
         vec_push(a, args, (void *)base[i]);
     for (int i = 0; i < opt->clang_args.len; i++)
