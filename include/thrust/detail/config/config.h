@@ -6,9 +6,9 @@
  *   device_vector lives in host memory (libcu2c's kernels and cudaMemcpy take its
  *   raw_pointer_cast), thrust::device algorithms run on all cores (-fopenmp: cu2cc adds it
  *   to .cu files including thrust). CUDA's system (GPU code) is refused here;
- * - <thrust/system_error.h> and thrust::cuda_category() come along, as CUDA's system
- *   brings them (programs catch thrust::system_error having included only
- *   thrust/device_malloc.h). */
+ * (thrust/system_error.h and thrust::cuda_category() come with the headers programs include,
+ * cu2c/thrust_closure.h: including them here, in the middle of the first thrust header,
+ * broke a program whose first was <thrust/functional.h>.) */
 #ifndef CU2C_THRUST_CONFIG_H
 #define CU2C_THRUST_CONFIG_H
 #ifdef CU2C_PARSING
@@ -24,8 +24,5 @@
 #if THRUST_DEVICE_SYSTEM == THRUST_DEVICE_SYSTEM_CUDA
 #error "cu2c: thrust's CUDA device system is not supported (no GPU code here): leave THRUST_DEVICE_SYSTEM to cu2c (OpenMP) or choose THRUST_DEVICE_SYSTEM_OMP, _CPP or _TBB"
 #endif
-
-#include <thrust/system_error.h>
-#include <cu2c/thrust_cuda_category.h>
 
 #endif
