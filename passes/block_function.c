@@ -490,9 +490,10 @@ static void put_block_function(Unit *u, Kernel *k, const char *targs, Buf *b) {
  * registration template that each specialisation's stub instantiates to run before main). */
 void kernel_stub(Unit *u, Kernel *k) {
     const char *targs = k->tmpl_args ? k->tmpl_args : "";
-    const char *self = k->tmpl_args ? arena_printf(u->arena, "&%s%s", k->name, targs)
-                       : k->self_type ? arena_printf(u->arena, "static_cast<%s>(%s)", k->self_type, k->name)
-                                      : k->name;
+    const char *name = arena_printf(u->arena, "%s%s", k->scope, k->name);
+    const char *self = k->tmpl_args ? arena_printf(u->arena, "&%s%s", name, targs)
+                       : k->self_type ? arena_printf(u->arena, "static_cast<%s>(%s)", k->self_type, name)
+                                      : name;
     const char *tag = k->tag;
     Buf b = {0};
     buf_puts(&b, "\n");

@@ -554,6 +554,9 @@ typedef struct Kernel {
     const char *tag;        /* what the functions cu2c makes for it are named after: the name,
                              * and for the second and later kernels of one name (overloads,
                              * or in other namespaces) the name with __cu2c_oN */
+    const char *scope;      /* a kernel defined outside its namespace (`__global__ void
+                             * ns::k(...) {...}`): "::ns::", naming it from the file's scope
+                             * where cu2c's functions for it go; else "" */
     const char *self_type;  /* a non-template kernel whose name is overloaded: the type that
                              * picks it, e.g. "void (*)(float *, int)" (else NULL) */
     int thread_order;       /* cu2c --thread-order: 0 as written, 1 reverse, 2 random (each

@@ -113,11 +113,14 @@ typedef struct TuScan {
     PtrVec host_device_fns; /* const char*: USRs of the __host__ __device__ functions */
 } TuScan;
 
-/* A kernel's declaration, for telling overloads apart (the first walk notes them all). */
+/* A function's declaration, for telling a kernel's overloads apart (the first walk notes
+ * them all). */
 typedef struct KernelDecl {
     const char *key;        /* its name and the USR of its scope */
     const char *usr;
     bool is_template;
+    bool kernel;            /* else another function of the user's files (a host function
+                             * named like a kernel overloads its name too) */
 } KernelDecl;
 
 typedef struct Walk {
@@ -166,6 +169,9 @@ Kids function_params(CXCursor fn);
 CXCursor first_child(CXCursor c);
 CXCursor last_child(CXCursor c);
 CXCursor strip_implicit(CXCursor c);
+/* The annotation of fn (or of the template it instantiates) starting with prefix: its text
+ * past the prefix into out */
+bool annotation(CXCursor fn, const char *prefix, char *out, size_t cap);
 bool elided_construction(CXCursor call);
 bool is_builtin_var(CXCursor ref, const char **name);
 const char *directive_name(const char *p, const char *end);
@@ -195,6 +201,7 @@ bool find_sync(CXCursor c);
 bool int_constant(CXCursor e, long long *value);
 /* Was c written by a macro (its text is elsewhere than where it stands)? */
 bool from_macro(CXCursor c);
+bool loc_from_macro(CXSourceLocation l);   /* is this place inside a macro's expansion? */
 bool macro_written(CXCursor c);
 void expr_range(Fe *fe, CXCursor c, unsigned *begin, unsigned *end);
 /* groups.c */
@@ -205,6 +212,7 @@ const char *call_name(CXCursor c);
 const char *shown_name(CXCursor c);
 /* host_cxx.c: C++ nvcc accepts and the host compiler rejects, rewritten */
 void rewrite_shadowing_alias(Fe *fe, CXCursor c);
+void mark_forceinline_inline(Fe *fe, CXCursor c);
 
 /* libcuxx.c: libcu++'s barriers, its functions' effects, and the calls refused */
 bool libcuxx_fn(CXCursor fn);

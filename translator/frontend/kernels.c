@@ -298,6 +298,13 @@ void scan_kernel(Fe *fe, CXCursor fn, int overload, bool overloaded) {
         buf_free(&b);
     }
     k->loc = cursor_loc(fe, fn);
+    k->scope = "";
+    if (!clang_equalCursors(clang_getCursorSemanticParent(fn), clang_getCursorLexicalParent(fn)))
+        for (CXCursor p = clang_getCursorSemanticParent(fn); clang_getCursorKind(p) == CXCursor_Namespace;
+             p = clang_getCursorSemanticParent(p))
+            k->scope = arena_printf(u->arena, "%s::%s", fe_str(u->arena, clang_getCursorSpelling(p)), k->scope);
+    if (*k->scope)
+        k->scope = arena_printf(u->arena, "::%s", k->scope);
     unsigned b, e;
     cursor_range(fn, &b, &e);
     /* `extern "C" __global__ void k(...)`: the linkage goes with the kernel's stub (the

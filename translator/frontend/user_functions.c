@@ -337,13 +337,15 @@ static void note_kernel_decl(Fe *fe, TuScan *ts, CXCursor c) {
     d->key = kernel_key(fe, c);
     d->usr = fe_str(fe->u->arena, clang_getCursorUSR(c));
     d->is_template = clang_getCursorKind(c) == CXCursor_FunctionTemplate;
+    d->kernel = is_kernel(c);
     vec_push(fe->u->arena, &ts->kernel_decls, d);
 }
 
 /* A kernel's definition: scanned with its place among the kernels of its name (the stub is
  * named after the kernel, so another declaration of the name in its scope with other
- * parameters, defined or not, makes the name overloaded: block_function.c picks this one by
- * its type). Two kernel templates of one name stay refused. */
+ * parameters, defined or not, a kernel's or a host function's of the user's files, makes the
+ * name overloaded: block_function.c picks this one by its type). Two kernel templates of one
+ * name stay refused. */
 static void scan_overload(Fe *fe, TuScan *ts, CXCursor c) {
     const char *key = kernel_key(fe, c), *usr = fe_str(fe->u->arena, clang_getCursorUSR(c));
     bool is_template = clang_getCursorKind(c) == CXCursor_FunctionTemplate, overloaded = false;
@@ -351,7 +353,7 @@ static void scan_overload(Fe *fe, TuScan *ts, CXCursor c) {
         KernelDecl *d = ts->kernel_decls.items[i];
         if (strcmp(d->key, key) != 0 || strcmp(d->usr, usr) == 0)
             continue;
-        if (is_template && d->is_template) {
+        if (is_template && d->is_template && d->kernel) {
             diag_error(fe->u, cursor_loc(fe, c), "overloaded kernel template '%s' is not supported yet",
                        fe_str(fe->u->arena, clang_getCursorSpelling(c)));
             return;
@@ -380,7 +382,7 @@ enum CXChildVisitResult userfn_visit(CXCursor c, CXCursor parent, CXClientData d
         return walk == 'r' ? CXChildVisit_Recurse : CXChildVisit_Continue;
     if (clang_Location_isInSystemHeader(clang_getCursorLocation(c)))
         return CXChildVisit_Continue;
-    if (!ts->kernels && is_kernel(c))
+    if (!ts->kernels && (k == CXCursor_FunctionDecl || k == CXCursor_FunctionTemplate))
         note_kernel_decl(fe, ts, c);
     if (!clang_isCursorDefinition(c))
         return CXChildVisit_Continue;
