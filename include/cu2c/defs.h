@@ -29,7 +29,8 @@
 #define __constant__ __attribute__((constant))
 #define __managed__ __attribute__((managed))
 #define __launch_bounds__(...) __attribute__((launch_bounds(__VA_ARGS__)))
-#define __forceinline__ __attribute__((always_inline))
+/* annotated: the translator finds the functions so marked (host_cxx.c) */
+#define __forceinline__ __attribute__((always_inline, annotate("cu2c_forceinline")))
 /* __noinline__ is a keyword of clang's CUDA mode: a macro would break libstdc++'s
  * __attribute__((__noinline__)). */
 /* Host-side clang does not know grid_constant; the qualifier only matters on the GPU. */
@@ -43,8 +44,17 @@
 #define __managed__
 #define __launch_bounds__(...)
 /* Not `inline`: C++ rejects `inline inline`, and C99 inline semantics would leave external
- * functions undefined. gcc -O2 inlines small static functions anyway. */
+ * functions undefined. gcc -O2 inlines small static functions anyway. In C++ the translator
+ * writes __cu2c_forceinline_linkage before each definition of a __forceinline__ function
+ * that is neither inline nor static: such a function is inline in CUDA (its __forceinline__
+ * is `__inline__ __attribute__((always_inline))`), so a header's may be defined in every
+ * file including it. */
 #define __forceinline__
+#ifdef __cplusplus
+#define __cu2c_forceinline_linkage inline
+#else
+#define __cu2c_forceinline_linkage
+#endif
 /* Empty rather than __attribute__((noinline)): libstdc++ writes __attribute__((__noinline__)),
  * which still reads as an (empty) attribute list. */
 #define __noinline__

@@ -593,7 +593,7 @@ bool int_constant(CXCursor e, long long *value) {
 
 /* Was c written by a macro (its text is elsewhere than where it stands)? */
 /* Is the text at l elsewhere than where it stands (a macro wrote it)? */
-static bool loc_from_macro(CXSourceLocation l) {
+bool loc_from_macro(CXSourceLocation l) {
     unsigned spelled, expanded;
     CXFile sf, ef;
     clang_getSpellingLocation(l, &sf, NULL, NULL, &spelled);
@@ -674,4 +674,38 @@ const char *written_arg(Fe *fe, CXCursor call, unsigned i) {
     if (b >= e || b < cb || e > ce)
         return NULL;
     return cursor_line(fe, a);
+}
+
+/* The annotation of fn (or of the template it instantiates) that starts with prefix: true
+ * when there is one, its text past the prefix into out. */
+typedef struct Annot {
+    const char *prefix;
+    char *out;
+    size_t cap;
+    bool found;
+} Annot;
+
+static enum CXChildVisitResult annot_visit(CXCursor c, CXCursor parent, CXClientData d) {
+    (void)parent;
+    Annot *an = d;
+    if (clang_getCursorKind(c) != CXCursor_AnnotateAttr)
+        return CXChildVisit_Continue;
+    CXString sp = clang_getCursorSpelling(c);
+    const char *s = clang_getCString(sp);
+    size_t n = strlen(an->prefix);
+    if (s && strncmp(s, an->prefix, n) == 0) {
+        snprintf(an->out, an->cap, "%s", s + n);
+        an->found = true;
+    }
+    clang_disposeString(sp);
+    return an->found ? CXChildVisit_Break : CXChildVisit_Continue;
+}
+
+bool annotation(CXCursor fn, const char *prefix, char *out, size_t cap) {
+    Annot an = {prefix, out, cap, false};
+    for (int i = 0; i < 3 && !clang_Cursor_isNull(fn) && !an.found; i++) {
+        clang_visitChildren(fn, annot_visit, &an);
+        fn = clang_getSpecializedCursorTemplate(fn);
+    }
+    return an.found;
 }

@@ -3,7 +3,12 @@
  * - A member alias naming the outer type it shadows (`using cfg = cfg<I, E>;` or
  *   `typedef cfg<I, E> cfg;` inside a class): g++ rejects the declaration as changing the
  *   meaning of `cfg` in the class. The outer name is written qualified (`::cfg<I, E>`,
- *   `::ns::cfg<I, E>`), which names the same type and is not looked up again. */
+ *   `::ns::cfg<I, E>`), which names the same type and is not looked up again.
+ * - A __forceinline__ function defined neither inline nor static (`__device__ __forceinline__
+ *   int f()` in a header): CUDA's __forceinline__ makes it inline, so every file including
+ *   the header may define it; cu2c's (cu2c/defs.h) cannot say `inline` (C++ rejects `inline
+ *   inline`), so the translator writes __cu2c_forceinline_linkage (C++: `inline`) before it.
+ *   (Templates and members defined in their class are inline already.) */
 #include "fe.h"
 
 #include <string.h>
@@ -67,4 +72,24 @@ void rewrite_shadowing_alias(Fe *fe, CXCursor c) {
     if (!q || (b >= 2 && fe->u->text[b - 1] == ':' && fe->u->text[b - 2] == ':'))
         return;     /* already qualified */
     edit_insert(fe->u, b, q);
+}
+
+/* c, any cursor of the main file: marks it inline if it is a __forceinline__ function's
+ * definition that is not (see above). */
+void mark_forceinline_inline(Fe *fe, CXCursor c) {
+    enum CXCursorKind k = clang_getCursorKind(c);
+    char unused[2];
+    if ((k != CXCursor_FunctionDecl && k != CXCursor_CXXMethod) || !clang_isCursorDefinition(c) ||
+        clang_Cursor_isFunctionInlined(c) || clang_Cursor_getStorageClass(c) == CX_SC_Static ||
+        loc_from_macro(clang_getCursorLocation(c)) || !annotation(c, "cu2c_forceinline", unused, sizeof unused))
+        return;
+    /* a member defined in its class is inline; one of a class template, a template */
+    if (k == CXCursor_CXXMethod && (clang_equalCursors(clang_getCursorSemanticParent(c), clang_getCursorLexicalParent(c)) ||
+                                    clang_getCursorKind(clang_getCursorSemanticParent(c)) == CXCursor_ClassTemplate))
+        return;
+    if (!clang_Cursor_isNull(clang_getSpecializedCursorTemplate(c)))
+        return;     /* an explicit specialisation: left as written */
+    unsigned b, e;
+    cursor_range(c, &b, &e);
+    edit_insert(fe->u, b, "__cu2c_forceinline_linkage ");
 }

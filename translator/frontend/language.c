@@ -165,6 +165,7 @@ enum CXChildVisitResult walk_visit(CXCursor c, CXCursor parent, CXClientData d) 
     if (clang_getCursorKind(c) == CXCursor_CallExpr)
         scan_launch(fe, c, w->in_device_code);
     rewrite_shadowing_alias(fe, c);
+    mark_forceinline_inline(fe, c);
     enum CXCursorKind k = clang_getCursorKind(c);
     if (k == CXCursor_FunctionDecl && !u->cxx_reason) {
         char *name = fe_str(u->arena, clang_getCursorSpelling(c));

@@ -9,40 +9,6 @@
 
 #include <string.h>
 
-/* The annotation of fn (or of the template it instantiates) that starts with prefix: true
- * when there is one, its text past the prefix into out. */
-typedef struct Annot {
-    const char *prefix;
-    char *out;
-    size_t cap;
-    bool found;
-} Annot;
-
-static enum CXChildVisitResult annot_visit(CXCursor c, CXCursor parent, CXClientData d) {
-    (void)parent;
-    Annot *an = d;
-    if (clang_getCursorKind(c) != CXCursor_AnnotateAttr)
-        return CXChildVisit_Continue;
-    CXString sp = clang_getCursorSpelling(c);
-    const char *s = clang_getCString(sp);
-    size_t n = strlen(an->prefix);
-    if (s && strncmp(s, an->prefix, n) == 0) {
-        snprintf(an->out, an->cap, "%s", s + n);
-        an->found = true;
-    }
-    clang_disposeString(sp);
-    return an->found ? CXChildVisit_Break : CXChildVisit_Continue;
-}
-
-static bool annotation(CXCursor fn, const char *prefix, char *out, size_t cap) {
-    Annot an = {prefix, out, cap, false};
-    for (int i = 0; i < 3 && !clang_Cursor_isNull(fn) && !an.found; i++) {
-        clang_visitChildren(fn, annot_visit, &an);
-        fn = clang_getSpecializedCursorTemplate(fn);
-    }
-    return an.found;
-}
-
 static bool in_cuda_namespace(CXCursor fn) {
     CXString usr = clang_getCursorUSR(fn);
     const char *u = clang_getCString(usr);
