@@ -91,5 +91,7 @@ void mark_forceinline_inline(Fe *fe, CXCursor c) {
         return;     /* an explicit specialisation: left as written */
     unsigned b, e;
     cursor_range(c, &b, &e);
-    edit_insert(fe->u, b, "__cu2c_forceinline_linkage ");
+    /* weak: it gives way to an edit replacing the definition (a function expanded into the
+     * kernels that call it leaves a comment) */
+    edit_insert(fe->u, b, "__cu2c_forceinline_linkage ")->weak = true;
 }
