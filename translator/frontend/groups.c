@@ -435,7 +435,8 @@ static bool macro_call_args(Unit *u, const char *t, size_t n, size_t at, unsigne
 /* A warp function or reduction barrier spelled in a macro's body: 0 when it is not, 1 when
  * the macro written where the call is (`SHFL(v, o)`) is that macro and its body is the call,
  * whole (the invocation then stands for the call; args receive the call's arguments with
- * the invocation's substituted, NULL for those not written), -1 after a located error. */
+ * the invocation's substituted, NULL for those not written), -1 when thread loops cannot
+ * copy it (refused to them: the fiber engine, whose calls stay as written, runs the kernel). */
 static int site_in_macro(Fe *fe, CXCursor c, bool group, const char **args, int max) {
     Unit *u = fe->u;
     CXSourceLocation l = clang_getRangeStart(clang_getCursorExtent(c));
@@ -446,7 +447,7 @@ static int site_in_macro(Fe *fe, CXCursor c, bool group, const char **args, int 
     if (clang_File_isEqual(ef, sf) && eo == so)
         return 0;
     if (group) {
-        diag_error(u, cursor_loc(fe, c), "%s() written inside a macro is not supported yet", shown_name(c));
+        diag_refuse(u, cursor_loc(fe, c), "%s() written inside a macro is not supported yet", shown_name(c));
         return -1;
     }
     const char *t = NULL;
@@ -459,7 +460,7 @@ static int site_in_macro(Fe *fe, CXCursor c, bool group, const char **args, int 
     }
     if (!t || so >= n || !clang_File_isEqual(ef, fe->main_file) ||
         !macro_call_args(u, t, n, so, eo, args, max)) {
-        diag_error(u, cursor_loc(fe, c), "%s() written inside a macro whose body is more than "
+        diag_refuse(u, cursor_loc(fe, c), "%s() written inside a macro whose body is more than "
                    "this call (or a macro of a macro) is not supported yet", shown_name(c));
         return -1;
     }
