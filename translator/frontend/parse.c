@@ -142,7 +142,7 @@ static struct CXUnsavedFile *parse_setup(Arena *a, const Options *opt, PtrVec *a
                                        VIRTUAL_INCLUDE, "-I", VIRTUAL_LIB_INCLUDE, "-idirafter", VIRTUAL_INCLUDE "/cu2c/parse",
                                        "-include", "cuda_runtime.h",
                                        "-DCU2C_PARSING=1", "-D__CU2C__=1", "-Wno-unknown-cuda-version",
-                                       "-Wno-reserved-user-defined-literal", "-ferror-limit=0"};
+                                       "-Wno-reserved-user-defined-literal", "-Wno-register", "-ferror-limit=0"};
     for (size_t i = 0; i < sizeof base / sizeof *base; i++)
         vec_push(a, args, (void *)base[i]);
     for (int i = 0; i < opt->clang_args.len; i++)
