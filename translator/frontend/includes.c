@@ -196,8 +196,9 @@ bool is_lib_header(const char *name) {
     return strncmp(name, "cub/", 4) == 0;
 }
 
-/* A file's text (malloc'd; NULL when it cannot be read). A path under VIRTUAL_LIB_INCLUDE is
- * an embedded library header, spliced from the translator's own copy. */
+/* A file's text (malloc'd; NULL when it cannot be read), without a UTF-8 byte order mark. A
+ * path under VIRTUAL_LIB_INCLUDE is an embedded library header, spliced from the
+ * translator's own copy. */
 char *read_file(const char *path, size_t *len) {
     size_t vl = strlen(VIRTUAL_LIB_INCLUDE);
     if (strncmp(path, VIRTUAL_LIB_INCLUDE "/", vl + 1) == 0) {
@@ -224,6 +225,12 @@ char *read_file(const char *path, size_t *len) {
     fclose(f);
     if (!b.data)
         buf_put(&b, "", 0);
+    /* a UTF-8 byte order mark: a compiler skips it at a file's start, but a spliced file's
+     * would stand inside the main text (its line 1 keeps its columns but for the mark) */
+    if (b.len >= 3 && memcmp(b.data, "\xEF\xBB\xBF", 3) == 0) {
+        memmove(b.data, b.data + 3, b.len - 3 + 1);
+        b.len -= 3;
+    }
     *len = b.len;
     return b.data;
 }
