@@ -27,8 +27,7 @@ static bool has_hoisted_textures(Kernel *k) {
     return false;
 }
 
-/* The kernel's parameters, taken from the launch's arguments, and the block's builtins.
- * Parameters declared as arrays or functions are refused (once: when report). In the body
+/* The kernel's parameters, taken from the launch's arguments, and the block's builtins. In the body
  * (report), hoisted texture objects become copies of their descriptors, given their kinds
  * by the block function (__cu2c_tk). */
 void put_bindings(Unit *u, Kernel *k, bool report, Buf *b) {
@@ -49,9 +48,10 @@ void put_bindings(Unit *u, Kernel *k, bool report, Buf *b) {
             continue;
         }
         if (strchr(text, '[') || strchr(text, '(')) {
-            if (report)
-                diag_error(u, k->loc, "kernel '%s': parameter '%s' declared as an array or function: "
-                           "not supported yet (declare it as a pointer)", k->name, p->name);
+            /* declared as an array or a function (`float a[4]`, `int (*f)(int)`): the type
+             * it has, adjusted to a pointer as C does, spelled by itself */
+            buf_printf(b, "__typeof__(%s) %s = *(__typeof__(%s) *)__cu2c_args[%d]; (void)%s; ", p->type, p->name,
+                       p->type, i, p->name);
             continue;
         }
         int tex = report ? hoisted_texture(k, p) : 0;

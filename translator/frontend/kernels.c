@@ -44,6 +44,14 @@ static enum CXChildVisitResult param_visit(CXCursor c, CXCursor parent, CXClient
     p->name = fe_str(a, clang_getCursorSpelling(c));
     p->text = cursor_text(ps->fe, c);
     p->type = fe_str(a, clang_getTypeSpelling(clang_getCursorType(c)));
+    /* declared as an array or a function (`float a[4]`, `int f(int)`): its type is the
+     * pointer C adjusts it to (`__typeof__(float) *`) */
+    CXType t = clang_getCursorType(c);
+    if (t.kind == CXType_ConstantArray || t.kind == CXType_IncompleteArray || t.kind == CXType_VariableArray ||
+        t.kind == CXType_DependentSizedArray)
+        p->type = arena_printf(a, "__typeof__(%s) *", fe_str(a, clang_getTypeSpelling(clang_getArrayElementType(t))));
+    else if (t.kind == CXType_FunctionProto || t.kind == CXType_FunctionNoProto)
+        p->type = arena_printf(a, "__typeof__(%s) *", p->type);
     vec_push(a, &ps->k->params, p);
     Var *v = new_var(ps->fe, ps->k, c, NULL);
     v->is_param = true;
