@@ -167,6 +167,15 @@ static void check_warp_sites(Unit *u, Kernel *k) {
     for (int i = 0; i < k->sites.len; i++) {
         Site *site = k->sites.items[i];
         Stmt *s = site->owner;
+        /* its arguments gathered for every thread before the statement runs (lower_sites.c's
+         * put_gather) cannot read what the statement itself declares (`for (int i = t;
+         * __any_sync(m, i < n); ...)`) */
+        for (int j = 0; site->pred && j < site->pred->reads.len; j++) {
+            Var *v = site->pred->reads.items[j];
+            if (v->decl_stmt == s)
+                diag_refuse(u, v->loc, "'%s' is declared in the statement whose warp function reads it: declare "
+                            "it in a statement of its own", v->name);
+        }
         if (site->op < WARP_SHFL || s->kind != ST_SYNC)
             continue;
         if (!s->predicated) {
