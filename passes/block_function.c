@@ -398,6 +398,10 @@ static const char *type_outside_kernel(Unit *u, Kernel *k, const char *type, int
 
 static void put_static_shared(Unit *u, Kernel *k, Buf *b) {
     buf_puts(b, "0");
+    /* the fiber engine keeps the functions holding barriers functions: those the scan did not
+     * expand a copy of (a call after a label) are counted by function (Kernel.called_shared) */
+    if (k->fibers && k->called_shared > 0)
+        buf_printf(b, " + %lld", k->called_shared);
     for (int i = 0; i < k->vars.len; i++) {
         Var *v = k->vars.items[i];
         if (v->is_shared && !v->is_extern_shared && v->bytes > 0) {

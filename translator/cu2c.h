@@ -554,6 +554,10 @@ typedef struct Kernel {
     const char *tag;        /* what the functions cu2c makes for it are named after: the name,
                              * and for the second and later kernels of one name (overloads,
                              * or in other namespaces) the name with __cu2c_oN */
+    long long called_shared; /* the __shared__ bytes of the functions holding barriers it calls
+                             * (at any depth) that its scan did not expand (a call after a
+                             * label): the fiber engine counts them in sharedSizeBytes, the
+                             * expanded ones by their copies' variables */
     const char *scope;      /* a kernel defined outside its namespace (`__global__ void
                              * ns::k(...) {...}`): "::ns::", naming it from the file's scope
                              * where cu2c's functions for it go; else "" */
@@ -642,6 +646,8 @@ typedef struct DeviceFn {
                              * calls of it stay calls: it stays a function (lower_fiber_kernel) */
     bool for_host;          /* inlined_fns: __host__ __device__ (warp steps): host code calls
                              * it, so it stays a function as written */
+    const char *usr;        /* inlined_fns: its USR */
+    long long shared_bytes; /* inlined_fns: the size of its own __shared__ variables */
 } DeviceFn;
 
 /* A kernel launch k<<<g, b, s, st>>>(args) in host code. */

@@ -111,6 +111,7 @@ typedef struct TuScan {
     PtrVec kernel_decls;    /* KernelDecl*: every declaration of a kernel in the user's files */
     PtrVec kernels_defined; /* const char*: the defined kernels' names, in walk order */
     PtrVec host_device_fns; /* const char*: USRs of the __host__ __device__ functions */
+    PtrVec scanned_kernels; /* each kernel scanned, then its USR (Kernel*, const char*) */
 } TuScan;
 
 /* A function's declaration, for telling a kernel's overloads apart (the first walk notes
@@ -231,6 +232,7 @@ void scan_site(KScan *ks, CXCursor c, ReduceOp op);
 /* user_functions.c */
 enum CXChildVisitResult userfn_visit(CXCursor c, CXCursor parent, CXClientData d);
 void close_user_fns(Fe *fe, TuScan *ts);
+void close_kernels(Fe *fe, TuScan *ts);     /* after the kernels' walk (Kernel.called_shared) */
 /* language.c */
 enum CXChildVisitResult walk_visit(CXCursor c, CXCursor parent, CXClientData d);
 void scan_tokens(Fe *fe);

@@ -128,6 +128,7 @@ static void scan_unit(Fe *fe) {
     close_user_fns(fe, &ts);
     ts.kernels = true;
     fe_visit_unit(fe, userfn_visit, &ts);
+    close_kernels(fe, &ts);
     Walk w = {fe, false};
     fe_visit_unit(fe, walk_visit, &w);
     clang_getInclusions(fe->tu, inclusion_visit, fe);

@@ -341,6 +341,54 @@ static void note_kernel_decl(Fe *fe, TuScan *ts, CXCursor c) {
     vec_push(fe->u->arena, &ts->kernel_decls, d);
 }
 
+/* Adds a declaration statement's variables' sizes (known ones) to *(long long *)d. */
+static enum CXChildVisitResult add_var_bytes(CXCursor c, CXCursor parent, CXClientData d) {
+    (void)parent;
+    if (clang_getCursorKind(c) == CXCursor_VarDecl) {
+        long long n = clang_Type_getSizeOf(clang_getCursorType(c));
+        if (n > 0)
+            *(long long *)d += n;
+    }
+    return CXChildVisit_Continue;
+}
+
+/* Has kernel k's scan expanded a copy of df (whose variables are then the copy's)? */
+static bool expanded_in(Kernel *k, DeviceFn *df) {
+    for (int i = 0; i < k->inlines.len; i++) {
+        Inline *in = k->inlines.items[i];
+        if (df->body_begin <= in->body_begin && in->body_begin < df->body_end)
+            return true;
+    }
+    return false;
+}
+
+/* The __shared__ bytes of the functions holding barriers (Unit.inlined_fns) that kernel k
+ * (fn) calls at any depth and its scan did not expand, each counted once
+ * (Kernel.called_shared). */
+static long long called_shared_bytes(Fe *fe, TuScan *ts, Kernel *k, const char *fn) {
+    PtrVec seen = {0}, todo = {0};
+    vec_push(fe->u->arena, &todo, (void *)fn);
+    long long bytes = 0;
+    while (todo.len) {
+        const char *usr = todo.items[--todo.len];
+        if (usr_in(&seen, usr))
+            continue;
+        vec_push(fe->u->arena, &seen, (void *)usr);
+        for (int i = 0; usr != fn && i < fe->u->inlined_fns.len; i++) {
+            DeviceFn *df = fe->u->inlined_fns.items[i];
+            if (df->usr && strcmp(df->usr, usr) == 0 && !expanded_in(k, df))
+                bytes += df->shared_bytes;
+        }
+        for (int i = 0; i < ts->user_fns.len; i++) {
+            UserFn *f = ts->user_fns.items[i];
+            if (strcmp(f->usr, usr) == 0)
+                for (int j = 0; j < f->callees.len; j++)
+                    vec_push(fe->u->arena, &todo, f->callees.items[j]);
+        }
+    }
+    return bytes;
+}
+
 /* A kernel's definition: scanned with its place among the kernels of its name (the stub is
  * named after the kernel, so another declaration of the name in its scope with other
  * parameters, defined or not, a kernel's or a host function's of the user's files, makes the
@@ -362,7 +410,20 @@ static void scan_overload(Fe *fe, TuScan *ts, CXCursor c) {
     for (int i = 0; i < ts->kernels_defined.len; i++)
         overload += strcmp(ts->kernels_defined.items[i], name) == 0;
     vec_push(fe->u->arena, &ts->kernels_defined, (void *)name);
+    int before = fe->u->kernels.len;
     scan_kernel(fe, c, overload, overloaded);
+    if (fe->u->kernels.len > before) {   /* for close_kernels */
+        vec_push(fe->u->arena, &ts->scanned_kernels, fe->u->kernels.items[before]);
+        vec_push(fe->u->arena, &ts->scanned_kernels, (void *)usr);
+    }
+}
+
+/* After the second walk, when every function holding barriers is known: what each kernel's
+ * calls hold (Kernel.called_shared). */
+void close_kernels(Fe *fe, TuScan *ts) {
+    for (int i = 0; i + 1 < ts->scanned_kernels.len; i += 2)
+        ((Kernel *)ts->scanned_kernels.items[i])->called_shared =
+            called_shared_bytes(fe, ts, ts->scanned_kernels.items[i], ts->scanned_kernels.items[i + 1]);
 }
 
 /* User functions: who reads threadIdx & co., who has barriers, who calls whom; then the
@@ -445,13 +506,16 @@ enum CXChildVisitResult userfn_visit(CXCursor c, CXCursor parent, CXClientData d
         df->brace = bb + 1;
         df->fiber_unsafe = usr_in(&fe->fiber_unsafe_fns, fe_str(fe->u->arena, clang_getCursorUSR(c)));
         df->for_host = has_attr(c, CXCursor_CUDAHostAttr);
+        df->usr = fe_str(fe->u->arena, clang_getCursorUSR(c));
         for (int i = 0; i < s->shared.len; i++) {
             unsigned vb, ve;
-            cursor_range(*(CXCursor *)s->shared.items[i], &vb, &ve);
+            CXCursor decl = *(CXCursor *)s->shared.items[i];
+            cursor_range(decl, &vb, &ve);
             if (b <= vb && ve <= e) {
                 unsigned *at = arena_alloc(fe->u->arena, sizeof *at);
                 *at = vb;
                 vec_push(fe->u->arena, &df->shared_at, at);
+                clang_visitChildren(decl, add_var_bytes, &df->shared_bytes);
             }
         }
         for (int i = 0; i < s->extern_shared.len; i++) {
