@@ -18,7 +18,28 @@
 #include <cub/device/device_radix_sort.cuh>
 #include <cub/device/device_select.cuh>
 #include <cub/device/device_histogram.cuh>
+#include <cub/device/device_run_length_encode.cuh>
 #include <cub/iterator/counting_input_iterator.cuh>
 #include <cub/util_allocator.cuh>
+
+/* the standard headers CUDA's CUB (CUDA 13) brings along, which programs including only
+ * <cub/cub.cuh> use (std::chrono, std::map, std::cout...) */
+#include <array>
+#include <atomic>
+#include <cassert>
+#include <cfloat>
+#include <chrono>
+#include <climits>
+#include <cstring>
+#include <ctime>
+#include <iostream>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <ratio>
+#include <set>
+#include <tuple>
+#include <utility>
 
 #endif
