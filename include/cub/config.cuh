@@ -107,10 +107,49 @@ template <typename T> struct DoubleBuffer {
     __host__ __device__ T *Alternate() { return d_buffers[selector ^ 1]; }
 };
 
-/* A type's extreme values (CUB's Traits<T>::Max() and Lowest()). */
+/* The unsigned integer of a key's size (Traits<T>::UnsignedBits). */
+template <int Bytes> struct Cu2cUnsignedOf;
+template <> struct Cu2cUnsignedOf<1> { typedef unsigned char Type; };
+template <> struct Cu2cUnsignedOf<2> { typedef unsigned short Type; };
+template <> struct Cu2cUnsignedOf<4> { typedef unsigned int Type; };
+template <> struct Cu2cUnsignedOf<8> { typedef unsigned long long Type; };
+
+/* A type's extreme values (CUB's Traits<T>::Max() and Lowest()), and its radix-sort bits as
+ * CUB defines them: UnsignedBits, HIGH_BIT, and TwiddleIn/TwiddleOut, which map keys to
+ * unsigned bits ordered as the keys (unsigned integers as they are, signed ones with the
+ * sign bit flipped, floats with the sign bit flipped when positive and every bit when
+ * negative) and back. */
+enum Category { NOT_A_NUMBER, SIGNED_INTEGER, UNSIGNED_INTEGER, FLOATING_POINT };
 template <typename T> struct Traits {
+    typedef typename Cu2cUnsignedOf<(int)sizeof(T)>::Type UnsignedBits;
+    static const Category CATEGORY = std::numeric_limits<T>::is_integer
+                                         ? (std::numeric_limits<T>::is_signed ? SIGNED_INTEGER : UNSIGNED_INTEGER)
+                                         : FLOATING_POINT;
+    static const UnsignedBits HIGH_BIT = (UnsignedBits)((UnsignedBits)1 << (8 * sizeof(T) - 1));
+    static const UnsignedBits LOWEST_KEY = CATEGORY == UNSIGNED_INTEGER ? (UnsignedBits)0
+                                           : CATEGORY == SIGNED_INTEGER ? HIGH_BIT
+                                                                        : (UnsignedBits)~HIGH_BIT;
+    static const UnsignedBits MAX_KEY = CATEGORY == UNSIGNED_INTEGER ? (UnsignedBits)~(UnsignedBits)0
+                                        : CATEGORY == SIGNED_INTEGER ? (UnsignedBits)~HIGH_BIT
+                                                                     : (UnsignedBits)~HIGH_BIT;
     static __host__ __device__ T Max() { return std::numeric_limits<T>::max(); }
     static __host__ __device__ T Lowest() { return std::numeric_limits<T>::lowest(); }
+    static __host__ __device__ UnsignedBits TwiddleIn(UnsignedBits key) {
+        if (CATEGORY == UNSIGNED_INTEGER)
+            return key;
+        if (CATEGORY == SIGNED_INTEGER)
+            return (UnsignedBits)(key ^ HIGH_BIT);
+        UnsignedBits mask = (key & HIGH_BIT) ? (UnsignedBits)~(UnsignedBits)0 : HIGH_BIT;
+        return (UnsignedBits)(key ^ mask);
+    }
+    static __host__ __device__ UnsignedBits TwiddleOut(UnsignedBits key) {
+        if (CATEGORY == UNSIGNED_INTEGER)
+            return key;
+        if (CATEGORY == SIGNED_INTEGER)
+            return (UnsignedBits)(key ^ HIGH_BIT);
+        UnsignedBits mask = (key & HIGH_BIT) ? HIGH_BIT : (UnsignedBits)~(UnsignedBits)0;
+        return (UnsignedBits)(key ^ mask);
+    }
 };
 
 /* The value type of an iterator (a pointer's pointee, else its value_type). */
