@@ -258,6 +258,11 @@ static void put_signature(Unit *u, Kernel *k, Buf *b) {
             if (pa->name_at && u->text + pa->name_at == p)
                 buf_printf(b, " %s", pa->name);
         }
+        for (int i = 0; i < k->tmpl_names.len; i++) {   /* an unnamed template parameter's */
+            TemplateName *tn = k->tmpl_names.items[i];
+            if (u->text + tn->at == p)
+                buf_printf(b, " %s ", tn->name);
+        }
         if (*p == '#' && line_start) {
             const char *q = p + 1;
             while (q < end && (*q == ' ' || *q == '\t'))

@@ -541,6 +541,13 @@ typedef struct Param {
                              * elements' type (`A`); NULL otherwise */
 } Param;
 
+/* A kernel template's unnamed template parameter (`int = 0`): the name cu2c gives it, written
+ * at `at` in its header wherever cu2c writes the header (put_signature, Kernel.tmpl_header). */
+typedef struct TemplateName {
+    unsigned at;
+    const char *name;
+} TemplateName;
+
 /* A message of diag_refuse, kept (see there). */
 typedef struct Refusal {
     SrcLoc loc;
@@ -558,6 +565,7 @@ typedef struct Kernel {
                              * (at any depth) that its scan did not expand (a call after a
                              * label): the fiber engine counts them in sharedSizeBytes, the
                              * expanded ones by their copies' variables */
+    PtrVec tmpl_names;      /* TemplateName*: its unnamed template parameters, named */
     const char *scope;      /* a kernel defined outside its namespace (`__global__ void
                              * ns::k(...) {...}`): "::ns::", naming it from the file's scope
                              * where cu2c's functions for it go; else "" */

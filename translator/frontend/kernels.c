@@ -86,7 +86,23 @@ typedef struct TemplateScan {
     Buf args;
     unsigned last_end;      /* end of the last template parameter */
     int n;
+    unsigned named_at[16];  /* unnamed parameters (`int = 0`, an enable_if's `::type = 0`):
+                             * where their names go, and the names */
+    const char *names[16];
+    int unnamed;
+    bool too_many;          /* more unnamed ones than that, or one written by a macro */
 } TemplateScan;
+
+/* Where an unnamed template parameter's name goes: before its default's `=`, else at its end. */
+static unsigned name_place(const char *t, unsigned b, unsigned e) {
+    int depth = 0;
+    for (unsigned p = b; p < e; p++) {
+        depth += t[p] == '<' || t[p] == '(' || t[p] == '[' ? 1 : t[p] == '>' || t[p] == ')' || t[p] == ']' ? -1 : 0;
+        if (depth == 0 && t[p] == '=')
+            return p;
+    }
+    return e;
+}
 
 static enum CXChildVisitResult template_param_visit(CXCursor c, CXCursor parent, CXClientData d) {
     (void)parent;
@@ -98,6 +114,15 @@ static enum CXChildVisitResult template_param_visit(CXCursor c, CXCursor parent,
     unsigned b, e;
     cursor_range(c, &b, &e);
     ts->last_end = e;
+    if (!*name) {   /* the block function and the stub name it: it is given a name */
+        if (ts->unnamed == 16 || from_macro(c)) {
+            ts->too_many = true;
+        } else {
+            name = arena_printf(ts->fe->u->arena, "__cu2c_tp%d", ts->n);
+            ts->named_at[ts->unnamed] = name_place(ts->fe->u->text, b, e);
+            ts->names[ts->unnamed++] = name;
+        }
+    }
     buf_printf(&ts->args, "%s%s%s", ts->n++ ? ", " : "", name, strstr(text, "...") ? "..." : "");
     return CXChildVisit_Continue;
 }
@@ -112,12 +137,25 @@ static bool template_of(Fe *fe, Kernel *k, CXCursor fn) {
     unsigned p = ts.last_end;
     while (p < u->len && u->text[p] != '>')
         p++;
-    if (ts.n == 0 || p >= u->len || strncmp(u->text + k->decl_begin, "template", 8) != 0) {
+    if (ts.n == 0 || p >= u->len || strncmp(u->text + k->decl_begin, "template", 8) != 0 || ts.too_many) {
         diag_error(u, k->loc, "this kernel template is not supported yet");
         buf_free(&ts.args);
         return false;
     }
-    k->tmpl_header = arena_strndup(u->arena, u->text + k->decl_begin, p + 1 - k->decl_begin);
+    /* the header as written, with its unnamed parameters named */
+    Buf h = {0};
+    unsigned from = k->decl_begin;
+    for (int i = 0; i < ts.unnamed; i++) {
+        buf_put(&h, u->text + from, ts.named_at[i] - from);
+        buf_printf(&h, " %s ", ts.names[i]);
+        from = ts.named_at[i];
+        TemplateName *tn = arena_alloc(u->arena, sizeof *tn);
+        *tn = (TemplateName){ts.named_at[i], ts.names[i]};
+        vec_push(u->arena, &k->tmpl_names, tn);
+    }
+    buf_put(&h, u->text + from, p + 1 - from);
+    k->tmpl_header = arena_strdup(u->arena, h.data);
+    buf_free(&h);
     k->tmpl_args = arena_printf(u->arena, "<%s>", ts.args.data);
     buf_free(&ts.args);
     return true;
