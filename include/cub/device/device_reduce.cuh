@@ -8,6 +8,13 @@
 #include <cub/device/device_dispatch.cuh>
 
 namespace cub {
+/* What DeviceReduce::Sum adds in, as CUB: the output's value type (a count of bools into an
+ * int64_t), or the input's when the output iterator's is void */
+template <typename InputIteratorT, typename OutputIteratorT> struct Cu2cSumType {
+    typedef typename IteratorValue<OutputIteratorT>::Type Out;
+    typedef typename If<Equals<Out, void>::VALUE != 0, typename IteratorValue<InputIteratorT>::Type, Out>::Type Type;
+};
+
 struct DeviceReduce {
     template <typename InputIteratorT, typename OutputIteratorT, typename ReductionOpT, typename T>
     static cudaError_t Reduce(void *d_temp_storage, size_t &temp_storage_bytes, InputIteratorT d_in,
@@ -28,7 +35,7 @@ struct DeviceReduce {
     template <typename InputIteratorT, typename OutputIteratorT>
     static cudaError_t Sum(void *d_temp_storage, size_t &temp_storage_bytes, InputIteratorT d_in, OutputIteratorT d_out,
                            int num_items, cudaStream_t stream = 0, bool debug_synchronous = false) {
-        typedef typename IteratorValue<InputIteratorT>::Type T;
+        typedef typename Cu2cSumType<InputIteratorT, OutputIteratorT>::Type T;
         return Reduce(d_temp_storage, temp_storage_bytes, d_in, d_out, num_items, cub::Sum(), T(), stream,
                       debug_synchronous);
     }

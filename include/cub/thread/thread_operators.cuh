@@ -14,6 +14,9 @@ struct Inequality {
 };
 struct Sum {
     template <typename T> __host__ __device__ T operator()(const T &a, const T &b) const { return a + b; }
+    /* items of another type than the sum (DeviceReduce::Sum adding bools into an int64_t) */
+    template <typename A, typename B>
+    __host__ __device__ auto operator()(const A &a, const B &b) const -> decltype(a + b) { return a + b; }
 };
 struct Difference {
     template <typename T> __host__ __device__ T operator()(const T &a, const T &b) const { return a - b; }
