@@ -36,11 +36,14 @@ unsigned long long cu2c_fiber_warp(int op, unsigned mask, void *v, unsigned size
 /* The per-block storage of a __shared__ variable of a fiber kernel: the worker's own (a
  * worker runs one block's fibers at a time). The global-dynamic model, which the linker
  * relaxes in executables: gcc 12 folds a local-exec address with a large constant offset
- * into an instruction it cannot emit (an internal compiler error). */
+ * into an instruction it cannot emit (an internal compiler error). Aligned to 64 bytes:
+ * gcc 12 -O3 raises a thread-local array's alignment for its vector loads (movaps) without
+ * writing it into the object, and the array lands wherever the link's other thread-locals
+ * put it. */
 #ifdef __cplusplus
-#define CU2C_FIBER_SHARED thread_local __attribute__((tls_model("global-dynamic")))
+#define CU2C_FIBER_SHARED thread_local __attribute__((tls_model("global-dynamic"), aligned(64)))
 #else
-#define CU2C_FIBER_SHARED _Thread_local __attribute__((tls_model("global-dynamic")))
+#define CU2C_FIBER_SHARED _Thread_local __attribute__((tls_model("global-dynamic"), aligned(64)))
 #endif
 
 #define CU2C_FIBER_STR_(x) #x
