@@ -43,6 +43,19 @@
 #endif
 
 #include "cu2c/fiber_ops.h"   /* the fiber engine's barrier and warp functions (see __cu2c_fb) */
+#ifndef CU2C_PARSING
+#include "cu2c/fiber_switch.h"
+#endif
+/* A group's barrier and warp call where it is written: inlined where cu2c/fiber_switch.h can,
+ * each a place of its own by its address in the kernel's code; else the runtime's entries,
+ * which take their return address for it. */
+#ifdef CU2C_FIBER_INLINE
+#define __cu2c_group_sync() cu2c_fiber_barrier_at(CU2C_FIBER_HERE(), 1)
+#define __cu2c_group_warp(op, m, v, size, a, w, p) cu2c_fiber_warp_at(op, m, v, size, a, w, p, CU2C_FIBER_HERE(), 1)
+#else
+#define __cu2c_group_sync() cu2c_fiber_group_sync()
+#define __cu2c_group_warp(op, m, v, size, a, w, p) cu2c_fiber_group_warp(op, m, v, size, a, w, p)
+#endif
 #ifdef CU2C_PARSING
 /* what the fiber bodies read of the running thread (cu2c/kernel.h's, which the parse lacks) */
 struct __cu2c_parse_tls {
@@ -70,8 +83,8 @@ void __cu2c_untranslated(void);
  * runs its group calls as written, each method being the barrier or warp function it
  * stands for over the group's lanes in the calling thread's warp (cu2c/fiber.h), where the
  * thread waits for the others. The methods are inlined where they are called, so that the
- * runtime tells one call from another by its return address, as it tells written barriers
- * apart by their lines. A tile of several warps meets through cu2c_fiber_group_tile, which
+ * runtime tells one call from another by its address (__cu2c_group_warp), as it tells
+ * written barriers apart by their lines. A tile of several warps meets through cu2c_fiber_group_tile, which
  * gathers its values; grid_group::sync() is the block's barrier, then the grid's. */
 #define CU2C_CG_INLINE __attribute__((always_inline)) inline
 namespace __cu2c_fb {
@@ -102,8 +115,8 @@ public:
     dim3 __cu2c_dim;
     uint3 __cu2c_idx;
     thread_block(dim3 d, uint3 i) : __cu2c_dim(d), __cu2c_idx(i) {}
-    CU2C_CG_INLINE void sync() const { cu2c_fiber_group_sync(); }
-    CU2C_CG_INLINE void barrier_wait() const { cu2c_fiber_group_sync(); }
+    CU2C_CG_INLINE void sync() const { __cu2c_group_sync(); }
+    CU2C_CG_INLINE void barrier_wait() const { __cu2c_group_sync(); }
     unsigned int size() const { return __cu2c_dim.x * __cu2c_dim.y * __cu2c_dim.z; }
     unsigned int num_threads() const { return size(); }
     dim3 group_index() const { return dim3(__cu2c_idx.x, __cu2c_idx.y, __cu2c_idx.z); }
@@ -235,7 +248,7 @@ public:
 };
 
 CU2C_CG_INLINE coalesced_group coalesced_threads() {
-    return coalesced_group((unsigned)cu2c_fiber_group_warp(CU2C_FW_ACTIVEMASK, 0, 0, 0, 0, 32, 0));
+    return coalesced_group((unsigned)__cu2c_group_warp(CU2C_FW_ACTIVEMASK, 0, 0, 0, 0, 32, 0));
 }
 
 /* The lane of the src-th (mod size) thread of a coalesced group, 32 for an empty group. */
@@ -286,11 +299,11 @@ public:
     CU2C_CG_INLINE void sync() const {
         const unsigned char *here;
         if (__cu2c_kind == 0)
-            cu2c_fiber_group_sync();
+            __cu2c_group_sync();
         else if (__cu2c_kind == 1 && __cu2c_size > 32)
             cu2c_fiber_group_tile(__cu2c_size, 0, 0, &here);
         else
-            cu2c_fiber_group_warp(CU2C_FW_SYNCWARP, __cu2c_sync_mask(cu2c_tls.threadIdx, cu2c_tls.blockDim), 0, 0, 0,
+            __cu2c_group_warp(CU2C_FW_SYNCWARP, __cu2c_sync_mask(cu2c_tls.threadIdx, cu2c_tls.blockDim), 0, 0, 0,
                                   32, 0);
     }
     unsigned long long __cu2c_thread_rank(uint3 t, dim3 d) const {
@@ -371,12 +384,12 @@ template <class GroupT> CU2C_CG_INLINE void sync(const GroupT &g) { g.sync(); }
  * makes them that warp function). */
 template <class Label>
 CU2C_CG_INLINE coalesced_group labeled_partition(const coalesced_group &g, Label label) {
-    return coalesced_group((unsigned)cu2c_fiber_group_warp(CU2C_FW_MATCH_ANY, g.__cu2c_fb_mask(), &label, sizeof label, 0,
+    return coalesced_group((unsigned)__cu2c_group_warp(CU2C_FW_MATCH_ANY, g.__cu2c_fb_mask(), &label, sizeof label, 0,
                                                            32, 0));
 }
 template <unsigned int Size, typename P, class Label>
 CU2C_CG_INLINE coalesced_group labeled_partition(const thread_block_tile<Size, P> &g, Label label) {
-    return coalesced_group((unsigned)cu2c_fiber_group_warp(CU2C_FW_MATCH_ANY, g.__cu2c_fb_mask(), &label, sizeof label, 0,
+    return coalesced_group((unsigned)__cu2c_group_warp(CU2C_FW_MATCH_ANY, g.__cu2c_fb_mask(), &label, sizeof label, 0,
                                                            32, 0));
 }
 CU2C_CG_INLINE coalesced_group binary_partition(const coalesced_group &g, bool pred) {
@@ -765,13 +778,13 @@ template <class T> CU2C_CG_INLINE T lane_value(int op, unsigned m, T v, int src,
     unsigned char b[sizeof(T)];
     memcpy(b, &v, sizeof(T));
     for (size_t o = 0; o < sizeof(T); o += 16)
-        cu2c_fiber_group_warp(op, m, b + o, (unsigned)(sizeof(T) - o < 16 ? sizeof(T) - o : 16), src, width, 0);
+        __cu2c_group_warp(op, m, b + o, (unsigned)(sizeof(T) - o < 16 ? sizeof(T) - o : 16), src, width, 0);
     memcpy(&v, b, sizeof(T));
     return v;
 }
 
 template <class G> CU2C_CG_INLINE void sync(const G &g) {
-    cu2c_fiber_group_warp(CU2C_FW_SYNCWARP, g.__cu2c_fb_mask(), 0, 0, 0, 32, 0);
+    __cu2c_group_warp(CU2C_FW_SYNCWARP, g.__cu2c_fb_mask(), 0, 0, 0, 32, 0);
 }
 
 /* kind 0 shfl, 1 shfl_up, 2 shfl_down, 3 shfl_xor; a coalesced group's by rank */
@@ -783,12 +796,12 @@ template <class G, class T> CU2C_CG_INLINE T shfl(const G &g, T v, long long arg
 }
 
 template <class G> CU2C_CG_INLINE unsigned vote(const G &g, int op, int p) {
-    unsigned r = (unsigned)cu2c_fiber_group_warp(op, g.__cu2c_fb_mask(), 0, 0, p != 0, 32, 0);
+    unsigned r = (unsigned)__cu2c_group_warp(op, g.__cu2c_fb_mask(), 0, 0, p != 0, 32, 0);
     return op == CU2C_FW_BALLOT ? ranks(g, r) : r;
 }
 
 template <class G, class T> CU2C_CG_INLINE unsigned match(const G &g, int op, T v, int *pred) {
-    return ranks(g, (unsigned)cu2c_fiber_group_warp(op, g.__cu2c_fb_mask(), &v, sizeof v, 0, 32, pred));
+    return ranks(g, (unsigned)__cu2c_group_warp(op, g.__cu2c_fb_mask(), &v, sizeof v, 0, 32, pred));
 }
 
 /* cg::reduce (what 0), inclusive_scan (1), exclusive_scan (2): the values of the group's
@@ -810,7 +823,7 @@ CU2C_CG_INLINE auto combine(const G &g, T v, Op op, int what) -> decltype(op(v, 
         return tr[__cu2c::lin(cu2c_tls.threadIdx, cu2c_tls.blockDim) & (W - 1)];
     }
     unsigned m = g.__cu2c_fb_mask();
-    unsigned here = (unsigned)cu2c_fiber_group_warp(CU2C_FW_BALLOT, m, 0, 0, 1, 32, 0);
+    unsigned here = (unsigned)__cu2c_group_warp(CU2C_FW_BALLOT, m, 0, 0, 1, 32, 0);
     T vals[32];
     R res[32];
     unsigned char act[32];

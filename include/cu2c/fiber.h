@@ -28,6 +28,8 @@ unsigned long long cu2c_fiber_warp(int op, unsigned mask, void *v, unsigned size
 
 /* the operations (CU2C_FB_*, CU2C_FW_*) and cooperative groups' entries */
 #include "fiber_ops.h"
+/* the switch and the inline barrier */
+#include "fiber_switch.h"
 
 #ifdef __cplusplus
 }
@@ -58,34 +60,45 @@ template <class T> static inline T cu2c_fiber_value_of(const T &v) { return v; }
 #define CU2C_FIBER_TYPE(v) __typeof__(((void)0, (v)))
 #endif
 
+#ifdef CU2C_FIBER_INLINE
+#define __syncthreads() cu2c_fiber_barrier(CU2C_FIBER_WHERE)
+#else
 #define __syncthreads() ((void)cu2c_fiber_sync(CU2C_FB_SYNC, 1, CU2C_FIBER_WHERE))
+#endif
 #define __syncthreads_count(p) cu2c_fiber_sync(CU2C_FB_COUNT, (p) != 0, CU2C_FIBER_WHERE)
 #define __syncthreads_and(p) cu2c_fiber_sync(CU2C_FB_AND, (p) != 0, CU2C_FIBER_WHERE)
 #define __syncthreads_or(p) cu2c_fiber_sync(CU2C_FB_OR, (p) != 0, CU2C_FIBER_WHERE)
 
 /* __syncwarp() or __syncwarp(mask): an empty argument list reads as the full mask */
-#define __syncwarp(...) ((void)cu2c_fiber_warp(CU2C_FW_SYNCWARP, \
-    #__VA_ARGS__[0] ? (unsigned)(__VA_ARGS__ + 0) : 0xffffffffu, 0, 0, 0, 32, 0, CU2C_FIBER_WHERE))
+/* a warp call at a place: inlined (cu2c/fiber_switch.h) or the runtime's */
+#ifdef CU2C_FIBER_INLINE
+#define CU2C_FIBER_WARP_AT(op, m, v, size, a, w, p, where) cu2c_fiber_warp_at(op, m, v, size, a, w, p, where, 0)
+#else
+#define CU2C_FIBER_WARP_AT(op, m, v, size, a, w, p, where) cu2c_fiber_warp(op, m, v, size, a, w, p, where)
+#endif
+#define CU2C_FIBER_WARP(op, m, v, size, a, w, p) CU2C_FIBER_WARP_AT(op, m, v, size, a, w, p, CU2C_FIBER_WHERE)
+#define __syncwarp(...) ((void)CU2C_FIBER_WARP(CU2C_FW_SYNCWARP, \
+    #__VA_ARGS__[0] ? (unsigned)(__VA_ARGS__ + 0) : 0xffffffffu, 0, 0, 0, 32, 0))
 #define CU2C_FIBER_SHFL(op, m, v, a, w, ...) ({ CU2C_FIBER_TYPE(v) __cu2c_fv = (v); \
-    cu2c_fiber_warp(op, (unsigned)(m), &__cu2c_fv, sizeof __cu2c_fv, (int)(a), (int)(w), 0, CU2C_FIBER_WHERE); \
+    CU2C_FIBER_WARP(op, (unsigned)(m), &__cu2c_fv, sizeof __cu2c_fv, (int)(a), (int)(w), 0); \
     __cu2c_fv; })
 #define __shfl_sync(m, v, ...) CU2C_FIBER_SHFL(CU2C_FW_SHFL, m, v, __VA_ARGS__, 32)
 #define __shfl_up_sync(m, v, ...) CU2C_FIBER_SHFL(CU2C_FW_SHFL_UP, m, v, __VA_ARGS__, 32)
 #define __shfl_down_sync(m, v, ...) CU2C_FIBER_SHFL(CU2C_FW_SHFL_DOWN, m, v, __VA_ARGS__, 32)
 #define __shfl_xor_sync(m, v, ...) CU2C_FIBER_SHFL(CU2C_FW_SHFL_XOR, m, v, __VA_ARGS__, 32)
 #define CU2C_FIBER_VOTE(op, m, p) \
-    cu2c_fiber_warp(op, (unsigned)(m), 0, 0, (p) != 0, 32, 0, CU2C_FIBER_WHERE)
+    CU2C_FIBER_WARP(op, (unsigned)(m), 0, 0, (p) != 0, 32, 0)
 #define __ballot_sync(m, p) ((unsigned)CU2C_FIBER_VOTE(CU2C_FW_BALLOT, m, p))
 #define __any_sync(m, p) ((int)CU2C_FIBER_VOTE(CU2C_FW_ANY, m, p))
 #define __all_sync(m, p) ((int)CU2C_FIBER_VOTE(CU2C_FW_ALL, m, p))
-#define __activemask() ((unsigned)cu2c_fiber_warp(CU2C_FW_ACTIVEMASK, 0, 0, 0, 0, 32, 0, CU2C_FIBER_WHERE))
-#define __match_any_sync(m, v) ({ CU2C_FIBER_TYPE(v) __cu2c_fv = (v); (unsigned)cu2c_fiber_warp( \
-    CU2C_FW_MATCH_ANY, (unsigned)(m), &__cu2c_fv, sizeof __cu2c_fv, 0, 32, 0, CU2C_FIBER_WHERE); })
-#define __match_all_sync(m, v, p) ({ CU2C_FIBER_TYPE(v) __cu2c_fv = (v); (unsigned)cu2c_fiber_warp( \
-    CU2C_FW_MATCH_ALL, (unsigned)(m), &__cu2c_fv, sizeof __cu2c_fv, 0, 32, (p), CU2C_FIBER_WHERE); })
+#define __activemask() ((unsigned)CU2C_FIBER_WARP(CU2C_FW_ACTIVEMASK, 0, 0, 0, 0, 32, 0))
+#define __match_any_sync(m, v) ({ CU2C_FIBER_TYPE(v) __cu2c_fv = (v); (unsigned)CU2C_FIBER_WARP( \
+    CU2C_FW_MATCH_ANY, (unsigned)(m), &__cu2c_fv, sizeof __cu2c_fv, 0, 32, 0); })
+#define __match_all_sync(m, v, p) ({ CU2C_FIBER_TYPE(v) __cu2c_fv = (v); (unsigned)CU2C_FIBER_WARP( \
+    CU2C_FW_MATCH_ALL, (unsigned)(m), &__cu2c_fv, sizeof __cu2c_fv, 0, 32, (p)); })
 /* int or unsigned int, as the value is (min and max compare that way) */
-#define CU2C_FIBER_REDUCE(op, m, v) ({ __typeof__(+(v)) __cu2c_fv = (v); (__typeof__(+(v)))cu2c_fiber_warp( \
-    op, (unsigned)(m), &__cu2c_fv, sizeof __cu2c_fv, (__typeof__(+(v)))-1 < 0, 32, 0, CU2C_FIBER_WHERE); })
+#define CU2C_FIBER_REDUCE(op, m, v) ({ __typeof__(+(v)) __cu2c_fv = (v); (__typeof__(+(v)))CU2C_FIBER_WARP( \
+    op, (unsigned)(m), &__cu2c_fv, sizeof __cu2c_fv, (__typeof__(+(v)))-1 < 0, 32, 0); })
 #define __reduce_add_sync(m, v) CU2C_FIBER_REDUCE(CU2C_FW_REDUCE_ADD, m, v)
 #define __reduce_min_sync(m, v) CU2C_FIBER_REDUCE(CU2C_FW_REDUCE_MIN, m, v)
 #define __reduce_max_sync(m, v) CU2C_FIBER_REDUCE(CU2C_FW_REDUCE_MAX, m, v)
@@ -97,6 +110,6 @@ template <class T> static inline T cu2c_fiber_value_of(const T &v) { return v; }
  * of the warp there meet, as __activemask() gathers them; `order` is the meeting's place in
  * the kernel, so that lanes that went apart step again together (runtime/fibers.c). */
 #define CU2C_FIBER_STEP(order) \
-    ((void)cu2c_fiber_warp(CU2C_FW_STEP, 0, 0, 0, (order), 32, 0, CU2C_FIBER_WHERE " (warp step " #order ")"))
+    ((void)CU2C_FIBER_WARP_AT(CU2C_FW_STEP, 0, 0, 0, (order), 32, 0, CU2C_FIBER_WHERE " (warp step " #order ")"))
 
 #endif
