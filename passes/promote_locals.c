@@ -183,6 +183,52 @@ static bool entry_all_indeterminate(Kernel *k, int ni, Var *v) {
     return true;
 }
 
+/* Does a statement of nest n give web w a value? */
+static bool nest_defines(Kernel *k, Nest *n, Web *w) {
+    for (int i = n->first; i <= n->last; i++)
+        if (vec_contains(&((Stmt *)k->stmts.items[i])->write_webs, w))
+            return true;
+    return false;
+}
+
+/* Is v's value on entry to nest ni dead, so that the nest may declare v anew (as for an
+ * indeterminate one)? No value of v reaching the nest is read there or by a nest other than the
+ * one giving it (so none passes through it), and the nest's own values of v that other nests read are
+ * per-thread copies (stored from its declaration). The form: `int ss;` declared in one nest,
+ * then `ss = __shfl_sync(m, s, 0); if (lane < ss) ...` in each of several steps between warp
+ * functions, each step a nest of its own (HeCBench segsort). */
+static bool entry_dead(Kernel *k, int ni, Var *v) {
+    Nest *n = k->nests.items[ni];
+    PtrVec *in = entering_webs(k, n);
+    if (v->is_param || v->escapes || v->alias || v->ref || n->interchange)
+        return false;
+    for (int i = 0; i < k->nests.len; i++)
+        if (nest_returns_read(k, k->nests.items[i], v))
+            return false;
+    for (int i = 0; i < in->len; i++) {
+        Web *w = in->items[i];
+        for (int j = 0; w->var == v && j < k->nests.len; j++)
+            if (nest_reads(k, k->nests.items[j], v, w) && !nest_defines(k, k->nests.items[j], w))
+                return false;
+    }
+    for (int i = n->first; i <= n->last; i++) {
+        Stmt *s = k->stmts.items[i];
+        if (s->header && vec_contains(&s->header->writes, v))
+            return false;
+        for (int j = 0; j < s->writes.len; j++) {
+            Web *w = j < s->write_webs.len ? s->write_webs.items[j] : NULL;
+            if (s->writes.items[j] != v)
+                continue;
+            if (!w)
+                return false;
+            for (int m = 0; m < k->nests.len && !w->promoted; m++)
+                if (m != ni && nest_reads(k, k->nests.items[m], v, w))
+                    return false;
+        }
+    }
+    return true;
+}
+
 /* Flow-sensitive locals: a varying web is promoted where its values enter a nest reading them
  * (but for a declaration's indeterminate value). */
 static void promote_webs(Kernel *k) {
@@ -249,7 +295,7 @@ static void plan_nests(Arena *a, Kernel *k) {
             }
             bool several;
             Web *e = entry_web(k, n, v, &several);
-            if (nest_writes(k, n, v) && entry_all_indeterminate(k, j, v))
+            if (nest_writes(k, n, v) && (entry_all_indeterminate(k, j, v) || (!e && entry_dead(k, j, v))))
                 vec_push(a, &n->fresh, v);
             else if (v->promoted && (!e || e->promoted))
                 vec_push(a, &n->loads, v);
