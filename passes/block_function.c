@@ -500,9 +500,9 @@ static void put_block_function(Unit *u, Kernel *k, const char *targs, Buf *b) {
 void kernel_stub(Unit *u, Kernel *k) {
     const char *targs = k->tmpl_args ? k->tmpl_args : "";
     const char *name = arena_printf(u->arena, "%s%s", k->scope, k->name);
-    const char *self = k->tmpl_args ? arena_printf(u->arena, "&%s%s", name, targs)
-                       : k->self_type ? arena_printf(u->arena, "static_cast<%s>(%s)", k->self_type, name)
-                                      : name;
+    const char *self = k->tmpl_args ? arena_printf(u->arena, "&%s%s", name, targs) : name;
+    if (k->self_type)   /* an overloaded name: this kernel by its type */
+        self = arena_printf(u->arena, "static_cast<%s>(%s)", k->self_type, self);
     const char *tag = k->tag;
     Buf b = {0};
     buf_puts(&b, "\n");

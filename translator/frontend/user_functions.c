@@ -392,20 +392,15 @@ static long long called_shared_bytes(Fe *fe, TuScan *ts, Kernel *k, const char *
 /* A kernel's definition: scanned with its place among the kernels of its name (the stub is
  * named after the kernel, so another declaration of the name in its scope with other
  * parameters, defined or not, a kernel's or a host function's of the user's files, makes the
- * name overloaded: block_function.c picks this one by its type). Two kernel templates of one
- * name stay refused. */
+ * name overloaded: block_function.c picks this one by its type, a template's specialisation
+ * by the type its parameters spell). */
 static void scan_overload(Fe *fe, TuScan *ts, CXCursor c) {
     const char *key = kernel_key(fe, c), *usr = fe_str(fe->u->arena, clang_getCursorUSR(c));
-    bool is_template = clang_getCursorKind(c) == CXCursor_FunctionTemplate, overloaded = false;
+    bool overloaded = false;
     for (int i = 0; i < ts->kernel_decls.len; i++) {
         KernelDecl *d = ts->kernel_decls.items[i];
         if (strcmp(d->key, key) != 0 || strcmp(d->usr, usr) == 0)
             continue;
-        if (is_template && d->is_template && d->kernel) {
-            diag_error(fe->u, cursor_loc(fe, c), "overloaded kernel template '%s' is not supported yet",
-                       fe_str(fe->u->arena, clang_getCursorSpelling(c)));
-            return;
-        }
         overloaded = true;
     }
     /* counted by name in every scope: cu2c's functions for a kernel in a namespace would
@@ -416,7 +411,7 @@ static void scan_overload(Fe *fe, TuScan *ts, CXCursor c) {
         overload += strcmp(ts->kernels_defined.items[i], name) == 0;
     vec_push(fe->u->arena, &ts->kernels_defined, (void *)name);
     int before = fe->u->kernels.len;
-    scan_kernel(fe, c, overload, overloaded && !is_template);
+    scan_kernel(fe, c, overload, overloaded);
     if (fe->u->kernels.len > before) {   /* for close_kernels */
         vec_push(fe->u->arena, &ts->scanned_kernels, fe->u->kernels.items[before]);
         vec_push(fe->u->arena, &ts->scanned_kernels, (void *)usr);
