@@ -955,31 +955,8 @@ extern "C"
 #endif
 void cu2c_spin_wait(const char *where);
 
-/* Reads of PTX special registers: inline PTX of an exact form (`mov.u64 %0, %globaltimer;`,
- * translator/frontend/ptx.c) becomes a call of one of these. The lane and warp take the
- * thread's indices as arguments, as thread_rank() does, so that the translator sees them
- * vary between threads. */
-#ifdef __cplusplus
-extern "C" {
-#endif
-long long cu2c_globaltimer(void);
-int cu2c_smid(void);
-int cu2c_nsmid(void);
-#ifdef __cplusplus
-}
-#endif
-/* %globaltimer: nanoseconds, on the clock clock64() counts cycles of (runtime/device.c) */
-static inline unsigned long long __ptx_globaltimer(void) { return (unsigned long long)cu2c_globaltimer(); }
-/* %laneid and %warpid: the linear thread index in the block mod and div 32, as warps are
- * formed (%warpid is a hardware slot on a GPU, only promised to identify the warp for a while) */
-static inline unsigned int __ptx_lane(uint3 t, dim3 d) { return (t.x + d.x * (t.y + d.y * t.z)) & 31u; }
-static inline unsigned int __ptx_warp(uint3 t, dim3 d) { return (t.x + d.x * (t.y + d.y * t.z)) >> 5; }
-/* %smid, %nsmid: the worker running the block among multiProcessorCount workers */
-static inline unsigned int __ptx_smid(void) { return (unsigned)cu2c_smid(); }
-static inline unsigned int __ptx_nsmid(void) { return (unsigned)cu2c_nsmid(); }
-/* %clock, %clock64: clock() and clock64()'s counter */
-static inline unsigned int __ptx_clock(void) { return (unsigned)cu2c_clock64(); }
-static inline unsigned long long __ptx_clock64(void) { return (unsigned long long)cu2c_clock64(); }
+#include "ptx.h"   /* what the inline PTX cu2c translates becomes */
+
 /* A device-side trap aborts the kernel with the sticky cudaErrorLaunchFailure, as on a GPU
  * (cu2c/kernel.h); a block function run outside the runtime's workers aborts the process. */
 #ifdef __cplusplus

@@ -11,6 +11,7 @@
  *   mov.u64 %0, %clock64;         "=l"  clock64()'s counter
  *   nanosleep.u32 %0;  "r" input, or nanosleep.u32 N;  __nanosleep
  *   membar.{cta,gl,sys};  fence.{sc,acq_rel}.{cta,cluster,gpu,sys};  __threadfence()
+ *   lop3.b32 %0, %1, %2, %3, LUT;  "=r" out, "r" ins (LUT a literal, or %4 with "n")
  * Each such asm statement written in a device function's body (a kernel, a __device__
  * function, a __host__ __device__ one's device branch) is replaced in the main text by an expression calling
  * cu2c/device.h: `(out)=__ptx_lane(threadIdx,blockDim)` (the thread's indices as arguments,
@@ -26,8 +27,8 @@
 typedef struct AsmText {
     char tmpl[256];         /* the template: its string literals joined, escapes decoded */
     int nout, nin;          /* operands */
-    char out_con[8], in_con[8];     /* the first output's and input's constraints */
-    unsigned out_b, out_e, in_b, in_e;  /* their expressions, parentheses included */
+    char out_con[8], in_con[4][8];  /* the first output's and the first 4 inputs' constraints */
+    unsigned out_b, out_e, in_b[4], in_e[4];  /* their expressions, parentheses included */
     bool other_clobbers;    /* a clobber other than "memory" */
     unsigned end;           /* just past the closing parenthesis */
 } AsmText;
@@ -112,8 +113,9 @@ static const char *paren_expr(const char *p, const char *end) {
     return NULL;
 }
 
-/* One operand list (outputs or inputs): `"c"(e), ...` up to the next ':' or ')'. */
-static const char *operands(const char *t, const char *p, const char *end, int *n, char *con,
+/* One operand list (outputs or inputs): `"c"(e), ...` up to the next ':' or ')'. The first
+ * `keep` operands' constraints (8 bytes each) and expressions are kept. */
+static const char *operands(const char *t, const char *p, const char *end, int *n, int keep, char (*con)[8],
                             unsigned *b, unsigned *e) {
     p = skip_space(p, end);
     while (p < end && *p == '"') {
@@ -126,11 +128,12 @@ static const char *operands(const char *t, const char *p, const char *end, int *
         const char *q = paren_expr(p, end);
         if (!q)
             return NULL;
-        if ((*n)++ == 0) {
-            strcpy(con, c);
-            *b = (unsigned)(p - t);
-            *e = (unsigned)(q - t);
+        if (*n < keep) {
+            strcpy(con[*n], c);
+            b[*n] = (unsigned)(p - t);
+            e[*n] = (unsigned)(q - t);
         }
+        ++*n;
         p = skip_space(q, end);
         if (p < end && *p == ',')
             p = skip_space(p + 1, end);
@@ -163,9 +166,9 @@ static bool asm_text(const char *t, unsigned len, unsigned off, AsmText *a) {
             return false;
     for (int section = 0; p < end && *p == ':'; section++) {
         if (section == 0)
-            p = operands(t, p + 1, end, &a->nout, a->out_con, &a->out_b, &a->out_e);
+            p = operands(t, p + 1, end, &a->nout, 1, &a->out_con, &a->out_b, &a->out_e);
         else if (section == 1)
-            p = operands(t, p + 1, end, &a->nin, a->in_con, &a->in_b, &a->in_e);
+            p = operands(t, p + 1, end, &a->nin, 4, a->in_con, a->in_b, a->in_e);
         else if (section == 2)
             for (p = skip_space(p + 1, end); p && p < end && *p == '"';) {
                 char c[16];
@@ -240,8 +243,25 @@ static char *ptx_replacement(Arena *ar, const char *t, const AsmText *a) {
         for (size_t i = 0; i < sizeof reads / sizeof *reads; i++)
             if (strcmp(n, reads[i].tmpl) == 0 && strcmp(a->out_con, reads[i].con) == 0)
                 return arena_printf(ar, "%.*s=%s", (int)(a->out_e - a->out_b), t + a->out_b, reads[i].call);
-    if (a->nout == 0 && a->nin == 1 && strcmp(n, "nanosleep.u32 %0;") == 0 && strcmp(a->in_con, "r") == 0)
-        return arena_printf(ar, "__nanosleep(%.*s)", (int)(a->in_e - a->in_b), t + a->in_b);
+    if (a->nout == 0 && a->nin == 1 && strcmp(n, "nanosleep.u32 %0;") == 0 && strcmp(a->in_con[0], "r") == 0)
+        return arena_printf(ar, "__nanosleep(%.*s)", (int)(a->in_e[0] - a->in_b[0]), t + a->in_b[0]);
+    if (a->nout == 1 && strcmp(a->out_con, "=r") == 0 && strncmp(n, "lop3.b32 %0,%1,%2,%3,", 21) == 0 &&
+        (a->nin == 3 || a->nin == 4) && !strcmp(a->in_con[0], "r") && !strcmp(a->in_con[1], "r") &&
+        !strcmp(a->in_con[2], "r")) {
+        const char *lut = n + 21, *lut_end = strchr(lut, ';');
+        char lut_text[64];
+        if (!lut_end || lut_end[1] || (size_t)(lut_end - lut) >= sizeof lut_text)
+            return NULL;
+        if (a->nin == 4 && strcmp(lut, "%4;") == 0 && strcmp(a->in_con[3], "n") == 0)
+            snprintf(lut_text, sizeof lut_text, "%.*s", (int)(a->in_e[3] - a->in_b[3]), t + a->in_b[3]);
+        else if (a->nin == 3 && lut_end > lut && strspn(lut, "0123456789abcdefABCDEFxX") == (size_t)(lut_end - lut))
+            snprintf(lut_text, sizeof lut_text, "%.*s", (int)(lut_end - lut), lut);
+        else
+            return NULL;
+        return arena_printf(ar, "%.*s=__ptx_lop3(%.*s,%.*s,%.*s,%s)", (int)(a->out_e - a->out_b), t + a->out_b,
+                            (int)(a->in_e[0] - a->in_b[0]), t + a->in_b[0], (int)(a->in_e[1] - a->in_b[1]),
+                            t + a->in_b[1], (int)(a->in_e[2] - a->in_b[2]), t + a->in_b[2], lut_text);
+    }
     if (a->nout == 0 && a->nin == 0 && strncmp(n, "nanosleep.u32 ", 14) == 0) {
         const char *d = n + 14;
         size_t digits = strspn(d, "0123456789");
@@ -359,5 +379,5 @@ void ptx_refuse(Fe *fe, CXCursor c) {
         diag_error(u, cursor_loc(fe, c), "inline assembly (PTX)%s in device code is not supported (cu2c "
                    "translates only mov.u32/.u64 %%0 of %%globaltimer(_lo/_hi), %%laneid, %%warpid, %%smid, "
                    "%%nsmid, %%clock, %%clock64 (\"=r\" for .u32, \"=l\" for .u64), nanosleep.u32, "
-                   "membar and fence.sc/acq_rel)", what);
+                   "membar, fence.sc/acq_rel and lop3.b32)", what);
 }
