@@ -819,6 +819,9 @@ void scan_launch(Fe *fe, CXCursor c, bool in_device_code) {
         diag_error(u, l->loc, "cu2c cannot rewrite this kernel launch (is it written by a macro?)");
         return;
     }
+    for (int i = 0; spelled && !l->in_macro_body && i < u->launches.len; i++)
+        if (((Launch *)u->launches.items[i])->callee_begin == l->callee_begin)
+            return;     /* a macro argument its macro expands more than once: rewritten once */
     if (!spelled) {
         cursor_range(kids.c[0], &l->callee_begin, &l->callee_end);
         cursor_range(kids.c[1], &l->config_begin, &l->config_end);
