@@ -495,6 +495,17 @@ static bool final_return_of_expansion(KScan *ks, CXCursor c, Stmt *parent) {
     return false;
 }
 
+/* Are barrier b and statement s, one after the other, written by one macro's expansion
+ * (`#define STEP v = f(v); __syncthreads();`)? Thread loops cannot place their edits in the
+ * macro's one invocation: refused to them (the fiber engine runs the statements as written). */
+static bool barrier_in_macro_with(Unit *u, Stmt *b, Stmt *s) {
+    if (b->begin != s->begin)
+        return false;
+    diag_refuse(u, b->loc, "__syncthreads() written in a macro with other statements is not supported by the "
+                "thread loops yet");
+    return true;
+}
+
 static void scan_stmt(KScan *ks, CXCursor c, PtrVec *list, Stmt *parent) {
     Fe *fe = ks->fe;
     Unit *u = fe->u;
@@ -507,11 +518,16 @@ static void scan_stmt(KScan *ks, CXCursor c, PtrVec *list, Stmt *parent) {
     ks->top = c;
     CXCursor barrier = clang_getNullCursor();
     enum CXCursorKind kind = clang_getCursorKind(c);
+    Stmt *prev = list->len >= 2 ? list->items[list->len - 2] : NULL;
+    if (prev && prev->kind == ST_BARRIER && barrier_in_macro_with(u, prev, s))
+        return;
     if (kind == CXCursor_CallExpr) {
         const char *n = arena_strdup(u->arena, call_name(c));
         ReduceOp op;
         if (strcmp(n, "__syncthreads") == 0 || strcmp(n, GRID_SYNC) == 0) {
             s->kind = ST_BARRIER;
+            if (prev && barrier_in_macro_with(u, s, prev))
+                return;
             s->grid_sync = strcmp(n, GRID_SYNC) == 0;
             if (libcuxx_barrier(c, false))
                 s->barrier_check = libcuxx_barrier_check(fe, c);
