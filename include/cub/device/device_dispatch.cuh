@@ -62,18 +62,25 @@ inline bool size_query(void *d_temp_storage, size_t &temp_storage_bytes, size_t 
     return false;
 }
 
-/* The start of an algorithm that keeps partial_bytes per chunk: *ch the chunks of num_items,
- * then size_query, then a negative count refused. true: the caller returns *err. */
-inline bool chunked_start(void *d_temp_storage, size_t &temp_storage_bytes, int num_items, size_t partial_bytes,
-                          Chunks *ch, cudaError_t *err) {
-    *ch = chunks_for(num_items);
-    if (size_query(d_temp_storage, temp_storage_bytes, partial_bytes * (size_t)ch->count, err))
+/* The start of an algorithm over count items (or segments) keeping need bytes: size_query,
+ * then a negative count refused. true: the caller returns *err. */
+inline bool checked_start(void *d_temp_storage, size_t &temp_storage_bytes, int count, size_t need,
+                          cudaError_t *err) {
+    if (size_query(d_temp_storage, temp_storage_bytes, need, err))
         return true;
-    if (num_items < 0) {
+    if (count < 0) {
         *err = cudaErrorInvalidValue;
         return true;
     }
     return false;
+}
+
+/* The start of an algorithm that keeps partial_bytes per chunk: *ch the chunks of num_items,
+ * then checked_start. true: the caller returns *err. */
+inline bool chunked_start(void *d_temp_storage, size_t &temp_storage_bytes, int num_items, size_t partial_bytes,
+                          Chunks *ch, cudaError_t *err) {
+    *ch = chunks_for(num_items);
+    return checked_start(d_temp_storage, temp_storage_bytes, num_items, partial_bytes * (size_t)ch->count, err);
 }
 } // namespace cu2c_detail
 } // namespace cub

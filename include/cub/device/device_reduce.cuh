@@ -95,10 +95,8 @@ struct DeviceSegmentedReduce {
                               OffsetIteratorT d_end_offsets, ReductionOp reduction_op, T initial_value,
                               cudaStream_t stream = 0, bool debug_synchronous = false) {
         cudaError_t err;
-        if (cu2c_detail::size_query(d_temp_storage, temp_storage_bytes, 1, &err))
+        if (cu2c_detail::checked_start(d_temp_storage, temp_storage_bytes, num_segments, 1, &err))
             return err;
-        if (num_segments < 0)
-            return cudaErrorInvalidValue;
         if (num_segments == 0)
             return cudaSuccess;
         cu2c_detail::Chunks ch = cu2c_detail::chunks_for((long long)num_segments * 64);

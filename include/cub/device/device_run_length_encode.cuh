@@ -7,40 +7,32 @@
 #define CU2C_CUB_DEVICE_RUN_LENGTH_ENCODE_CUH
 
 #include <cub/device/device_dispatch.cuh>
+#include <type_traits>
 
 namespace cub {
-/* Encode: each run's first item and length, and the number of runs */
-template <typename InputIteratorT, typename UniqueOutputIteratorT, typename LengthsOutputIteratorT,
-          typename NumRunsOutputIteratorT>
-__global__ void Cu2cRunLengthEncode(InputIteratorT d_in, UniqueOutputIteratorT d_unique_out,
-                                    LengthsOutputIteratorT d_counts_out, NumRunsOutputIteratorT d_num_runs_out,
-                                    int num_items) {
-    int runs = 0;
-    for (int i = 0; i < num_items;) {
-        int j = i + 1;
-        while (j < num_items && d_in[j] == d_in[i])
-            j++;
-        d_unique_out[runs] = d_in[i];
-        d_counts_out[runs] = j - i;
-        runs++;
-        i = j;
-    }
-    *d_num_runs_out = runs;
+/* What a run starting at item i stores first: its offset (true_type) or its first item */
+template <typename InputIteratorT>
+__device__ int __cu2c_run_first(std::true_type, int i, InputIteratorT) {
+    return i;
+}
+template <typename InputIteratorT>
+__device__ auto __cu2c_run_first(std::false_type, int i, InputIteratorT d_in) -> decltype(d_in[i]) {
+    return d_in[i];
 }
 
-/* NonTrivialRuns: the offset and length of each run of more than one item, and their number */
-template <typename InputIteratorT, typename OffsetsOutputIteratorT, typename LengthsOutputIteratorT,
+/* The runs of equal items of d_in, in order: each run's first item (Encode) or, of the runs
+ * of more than one item, its offset (NonTrivialRuns: Offsets), its length, and their number */
+template <bool Offsets, typename InputIteratorT, typename FirstsOutputIteratorT, typename LengthsOutputIteratorT,
           typename NumRunsOutputIteratorT>
-__global__ void Cu2cNonTrivialRuns(InputIteratorT d_in, OffsetsOutputIteratorT d_offsets_out,
-                                   LengthsOutputIteratorT d_lengths_out, NumRunsOutputIteratorT d_num_runs_out,
-                                   int num_items) {
+__global__ void Cu2cRuns(InputIteratorT d_in, FirstsOutputIteratorT d_firsts_out, LengthsOutputIteratorT d_lengths_out,
+                         NumRunsOutputIteratorT d_num_runs_out, int num_items) {
     int runs = 0;
     for (int i = 0; i < num_items;) {
         int j = i + 1;
         while (j < num_items && d_in[j] == d_in[i])
             j++;
-        if (j - i > 1) {
-            d_offsets_out[runs] = i;
+        if (!Offsets || j - i > 1) {
+            d_firsts_out[runs] = __cu2c_run_first(std::integral_constant<bool, Offsets>(), i, d_in);
             d_lengths_out[runs] = j - i;
             runs++;
         }
@@ -50,20 +42,27 @@ __global__ void Cu2cNonTrivialRuns(InputIteratorT d_in, OffsetsOutputIteratorT d
 }
 
 struct DeviceRunLengthEncode {
+    template <bool Offsets, typename InputIteratorT, typename FirstsOutputIteratorT, typename LengthsOutputIteratorT,
+              typename NumRunsOutputIteratorT>
+    static cudaError_t __cu2c_runs(void *d_temp_storage, size_t &temp_storage_bytes, InputIteratorT d_in,
+                                   FirstsOutputIteratorT d_firsts_out, LengthsOutputIteratorT d_lengths_out,
+                                   NumRunsOutputIteratorT d_num_runs_out, int num_items, cudaStream_t stream,
+                                   bool debug_synchronous) {
+        cudaError_t err;
+        if (cu2c_detail::checked_start(d_temp_storage, temp_storage_bytes, num_items, 1, &err))
+            return err;
+        Cu2cRuns<Offsets, InputIteratorT, FirstsOutputIteratorT, LengthsOutputIteratorT, NumRunsOutputIteratorT>
+            <<<1, 1, 0, stream>>>(d_in, d_firsts_out, d_lengths_out, d_num_runs_out, num_items);
+        return cu2c_detail::launched(stream, debug_synchronous);
+    }
     template <typename InputIteratorT, typename UniqueOutputIteratorT, typename LengthsOutputIteratorT,
               typename NumRunsOutputIteratorT>
     static cudaError_t Encode(void *d_temp_storage, size_t &temp_storage_bytes, InputIteratorT d_in,
                               UniqueOutputIteratorT d_unique_out, LengthsOutputIteratorT d_counts_out,
                               NumRunsOutputIteratorT d_num_runs_out, int num_items, cudaStream_t stream = 0,
                               bool debug_synchronous = false) {
-        cudaError_t err;
-        if (cu2c_detail::size_query(d_temp_storage, temp_storage_bytes, 1, &err))
-            return err;
-        if (num_items < 0)
-            return cudaErrorInvalidValue;
-        Cu2cRunLengthEncode<InputIteratorT, UniqueOutputIteratorT, LengthsOutputIteratorT, NumRunsOutputIteratorT>
-            <<<1, 1, 0, stream>>>(d_in, d_unique_out, d_counts_out, d_num_runs_out, num_items);
-        return cu2c_detail::launched(stream, debug_synchronous);
+        return __cu2c_runs<false>(d_temp_storage, temp_storage_bytes, d_in, d_unique_out, d_counts_out,
+                                  d_num_runs_out, num_items, stream, debug_synchronous);
     }
     template <typename InputIteratorT, typename OffsetsOutputIteratorT, typename LengthsOutputIteratorT,
               typename NumRunsOutputIteratorT>
@@ -71,14 +70,8 @@ struct DeviceRunLengthEncode {
                                       OffsetsOutputIteratorT d_offsets_out, LengthsOutputIteratorT d_lengths_out,
                                       NumRunsOutputIteratorT d_num_runs_out, int num_items, cudaStream_t stream = 0,
                                       bool debug_synchronous = false) {
-        cudaError_t err;
-        if (cu2c_detail::size_query(d_temp_storage, temp_storage_bytes, 1, &err))
-            return err;
-        if (num_items < 0)
-            return cudaErrorInvalidValue;
-        Cu2cNonTrivialRuns<InputIteratorT, OffsetsOutputIteratorT, LengthsOutputIteratorT, NumRunsOutputIteratorT>
-            <<<1, 1, 0, stream>>>(d_in, d_offsets_out, d_lengths_out, d_num_runs_out, num_items);
-        return cu2c_detail::launched(stream, debug_synchronous);
+        return __cu2c_runs<true>(d_temp_storage, temp_storage_bytes, d_in, d_offsets_out, d_lengths_out,
+                                 d_num_runs_out, num_items, stream, debug_synchronous);
     }
 };
 } // namespace cub
