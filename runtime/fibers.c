@@ -254,19 +254,6 @@ static int rt_fibers_reserve(rt_fibers *fb, size_t n)
 
 /* ---- warp functions --------------------------------------------------------------------- */
 
-/* A lane's value (at most 16 bytes) to or from the caller's: the common sizes by constant
- * copies the compiler inlines. */
-static inline void rt_copy_value(void *to, const void *from, unsigned size)
-{
-    switch (size) {
-    case 0: break;
-    case 4: memcpy(to, from, 4); break;
-    case 8: memcpy(to, from, 8); break;
-    case 16: memcpy(to, from, 16); break;
-    default: memcpy(to, from, size); break;
-    }
-}
-
 static unsigned long long rt_get(const rt_fiber *f)
 {
     unsigned long long v = 0;
@@ -592,12 +579,8 @@ void cu2c_fiber_run(void **args, cu2c_block *blk, void (*body)(void **, cu2c_blo
 static int rt_sync_call(int op, int pred, const char *where, int where_pc)
 {
     rt_fibers *fb = &rt_fb;
-    rt_fiber *f = &fb->f[cu2c_fiber_now.cur];
-    f->h.op = op;
-    f->h.pred = pred;
-    f->h.where = where;
-    f->h.where_pc = where_pc;
-    rt_stop(fb, CU2C_FS_BAR);
+    cu2c_fiber_note(&cu2c_fiber_now, &fb->f[cu2c_fiber_now.cur].h, CU2C_FS_BAR, op, pred, where, where_pc);
+    rt_next(fb);
     return op == CU2C_FB_SYNC ? 0 : (int)fb->f[cu2c_fiber_now.cur].h.result;
 }
 
@@ -639,25 +622,10 @@ static int rt_warp_settles_here(rt_fibers *fb)
 static unsigned long long rt_warp_call(int op, unsigned mask, void *v, unsigned size, int arg, int width, int *pred,
                                        const char *where, int where_pc)
 {
-    rt_fibers *fb = &rt_fb;
-    rt_fiber *f = &fb->f[cu2c_fiber_now.cur];
-    f->h.op = op;
-    f->h.mask = mask;
-    f->h.size = size;
-    f->h.arg = arg;
-    f->h.width = width;
-    f->h.match_pred = pred;
-    f->h.where = where;
-    f->h.where_pc = where_pc;
-    rt_copy_value(f->h.value, v, size);
-    f->h.state = CU2C_FS_WARP;
-    cu2c_fiber_now.count[CU2C_FS_WARP]++;
-    if (!rt_warp_settles_here(fb))
-        rt_next(fb);
-    f = &fb->f[cu2c_fiber_now.cur];
-    if (op <= CU2C_FW_SHFL_XOR)
-        rt_copy_value(v, f->h.result_value, size);
-    return f->h.result;
+    cu2c_fiber_note_warp(&cu2c_fiber_now, &rt_fb.f[cu2c_fiber_now.cur].h, op, mask, v, size, arg, width, pred, where,
+                         where_pc);
+    cu2c_fiber_warp_stop();
+    return cu2c_fiber_warp_result(&rt_fb.f[cu2c_fiber_now.cur].h, op, v, size);
 }
 
 unsigned long long cu2c_fiber_warp(int op, unsigned mask, void *v, unsigned size, int arg, int width, int *pred,

@@ -71,6 +71,46 @@ int cu2c_fiber_sync(int op, int pred, const char *where);
 unsigned long long cu2c_fiber_warp(int op, unsigned mask, void *v, unsigned size, int arg, int width, int *pred,
                                    const char *where);
 
+/* The running fiber f of block b stops at a call: its state (counted), the call's kind and
+ * predicate, and its place. The inline calls below and the runtime's entries record alike. */
+static inline __attribute__((always_inline)) void cu2c_fiber_note(cu2c_fiber_block *b, cu2c_fiber_head *f, int state,
+                                                                  int op, int pred, const char *where, int where_pc)
+{
+    f->state = (unsigned char)state;
+    f->op = op;
+    f->pred = pred;
+    f->where = where;
+    f->where_pc = where_pc;
+    b->count[state]++;
+}
+
+/* The same at a warp call: also its arguments and the lane's value (size bytes at v). */
+static inline __attribute__((always_inline)) void cu2c_fiber_note_warp(cu2c_fiber_block *b, cu2c_fiber_head *f,
+                                                                       int op, unsigned mask, const void *v,
+                                                                       unsigned size, int arg, int width,
+                                                                       int *match_pred, const char *where,
+                                                                       int where_pc)
+{
+    f->mask = mask;
+    f->size = size;
+    f->arg = arg;
+    f->width = width;
+    f->match_pred = match_pred;
+    if (size)
+        __builtin_memcpy(f->value, v, size);
+    cu2c_fiber_note(b, f, CU2C_FS_WARP, op, 0, where, where_pc);
+}
+
+/* A warp call's result, once the fiber goes on: a shuffle's value into v, the others' returned */
+static inline __attribute__((always_inline)) unsigned long long cu2c_fiber_warp_result(const cu2c_fiber_head *f,
+                                                                                       int op, void *v,
+                                                                                       unsigned size)
+{
+    if (op <= CU2C_FW_SHFL_XOR && size)
+        __builtin_memcpy(v, f->result_value, size);
+    return f->result;
+}
+
 /* Inlined switches need x86-64 and no sanitizer following the stacks (ThreadSanitizer's
  * fibers are switched in the runtime). */
 #if defined(__x86_64__) && defined(__GNUC__) && !defined(__SANITIZE_THREAD__) && !defined(__SANITIZE_ADDRESS__)
@@ -142,12 +182,7 @@ static inline __attribute__((always_inline)) void cu2c_fiber_barrier_at(const ch
         return;
     }
     cu2c_fiber_head *f = (cu2c_fiber_head *)(b->f + b->cur * b->fiber_size);
-    f->state = CU2C_FS_BAR;
-    f->op = CU2C_FB_SYNC;
-    f->pred = 1;
-    f->where = where;
-    f->where_pc = where_pc;
-    b->count[CU2C_FS_BAR]++;
+    cu2c_fiber_note(b, f, CU2C_FS_BAR, CU2C_FB_SYNC, 1, where, where_pc);
     cu2c_fiber_stop(b, f, 0);
 }
 #define cu2c_fiber_barrier(where) cu2c_fiber_barrier_at(where, 0)
@@ -163,22 +198,9 @@ cu2c_fiber_warp_at(int op, unsigned mask, void *v, unsigned size, int arg, int w
         return where_pc ? cu2c_fiber_group_warp(op, mask, v, size, arg, width, pred)
                         : cu2c_fiber_warp(op, mask, v, size, arg, width, pred, where);
     cu2c_fiber_head *f = (cu2c_fiber_head *)(b->f + b->cur * b->fiber_size);
-    f->op = op;
-    f->mask = mask;
-    f->size = size;
-    f->arg = arg;
-    f->width = width;
-    f->match_pred = pred;
-    f->where = where;
-    f->where_pc = where_pc;
-    if (size)
-        __builtin_memcpy(f->value, v, size);
-    f->state = CU2C_FS_WARP;
-    b->count[CU2C_FS_WARP]++;
+    cu2c_fiber_note_warp(b, f, op, mask, v, size, arg, width, pred, where, where_pc);
     cu2c_fiber_stop(b, f, (b->cur & 31) == 31 || b->cur + 1 == b->n);
-    if (op <= CU2C_FW_SHFL_XOR && size)
-        __builtin_memcpy(v, f->result_value, size);
-    return f->result;
+    return cu2c_fiber_warp_result(f, op, v, size);
 }
 #endif
 
