@@ -5,12 +5,12 @@
 // RUN: not %cu2c %s -o %t.c 2>&1 | FileCheck %s
 // RUN: not test -e %t.c
 #include <cub/cub.cuh>
-#include <cub/block/block_discontinuity.cuh>
+#include <cub/block/block_histogram.cuh>
 __global__ void k(int *a) {
     int s = cub::BlockReduce<int, 128>().Sum(a[threadIdx.x]);
     cub::WarpReduce<int, 12>::TempStorage t;
     a[threadIdx.x] = s;
 }
-// CHECK-DAG: error: "cu2c's CUB does not provide <cub/block/block_discontinuity.cuh>: not supported yet (README.md, CUB)"
+// CHECK-DAG: error: "cu2c's CUB does not provide <cub/block/block_histogram.cuh>: not supported yet (README.md, CUB)"
 // CHECK-DAG: error: static assertion failed {{.*}}: cu2c's cub::BlockReduce() without a TempStorage is not supported: construct it from a __shared__ TempStorage
 // CHECK-DAG: error: static assertion failed {{.*}}: cu2c's cub::WarpReduce supports LOGICAL_WARP_THREADS = 1, 2, 4, 8, 16 or 32 only
