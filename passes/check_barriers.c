@@ -132,8 +132,9 @@ static void check_statements(Unit *u, Kernel *k) {
             }
         }
         if (s->kind == ST_SYNC && s->steps_only && s->dims && !s->predicated) {
-            /* lanes of a warp would take different numbers of steps: no lockstep to follow */
-            diag_error(u, s->barrier_loc, "store into volatile memory (warp-synchronous code) under "
+            /* lanes of a warp would take different numbers of steps: no lockstep for thread
+             * loops to follow (the fiber engine's steps reconverge as a warp does) */
+            diag_refuse(u, s->barrier_loc, "store into volatile memory (warp-synchronous code) under "
                        "thread-dependent control: the condition of the '%s' at line %u%s%s%s varies with %s",
                        construct_name(s->sync), loc_line(s->loc), s->cond_text ? " (" : "",
                        s->cond_text ? s->cond_text : "", s->cond_text ? ")" : "", dim_list(s->dims));
