@@ -219,6 +219,117 @@ static void rewrite_compound_conversion(ArithScan *as, CXCursor op, const char *
     add_edit(as, re, re, "))");
 }
 
+/* Is decl a __shared__ array, or a local pointer that points into one: every value given it
+ * (its initialiser, assignments; += and -= keep it there) computed from such an array or
+ * pointer, its address never taken? depth bounds the chain of pointers. */
+static bool shared_window_decl(CXCursor decl, int depth);
+
+typedef struct SharedFlow {
+    CXCursor var;           /* the pointer followed */
+    int depth;
+    bool from_shared;       /* a value read names a shared array or such pointer */
+    bool escapes;           /* given a value from elsewhere, or its address taken */
+} SharedFlow;
+
+static enum CXChildVisitResult names_shared_visit(CXCursor c, CXCursor parent, CXClientData d) {
+    (void)parent;
+    SharedFlow *sf = d;
+    if (clang_getCursorKind(c) == CXCursor_DeclRefExpr && shared_window_decl(clang_getCursorReferenced(c), sf->depth + 1))
+        sf->from_shared = true;
+    return CXChildVisit_Recurse;
+}
+
+/* Does expression e compute its value from a shared array or a pointer into one? */
+static bool names_shared(CXCursor e, int depth) {
+    SharedFlow sf = {.depth = depth};
+    names_shared_visit(e, clang_getNullCursor(), &sf);
+    clang_visitChildren(e, names_shared_visit, &sf);
+    return sf.from_shared;
+}
+
+static bool refers_to(CXCursor e, CXCursor var) {
+    e = strip_implicit(e);
+    while (clang_getCursorKind(e) == CXCursor_ParenExpr)
+        e = strip_implicit(first_child(e));
+    return clang_getCursorKind(e) == CXCursor_DeclRefExpr && clang_equalCursors(clang_getCursorReferenced(e), var);
+}
+
+static enum CXChildVisitResult pointer_writes_visit(CXCursor c, CXCursor parent, CXClientData d) {
+    (void)parent;
+    SharedFlow *sf = d;
+    enum CXCursorKind kind = clang_getCursorKind(c);
+    if (kind == CXCursor_BinaryOperator && clang_getCursorBinaryOperatorKind(c) == CXBinaryOperator_Assign &&
+        refers_to(first_child(c), sf->var) && !names_shared(last_child(c), sf->depth))
+        sf->escapes = true;
+    if (kind == CXCursor_UnaryOperator && clang_getCursorUnaryOperatorKind(c) == CXUnaryOperator_AddrOf &&
+        refers_to(first_child(c), sf->var))
+        sf->escapes = true;
+    return sf->escapes ? CXChildVisit_Break : CXChildVisit_Recurse;
+}
+
+static bool shared_window_decl(CXCursor decl, int depth) {
+    if (depth > 8 || clang_getCursorKind(decl) != CXCursor_VarDecl)
+        return false;
+    CXType t = clang_getCanonicalType(clang_getCursorType(decl));
+    if (has_attr(decl, CXCursor_CUDASharedAttr))
+        return is_array_type(t);
+    if (t.kind != CXType_Pointer)
+        return false;
+    CXCursor fn = clang_getCursorSemanticParent(decl);
+    enum CXCursorKind fk = clang_getCursorKind(fn);
+    if (fk != CXCursor_FunctionDecl && fk != CXCursor_FunctionTemplate && fk != CXCursor_CXXMethod)
+        return false;   /* a pointer of file or class scope: anyone may set it */
+    CXCursor init = clang_Cursor_getVarDeclInitializer(decl);
+    if (clang_Cursor_isNull(init) || !names_shared(init, depth))
+        return false;
+    SharedFlow sf = {.var = decl, .depth = depth};
+    clang_visitChildren(fn, pointer_writes_visit, &sf);
+    return !sf.escapes;
+}
+
+static enum CXChildVisitResult subtracts_visit(CXCursor c, CXCursor parent, CXClientData d) {
+    (void)parent;
+    enum CXCursorKind kind = clang_getCursorKind(c);
+    if ((kind == CXCursor_BinaryOperator && clang_getCursorBinaryOperatorKind(c) == CXBinaryOperator_Sub) ||
+        (kind == CXCursor_UnaryOperator && (clang_getCursorUnaryOperatorKind(c) == CXUnaryOperator_Not ||
+                                            clang_getCursorUnaryOperatorKind(c) == CXUnaryOperator_Minus))) {
+        *(bool *)d = true;
+        return CXChildVisit_Break;
+    }
+    return CXChildVisit_Recurse;
+}
+
+/* Can the unsigned index e pass below 0 (a subtraction, ~ or unary - in it)? */
+static bool may_wrap_below_zero(CXCursor e) {
+    bool found = false;
+    subtracts_visit(e, clang_getNullCursor(), &found);
+    if (!found)
+        clang_visitChildren(e, subtracts_visit, &found);
+    return found;
+}
+
+/* `p[i]` with p a __shared__ array or a pointer into one and i an unsigned int: a GPU adds the
+ * index to the 32-bit shared-memory address, modulo 2^32, so an index of 2^32 - k reaches k
+ * elements before p (HeCBench merge's `BSm1[~Ax]`). C adds it as 64 bits, far beyond: the index
+ * is taken as an int, the same element wherever the GPU's access is valid. Only indices that
+ * can pass below 0 are rewritten (a subtraction, ~ or unary - in them): others are the same
+ * either way. */
+static void rewrite_shared_index(ArithScan *as, CXCursor sub) {
+    Kids k = children(sub);
+    if (k.n != 2)
+        return;
+    CXCursor base = strip_implicit(k.c[0]), index = k.c[1];
+    long long v;
+    if (clang_getCanonicalType(clang_getCursorType(index)).kind != CXType_UInt || int_constant(index, &v) ||
+        !may_wrap_below_zero(index) || clang_getCursorKind(base) != CXCursor_DeclRefExpr || !shared_window_decl(clang_getCursorReferenced(base), 0))
+        return;
+    unsigned b, e;
+    if (!own_text(as->fe, index, &b, &e))
+        return;
+    add_edit(as, b, b, "(int)(");
+    add_edit(as, e, e, ")");
+}
+
 static enum CXChildVisitResult arith_visit(CXCursor c, CXCursor parent, CXClientData d) {
     (void)parent;
     ArithScan *as = d;
@@ -241,6 +352,8 @@ static enum CXChildVisitResult arith_visit(CXCursor c, CXCursor parent, CXClient
         case CXBinaryOperator_MulAssign: rewrite_compound_conversion(as, c, "*="); break;
         default: break;
         }
+    } else if (kind == CXCursor_ArraySubscriptExpr) {
+        rewrite_shared_index(as, c);
     } else if (kind == CXCursor_CStyleCastExpr || kind == CXCursor_CXXStaticCastExpr ||
                kind == CXCursor_CXXFunctionalCastExpr || kind == CXCursor_UnexposedExpr) {
         /* written casts, and implicit ones (libclang's unexposed ImplicitCastExpr): the
