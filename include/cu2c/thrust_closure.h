@@ -17,6 +17,7 @@
 #include <thrust/execution_policy.h>
 #include <thrust/system_error.h>
 #include <cu2c/thrust_cuda_category.h>
+#include <cu2c/thrust_cuda_policy.h>
 #include <thrust/advance.h>
 #include <thrust/distance.h>
 #include <thrust/copy.h>

@@ -157,7 +157,7 @@ static void toolkit_visit(CXFile f, CXSourceLocation *stack, unsigned depth, CXC
         if (!clang_Location_isInSystemHeader(stack[0])) {
             diag_error(ts->fe->u, fe_loc(ts->fe, stack[0]),
                        "'%s' is thrust's CUDA system, which cu2c does not run (no GPU code): "
-                       "thrust::device and thrust::omp::par run on the CPU's cores",
+                       "thrust::device, thrust::omp::par and thrust::cuda::par run on the CPU's cores",
                        thrust_file(real));
             ts->reported++;
         }
