@@ -205,27 +205,72 @@ void lower_site(Unit *u, Kernel *k, Site *site) {
     buf_free(&e);
 }
 
+/* Does statement s (of a list) meet other lanes: a barrier, a warp function or collective, or
+ * a construct holding one? */
+static bool meets_lanes(Stmt *s) {
+    return s->kind == ST_SYNC || s->kind == ST_BARRIER || s->has_site;
+}
+
+static bool list_meets_lanes(PtrVec *list, int from) {
+    for (int i = from; list && i < list->len; i++)
+        if (meets_lanes(list->items[i]))
+            return true;
+    return false;
+}
+
+/* Do the lanes not taking the branch of the if p that holds c leave the kernel without
+ * meeting other lanes (the other branch, and everything after p, hold no barrier nor warp
+ * function, and no loop encloses p)? They have then exited as far as the warp is concerned:
+ * CUDA asks only the non-exited lanes a mask names to make the call, and segmented sorts'
+ * full-mask shuffles under `if (bin_it < bin_size)` at a kernel's end rely on it. */
+static bool others_exit_without_meeting(Kernel *k, Stmt *p, Stmt *c) {
+    if (p->sync != SK_IF)
+        return false;
+    for (int b = 0; b < p->bodies.len; b++)
+        if ((b == 1) != in_else_branch(p, c) && list_meets_lanes(p->bodies.items[b], 0))
+            return false;
+    for (Stmt *s = p; s; s = s->parent) {
+        PtrVec *list = NULL;
+        if (!s->parent)
+            list = &k->body;
+        for (int b = 0; s->parent && b < s->parent->bodies.len && !list; b++)
+            if (vec_contains(s->parent->bodies.items[b], s))
+                list = s->parent->bodies.items[b];
+        int at = -1;
+        for (int i = 0; list && i < list->len && at < 0; i++)
+            at = list->items[i] == s ? i : -1;
+        if (at < 0 || list_meets_lanes(list, at + 1))
+            return false;
+        if (s->parent && (s->parent->sync == SK_FOR || s->parent->sync == SK_WHILE || s->parent->sync == SK_DO))
+            return false;
+    }
+    return true;
+}
+
 /* A warp function under ifs and loops run per thread: which lanes took another branch of
  * one of the ifs (flag 1 where the call is in the then branch, 2 in the else branch; 0: the
  * if never reached them) or left one of the loops (flag 1), then the check that no active
  * lane's mask names one (cu2c/warp.h). */
-static void put_mask_check(Site *site, const char *w0, const char *wn, Buf *e) {
-    Buf ifs = {0}, loops = {0};
+static void put_mask_check(Kernel *k, Site *site, const char *w0, const char *wn, Buf *e) {
+    Buf ifs = {0}, loops = {0}, away = {0};
     int nifs = 0, nloops = 0;
-    buf_printf(e, "for (size_t __cu2c_i = %s; __cu2c_i < %s; __cu2c_i++) __cu2c_wdv[__cu2c_i] = ", w0, wn);
     /* a call in the condition of a loop run per thread: the lanes that left it are inactive */
     Stmt *c = site->owner, *p = c->predicated && c->sync != SK_IF ? c : c->parent;
     for (; p; c = p, p = p->parent) {
-        if (!p->predicated)
+        if (!p->predicated || others_exit_without_meeting(k, p, c))
             continue;
-        buf_printf(e, "%s__cu2c_pf%d[__cu2c_i] == %d", nifs + nloops ? " || " : "", p->index,
+        buf_printf(&away, "%s__cu2c_pf%d[__cu2c_i] == %d", nifs + nloops ? " || " : "", p->index,
                    p->sync == SK_IF && in_else_branch(p, c) ? 2 : 1);
         if (p->sync == SK_IF)
             buf_printf(&ifs, "%s%u", nifs++ ? ", " : "", loc_line(p->loc));
         else
             buf_printf(&loops, "%s%u", nloops++ ? ", " : "", loc_line(p->loc));
     }
-    buf_puts(e, "; ");
+    if (!nifs && !nloops)
+        return;     /* every lane the mask may name is active, or has exited */
+    buf_printf(e, "for (size_t __cu2c_i = %s; __cu2c_i < %s; __cu2c_i++) __cu2c_wdv[__cu2c_i] = %s; ", w0, wn,
+               away.data);
+    buf_free(&away);
     SrcLoc at = site->loc;
     buf_printf(e, "cu2c_warp_mask_check(%s, %s, __cu2c_wact, __cu2c_wmk, __cu2c_wdv, __cu2c_b, \"", w0, wn);
     put_path(e, loc_file(at));
@@ -309,7 +354,7 @@ static void put_gather(Unit *u, Kernel *k, Site *site, Stmt *loop, PtrVec *scope
                    site->args[3] ? site->args[3] : "32");
     buf_puts(e, "} ");
     if (check)
-        put_mask_check(site, w0, wn, e);
+        put_mask_check(k, site, w0, wn, e);
     if (all)
         buf_printf(e, "CU2C_WARP_SHFL_ALL(%s, %s, __cu2c_wln, __cu2c_wwd, __cu2c_wv%d, __cu2c_wr%d); ",
                    strchr(combine_names[op], '(') + 1, n, id, id);

@@ -2,7 +2,9 @@
 // branch (undefined in CUDA: those lanes are not active there) ends the kernel with
 // cudaErrorLaunchFailure (sticky, as on the GPU: one case per run) and a message naming the
 // call, the warp, the lanes and the ifs, never a result made of values those lanes never
-// gave: a mask 0xffff under `lane < 8`, and a mask computed at run time under two nested ifs.
+// gave: a mask 0xffff under `lane < 8`, and a mask computed at run time under two nested ifs,
+// the lanes not taking them meeting the warp after (at a __syncwarp()); lanes that leave the
+// kernel instead have exited, which a mask may name (run/warp_mask_naming_lanes_that_exit.cu).
 // The masks naming the active lanes only run as usual.
 // RUN: %cu2cc %s -o %t && env CU2C_NUM_THREADS=1 timeout 60 %t 1 2>%t.err && FileCheck %s --check-prefix=WIDE < %t.err
 // RUN: env CU2C_NUM_THREADS=2 timeout 60 %t 2 2>%t.err && FileCheck %s --check-prefix=NESTED < %t.err
@@ -15,8 +17,9 @@ __global__ void too_wide(unsigned *out) {
     int lane = threadIdx.x % 32;
     if (lane < 8)
         out[threadIdx.x] = __ballot_sync(0xffffu, lane & 1);
+    __syncwarp();   // lanes 8-15 meet the warp here: they have not exited
 }
-// WIDE: warp_partial_if_mask_names_inactive_lane.cu:[[# @LINE - 2]]:28: error: __ballot_sync() under an if that splits warp 0 of block (0,0,0): lane 0's mask 0x0000ffff names inactive lanes 0x0000ff00 (they did not take this branch of the if at line [[# @LINE - 3]])
+// WIDE: warp_partial_if_mask_names_inactive_lane.cu:[[# @LINE - 3]]:28: error: __ballot_sync() under an if that splits warp 0 of block (0,0,0): lane 0's mask 0x0000ffff names inactive lanes 0x0000ff00 (they did not take this branch of the if at line [[# @LINE - 4]])
 
 __global__ void nested(int *out, unsigned mask) {
     int t = threadIdx.x;
@@ -27,8 +30,9 @@ __global__ void nested(int *out, unsigned mask) {
         else
             out[t] = __shfl_sync(mask, t, 0);
     }
+    __syncwarp();
 }
-// NESTED: warp_partial_if_mask_names_inactive_lane.cu:[[# @LINE - 3]]:22: error: __shfl_sync() under an if that splits warp 1 of block (0,0,0): lane 0's mask 0x0001ffff names inactive lanes 0x00010000 (they did not take this branch of the ifs at lines [[# @LINE - 6]], [[# @LINE - 7]])
+// NESTED: warp_partial_if_mask_names_inactive_lane.cu:[[# @LINE - 4]]:22: error: __shfl_sync() under an if that splits warp 1 of block (0,0,0): lane 0's mask 0x0001ffff names inactive lanes 0x00010000 (they did not take this branch of the ifs at lines [[# @LINE - 7]], [[# @LINE - 8]])
 
 __global__ void fine(int *out, unsigned mask) {
     int t = threadIdx.x;

@@ -2,7 +2,7 @@
 // `if (tid < 32)` (uniform per warp, not per block) finishing with shuffles; its else branch
 // and a nested `if (warp == 1)` use warp functions too. A condition that splits a warp only
 // for some block shapes (threadIdx.x < 32 in a 48 x 2 block), around a shuffle whose mask
-// names every lane, is caught when it runs: the kernel fails with cudaErrorLaunchFailure and
+// names every lane, the other lanes meeting the warp after it, is caught when it runs: the kernel fails with cudaErrorLaunchFailure and
 // a located message naming the inactive lanes, never a wrong result.
 // RUN: %cu2cc %s -o %t && env CU2C_NUM_THREADS=1 timeout 60 %t 2>%t.err && FileCheck %s < %t.err
 // RUN: env CU2C_NUM_THREADS=2 timeout 60 %t 2>%t.err && FileCheck %s < %t.err
@@ -38,6 +38,7 @@ __global__ void reduce(const float *in, float *out, int *ranks) {
 __global__ void splits_a_warp(int *out) {
     if (threadIdx.x < 32)
         out[threadIdx.y * blockDim.x + threadIdx.x] = __shfl_sync(0xffffffffu, (int)threadIdx.x, 0);
+    __syncwarp();   // the lanes not taking the if meet the warp here: they have not exited
 }
 
 int main() {
