@@ -159,13 +159,12 @@ void block_prologue(Unit *u, Kernel *k, Buf *b) {
         for (int j = 0; k->race_check && hoisted_shared(s) && j < s->decls.len; j++)
             buf_printf(b, "CU2C_RACE_SHARED(%s) ", ((Var *)s->decls.items[j])->name);
     }
-    bool warp = false, split = false;
+    bool warp = false, split = kernel_splits_warps(k);
     for (int i = 0; i < k->sites.len; i++) {
         Site *site = k->sites.items[i];
-        if (site->op >= WARP_SHFL) {
+        if (site->op >= WARP_SHFL)
             warp = true;
-            split |= under_predicated(site->owner) || site->owner->predicated;
-        } else
+        else
             buf_printf(b, "unsigned __cu2c_rc%d = 0, __cu2c_ra%d = 0; ", i, i);
     }
     /* per-thread storage: one scratch area per block, carved into arrays */
@@ -186,8 +185,13 @@ void block_prologue(Unit *u, Kernel *k, Buf *b) {
         add_scratch(u, &arrays, "int", "__cu2c_wln", count_expr(DIM_XYZ));
         add_scratch(u, &arrays, "int", "__cu2c_wwd", count_expr(DIM_XYZ));
     }
+    bool owes = split && kernel_owes(k);
     if (split)  /* lanes in another branch of an if around a warp function (put_mask_check) */
         add_scratch(u, &arrays, "unsigned char", "__cu2c_wdv", count_expr(DIM_XYZ));
+    if (owes) { /* lanes a mask named in another branch, which must not meet the warp again */
+        add_scratch(u, &arrays, "unsigned char", "__cu2c_wowe", count_expr(DIM_XYZ));
+        buf_puts(b, "const char *__cu2c_wowe_at = 0; ");
+    }
     for (int i = 0; i < k->sites.len; i++) {
         Site *site = k->sites.items[i];
         if (site->type)
@@ -242,6 +246,9 @@ void block_prologue(Unit *u, Kernel *k, Buf *b) {
     for (int i = 0; i < k->vstores.len; i++)
         buf_printf(b, "for (size_t __cu2c_i = 0; __cu2c_i < %s; __cu2c_i++) __cu2c_va%d[__cu2c_i] = 0; ",
                    count_expr(DIM_XYZ), i);
+    if (owes)
+        buf_printf(b, "for (size_t __cu2c_i = 0; __cu2c_i < %s; __cu2c_i++) __cu2c_wowe[__cu2c_i] = 0; ",
+                   count_expr(DIM_XYZ));
 }
 
 

@@ -91,11 +91,16 @@ static bool full_mask(Site *site) {
 }
 
 /* An if splitting a warp at a constant around a warp function whose mask names every lane:
- * its lanes that do not take the branch are named but not active, certainly (undefined). */
+ * its lanes that do not take the branch are named but not active, certainly (undefined),
+ * unless they leave the kernel without meeting the warp again (exited, which CUDA allows). */
 static void check_lane_split(Unit *u, Kernel *k, Stmt *s) {
     for (int i = 0; i < k->sites.len; i++) {
         Site *site = k->sites.items[i];
-        if (site->op >= WARP_SHFL && stmt_inside(site->owner, s) && full_mask(site)) {
+        Stmt *c = site->owner;
+        while (c->parent && c->parent != s)
+            c = c->parent;
+        if (site->op >= WARP_SHFL && stmt_inside(site->owner, s) && full_mask(site) &&
+            !others_exit_without_meeting(k, s, c)) {
             diag_error(u, site->loc, "%s() under lane-dependent control: the condition of the 'if' at line "
                        "%u (%s) splits a warp, and the call's mask names every lane of it (the lanes not "
                        "taking this branch are not active: name only those that are)", site->name,

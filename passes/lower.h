@@ -38,6 +38,9 @@ bool barrier_pairs_by_design(Kernel *k, Stmt *s);
 void lower_site(Unit *u, Kernel *k, Site *site);
 void lower_warp_site(Unit *u, Kernel *k, Site *site);
 Stmt *pred_if(Stmt *s, char *branch);
+bool defers_mask_checks(Kernel *k);
+bool kernel_splits_warps(Kernel *k);
+bool kernel_owes(Kernel *k);
 void lower_predicated(Unit *u, Kernel *k, Stmt *s);
 void lower_predicated_loop(Unit *u, Kernel *k, Stmt *s);
 /* narrow_guards.c */

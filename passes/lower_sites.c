@@ -36,6 +36,33 @@ static bool holds_block_barrier(Kernel *k, Stmt *s) {
     return false;
 }
 
+/* Does some warp function of the kernel sit under an if or loop run per thread (its lanes may
+ * be split: block_function gives it __cu2c_wdv, and the deferred checks' arrays)? */
+bool kernel_splits_warps(Kernel *k) {
+    for (int i = 0; i < k->sites.len; i++) {
+        Site *site = k->sites.items[i];
+        if (site->op >= WARP_SHFL && (under_predicated(site->owner) || site->owner->predicated))
+            return true;
+    }
+    return false;
+}
+
+/* Are the kernel's mask checks deferred (it holds no block barrier)? A mask naming lanes
+ * that took another branch is then undefined only if those lanes meet the warp again before
+ * they exit, which no translation-time rule decides (`if (i < m) { shuffles }` followed by
+ * `if (i < n) ...` that the same lanes skip as well: segmented sorts): the lanes named are
+ * marked as owing, and a later warp function they take part in ends the kernel
+ * (cu2c/warp.h). With a block barrier, a lane owing could reach it while the others wait at
+ * the call (a hang on a GPU), so the check stays immediate. */
+bool defers_mask_checks(Kernel *k) {
+    for (int i = 0; i < k->stmts.len; i++) {
+        Stmt *s = k->stmts.items[i];
+        if (holds_block_barrier(k, s) || (s->kind == ST_SYNC && s->block_barrier))
+            return false;
+    }
+    return true;
+}
+
 /* The ifs and loops run per thread around a barrier at s (and s itself, a loop whose
  * condition holds it): the threads reaching it take every one of them. */
 static Stmt *first_chained(Stmt *s, Stmt **child) {
@@ -205,73 +232,67 @@ void lower_site(Unit *u, Kernel *k, Site *site) {
     buf_free(&e);
 }
 
-/* Does statement s (of a list) meet other lanes: a barrier, a warp function or collective, or
- * a construct holding one? */
-static bool meets_lanes(Stmt *s) {
-    return s->kind == ST_SYNC || s->kind == ST_BARRIER || s->has_site;
-}
-
-static bool list_meets_lanes(PtrVec *list, int from) {
-    for (int i = from; list && i < list->len; i++)
-        if (meets_lanes(list->items[i]))
-            return true;
-    return false;
-}
-
-/* Do the lanes not taking the branch of the if p that holds c leave the kernel without
- * meeting other lanes (the other branch, and everything after p, hold no barrier nor warp
- * function, and no loop encloses p)? They have then exited as far as the warp is concerned:
- * CUDA asks only the non-exited lanes a mask names to make the call, and segmented sorts'
- * full-mask shuffles under `if (bin_it < bin_size)` at a kernel's end rely on it. */
-static bool others_exit_without_meeting(Kernel *k, Stmt *p, Stmt *c) {
-    if (p->sync != SK_IF)
-        return false;
-    for (int b = 0; b < p->bodies.len; b++)
-        if ((b == 1) != in_else_branch(p, c) && list_meets_lanes(p->bodies.items[b], 0))
-            return false;
-    for (Stmt *s = p; s; s = s->parent) {
-        PtrVec *list = NULL;
-        if (!s->parent)
-            list = &k->body;
-        for (int b = 0; s->parent && b < s->parent->bodies.len && !list; b++)
-            if (vec_contains(s->parent->bodies.items[b], s))
-                list = s->parent->bodies.items[b];
-        int at = -1;
-        for (int i = 0; list && i < list->len && at < 0; i++)
-            at = list->items[i] == s ? i : -1;
-        if (at < 0 || list_meets_lanes(list, at + 1))
-            return false;
-        if (s->parent && (s->parent->sync == SK_FOR || s->parent->sync == SK_WHILE || s->parent->sync == SK_DO))
-            return false;
-    }
-    return true;
-}
-
-/* A warp function under ifs and loops run per thread: which lanes took another branch of
- * one of the ifs (flag 1 where the call is in the then branch, 2 in the else branch; 0: the
- * if never reached them) or left one of the loops (flag 1), then the check that no active
- * lane's mask names one (cu2c/warp.h). */
-static void put_mask_check(Kernel *k, Site *site, const char *w0, const char *wn, Buf *e) {
-    Buf ifs = {0}, loops = {0}, away = {0};
+/* The per-thread test of put_mask_check's lanes away, into `away` (when given), with the
+ * lines of the ifs and loops they are away from (when given) and how many of each; how many
+ * in all. */
+static int mask_away_flags(Kernel *k, Site *site, Buf *away, Buf *ifs, Buf *loops, int *if_count,
+                           int *loop_count) {
     int nifs = 0, nloops = 0;
     /* a call in the condition of a loop run per thread: the lanes that left it are inactive */
     Stmt *c = site->owner, *p = c->predicated && c->sync != SK_IF ? c : c->parent;
     for (; p; c = p, p = p->parent) {
         if (!p->predicated || others_exit_without_meeting(k, p, c))
             continue;
-        buf_printf(&away, "%s__cu2c_pf%d[__cu2c_i] == %d", nifs + nloops ? " || " : "", p->index,
-                   p->sync == SK_IF && in_else_branch(p, c) ? 2 : 1);
-        if (p->sync == SK_IF)
-            buf_printf(&ifs, "%s%u", nifs++ ? ", " : "", loc_line(p->loc));
-        else
-            buf_printf(&loops, "%s%u", nloops++ ? ", " : "", loc_line(p->loc));
+        if (away)
+            buf_printf(away, "%s__cu2c_pf%d[__cu2c_i] == %d", nifs + nloops ? " || " : "", p->index,
+                       p->sync == SK_IF && in_else_branch(p, c) ? 2 : 1);
+        if (p->sync == SK_IF && ifs)
+            buf_printf(ifs, "%s%u", nifs ? ", " : "", loc_line(p->loc));
+        else if (p->sync != SK_IF && loops)
+            buf_printf(loops, "%s%u", nloops ? ", " : "", loc_line(p->loc));
+        nifs += p->sync == SK_IF;
+        nloops += p->sync != SK_IF;
     }
+    if (if_count)
+        *if_count = nifs;
+    if (loop_count)
+        *loop_count = nloops;
+    return nifs + nloops;
+}
+
+/* Does a warp function of the kernel defer its mask check (defers_mask_checks), so that
+ * lanes may owe: the block keeps __cu2c_wowe, and every warp function checks it? */
+bool kernel_owes(Kernel *k) {
+    if (!defers_mask_checks(k))
+        return false;
+    for (int i = 0; i < k->sites.len; i++) {
+        Site *site = k->sites.items[i];
+        if (site->op >= WARP_SHFL && site->op != WARP_ACTIVEMASK &&
+            (under_predicated(site->owner) || site->owner->predicated) &&
+            mask_away_flags(k, site, NULL, NULL, NULL, NULL, NULL))
+            return true;
+    }
+    return false;
+}
+
+static void put_mask_check(Kernel *k, Site *site, const char *w0, const char *wn, Buf *e) {
+    Buf ifs = {0}, loops = {0}, away = {0};
+    int nifs, nloops;
+    mask_away_flags(k, site, &away, &ifs, &loops, &nifs, &nloops);
     if (!nifs && !nloops)
         return;     /* every lane the mask may name is active, or has exited */
     buf_printf(e, "for (size_t __cu2c_i = %s; __cu2c_i < %s; __cu2c_i++) __cu2c_wdv[__cu2c_i] = %s; ", w0, wn,
                away.data);
     buf_free(&away);
     SrcLoc at = site->loc;
+    if (defers_mask_checks(k)) {
+        buf_printf(e, "cu2c_warp_mask_defer(%s, %s, __cu2c_wact, __cu2c_wmk, __cu2c_wdv, __cu2c_wowe, &__cu2c_wowe_at, \"", w0, wn);
+        put_path(e, loc_file(at));
+        buf_printf(e, ":%u:%u: %s()\"); ", loc_line(at), at.col, site->name);
+        buf_free(&ifs);
+        buf_free(&loops);
+        return;
+    }
     buf_printf(e, "cu2c_warp_mask_check(%s, %s, __cu2c_wact, __cu2c_wmk, __cu2c_wdv, __cu2c_b, \"", w0, wn);
     put_path(e, loc_file(at));
     buf_printf(e, ":%u:%u\", \"%s\", \"%s\", \"", loc_line(at), at.col, site->name,
@@ -353,6 +374,13 @@ static void put_gather(Unit *u, Kernel *k, Site *site, Stmt *loop, PtrVec *scope
         buf_printf(e, "__cu2c_wln[%s] = (int)(%s); __cu2c_wwd[%s] = (int)(%s); ", lin, site->args[2], lin,
                    site->args[3] ? site->args[3] : "32");
     buf_puts(e, "} ");
+    /* lanes a deferred check marked as owing must not meet the warp again (defers_mask_checks) */
+    if (op != WARP_ACTIVEMASK && kernel_owes(k)) {
+        buf_printf(e, "if (__cu2c_wowe_at) cu2c_warp_owe_check(%s, %s, %s, __cu2c_wowe, __cu2c_b, __cu2c_wowe_at, \"",
+                   w0, wn, all ? "0" : "__cu2c_wact");
+        put_path(e, loc_file(site->loc));
+        buf_printf(e, ":%u:%u\", \"%s\"); ", loc_line(site->loc), site->loc.col, site->name);
+    }
     if (check)
         put_mask_check(k, site, w0, wn, e);
     if (all)

@@ -755,6 +755,7 @@ bool nest_declares(Kernel *k, Nest *n, Var *v);
 bool stmt_inside(Stmt *s, Stmt *ancestor);     /* ancestor holds s (s itself excluded) */
 bool under_predicated(Stmt *s);     /* s runs under an if or loop run per thread (Stmt.predicated) */
 bool in_else_branch(Stmt *p, Stmt *c);  /* c, a child of the if p, is (in) its else branch */
+bool others_exit_without_meeting(Kernel *k, Stmt *p, Stmt *c); /* lanes not taking p's branch holding c leave the kernel without meeting the warp */
 Stmt *jump_target(Stmt *s, Jump *j);    /* the loop (or switch) the jump j leaving leaf s goes to */
 bool writes_own_decls(Stmt *s);     /* s writes only locals it declares */
 Edit *edit_add(Unit *u, unsigned begin, unsigned end, const char *text);

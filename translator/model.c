@@ -416,3 +416,50 @@ void model_dump(Unit *u, const char *after, FILE *out) {
                 u->text + l->callee_begin);
     }
 }
+
+/* Does statement s (of a list) meet other lanes: a barrier, a warp function or collective, or
+ * a construct holding one? */
+static bool meets_lanes(Stmt *s) {
+    return s->kind == ST_SYNC || s->kind == ST_BARRIER || s->has_site;
+}
+
+static bool list_meets_lanes(PtrVec *list, int from) {
+    for (int i = from; list && i < list->len; i++)
+        if (meets_lanes(list->items[i]))
+            return true;
+    return false;
+}
+
+/* Do the lanes not taking the branch of the if p that holds c leave the kernel without
+ * meeting other lanes (the other branch, and everything after p, hold no barrier nor warp
+ * function, and no loop encloses p)? They have then exited as far as the warp is concerned:
+ * CUDA asks only the non-exited lanes a mask names to make the call, and segmented sorts'
+ * full-mask shuffles under `if (bin_it < bin_size)` at a kernel's end rely on it. */
+bool others_exit_without_meeting(Kernel *k, Stmt *p, Stmt *c) {
+    if (p->sync != SK_IF)
+        return false;
+    for (int b = 0; b < p->bodies.len; b++)
+        if ((b == 1) != in_else_branch(p, c) && list_meets_lanes(p->bodies.items[b], 0))
+            return false;
+    for (Stmt *s = p; s; s = s->parent) {
+        PtrVec *list = NULL;
+        if (!s->parent)
+            list = &k->body;
+        for (int b = 0; s->parent && b < s->parent->bodies.len && !list; b++)
+            if (vec_contains(s->parent->bodies.items[b], s))
+                list = s->parent->bodies.items[b];
+        int at = -1;
+        for (int i = 0; list && i < list->len && at < 0; i++)
+            at = list->items[i] == s ? i : -1;
+        if (at < 0 || list_meets_lanes(list, at + 1))
+            return false;
+        if (s->parent && (s->parent->sync == SK_FOR || s->parent->sync == SK_WHILE || s->parent->sync == SK_DO))
+            return false;
+    }
+    return true;
+}
+
+/* A warp function under ifs and loops run per thread: which lanes took another branch of
+ * one of the ifs (flag 1 where the call is in the then branch, 2 in the else branch; 0: the
+ * if never reached them) or left one of the loops (flag 1), then the check that no active
+ * lane's mask names one (cu2c/warp.h). */

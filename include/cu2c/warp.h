@@ -211,6 +211,49 @@ static inline void cu2c_warp_mask_check(size_t w0, size_t n, const unsigned char
     }
 }
 
+/* The deferred form of cu2c_warp_mask_check, in kernels without block barriers: lanes a mask
+ * names that took another branch (or left a loop) may yet leave the kernel without meeting
+ * the warp again (exited, which CUDA allows), so they are marked as owing (owe[i]) and the
+ * first call naming any kept in *at ("FILE:LINE:COL: name()"); cu2c_warp_owe_check ends the
+ * kernel if one of them takes part in a later warp function. */
+static inline void cu2c_warp_mask_defer(size_t w0, size_t n, const unsigned char *act, const unsigned *mk,
+                                        const unsigned char *dv, unsigned char *owe, const char **at,
+                                        const char *where)
+{
+    for (size_t w = w0; w < n; w += 32) {
+        unsigned away = 0, named = 0;
+        for (size_t i = w; i < w + 32 && i < n; i++)
+            if (dv[i])
+                away |= 1u << (i - w);
+        for (size_t i = w; away && i < w + 32 && i < n; i++)
+            if (act[i])
+                named |= mk[i] & away;
+        for (size_t i = w; named && i < w + 32 && i < n; i++)
+            if (named >> (i - w) & 1)
+                owe[i] = 1;
+        if (named && !*at)
+            *at = where;
+    }
+}
+
+/* A warp function at `where` whose taking part lanes (act; NULL: all of [w0, n)) include one
+ * a deferred check marked as owing: the mask at `at` named it while it was in another branch,
+ * and it meets the warp again instead of leaving the kernel, which CUDA leaves undefined. */
+static inline void cu2c_warp_owe_check(size_t w0, size_t n, const unsigned char *act, const unsigned char *owe,
+                                       const cu2c_block *b, const char *at, const char *where, const char *name)
+{
+    for (size_t i = w0; i < n; i++) {
+        if (owe[i] && (!act || act[i])) {
+            fprintf(stderr, "%s: error: %s(): lane %zu of warp %zu of block (%u,%u,%u) takes part here, "
+                    "after the mask of %s named it while it had taken another branch or left a loop "
+                    "(a lane a mask names must make that call, or exit)\n", where, name, i % 32, i / 32,
+                    b->blockIdx.x, b->blockIdx.y, b->blockIdx.z, at);
+            cu2c_device_fault(cudaErrorLaunchFailure);
+            return;
+        }
+    }
+}
+
 /* The threads running a branch of an if run per thread (Stmt.predicated), from its flags
  * (`want`: 2 the then branch, 1 the else branch): every thread loop inside the branch runs x
  * over [xlo, xhi) only, and its warp functions combine the whole warps [w0, wn) only (each

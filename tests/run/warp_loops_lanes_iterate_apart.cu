@@ -7,8 +7,9 @@
 // taking it); while and do-while loops counting the lanes still in them with __activemask();
 // stores into volatile memory in a loop whose lanes take different numbers of steps; a vote in
 // a while loop's condition (each warp's lanes stay while any of them has work). With
-// BAD: a mask naming every lane in a loop some lanes have left ends the kernel with
-// cudaErrorLaunchFailure and a message naming the loop.
+// BAD: a mask naming every lane in a loop some lanes have left, those lanes then meeting the
+// warp again at a shuffle after the loop, ends the kernel with cudaErrorLaunchFailure and a
+// message naming both calls.
 // RUN: %cu2cc %s -o %t && env CU2C_NUM_THREADS=1 timeout 60 %t && env CU2C_NUM_THREADS=2 timeout 60 %t
 // RUN: %cu2cc -DBAD %s -o %t.bad && env CU2C_NUM_THREADS=2 timeout 60 %t.bad 2>%t.err && FileCheck %s < %t.err
 #include <cooperative_groups.h>
@@ -247,9 +248,9 @@ __global__ void lane_loop(float *out) {
     float v = out[threadIdx.x];
     for (int i = 0; i < (int)threadIdx.x % 4; i++)
         v += __shfl_xor_sync(0xffffffffu, v, 1);
-    out[threadIdx.x] = v;
+    out[threadIdx.x] = v + __shfl_xor_sync(0xffffffffu, v, 2);   // the lanes that left meet the warp
 }
-// CHECK: warp_loops_lanes_iterate_apart.cu:[[# @LINE - 3]]:14: error: __shfl_xor_sync() under a loop that splits warp 0 of block (0,0,0): lane 1's mask 0xffffffff names inactive lanes 0x11111111 (they left the loop at line [[# @LINE - 4]])
+// CHECK: warp_loops_lanes_iterate_apart.cu:[[# @LINE - 2]]:28: error: __shfl_xor_sync(): lane 0 of warp 0 of block (0,0,0) takes part here, after the mask of {{.*}}warp_loops_lanes_iterate_apart.cu:[[# @LINE - 3]]:14: __shfl_xor_sync() named it while it had taken another branch or left a loop (a lane a mask names must make that call, or exit)
 
 int main() {
     float *d;

@@ -38,7 +38,7 @@ __global__ void reduce(const float *in, float *out, int *ranks) {
 __global__ void splits_a_warp(int *out) {
     if (threadIdx.x < 32)
         out[threadIdx.y * blockDim.x + threadIdx.x] = __shfl_sync(0xffffffffu, (int)threadIdx.x, 0);
-    __syncwarp();   // the lanes not taking the if meet the warp here: they have not exited
+    __syncthreads();   // the lanes not taking the if reach this barrier: they have not exited
 }
 
 int main() {

@@ -1,4 +1,5 @@
 __global__ void k(int *d) {
     if (threadIdx.x < 3)
         __syncwarp();
+    __syncwarp();
 }

@@ -3,4 +3,5 @@ __global__ void lane_split(float *a) {
     if (threadIdx.x < 3)
         __syncwarp();
     a[threadIdx.x] = 0;
+    __syncwarp();
 }
