@@ -7,7 +7,7 @@
  *   takes the device branch as well, so device functions defined only for the GPU exist;
  * - in a __host__ __device__ function, the side it is called from: the device's when only
  *   device code calls it (directly or through other such functions), the host's when only host
- *   code does; called from both, it is refused (cu2c compiles one copy of it);
+ *   code does; called from both, it gets a device copy that device code calls (device_copies);
  * - anywhere else (host functions, macros) it stays undefined: the host branch, as in nvcc's
  *   host pass.
  * The choice is made on the parse of the host view: each __CUDA_ARCH__ taken as the device's
@@ -16,8 +16,8 @@
  * clock() is chosen the same way: in device code (the same bodies as above) it is the GPU's
  * cycle counter, elsewhere libc's process time. Calls of libc's clock in device bodies are
  * renamed __clk (cu2c/device.h), also five letters; a __host__ __device__ function calling
- * it from both sides is refused, as is a clock written in a macro defined outside the body
- * (renaming the macro would change the host's uses too). */
+ * it from both sides gets a device copy; a clock written in a macro defined outside the body
+ * is refused (renaming the macro would change the host's uses too). */
 #include "fe.h"
 
 #include <stdlib.h>
@@ -31,6 +31,7 @@
 /* A declaration of the main text, by lines. */
 typedef struct Decl {
     unsigned first, last;   /* its lines */
+    unsigned begin, end;    /* its extent's offsets */
     unsigned body_first, body_last; /* a function's body (0: none) */
     bool device_only;       /* exists for the GPU only: its body sees the device's __CUDA_ARCH__ */
     bool host_device;       /* __host__ __device__ */
@@ -43,7 +44,23 @@ typedef struct Decl {
     bool clock_in_macro;    /* a use spelled in a macro defined outside the body */
     SrcLoc clock_at;
     unsigned body_begin, body_end; /* the body's offsets */
+    PtrVec callsites;       /* CallSite*: its body's calls of the user's functions */
+    bool copyable;          /* a function or in-class member function, not an operator,
+                             * constructor or destructor, whose name is spelled in the text */
+    const char *name;       /* a function's name, spelled at name_off */
+    unsigned name_off;
+    bool copied;            /* gets a device copy (device_copies) */
 } Decl;
+
+/* A call in a body: the callee's USR, and where its name is spelled (0: not in the text, a
+ * macro's or an operator's) */
+typedef struct CallSite {
+    const char *usr;
+    unsigned off, len;
+    SrcLoc loc;
+} CallSite;
+
+#define DEVICE_COPY_SUFFIX "__cu2c_device"
 
 enum { SIDE_HOST = 1, SIDE_DEVICE = 2 };
 
@@ -101,6 +118,39 @@ static void note_clock(Fe *fe, Decl *dl, CXCursor ref) {
     vec_push(u->arena, &dl->clocks, at);
 }
 
+/* Where `name` is spelled in the main text at l, not by a macro: its offset, or 0. */
+static unsigned spelled_at(Fe *fe, CXSourceLocation l, const char *name) {
+    CXFile f, ef;
+    unsigned off, eoff;
+    clang_getSpellingLocation(l, &f, NULL, NULL, &off);
+    clang_getExpansionLocation(l, &ef, NULL, NULL, &eoff);
+    size_t len = strlen(name);
+    Unit *u = fe->u;
+    if (!f || !ef || !clang_File_isEqual(f, fe->main_file) || !clang_File_isEqual(ef, f) || eoff != off || !len ||
+        off == 0 || off + len > u->len ||
+        strncmp(u->text + off, name, len) != 0 || ident_char(u->text[off + len]) || ident_char(u->text[off - 1]))
+        return 0;
+    return off;
+}
+
+/* A call of the user's function fn in dl's body: where the callee's name is spelled (the
+ * callee expression's name: `f(x)`, `ns::f<T>(x)`, `obj.f(x)`). */
+static void note_callsite(Fe *fe, Decl *dl, CXCursor call, CXCursor fn, const char *usr) {
+    CallSite *cs = arena_alloc(fe->u->arena, sizeof *cs);
+    cs->usr = usr;
+    cs->loc = cursor_loc(fe, call);
+    CXCursor callee = strip_implicit(first_child(call));
+    enum CXCursorKind k = clang_getCursorKind(callee);
+    CXString n = clang_getCursorSpelling(fn);
+    const char *name = clang_getCString(n);
+    if ((k == CXCursor_DeclRefExpr || k == CXCursor_MemberRefExpr) && strncmp(name, "operator", 8) != 0) {
+        cs->off = spelled_at(fe, clang_getCursorLocation(callee), name);
+        cs->len = cs->off ? (unsigned)strlen(name) : 0;
+    }
+    clang_disposeString(n);
+    vec_push(fe->u->arena, &dl->callsites, cs);
+}
+
 static enum CXChildVisitResult calls_visit(CXCursor c, CXCursor parent, CXClientData d) {
     (void)parent;
     void **ctx = d;
@@ -110,8 +160,11 @@ static enum CXChildVisitResult calls_visit(CXCursor c, CXCursor parent, CXClient
         note_clock(fe, dl, c);
     if (clang_getCursorKind(c) == CXCursor_CallExpr) {
         CXCursor fn = clang_getCursorReferenced(c);
-        if (!clang_Cursor_isNull(fn) && is_user_fn(fn))
-            vec_push(fe->u->arena, &dl->calls, fe_str(fe->u->arena, fn_usr(fn)));
+        if (!clang_Cursor_isNull(fn) && is_user_fn(fn)) {
+            const char *usr = fe_str(fe->u->arena, fn_usr(fn));
+            vec_push(fe->u->arena, &dl->calls, (void *)usr);
+            note_callsite(fe, dl, c, fn, usr);
+        }
     }
     return CXChildVisit_Recurse;
 }
@@ -129,6 +182,7 @@ static enum CXChildVisitResult arch_decl_visit(CXCursor c, CXCursor parent, CXCl
     Decl *dl = arena_alloc(as->fe->u->arena, sizeof *dl);
     dl->first = first;
     dl->last = last;
+    cursor_range(c, &dl->begin, &dl->end);
     dl->device_only = device_only(c);
     dl->host_device = has_attr(c, CXCursor_CUDAHostAttr) && has_attr(c, CXCursor_CUDADeviceAttr);
     dl->loc = cursor_loc(as->fe, c);
@@ -137,11 +191,21 @@ static enum CXChildVisitResult arch_decl_visit(CXCursor c, CXCursor parent, CXCl
     CXCursor body = clang_getNullCursor();
     if (fn && clang_isCursorDefinition(c))
         clang_visitChildren(c, find_body, &body);
+    if (fn) {
+        dl->usr = fe_str(as->fe->u->arena, fn_usr(c));
+        CXString n = clang_getCursorSpelling(c);
+        dl->name = arena_strdup(as->fe->u->arena, clang_getCString(n));
+        clang_disposeString(n);
+        dl->name_off = spelled_at(as->fe, clang_getCursorLocation(c), dl->name);
+        /* a member function defined outside its class would need its copy declared inside */
+        bool in_class = clang_equalCursors(clang_getCursorSemanticParent(c), clang_getCursorLexicalParent(c));
+        dl->copyable = (k == CXCursor_FunctionDecl || k == CXCursor_FunctionTemplate || k == CXCursor_CXXMethod) &&
+                       in_class && dl->name_off && strncmp(dl->name, "operator", 8) != 0;
+    }
     if (!clang_Cursor_isNull(body)) {
         CXSourceRange br = clang_getCursorExtent(body);
         dl->body_first = line_at(as->fe, clang_getRangeStart(br));
         dl->body_last = line_at(as->fe, clang_getRangeEnd(br));
-        dl->usr = fe_str(as->fe->u->arena, fn_usr(c));
         cursor_range(body, &dl->body_begin, &dl->body_end);
         void *ctx[2] = {as->fe, dl};
         clang_visitChildren(body, calls_visit, ctx);
@@ -277,12 +341,8 @@ static int rename_clocks(Fe *fe, ArchScan *as, char *text) {
         if (!d->clock_use)
             continue;
         bool device = d->device_only || (d->host_device && d->sides == SIDE_DEVICE);
-        if (d->host_device && d->sides == (SIDE_HOST | SIDE_DEVICE)) {
-            diag_error(fe->u, d->clock_at, "clock() in a __host__ __device__ function called from both host "
-                       "and device code: not supported (cu2c compiles one copy of it; on the host it is "
-                       "libc's process time, on the device the cycle counter)");
-            continue;
-        }
+        if (d->host_device && d->sides == (SIDE_HOST | SIDE_DEVICE))
+            continue;   /* its device copy calls the cycle counter (device_copies) */
         if (!device)
             continue;
         if (d->clock_in_macro) {
@@ -298,6 +358,178 @@ static int rename_clocks(Fe *fe, ArchScan *as, char *text) {
         }
     }
     return n;
+}
+
+/* A __host__ __device__ function reading __CUDA_ARCH__ or calling clock() that both sides
+ * call gets a device copy: its text again after it, named NAME__cu2c_device, with the
+ * device's __CUDA_ARCH__ and clock, its own calls of such functions made to their copies;
+ * device code calls the copy, host code the original (nvcc's two passes compile both
+ * views). So do the __host__ __device__ functions both sides call that call such a
+ * function, and the declarations before the definition. Each copy is placed between #line
+ * directives naming the original's lines. */
+static bool is_copied(ArchScan *as, const char *usr) {
+    for (int i = 0; usr && i < as->decls.len; i++) {
+        Decl *d = as->decls.items[i];
+        if (d->copied && d->usr && strcmp(d->usr, usr) == 0)
+            return true;
+    }
+    return false;
+}
+
+/* Are d's lines its own: no other declaration on them but those around it, nothing before or
+ * after it on its first and last lines but blanks? */
+static bool lines_alone(ArchScan *as, Decl *d, char **start, unsigned nlines, const char *text) {
+    if (d->last >= nlines)
+        return false;
+    for (const char *p = start[d->first]; p < text + d->begin; p++)
+        if (*p != ' ' && *p != '\t')
+            return false;
+    for (const char *p = text + d->end; p < start[d->last + 1]; p++)
+        if (*p != ' ' && *p != '\t' && *p != '\r' && *p != '\n' && *p != ';')
+            return false;
+    for (int i = 0; i < as->decls.len; i++) {
+        Decl *e = as->decls.items[i];
+        bool around = e->begin <= d->begin && e->end >= d->end && e != d;
+        if (e != d && !around && e->first <= d->last && e->last >= d->first)
+            return false;
+    }
+    return true;
+}
+
+/* Which functions get a device copy (Decl.copied); false after an error. */
+static bool choose_copies(Fe *fe, ArchScan *as, char **start, unsigned nlines, const char *text) {
+    bool ok = true;
+    for (int i = 0; i < as->decls.len; i++) {
+        Decl *d = as->decls.items[i];
+        d->copied = d->host_device && d->body_first && d->sides == (SIDE_HOST | SIDE_DEVICE) &&
+                    (mentions_arch(d, start, nlines) || d->clock_use);
+    }
+    for (bool changed = true; changed;) {   /* and those both sides call that call one */
+        changed = false;
+        for (int i = 0; i < as->decls.len; i++) {
+            Decl *d = as->decls.items[i];
+            for (int j = 0; !d->copied && d->host_device && d->body_first && d->sides == (SIDE_HOST | SIDE_DEVICE) &&
+                            j < d->callsites.len; j++)
+                if (is_copied(as, ((CallSite *)d->callsites.items[j])->usr))
+                    d->copied = changed = true;
+        }
+    }
+    for (int i = 0; i < as->decls.len; i++) {
+        Decl *d = as->decls.items[i];
+        if (!d->copied)
+            continue;
+        if (!d->copyable || !lines_alone(as, d, start, nlines, text) || d->clock_in_macro) {
+            diag_error(fe->u, d->loc, "__host__ __device__ function using __CUDA_ARCH__ or clock() (or calling "
+                       "one that does) called from both host and device code: not supported %s (cu2c compiles "
+                       "a device copy of a function or of a member function defined in its class, on lines of "
+                       "its own)", !d->copyable ? "for an operator, constructor, destructor or member defined "
+                       "outside its class" : d->clock_in_macro ? "with clock() written in a macro" :
+                       "where other declarations share its lines");
+            d->copied = false;
+            ok = false;
+            continue;
+        }
+        for (int j = 0; j < as->decls.len; j++) {   /* its other declarations: copied too */
+            Decl *p = as->decls.items[j];
+            if (p != d && !p->body_first && p->usr && strcmp(p->usr, d->usr) == 0 &&
+                !lines_alone(as, p, start, nlines, text)) {
+                diag_error(fe->u, p->loc, "declaration of a __host__ __device__ function cu2c makes a device "
+                           "copy of, sharing its lines with other declarations: not supported (declare it on "
+                           "lines of its own)");
+                ok = false;
+            }
+        }
+    }
+    return ok;
+}
+
+static int by_offset(const void *a, const void *b) {
+    const TextEdit *x = *(TextEdit *const *)a, *y = *(TextEdit *const *)b;
+    return x->begin < y->begin ? -1 : x->begin > y->begin;
+}
+
+/* The text of d's lines as its device copy: its name and its calls of copied functions
+ * renamed, the device's clock and __CUDA_ARCH__, between #line directives. */
+static char *device_copy_text(Fe *fe, ArchScan *as, Decl *d, char **start, const char *text) {
+    Unit *u = fe->u;
+    unsigned b = (unsigned)(start[d->first] - text), e = (unsigned)(start[d->last + 1] - text);
+    PtrVec ren = {0};
+    TextEdit *name = arena_alloc(u->arena, sizeof *name);
+    *name = (TextEdit){d->name_off, d->name_off + (unsigned)strlen(d->name), arena_printf(u->arena, "%s" DEVICE_COPY_SUFFIX, d->name)};
+    vec_push(u->arena, &ren, name);
+    for (int i = 0; i < d->callsites.len; i++) {
+        CallSite *cs = d->callsites.items[i];
+        if (cs->off >= b && cs->off < e && is_copied(as, cs->usr)) {
+            TextEdit *r = arena_alloc(u->arena, sizeof *r);
+            *r = (TextEdit){cs->off, cs->off + cs->len, arena_printf(u->arena, "%.*s" DEVICE_COPY_SUFFIX, (int)cs->len, text + cs->off)};
+            vec_push(u->arena, &ren, r);
+        }
+    }
+    for (int i = 0; i < d->clocks.len; i++) {
+        unsigned off = *(unsigned *)d->clocks.items[i];
+        TextEdit *r = arena_alloc(u->arena, sizeof *r);
+        *r = (TextEdit){off, off + (unsigned)strlen(CLOCK_NAME), DEVICE_CLOCK_NAME};
+        vec_push(u->arena, &ren, r);
+    }
+    qsort(ren.items, (size_t)ren.len, sizeof *ren.items, by_offset);
+    CXString file;
+    unsigned line;
+    clang_getPresumedLocation(clang_getLocation(fe->tu, fe->main_file, d->first, 1), &file, &line, NULL);
+    Buf name_text = {0}, out = {0};
+    for (const char *f = clang_getCString(file); *f; f++)
+        buf_printf(&name_text, "%s%c", *f == '"' || *f == '\\' ? "\\" : "", *f);
+    clang_disposeString(file);
+    buf_printf(&out, "#line %u \"%s\"\n", line, name_text.data ? name_text.data : "");
+    unsigned body = (unsigned)out.len, pos = b;
+    for (int i = 0; i < ren.len; i++) {
+        TextEdit *r = ren.items[i];
+        if (r->begin < pos)
+            continue;
+        buf_put(&out, text + pos, r->begin - pos);
+        buf_puts(&out, r->text);
+        pos = r->end;
+    }
+    buf_put(&out, text + pos, e - pos);
+    rename_on_line(out.data + body, out.data + out.len);
+    buf_printf(&out, "#line %u \"%s\"\n", line + (d->last - d->first) + 1, name_text.data ? name_text.data : "");
+    buf_free(&name_text);
+    char *t = arena_strdup(u->arena, out.data);
+    buf_free(&out);
+    return t;
+}
+
+/* Device code's calls of the functions given device copies made to the copies, and the
+ * copies placed after their originals (and declarations); how many edits. */
+static int device_copies(Fe *fe, ArchScan *as, char **start, const char *text) {
+    Unit *u = fe->u;
+    PtrVec edits = {0};
+    for (int i = 0; i < as->decls.len; i++) {
+        Decl *d = as->decls.items[i];
+        if (d->copied || is_copied(as, d->usr)) {   /* a copied definition, or a declaration of one */
+            TextEdit *e = arena_alloc(u->arena, sizeof *e);
+            unsigned at = (unsigned)(start[d->last + 1] - text);
+            *e = (TextEdit){at, at, device_copy_text(fe, as, d, start, text)};
+            vec_push(u->arena, &edits, e);
+        }
+        bool device = d->device_only || (d->host_device && d->sides == SIDE_DEVICE && !d->copied);
+        for (int j = 0; device && j < d->callsites.len; j++) {
+            CallSite *cs = d->callsites.items[j];
+            if (!is_copied(as, cs->usr))
+                continue;
+            if (!cs->off) {
+                diag_error(u, cs->loc, "call of a __host__ __device__ function that cu2c makes a device copy "
+                           "of, written by a macro: not supported (device code must call the copy; call it by "
+                           "name)");
+                continue;
+            }
+            TextEdit *e = arena_alloc(u->arena, sizeof *e);
+            *e = (TextEdit){cs->off, cs->off + cs->len, arena_printf(u->arena, "%.*s" DEVICE_COPY_SUFFIX, (int)cs->len, text + cs->off)};
+            vec_push(u->arena, &edits, e);
+        }
+    }
+    if (!edits.len || u->errors)
+        return 0;
+    return edit_main_text(u, &edits);
 }
 
 int rewrite_cuda_arch(Fe *fe) {
@@ -326,20 +558,19 @@ int rewrite_cuda_arch(Fe *fe) {
     /* which lines are in a device-only body (or a __host__ __device__ one called from device
      * code only), which in another function's body */
     call_sides(&as);
+    if (!choose_copies(fe, &as, start, nlines, text))
+        return 0;
     int renamed = rename_clocks(fe, &as, text);
     if (!has_arch) {
         u->text = text;
-        return renamed;
+        return renamed + device_copies(fe, &as, start, text);
     }
     unsigned char *where = arena_alloc(u->arena, nlines + 2);   /* 0 file scope, 1 device, 2 host */
     for (int i = 0; i < as.decls.len; i++) {
         Decl *d = as.decls.items[i];
         bool device = d->device_only || (d->host_device && d->sides == SIDE_DEVICE);
-        if (d->host_device && d->sides == (SIDE_HOST | SIDE_DEVICE) && mentions_arch(d, start, nlines)) {
-            diag_error(u, d->loc, "__host__ __device__ function using __CUDA_ARCH__ called from both host "
-                       "and device code: not supported (cu2c compiles one copy of it)");
-            continue;
-        }
+        if (d->copied)
+            device = false;     /* the host's view; its device copy the device's */
         for (unsigned l = d->body_first; d->body_first && l <= d->body_last && l <= nlines; l++)
             if (where[l] != 1)
                 where[l] = device ? 1 : 2;
@@ -383,7 +614,7 @@ int rewrite_cuda_arch(Fe *fe) {
         }
     }
     u->text = text;
-    return renamed;
+    return renamed + device_copies(fe, &as, start, text);
 }
 
 unsigned host_arch_group_of(Fe *fe, CXCursor fn) {
