@@ -44,7 +44,15 @@ static void lower_fiber_vstore(Unit *u, VStore *vs) {
     const char *put = arena_printf(u->arena, "; CU2C_FIBER_STEP(%d); *__cu2c_fa%d = __cu2c_fv%d; CU2C_FIBER_STEP(%d); "
                                              "__cu2c_fv%d; })", 2 * order, id, id, 2 * order + 1, id);
     const char *old = arena_printf(u->arena, "*__cu2c_fa%d", id);
-    if (vs->incdec) {
+    if (vs->old_value) {    /* V++ whose value is used: V's value before the step */
+        edit_replace_lines(u, vs->begin, vs->end,
+                           arena_printf(u->arena, "({ __typeof__(%s) volatile *__cu2c_fa%d = &(%s); __typeof__(%s) "
+                                                  "__cu2c_fo%d = *__cu2c_fa%d, __cu2c_fv%d = __cu2c_fo%d %s 1; "
+                                                  "CU2C_FIBER_STEP(%d); *__cu2c_fa%d = __cu2c_fv%d; "
+                                                  "CU2C_FIBER_STEP(%d); __cu2c_fo%d; })",
+                                        type, id, vs->lhs, type, id, id, id, id, vs->op, 2 * order, id, id,
+                                        2 * order + 1, id));
+    } else if (vs->incdec) {
         edit_replace_lines(u, vs->begin, vs->end, arena_printf(u->arena, "%s%s %s 1%s", take, old, vs->op, put));
     } else {
         edit_replace_lines(u, vs->begin, vs->end,

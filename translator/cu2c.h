@@ -498,6 +498,8 @@ typedef struct VStore {
     const char *lhs;        /* V as written, on one line */
     const char *op;         /* "" for `=`, else the arithmetic operator ("+", "<<", ...) */
     bool incdec;            /* ++/--: no right side, the new value is V op 1 */
+    bool old_value;         /* a postfix ++/-- whose value (V's old one) is used: thread
+                             * loops refuse it, the fiber engine gives the old value */
     const char *type;       /* V's type, unqualified */
     int id;
 } VStore;

@@ -291,6 +291,7 @@ bool is_volatile_memory(CXCursor e);
 bool is_volatile_store(CXCursor c);
 bool find_volatile(CXCursor c, bool stores, CXCursor *where);
 void scan_vstep(KScan *ks, Stmt *s, CXCursor c);
+void scan_control_stores(KScan *ks, Stmt *s, CXCursor c);
 /* kernels.c */
 enum CXChildVisitResult file_shared_visit(CXCursor c, CXCursor parent, CXClientData d);
 void scan_kernel(Fe *fe, CXCursor fn, int overload, bool overloaded);

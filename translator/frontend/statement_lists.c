@@ -245,10 +245,13 @@ static void scan_sync(KScan *ks, Stmt *s, CXCursor c, CXCursor barrier) {
     for (int i = 0; i < kids.n; i++)
         if (i < first_body || i >= first_body + nbodies) {
             CXCursor vs;
-            if (find_volatile(kids.c[i], true, &vs))
-                diag_error(u, cursor_loc(fe, vs), "store into volatile memory in the condition or header of "
-                           "a statement holding barriers, warp functions or other volatile stores: not "
-                           "supported yet");
+            if (find_volatile(kids.c[i], true, &vs)) {
+                /* on the fiber engine, its store made in place */
+                diag_refuse(u, cursor_loc(fe, vs), "store into volatile memory in the condition or header of "
+                            "a statement holding barriers, warp functions or other volatile stores: thread "
+                            "loops cannot run it step by step");
+                scan_control_stores(ks, s, kids.c[i]);
+            }
             scan_facts(ks, s, kids.c[i]);
             if (s->sync == SK_FOR && i == 0)
                 scan_for_init_kills(ks, s, c, kids.c[i]);
@@ -611,12 +614,13 @@ static void scan_stmt(KScan *ks, CXCursor c, PtrVec *list, Stmt *parent) {
     CXCursor vstore;
     if (!construct && !expression && find_volatile(c, true, &vstore)) {
         if (kind == CXCursor_ReturnStmt) {
-            diag_error(u, cursor_loc(fe, vstore), "store into volatile memory (warp-synchronous code) in a "
-                       "return statement: not supported yet");
-            return;
+            /* a leaf on the fiber engine, its store made in place */
+            diag_refuse(u, cursor_loc(fe, vstore), "store into volatile memory (warp-synchronous code) in a "
+                        "return statement: thread loops cannot run it step by step");
+        } else {
+            construct = true;
+            barrier = vstore;
         }
-        construct = true;
-        barrier = vstore;
     }
     /* an if whose condition only holds warp functions (sites), its branches nothing: a leaf
      * holding them, run per thread like any leaf */

@@ -165,8 +165,11 @@ static void add_store(StoreScan *ss, CXCursor c) {
         unsigned o = post ? skip_blank(t, le, ce) : cb;
         if (o + 2 > ce || (t[o] != '+' && t[o] != '-') || t[o + 1] != t[o])
             why = "written through a macro";
-        else if (post && !clang_equalCursors(c, ss->top))
-            why = "whose old value is used (x++ inside an expression)";
+        else if (post && !clang_equalCursors(c, ss->top)) {
+            vs->old_value = true;
+            diag_refuse(u, loc, "store into volatile memory (warp-synchronous code) whose old value is used "
+                        "(x++ inside an expression): thread loops cannot run it step by step");
+        }
     } else if (!why) {
         CXCursor rhs = last_child(c);
         unsigned rb, re;
@@ -211,6 +214,14 @@ static enum CXChildVisitResult store_visit(CXCursor c, CXCursor parent, CXClient
     if (is_volatile_store(c))
         add_store(ss, c);
     return CXChildVisit_Recurse;
+}
+
+/* The stores into volatile memory of part c of construct s's control (a loop's header, a
+ * condition), recorded for the fiber engine (thread loops refuse them). */
+void scan_control_stores(KScan *ks, Stmt *s, CXCursor c) {
+    StoreScan ss = {ks, s, c, 0};
+    if (store_visit(c, clang_getNullCursor(), &ss) == CXChildVisit_Recurse)
+        clang_visitChildren(c, store_visit, &ss);
 }
 
 /* A leaf c of the kernel (s): a warp step when it reads or writes volatile memory; its stores
