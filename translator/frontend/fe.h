@@ -25,6 +25,9 @@ typedef struct Fe {
     Unit *u;
     CXTranslationUnit tu;
     CXFile main_file;
+    PtrVec user_system_dirs; /* char*: the real paths of the directories the user named with
+                             * -isystem: their headers' CUDA code is the user's (includes.c) */
+    PtrVec system_files, system_verdicts; /* CXFile, and (void *)1 where it is in one of those */
     PtrVec tls_fns;         /* char*: USR of user functions reading threadIdx & co. or calling assert (transitively) */
     PtrVec clock_fns;       /* char*: USR of user functions reading the device clock (transitively) */
     PtrVec barrier_fns;     /* char*: USR of user functions containing a barrier (transitively) */
@@ -327,6 +330,7 @@ bool is_lib_header(const char *name);
 /* The main text with the user's files holding CUDA code spliced in, into out (text, len, line
  * maps): 1 when there were such files, 0 when not (out untouched), -1 after an error. */
 int splice_user_files(Fe *fe, Unit *out);
+void user_system_dirs(Fe *fe, const Options *opt);
 
 /* loop_splits.c: is c an if to split around a loop its branches hold? Does c hold a
  * subscript reading consecutive elements in consecutive threads (x)? */

@@ -305,18 +305,66 @@ static UserFile *user_file(Splicer *sp, CXFile f) {
     return uf;
 }
 
-static bool is_system(CXSourceLocation l) {
-    return clang_Location_isInSystemHeader(l) != 0;
+/* The directories the user named with -isystem (`-isystem DIR`, `-isystemDIR`), by real
+ * path: CMake names a project's dependencies so (`target_include_directories(SYSTEM ...)`),
+ * and nvcc compiles the kernels of their headers as any other. */
+void user_system_dirs(Fe *fe, const Options *opt) {
+    for (int i = 0; i < opt->clang_args.len; i++) {
+        const char *arg = opt->clang_args.items[i];
+        const char *dir = strcmp(arg, "-isystem") == 0 && i + 1 < opt->clang_args.len ? opt->clang_args.items[++i]
+                          : strncmp(arg, "-isystem", 8) == 0 && arg[8] ? arg + 8 : NULL;
+        char real[4096];
+        if (dir && realpath(dir, real))
+            vec_push(fe->u->arena, &fe->user_system_dirs, arena_strdup(fe->u->arena, real));
+    }
+}
+
+/* Is the file at l one of a directory the user named with -isystem, and neither cu2c's own
+ * header (which says it is a system header when parsed) nor thrust's? */
+static bool in_user_system_dir(Fe *fe, CXSourceLocation l) {
+    if (!fe->user_system_dirs.len)
+        return false;
+    CXFile f;
+    clang_getExpansionLocation(l, &f, NULL, NULL, NULL);
+    if (!f)
+        return false;
+    for (int i = 0; i < fe->system_files.len; i++)
+        if (clang_File_isEqual(fe->system_files.items[i], f))
+            return fe->system_verdicts.items[i] != NULL;
+    CXString n = clang_getFileName(f);
+    char real[4096];
+    bool found = false;
+    if (clang_getCString(n) && realpath(clang_getCString(n), real) && !thrust_file(real) && !is_toolkit_file(real)) {
+        for (int i = 0; i < fe->user_system_dirs.len && !found; i++) {
+            const char *d = fe->user_system_dirs.items[i];
+            size_t len = strlen(d);
+            found = strncmp(real, d, len) == 0 && real[len] == '/';
+        }
+    }
+    clang_disposeString(n);
+    if (found) {    /* cu2c's own headers declare themselves system headers wherever they are */
+        size_t len;
+        char *text = read_file(real, &len);
+        found = !text || !strstr(text, "#pragma clang system_header");
+        free(text);
+    }
+    vec_push(fe->u->arena, &fe->system_files, f);
+    vec_push(fe->u->arena, &fe->system_verdicts, found ? (void *)1 : NULL);
+    return found;
+}
+
+/* Is l in a system header whose CUDA code is not the user's? */
+static bool is_system_for(Fe *fe, CXSourceLocation l) {
+    return clang_Location_isInSystemHeader(l) != 0 && !in_user_system_dir(fe, l);
 }
 
 /* Marks the user's files (not the main file, not system headers) that hold CUDA code: a
  * declaration with a CUDA attribute (__global__, __device__, __shared__, __constant__) or a
  * kernel launch. */
 static enum CXChildVisitResult cuda_code_visit(CXCursor c, CXCursor parent, CXClientData d) {
-    (void)parent;
     Splicer *sp = d;
     CXSourceLocation l = clang_getCursorLocation(c);
-    if (is_system(l))
+    if (is_system_for(sp->fe, l))
         return CXChildVisit_Continue;
     enum CXCursorKind k = clang_getCursorKind(c);
     bool cuda = k == CXCursor_CUDAGlobalAttr || k == CXCursor_CUDADeviceAttr ||
@@ -334,6 +382,12 @@ static enum CXChildVisitResult cuda_code_visit(CXCursor c, CXCursor parent, CXCl
         cuda = n && (strcmp(n, "__cudaPushCallConfiguration") == 0 || strcmp(n, "cudaConfigureCall") == 0);
         clang_disposeString(sp_name);
     }
+    /* a header of a directory the user named with -isystem: its kernels, launches, device-only
+     * functions and device variables are translated; __host__ __device__ functions alone
+     * (Eigen's, say) compile as host code, as in any system header */
+    if (cuda && k == CXCursor_CUDADeviceAttr && clang_Location_isInSystemHeader(l) &&
+        has_attr(parent, CXCursor_CUDAHostAttr))
+        cuda = false;
     if (cuda)
         user_file(sp, f)->cuda = true;
     return CXChildVisit_Recurse;
@@ -341,7 +395,7 @@ static enum CXChildVisitResult cuda_code_visit(CXCursor c, CXCursor parent, CXCl
 
 static void inclusion_record_visit(CXFile f, CXSourceLocation *stack, unsigned depth, CXClientData d) {
     Splicer *sp = d;
-    if (depth == 0 || is_system(stack[0]))
+    if (depth == 0 || is_system_for(sp->fe, stack[0]))
         return;
     CXFile from;
     unsigned line;

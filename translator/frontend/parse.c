@@ -230,6 +230,7 @@ Unit *fe_parse(Arena *a, const Options *opt) {
         pa.use_pch = true;
     }
     Fe fe = {.u = u};
+    user_system_dirs(&fe, opt);
     /* excludeDeclarationsFromPCH: the scans visit the unit's own declarations (fe_visit_unit) */
     CXIndex index = clang_createIndex(1, 0);
     files[nfiles].Filename = opt->input;

@@ -426,6 +426,26 @@ void close_kernels(Fe *fe, TuScan *ts) {
             called_shared_bytes(fe, ts, ts->scanned_kernels.items[i], ts->scanned_kernels.items[i + 1]);
 }
 
+/* A kernel defined in a system header cu2c does not translate (the user's files were spliced
+ * into the main text, and so were the headers of their -isystem directories: includes.c). */
+static void refuse_system_kernel(Fe *fe, CXCursor c) {
+    diag_error(fe->u, cursor_loc(fe, c), "kernel '%s' is defined in a system header (of a directory the "
+               "compiler searches by default, or named with -idirafter): cu2c translates kernels in the "
+               "user's files and in directories named with -I or -isystem (name its directory so)",
+               fe_str(fe->u->arena, clang_getCursorSpelling(c)));
+}
+
+/* Is c in one of cu2c's own headers (embedded) or thrust's? */
+static bool cu2c_header(CXCursor c) {
+    CXFile f;
+    clang_getExpansionLocation(clang_getCursorLocation(c), &f, NULL, NULL, NULL);
+    CXString n = clang_getFileName(f);
+    const char *name = clang_getCString(n);
+    bool own = !name || strncmp(name, "/__cu2c/", 8) == 0 || thrust_file(name);
+    clang_disposeString(n);
+    return own;
+}
+
 /* User functions: who reads threadIdx & co., who has barriers, who calls whom; then the
  * transitive closure over calls. */
 enum CXChildVisitResult userfn_visit(CXCursor c, CXCursor parent, CXClientData d) {
@@ -436,8 +456,11 @@ enum CXChildVisitResult userfn_visit(CXCursor c, CXCursor parent, CXClientData d
     char walk = decl_walk(k);
     if (walk != 'f')
         return walk == 'r' ? CXChildVisit_Recurse : CXChildVisit_Continue;
-    if (clang_Location_isInSystemHeader(clang_getCursorLocation(c)))
+    if (clang_Location_isInSystemHeader(clang_getCursorLocation(c))) {
+        if (!ts->kernels && is_kernel(c) && clang_isCursorDefinition(c) && !cu2c_header(c))
+            refuse_system_kernel(fe, c);
         return CXChildVisit_Continue;
+    }
     if (!ts->kernels && (k == CXCursor_FunctionDecl || k == CXCursor_FunctionTemplate))
         note_kernel_decl(fe, ts, c);
     if (!clang_isCursorDefinition(c))
@@ -574,9 +597,7 @@ enum CXChildVisitResult userfn_visit(CXCursor c, CXCursor parent, CXClientData d
     else if (kernel && !in_main_file(fe, c))
         /* the user's files were spliced into the main text (includes.c): this is a system
          * header's */
-        diag_error(fe->u, cursor_loc(fe, c), "kernel '%s' is defined in a system header: cu2c translates "
-                   "kernels in the user's own files only (include it with -I, not -isystem)",
-                   fe_str(fe->u->arena, clang_getCursorSpelling(c)));
+        refuse_system_kernel(fe, c);
     else if (kernel)
         scan_overload(fe, ts, c);
     return CXChildVisit_Continue;
