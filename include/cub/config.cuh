@@ -72,6 +72,13 @@ template <int BLOCK_DIM_X, int BLOCK_DIM_Y> __device__ int Cu2cLinearTid() {
     return threadIdx.x + (threadIdx.y + threadIdx.z * BLOCK_DIM_Y) * BLOCK_DIM_X;
 }
 
+/* Each thread's first and last items of a blocked arrangement, shared: the TempStorage of
+ * BlockAdjacentDifference and BlockDiscontinuity. */
+template <typename T, int BLOCK_THREADS> struct Cu2cEdgeItems {
+    T first_items[BLOCK_THREADS];
+    T last_items[BLOCK_THREADS];
+};
+
 /* A type with no value: the value type of keys-only sorts. */
 struct NullType {
     __host__ __device__ bool operator==(const NullType &) const { return true; }

@@ -21,10 +21,7 @@ template <typename T, int BLOCK_DIM_X, int BLOCK_DIM_Y = 1, int BLOCK_DIM_Z = 1,
 class BlockAdjacentDifference {
 public:
     enum { BLOCK_THREADS = BLOCK_DIM_X * BLOCK_DIM_Y * BLOCK_DIM_Z };
-    struct _TempStorage {
-        T first_items[BLOCK_DIM_X * BLOCK_DIM_Y * BLOCK_DIM_Z];
-        T last_items[BLOCK_DIM_X * BLOCK_DIM_Y * BLOCK_DIM_Z];
-    };
+    typedef Cu2cEdgeItems<T, BLOCK_DIM_X * BLOCK_DIM_Y * BLOCK_DIM_Z> _TempStorage;
     struct TempStorage : Uninitialized<_TempStorage> {};
 
     _TempStorage *temp_storage;
