@@ -56,6 +56,50 @@ static int forward_diagnostics(Fe *fe) {
     return errors;
 }
 
+/* What nvcc's front end accepts and clang does not: a dependent member template named
+ * without `template` (`vec_cast<T, S>::cast<N>(d, s)`). clang says so where the qualified
+ * name starts, naming the template; `template ` is written before the name, `::NAME <` found
+ * after that point in the same statement (the host compiler needs it too). How many. */
+static int fix_lenient_forms(Fe *fe) {
+    static const char *const missing = "missing 'template' keyword prior to dependent template name '";
+    Unit *u = fe->u;
+    PtrVec edits = {0};
+    unsigned n = clang_getNumDiagnostics(fe->tu);
+    for (unsigned i = 0; i < n; i++) {
+        CXDiagnostic d = clang_getDiagnostic(fe->tu, i);
+        CXString msg = clang_getDiagnosticSpelling(d);
+        const char *m = clang_getCString(msg);
+        CXFile f;
+        unsigned at;
+        clang_getSpellingLocation(clang_getDiagnosticLocation(d), &f, NULL, NULL, &at);
+        if (m && strncmp(m, missing, strlen(missing)) == 0 && f && clang_File_isEqual(f, fe->main_file)) {
+            const char *name = m + strlen(missing);
+            size_t len = strcspn(name, "'");
+            for (unsigned p = at; p + 2 + len < u->len && u->text[p] != ';' && p < at + 1000; p++) {
+                if (u->text[p] != ':' || u->text[p + 1] != ':')
+                    continue;
+                unsigned q = p + 2;
+                while (q < u->len && (u->text[q] == ' ' || u->text[q] == '\t'))
+                    q++;
+                unsigned r = q + (unsigned)len;
+                if (q + len > u->len || strncmp(u->text + q, name, len) != 0 || ident_char(u->text[r]))
+                    continue;
+                while (r < u->len && (u->text[r] == ' ' || u->text[r] == '\t'))
+                    r++;
+                if (r < u->len && u->text[r] == '<') {
+                    TextEdit *t = arena_alloc(u->arena, sizeof *t);
+                    *t = (TextEdit){q, q, "template "};
+                    vec_push(u->arena, &edits, t);
+                    break;
+                }
+            }
+        }
+        clang_disposeString(msg);
+        clang_disposeDiagnostic(d);
+    }
+    return edits.len ? edit_main_text(u, &edits) : 0;
+}
+
 /* The parse's arguments: with the precompiled prefix (NULL when none fits) and without. */
 typedef struct ParseArgs {
     PtrVec plain, pch;
@@ -264,6 +308,9 @@ Unit *fe_parse(Arena *a, const Options *opt) {
         swap_shared_alignas((char *)u->text, u->len);
     }
     bool parsed = spliced >= 0 && (spliced == 0 || reparse(&fe, opt, &pa, files, nfiles, index));
+    /* what nvcc accepts and clang says how to write: written so, parsed again */
+    if (parsed && fix_lenient_forms(&fe) > 0)
+        parsed = reparse(&fe, opt, &pa, files, nfiles, index);
     /* __CUDA_ARCH__ taken as the device's in device code: parsed again (a device-only
      * function that appears may hold more) */
     for (int round = 0; parsed && !errors && round < 4 && rewrite_cuda_arch(&fe) > 0; round++)
