@@ -114,6 +114,12 @@ static inline long long cu2c_fp8_to_int(__nv_fp8_storage_t v, int e5m2, long lon
     return (long long)f;
 }
 
+/* Two values to fp8, the first in the low byte. */
+static inline __nv_fp8x2_storage_t cu2c_doubles_to_fp8x2(double lo, double hi, int saturate, int e5m2)
+{
+    return (__nv_fp8x2_storage_t)(cu2c_double_to_fp8(lo, saturate, e5m2) | (unsigned)cu2c_double_to_fp8(hi, saturate, e5m2) << 8);
+}
+
 static inline __nv_fp8_storage_t __nv_cvt_double_to_fp8(double x, __nv_saturation_t saturate,
                                                         __nv_fp8_interpretation_t fp8_interpretation)
 {
@@ -127,14 +133,12 @@ static inline __nv_fp8_storage_t __nv_cvt_float_to_fp8(float x, __nv_saturation_
 static inline __nv_fp8x2_storage_t __nv_cvt_double2_to_fp8x2(double2 x, __nv_saturation_t saturate,
                                                              __nv_fp8_interpretation_t fp8_interpretation)
 {
-    return (__nv_fp8x2_storage_t)(__nv_cvt_double_to_fp8(x.x, saturate, fp8_interpretation) |
-                                  (unsigned)__nv_cvt_double_to_fp8(x.y, saturate, fp8_interpretation) << 8);
+    return cu2c_doubles_to_fp8x2(x.x, x.y, saturate == __NV_SATFINITE, fp8_interpretation == __NV_E5M2);
 }
 static inline __nv_fp8x2_storage_t __nv_cvt_float2_to_fp8x2(float2 x, __nv_saturation_t saturate,
                                                             __nv_fp8_interpretation_t fp8_interpretation)
 {
-    return (__nv_fp8x2_storage_t)(__nv_cvt_float_to_fp8(x.x, saturate, fp8_interpretation) |
-                                  (unsigned)__nv_cvt_float_to_fp8(x.y, saturate, fp8_interpretation) << 8);
+    return cu2c_doubles_to_fp8x2(x.x, x.y, saturate == __NV_SATFINITE, fp8_interpretation == __NV_E5M2);
 }
 static inline __nv_fp8_storage_t __nv_cvt_halfraw_to_fp8(__half_raw x, __nv_saturation_t saturate,
                                                          __nv_fp8_interpretation_t fp8_interpretation)
@@ -144,9 +148,7 @@ static inline __nv_fp8_storage_t __nv_cvt_halfraw_to_fp8(__half_raw x, __nv_satu
 static inline __nv_fp8x2_storage_t __nv_cvt_halfraw2_to_fp8x2(__half2_raw x, __nv_saturation_t saturate,
                                                               __nv_fp8_interpretation_t fp8_interpretation)
 {
-    return (__nv_fp8x2_storage_t)(__nv_cvt_float_to_fp8(cu2c_half_to_float(x.x), saturate, fp8_interpretation) |
-                                  (unsigned)__nv_cvt_float_to_fp8(cu2c_half_to_float(x.y), saturate,
-                                                                  fp8_interpretation) << 8);
+    return cu2c_doubles_to_fp8x2(cu2c_half_to_float(x.x), cu2c_half_to_float(x.y), saturate == __NV_SATFINITE, fp8_interpretation == __NV_E5M2);
 }
 static inline __nv_fp8_storage_t __nv_cvt_bfloat16raw_to_fp8(__nv_bfloat16_raw x, __nv_saturation_t saturate,
                                                              __nv_fp8_interpretation_t fp8_interpretation)
@@ -156,9 +158,7 @@ static inline __nv_fp8_storage_t __nv_cvt_bfloat16raw_to_fp8(__nv_bfloat16_raw x
 static inline __nv_fp8x2_storage_t __nv_cvt_bfloat16raw2_to_fp8x2(__nv_bfloat162_raw x, __nv_saturation_t saturate,
                                                                   __nv_fp8_interpretation_t fp8_interpretation)
 {
-    return (__nv_fp8x2_storage_t)(__nv_cvt_float_to_fp8(cu2c_bf16_to_float(x.x), saturate, fp8_interpretation) |
-                                  (unsigned)__nv_cvt_float_to_fp8(cu2c_bf16_to_float(x.y), saturate,
-                                                                  fp8_interpretation) << 8);
+    return cu2c_doubles_to_fp8x2(cu2c_bf16_to_float(x.x), cu2c_bf16_to_float(x.y), saturate == __NV_SATFINITE, fp8_interpretation == __NV_E5M2);
 }
 static inline __half_raw __nv_cvt_fp8_to_halfraw(__nv_fp8_storage_t x, __nv_fp8_interpretation_t fp8_interpretation)
 {
@@ -220,14 +220,12 @@ static inline __half2_raw __nv_cvt_fp8x2_to_halfraw2(__nv_fp8x2_storage_t x,
     struct __align__(2) T2 {                                                                       \
         __nv_fp8x2_storage_t __x;                                                                  \
         T2() = default;                                                                            \
-        explicit T2(const __half2 f) : __x((__nv_fp8x2_storage_t)(cu2c_double_to_fp8(cu2c_half_to_float(f.x.__x), 1, E) | \
-                                       (unsigned)cu2c_double_to_fp8(cu2c_half_to_float(f.y.__x), 1, E) << 8)) {} \
-        explicit T2(const __nv_bfloat162 f) : __x((__nv_fp8x2_storage_t)(cu2c_double_to_fp8(cu2c_bf16_to_float(f.x.__x), 1, E) | \
-                                              (unsigned)cu2c_double_to_fp8(cu2c_bf16_to_float(f.y.__x), 1, E) << 8)) {} \
-        explicit T2(const float2 f) : __x((__nv_fp8x2_storage_t)(cu2c_double_to_fp8(f.x, 1, E) |     \
-                                                                 (unsigned)cu2c_double_to_fp8(f.y, 1, E) << 8)) {} \
-        explicit T2(const double2 f) : __x((__nv_fp8x2_storage_t)(cu2c_double_to_fp8(f.x, 1, E) |    \
-                                                                  (unsigned)cu2c_double_to_fp8(f.y, 1, E) << 8)) {} \
+        explicit T2(const __half2 f)                                                               \
+            : __x(cu2c_doubles_to_fp8x2(cu2c_half_to_float(f.x.__x), cu2c_half_to_float(f.y.__x), 1, E)) {} \
+        explicit T2(const __nv_bfloat162 f)                                                        \
+            : __x(cu2c_doubles_to_fp8x2(cu2c_bf16_to_float(f.x.__x), cu2c_bf16_to_float(f.y.__x), 1, E)) {} \
+        explicit T2(const float2 f) : __x(cu2c_doubles_to_fp8x2(f.x, f.y, 1, E)) {}               \
+        explicit T2(const double2 f) : __x(cu2c_doubles_to_fp8x2(f.x, f.y, 1, E)) {}              \
         explicit operator __half2() const { return __half2(__nv_cvt_fp8x2_to_halfraw2(__x, (__nv_fp8_interpretation_t)E)); } \
         explicit operator float2() const {                                                         \
             float2 r;                                                                              \

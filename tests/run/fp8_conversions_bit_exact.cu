@@ -67,6 +67,8 @@ __global__ void classes(float *vals, int *ints, unsigned *packed) {
         float4 back = (float4)__nv_fp8x4_e4m3(make_float4(1.0f, -2.0f, 448.0f, 1000.0f));
         packed[3] = back.x == 1.0f && back.y == -2.0f && back.z == 448.0f && back.w == 448.0f;
         packed[4] = __nv_fp8_e4m3(1e9f).__x | __nv_fp8_e5m2(-70000).__x << 8 | __nv_fp8_e4m3(__float2half(0.3f)).__x << 16;
+        packed[5] = __nv_cvt_float2_to_fp8x2(make_float2(1.5f, -3.0e5f), __NV_NOSAT, __NV_E5M2) |
+                    (unsigned)__nv_cvt_halfraw2_to_fp8x2(__floats2half2_rn(0.1f, 2.0f), __NV_SATFINITE, __NV_E4M3) << 16;
     }
 }
 
@@ -109,9 +111,9 @@ int main() {
                        sat ? " satfinite" : "", got, host, want);
         }
     float *dv; int *di; unsigned *dp;
-    cudaMalloc(&dv, 1024 * sizeof(float)); cudaMalloc(&di, 1024 * sizeof(int)); cudaMalloc(&dp, 5 * sizeof(unsigned));
+    cudaMalloc(&dv, 1024 * sizeof(float)); cudaMalloc(&di, 1024 * sizeof(int)); cudaMalloc(&dp, 6 * sizeof(unsigned));
     classes<<<1, 256>>>(dv, di, dp);
-    float vals[1024]; int ints[1024]; unsigned packed[5];
+    float vals[1024]; int ints[1024]; unsigned packed[6];
     cudaMemcpy(vals, dv, sizeof vals, cudaMemcpyDeviceToHost);
     cudaMemcpy(ints, di, sizeof ints, cudaMemcpyDeviceToHost);
     cudaMemcpy(packed, dp, sizeof packed, cudaMemcpyDeviceToHost);
@@ -126,13 +128,15 @@ int main() {
             printf("code 0x%02x: %g %g %g %g / %d %d %d %d (want %g %g)\n", c, vals[c], vals[256 + c], vals[512 + c],
                    vals[768 + c], ints[c], ints[256 + c], ints[512 + c], ints[768 + c], a, b);
     }
-    unsigned want_packed[5] = {
+    unsigned want_packed[6] = {
         (unsigned)(encode(1, 1, 0) | encode(-2, 1, 0) << 8 | encode(448, 1, 0) << 16 | encode(1000, 1, 0) << 24),
         (unsigned)(encode(0.5, 1, 1) | encode(-65536, 1, 1) << 8),
         (unsigned)(encode(3, 1, 0) | encode(0.125, 1, 0) << 8 | encode(-0.0, 1, 0) << 16 | encode(7.5, 1, 0) << 24),
         1u,
-        (unsigned)(encode(1e9, 1, 0) | encode(-70000, 1, 1) << 8 | encode((double)__half2float(__float2half(0.3f)), 1, 0) << 16)};
-    for (int i = 0; i < 5; i++)
+        (unsigned)(encode(1e9, 1, 0) | encode(-70000, 1, 1) << 8 | encode((double)__half2float(__float2half(0.3f)), 1, 0) << 16),
+        (unsigned)(encode(1.5, 0, 1) | encode(-3.0e5, 0, 1) << 8 | encode((double)__half2float(__float2half(0.1f)), 1, 0) << 16 |
+                   encode(2.0, 1, 0) << 24)};
+    for (int i = 0; i < 6; i++)
         if (packed[i] != want_packed[i] && bad++ < 25) printf("packed %d: 0x%08x, want 0x%08x\n", i, packed[i], want_packed[i]);
     printf("%d inputs, %s\n", n, bad ? "FAILED" : "ok");
     return bad != 0;
