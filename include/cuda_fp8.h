@@ -74,6 +74,41 @@ static inline __nv_fp8_storage_t cu2c_double_to_fp8(double x, int saturate, int 
     return (__nv_fp8_storage_t)(res | sign);
 }
 
+/* cu2c_double_to_fp8 for a float, in 32-bit arithmetic (the same results; the fast path
+ * kernels converting floats take): below the smallest normal, x + 2^(e_min - mbits + 23)
+ * rounds x to the subnormal quantum by the FPU's own rounding to nearest even, and the
+ * sum's low bits are the code; above, adding half a quantum less one, plus the kept lowest
+ * bit, rounds to nearest even, a carry stepping the exponent. */
+static inline __nv_fp8_storage_t cu2c_float_to_fp8(float x, int saturate, int e5m2)
+{
+    uint32_t bits;
+    memcpy(&bits, &x, sizeof bits);
+    const int bias = e5m2 ? 15 : 7, mbits = e5m2 ? 2 : 3;
+    const uint32_t min_normal = (uint32_t)(128 - bias) << 23;
+    const uint32_t denorm_magic = (uint32_t)(151 - bias - mbits) << 23;
+    /* as cu2c_double_to_fp8: past 464 for E4M3, from 61440 for E5M2 */
+    const uint32_t overflow = e5m2 ? 0x476FFFFFu : 0x43E80000u;
+    uint32_t sign = (bits >> 24) & 0x80u, a = bits & 0x7FFFFFFFu, res;
+    if (a > 0x7F800000u) {
+        res = e5m2 ? 0x7Eu | ((bits >> 22) & 1u) : 0x7Fu;
+    } else if (a > overflow) {
+        res = saturate ? (e5m2 ? 0x7Bu : 0x7Eu) : e5m2 ? 0x7Cu : 0x7Fu;
+    } else if (a < min_normal) {
+        float f, m;
+        memcpy(&f, &a, sizeof f);
+        memcpy(&m, &denorm_magic, sizeof m);
+        f += m;
+        uint32_t sum;
+        memcpy(&sum, &f, sizeof sum);
+        res = sum - denorm_magic;
+    } else {
+        uint32_t odd = (a >> (23 - mbits)) & 1u;
+        a += ((uint32_t)(bias - 127) << 23) + ((1u << (22 - mbits)) - 1u) + odd;
+        res = a >> (23 - mbits);
+    }
+    return (__nv_fp8_storage_t)(res | sign);
+}
+
 /* The exact value of fp8 bits v (a float holds every one). */
 static inline float cu2c_fp8_to_float(__nv_fp8_storage_t v, int e5m2)
 {
@@ -128,7 +163,7 @@ static inline __nv_fp8_storage_t __nv_cvt_double_to_fp8(double x, __nv_saturatio
 static inline __nv_fp8_storage_t __nv_cvt_float_to_fp8(float x, __nv_saturation_t saturate,
                                                        __nv_fp8_interpretation_t fp8_interpretation)
 {
-    return cu2c_double_to_fp8((double)x, saturate == __NV_SATFINITE, fp8_interpretation == __NV_E5M2);
+    return cu2c_float_to_fp8(x, saturate == __NV_SATFINITE, fp8_interpretation == __NV_E5M2);
 }
 static inline __nv_fp8x2_storage_t __nv_cvt_double2_to_fp8x2(double2 x, __nv_saturation_t saturate,
                                                              __nv_fp8_interpretation_t fp8_interpretation)
@@ -185,7 +220,7 @@ static inline __half2_raw __nv_cvt_fp8x2_to_halfraw2(__nv_fp8x2_storage_t x,
         T() = default;                                                                             \
         explicit T(const __half f) : __x(cu2c_double_to_fp8(cu2c_half_to_float(f.__x), 1, E)) {}  \
         explicit T(const __nv_bfloat16 f) : __x(cu2c_double_to_fp8(cu2c_bf16_to_float(f.__x), 1, E)) {} \
-        explicit T(const float f) : __x(cu2c_double_to_fp8(f, 1, E)) {}                           \
+        explicit T(const float f) : __x(cu2c_float_to_fp8(f, 1, E)) {}                            \
         explicit T(const double f) : __x(cu2c_double_to_fp8(f, 1, E)) {}                          \
         explicit T(const unsigned short v) : __x(cu2c_double_to_fp8((float)v, 1, E)) {}          \
         explicit T(const unsigned int v) : __x(cu2c_double_to_fp8((float)v, 1, E)) {}            \
