@@ -2,8 +2,9 @@
 // from host and device code: nvcc compiles it twice, once per side, and so does cu2c (a device
 // copy of its text that device code calls): a function, a declaration before it, a function
 // template called with explicit and deduced arguments, a member function defined in its class,
-// a function both sides call that calls one (it needs both views too), clock()'s two meanings.
-// Each side gets its own view, on both engines.
+// a function both sides call that calls one (it needs both views too), clock()'s two meanings,
+// a kernel template's call whose callee depends on its parameters (it may mean the function,
+// so it calls the copy). Each side gets its own view, on both engines.
 // RUN: %cu2c --engine=loops %s -o %t.cpp && FileCheck %s < %t.cpp
 // RUN: %cu2cc %s -o %t && env CU2C_NUM_THREADS=1 timeout 60 %t && env CU2C_NUM_THREADS=2 timeout 60 %t
 // CHECK: __host__ __device__ int side__cu2c_{{device}}();
@@ -48,6 +49,9 @@ struct Helper {
     }
 };
 
+// a kernel template's call whose callee depends on T: it may mean scaled, so it calls the copy
+template <typename T> __global__ void k_dependent(T *out) { out[0] = scaled(out[0]); }
+
 __global__ void k(int *out, long *stamps) {
     Helper h{100};
     out[0] = side();
@@ -68,6 +72,12 @@ int main() {
     cudaMemcpy(st, ds, sizeof st, cudaMemcpyDeviceToHost);
     Helper h{100};
     int bad = 0;
+    int five = 5, *dd;
+    cudaMalloc(&dd, sizeof five);
+    cudaMemcpy(dd, &five, sizeof five, cudaMemcpyHostToDevice);
+    k_dependent<<<1, 1>>>(dd);
+    cudaMemcpy(&five, dd, sizeof five, cudaMemcpyDeviceToHost);
+    if (five != 10 && ++bad) printf("dependent call on the device: %d, want 10\n", five);
     int want_device[4] = {800, 10, 802, 101}, got_host[4] = {side(), scaled(5), both(1), h.where()},
         want_host[4] = {-1, 15, 2, 99};
     for (int i = 0; i < 4; i++) {

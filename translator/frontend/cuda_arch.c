@@ -58,6 +58,7 @@ typedef struct CallSite {
     const char *usr;
     unsigned off, len;
     SrcLoc loc;
+    unsigned candidates;    /* a dependent call: how many functions its name may mean (else 0) */
 } CallSite;
 
 #define DEVICE_COPY_SUFFIX "__cu2c_device"
@@ -164,6 +165,29 @@ static enum CXChildVisitResult calls_visit(CXCursor c, CXCursor parent, CXClient
             const char *usr = fe_str(fe->u->arena, fn_usr(fn));
             vec_push(fe->u->arena, &dl->calls, (void *)usr);
             note_callsite(fe, dl, c, fn, usr);
+        }
+        /* a call in a template whose callee depends on its parameters (`scaled(x)`, x of
+         * type T): it may call each function of that name found where it is written */
+        CXCursor callee = strip_implicit(first_child(c));
+        CXCursor named = clang_Cursor_isNull(fn) && clang_getCursorKind(callee) == CXCursor_DeclRefExpr
+                             ? clang_getCursorReferenced(callee) : clang_getNullCursor();
+        bool overloaded = clang_getCursorKind(named) == CXCursor_OverloadedDeclRef;
+        unsigned ncand = overloaded ? clang_getNumOverloadedDecls(named) : !clang_Cursor_isNull(named);
+        for (unsigned i = 0; i < ncand; i++) {
+            CXCursor cand = overloaded ? clang_getOverloadedDecl(named, i) : named;
+            if (!is_user_fn(cand))
+                continue;
+            const char *usr = fe_str(fe->u->arena, fn_usr(cand));
+            vec_push(fe->u->arena, &dl->calls, (void *)usr);
+            CallSite *cs = arena_alloc(fe->u->arena, sizeof *cs);
+            CXString n = clang_getCursorSpelling(cand);
+            cs->usr = usr;
+            cs->loc = cursor_loc(fe, c);
+            cs->off = spelled_at(fe, clang_getCursorLocation(callee), clang_getCString(n));
+            cs->len = cs->off ? (unsigned)strlen(clang_getCString(n)) : 0;
+            cs->candidates = ncand;
+            clang_disposeString(n);
+            vec_push(fe->u->arena, &dl->callsites, cs);
         }
     }
     return CXChildVisit_Recurse;
@@ -498,6 +522,16 @@ static char *device_copy_text(Fe *fe, ArchScan *as, Decl *d, char **start, const
     return t;
 }
 
+/* Is every function the dependent call cs (in d) may mean given a device copy? */
+static bool all_candidates_copied(ArchScan *as, Decl *d, CallSite *cs) {
+    unsigned copied = 0;
+    for (int i = 0; i < d->callsites.len; i++) {
+        CallSite *o = d->callsites.items[i];
+        copied += o->off == cs->off && o->candidates && is_copied(as, o->usr);
+    }
+    return copied == cs->candidates;
+}
+
 /* Device code's calls of the functions given device copies made to the copies, and the
  * copies placed after their originals (and declarations); how many edits. */
 static int device_copies(Fe *fe, ArchScan *as, char **start, const char *text) {
@@ -520,6 +554,12 @@ static int device_copies(Fe *fe, ArchScan *as, char **start, const char *text) {
                 diag_error(u, cs->loc, "call of a __host__ __device__ function that cu2c makes a device copy "
                            "of, written by a macro: not supported (device code must call the copy; call it by "
                            "name)");
+                continue;
+            }
+            if (cs->candidates && !all_candidates_copied(as, d, cs)) {
+                diag_error(u, cs->loc, "call in a template of a function name that means several functions, "
+                           "some with a device copy (they use __CUDA_ARCH__ and both sides call them) and some "
+                           "without: not supported (cu2c cannot tell which the call means before instantiation)");
                 continue;
             }
             TextEdit *e = arena_alloc(u->arena, sizeof *e);
