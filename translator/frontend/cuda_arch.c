@@ -536,6 +536,11 @@ static bool all_candidates_copied(ArchScan *as, Decl *d, CallSite *cs) {
  * copies placed after their originals (and declarations); how many edits. */
 static int device_copies(Fe *fe, ArchScan *as, char **start, const char *text) {
     Unit *u = fe->u;
+    bool any = false;
+    for (int i = 0; i < as->decls.len && !any; i++)
+        any = ((Decl *)as->decls.items[i])->copied;
+    if (!any)
+        return 0;   /* the usual case: no lookups of every call in every body */
     PtrVec edits = {0};
     for (int i = 0; i < as->decls.len; i++) {
         Decl *d = as->decls.items[i];

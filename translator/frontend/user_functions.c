@@ -441,7 +441,8 @@ static bool cu2c_header(CXCursor c) {
     clang_getExpansionLocation(clang_getCursorLocation(c), &f, NULL, NULL, NULL);
     CXString n = clang_getFileName(f);
     const char *name = clang_getCString(n);
-    bool own = !name || strncmp(name, "/__cu2c/", 8) == 0 || thrust_file(name);
+    bool own = !name || strncmp(name, VIRTUAL_INCLUDE, strlen(VIRTUAL_INCLUDE)) == 0 ||
+               strncmp(name, VIRTUAL_LIB_INCLUDE, strlen(VIRTUAL_LIB_INCLUDE)) == 0 || thrust_file(name);
     clang_disposeString(n);
     return own;
 }
