@@ -19,6 +19,7 @@ FRONTEND_SRC   = translator/frontend/parse.c translator/frontend/includes.c tran
                  translator/frontend/statement_facts.c translator/frontend/index_arithmetic.c \
                  translator/frontend/local_kinds.c translator/frontend/expand.c \
                  translator/frontend/groups.c translator/frontend/cuda_arch.c \
+                 translator/frontend/cuda_arch_dispatch.c \
                  translator/frontend/volatile_steps.c translator/frontend/member_calls.c \
                  translator/frontend/template_args.c translator/frontend/pch.c \
                  translator/frontend/loop_splits.c translator/frontend/ptx.c \

@@ -18,7 +18,7 @@
  * renamed __clk (cu2c/device.h), also five letters; a __host__ __device__ function calling
  * it from both sides gets a device copy; a clock written in a macro defined outside the body
  * is refused (renaming the macro would change the host's uses too). */
-#include "fe.h"
+#include "cuda_arch.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -27,48 +27,6 @@
 #define DEVICE_ARCH_NAME "__CU2C_ARCH__"
 #define CLOCK_NAME "clock"
 #define DEVICE_CLOCK_NAME "__clk"   /* as long as CLOCK_NAME */
-
-/* A declaration of the main text, by lines. */
-typedef struct Decl {
-    unsigned first, last;   /* its lines */
-    unsigned begin, end;    /* its extent's offsets */
-    unsigned body_first, body_last; /* a function's body (0: none) */
-    bool device_only;       /* exists for the GPU only: its body sees the device's __CUDA_ARCH__ */
-    bool host_device;       /* __host__ __device__ */
-    char *usr;              /* a function's (its template's for a specialisation) */
-    PtrVec calls;           /* char*: USRs of the functions its body calls */
-    unsigned sides;         /* a __host__ __device__ function's callers: SIDE_HOST | SIDE_DEVICE */
-    SrcLoc loc;
-    PtrVec clocks;          /* unsigned*: offsets of the names of its body's uses of libc's clock */
-    bool clock_use;         /* its body uses libc's clock (clock_at: the first use) */
-    bool clock_in_macro;    /* a use spelled in a macro defined outside the body */
-    SrcLoc clock_at;
-    unsigned body_begin, body_end; /* the body's offsets */
-    PtrVec callsites;       /* CallSite*: its body's calls of the user's functions */
-    bool copyable;          /* a function or in-class member function, not an operator,
-                             * constructor or destructor, whose name is spelled in the text */
-    const char *name;       /* a function's name, spelled at name_off */
-    unsigned name_off;
-    bool copied;            /* gets a device copy (device_copies) */
-} Decl;
-
-/* A call in a body: the callee's USR, and where its name is spelled (0: not in the text, a
- * macro's or an operator's) */
-typedef struct CallSite {
-    const char *usr;
-    unsigned off, len;
-    SrcLoc loc;
-    unsigned candidates;    /* a dependent call: how many functions its name may mean (else 0) */
-} CallSite;
-
-#define DEVICE_COPY_SUFFIX "__cu2c_device"
-
-enum { SIDE_HOST = 1, SIDE_DEVICE = 2 };
-
-typedef struct ArchScan {
-    Fe *fe;
-    PtrVec decls;           /* Decl*, in source order */
-} ArchScan;
 
 static unsigned line_at(Fe *fe, CXSourceLocation l) {
     CXFile f;
@@ -120,7 +78,7 @@ static void note_clock(Fe *fe, Decl *dl, CXCursor ref) {
 }
 
 /* Where `name` is spelled in the main text at l, not by a macro: its offset, or 0. */
-static unsigned spelled_at(Fe *fe, CXSourceLocation l, const char *name) {
+unsigned spelled_at(Fe *fe, CXSourceLocation l, const char *name) {
     CXFile f, ef;
     unsigned off, eoff;
     clang_getSpellingLocation(l, &f, NULL, NULL, &off);
@@ -169,6 +127,7 @@ static enum CXChildVisitResult calls_visit(CXCursor c, CXCursor parent, CXClient
         /* a call in a template whose callee depends on its parameters (`scaled(x)`, x of
          * type T): it may call each function of that name found where it is written */
         CXCursor callee = strip_implicit(first_child(c));
+        DepCall *dep = clang_Cursor_isNull(fn) ? note_dependent_call(fe, dl, c, callee) : NULL;
         CXCursor named = clang_Cursor_isNull(fn) && clang_getCursorKind(callee) == CXCursor_DeclRefExpr
                              ? clang_getCursorReferenced(callee) : clang_getNullCursor();
         bool overloaded = clang_getCursorKind(named) == CXCursor_OverloadedDeclRef;
@@ -186,6 +145,7 @@ static enum CXChildVisitResult calls_visit(CXCursor c, CXCursor parent, CXClient
             cs->off = spelled_at(fe, clang_getCursorLocation(callee), clang_getCString(n));
             cs->len = cs->off ? (unsigned)strlen(clang_getCString(n)) : 0;
             cs->candidates = ncand;
+            cs->dep = dep;
             clang_disposeString(n);
             vec_push(fe->u->arena, &dl->callsites, cs);
         }
@@ -221,12 +181,20 @@ static enum CXChildVisitResult arch_decl_visit(CXCursor c, CXCursor parent, CXCl
         dl->name = arena_strdup(as->fe->u->arena, clang_getCString(n));
         clang_disposeString(n);
         dl->name_off = spelled_at(as->fe, clang_getCursorLocation(c), dl->name);
-        /* a member function defined outside its class would need its copy declared inside */
-        bool in_class = clang_equalCursors(clang_getCursorSemanticParent(c), clang_getCursorLexicalParent(c));
+        CXCursor scope = clang_getCursorSemanticParent(c);
+        enum CXCursorKind pk = clang_getCursorKind(scope);
+        dl->scope_usr = fe_str(as->fe->u->arena, clang_getCursorUSR(scope));
+        dl->member = k == CXCursor_CXXMethod || pk == CXCursor_ClassDecl || pk == CXCursor_StructDecl ||
+                     pk == CXCursor_UnionDecl || pk == CXCursor_ClassTemplate ||
+                     pk == CXCursor_ClassTemplatePartialSpecialization;
+        /* (a member function defined outside its class: its declaration in the class is
+         * copied too, as other declarations are) */
         dl->copyable = (k == CXCursor_FunctionDecl || k == CXCursor_FunctionTemplate || k == CXCursor_CXXMethod) &&
-                       in_class && dl->name_off && strncmp(dl->name, "operator", 8) != 0;
+                       dl->name_off && strncmp(dl->name, "operator", 8) != 0;
     }
-    if (!clang_Cursor_isNull(body)) {
+    /* a dispatch function cu2c wrote (cuda_arch_dispatch.c): its calls are the device's copies */
+    bool dispatch = dl->name && strncmp(dl->name, DISPATCH_PREFIX, strlen(DISPATCH_PREFIX)) == 0;
+    if (!clang_Cursor_isNull(body) && !dispatch) {
         CXSourceRange br = clang_getCursorExtent(body);
         dl->body_first = line_at(as->fe, clang_getRangeStart(br));
         dl->body_last = line_at(as->fe, clang_getRangeEnd(br));
@@ -329,6 +297,16 @@ static void call_sides(ArchScan *as) {
                         changed = true;
                     }
                 }
+            /* a call its template's parameters decide: each function of its name */
+            for (int j = 0; side && j < caller->dep_calls.len; j++)
+                for (int m = 0; m < as->decls.len; m++) {
+                    Decl *callee = as->decls.items[m];
+                    if (callee->host_device && dependent_call_may_mean(caller->dep_calls.items[j], callee) &&
+                        (callee->sides | side) != callee->sides) {
+                        callee->sides |= side;
+                        changed = true;
+                    }
+                }
         }
     }
 }
@@ -391,7 +369,7 @@ static int rename_clocks(Fe *fe, ArchScan *as, char *text) {
  * views). So do the __host__ __device__ functions both sides call that call such a
  * function, and the declarations before the definition. Each copy is placed between #line
  * directives naming the original's lines. */
-static bool is_copied(ArchScan *as, const char *usr) {
+bool is_copied(ArchScan *as, const char *usr) {
     for (int i = 0; usr && i < as->decls.len; i++) {
         Decl *d = as->decls.items[i];
         if (d->copied && d->usr && strcmp(d->usr, usr) == 0)
@@ -437,6 +415,7 @@ static bool choose_copies(Fe *fe, ArchScan *as, char **start, unsigned nlines, c
                 if (is_copied(as, ((CallSite *)d->callsites.items[j])->usr))
                     d->copied = changed = true;
         }
+        changed |= copy_dependent_callees(as);
     }
     for (int i = 0; i < as->decls.len; i++) {
         Decl *d = as->decls.items[i];
@@ -445,9 +424,8 @@ static bool choose_copies(Fe *fe, ArchScan *as, char **start, unsigned nlines, c
         if (!d->copyable || !lines_alone(as, d, start, nlines, text) || d->clock_in_macro) {
             diag_error(fe->u, d->loc, "__host__ __device__ function using __CUDA_ARCH__ or clock() (or calling "
                        "one that does) called from both host and device code: not supported %s (cu2c compiles "
-                       "a device copy of a function or of a member function defined in its class, on lines of "
-                       "its own)", !d->copyable ? "for an operator, constructor, destructor or member defined "
-                       "outside its class" : d->clock_in_macro ? "with clock() written in a macro" :
+                       "a device copy of a function or of a member function, on lines of its own)", !d->copyable ?
+                       "for an operator, constructor or destructor" : d->clock_in_macro ? "with clock() written in a macro" :
                        "where other declarations share its lines");
             d->copied = false;
             ok = false;
@@ -474,7 +452,7 @@ static int by_offset(const void *a, const void *b) {
 
 /* The text of d's lines as its device copy: its name and its calls of copied functions
  * renamed, the device's clock and __CUDA_ARCH__, between #line directives. */
-static char *device_copy_text(Fe *fe, ArchScan *as, Decl *d, char **start, const char *text) {
+static char *device_copy_text(Fe *fe, ArchScan *as, Decl *d, char **start, const char *text, PtrVec *defs) {
     Unit *u = fe->u;
     unsigned b = (unsigned)(start[d->first] - text), e = (unsigned)(start[d->last + 1] - text);
     PtrVec ren = {0};
@@ -483,12 +461,13 @@ static char *device_copy_text(Fe *fe, ArchScan *as, Decl *d, char **start, const
     vec_push(u->arena, &ren, name);
     for (int i = 0; i < d->callsites.len; i++) {
         CallSite *cs = d->callsites.items[i];
-        if (cs->off >= b && cs->off < e && is_copied(as, cs->usr)) {
+        if (cs->off >= b && cs->off < e && is_copied(as, cs->usr) && !(cs->dep && cs->dep->dispatched)) {
             TextEdit *r = arena_alloc(u->arena, sizeof *r);
             *r = (TextEdit){cs->off, cs->off + cs->len, arena_printf(u->arena, "%.*s" DEVICE_COPY_SUFFIX, (int)cs->len, text + cs->off)};
             vec_push(u->arena, &ren, r);
         }
     }
+    dispatch_edits(as, d, b, e, &ren, defs);
     for (int i = 0; i < d->clocks.len; i++) {
         unsigned off = *(unsigned *)d->clocks.items[i];
         TextEdit *r = arena_alloc(u->arena, sizeof *r);
@@ -547,13 +526,15 @@ static int device_copies(Fe *fe, ArchScan *as, char **start, const char *text) {
         if (d->copied || is_copied(as, d->usr)) {   /* a copied definition, or a declaration of one */
             TextEdit *e = arena_alloc(u->arena, sizeof *e);
             unsigned at = (unsigned)(start[d->last + 1] - text);
-            *e = (TextEdit){at, at, device_copy_text(fe, as, d, start, text)};
+            *e = (TextEdit){at, at, device_copy_text(fe, as, d, start, text, &edits)};
             vec_push(u->arena, &edits, e);
         }
         bool device = d->device_only || (d->host_device && d->sides == SIDE_DEVICE && !d->copied);
+        if (device)
+            dispatch_edits(as, d, d->body_begin, d->body_end, &edits, &edits);
         for (int j = 0; device && j < d->callsites.len; j++) {
             CallSite *cs = d->callsites.items[j];
-            if (!is_copied(as, cs->usr))
+            if (!is_copied(as, cs->usr) || (cs->dep && cs->dep->dispatched))
                 continue;
             if (!cs->off) {
                 diag_error(u, cs->loc, "call of a __host__ __device__ function that cu2c makes a device copy "
@@ -614,7 +595,7 @@ int rewrite_cuda_arch(Fe *fe) {
     for (int i = 0; i < as.decls.len; i++) {
         Decl *d = as.decls.items[i];
         bool device = d->device_only || (d->host_device && d->sides == SIDE_DEVICE);
-        if (d->copied)
+        if (d->copied && !d->device_only)
             device = false;     /* the host's view; its device copy the device's */
         for (unsigned l = d->body_first; d->body_first && l <= d->body_last && l <= nlines; l++)
             if (where[l] != 1)

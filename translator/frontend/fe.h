@@ -34,6 +34,7 @@ typedef struct Fe {
     PtrVec host_arch_groups; /* unsigned[2]: lines of the main text's #if groups on __CUDA_ARCH__
                              * at file scope that keep the host's branch for both sides
                              * (cuda_arch.c): device code must not call what they declare */
+    int arch_dispatches;    /* dispatch functions made for device copies (cuda_arch_dispatch.c) */
     PtrVec specialized_fns; /* char*: USR of function templates the user explicitly specialises */
     PtrVec dispatched_fns;  /* char*: those of them whose pattern chooses the specialisation
                              * (specialisations.c): their dependent calls may be expanded */
