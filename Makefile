@@ -61,6 +61,9 @@ CUDA_LIBS      = lib64/libcudart.a lib64/libcudart_static.a lib64/libcuda.a lib6
 # lib64/libcublas.so is a GNU ld script naming libcublas.a (beside it) and -lopenblas, so that
 # a link by another driver (g++ -lcublas, CMake's CUDA::cublas) gets OpenBLAS too.
 CUDA_LIBS     += lib64/libcublas.a lib64/libcublas.so lib64/libcusparse.a
+# cuBLASLt (libraries/cublaslt) queues its jobs through libcublas.a's: libcublasLt.so (a
+# script) names both archives and OpenBLAS.
+CUDA_LIBS     += lib64/libcublasLt.a lib64/libcublasLt.so
 
 # cuRAND's host API (libraries/curand; its device API is header-only: include/curand_kernel.h)
 CURAND_SRC     = libraries/curand/generator.c libraries/curand/generate.c libraries/curand/fill.c \
@@ -121,6 +124,7 @@ BLAS_CFLAGS   := $(shell pkg-config --cflags openblas 2>/dev/null)
 CUBLAS_SRC     = libraries/cublas/handle.c libraries/cublas/transfers.c libraries/cublas/level1.c \
                  libraries/cublas/level2.c libraries/cublas/level3.c libraries/cublas/symmetric_triangular.c \
                  libraries/cublas/batched.c
+CUBLASLT_SRC   = libraries/cublaslt/descriptors.c libraries/cublaslt/convert.c libraries/cublaslt/matmul.c
 CUSPARSE_SRC   = libraries/cusparse/handle.c libraries/cusparse/mat_descr.c libraries/cusparse/spmv.c
 
 # CUDA's libraries (libraries/NAME/*.c -> lib64/libNAME.a); -fPIC: cu2cc -shared links them too
@@ -136,6 +140,15 @@ lib64/libcublas.so:
 	@mkdir -p lib64
 	printf '%s\n' '/* GNU ld script (cu2c): cuBLAS is libcublas.a, beside this file, on OpenBLAS */' \
 	  'GROUP ( libcublas.a -lopenblas )' > $@
+
+lib64/libcublasLt.a: $(CUBLASLT_SRC:%.c=build/%.o)
+	@mkdir -p lib64
+	rm -f $@ && ar rcs $@ $^
+
+lib64/libcublasLt.so:
+	@mkdir -p lib64
+	printf '%s\n' '/* GNU ld script (cu2c): cuBLASLt is libcublasLt.a, on libcublas.a and OpenBLAS */' \
+	  'GROUP ( libcublasLt.a libcublas.a -lopenblas )' > $@
 
 lib64/libcusparse.a: $(CUSPARSE_SRC:%.c=build/%.o)
 	@mkdir -p lib64

@@ -9,7 +9,7 @@
  *
  * Not provided (refused at compile time, being undeclared): the other level 2 and 3 routines
  * (banded and packed ones, syr/her, syr2k/her2k, csymv...), rotg/rotm, the _64 forms,
- * half-precision Hgemm, the other *Ex routines, cublasLt and cublasXt. */
+ * half-precision Hgemm, the other *Ex routines and cublasXt (cuBLASLt is cublasLt.h). */
 #ifndef CU2C_CUBLAS_API_H
 #define CU2C_CUBLAS_API_H
 #ifdef CU2C_PARSING

@@ -48,18 +48,18 @@ static inline unsigned short cu2c_to_bf16(unsigned sign, int e, uint64_t m, int 
         return (unsigned short)(s | (up ? 0x7f80u : 0x7f7fu));
     }
     int shift = p - 7 + (e < -126 ? -126 - e : 0);
-    uint64_t q, rest, half;
+    uint64_t q, rest, halfway;
     if (shift <= 0) {
         q = m << -shift;
         rest = 0;
-        half = 1;
+        halfway = 1;
     } else {
         if (shift > 63) shift = 63;
         q = m >> shift;
         rest = m & (((uint64_t)1 << shift) - 1);
-        half = (uint64_t)1 << (shift - 1);
+        halfway = (uint64_t)1 << (shift - 1);
     }
-    if (mode == CU2C_H_RN) up = rest > half || (rest == half && (q & 1));
+    if (mode == CU2C_H_RN) up = rest > halfway || (rest == halfway && (q & 1));
     else if (mode == CU2C_H_RZ) up = 0;
     else up = rest != 0 && ((mode == CU2C_H_RU) != (sign != 0));
     q += (uint64_t)up;

@@ -71,6 +71,10 @@ void *cb_job_new(size_t bytes, void (*run)(cb_job *job));
  * earlier fault), CUBLAS_STATUS_NOT_SUPPORTED for a result to host memory while the stream
  * is being captured into a graph. */
 cublasStatus_t cb_submit(cublasHandle_t h, cb_job *job, int wait);
+/* The same on a stream (cuBLASLt's routines name theirs). */
+cublasStatus_t cb_submit_on(cudaStream_t stream, cb_job *job, int wait);
+/* OpenBLAS's threads set to cu2c's workers, once (handles' creation). */
+void cb_init_blas_threads(void);
 /* Whether a result pointer is host memory, whose routine must wait for its job. */
 static inline int cb_host_result(cublasHandle_t h)
 {

@@ -47,8 +47,13 @@ static void CUDART_CB cb_run(void *data)
 
 cublasStatus_t cb_submit(cublasHandle_t h, cb_job *job, int wait)
 {
+    return cb_submit_on(h->stream, job, wait);
+}
+
+cublasStatus_t cb_submit_on(cudaStream_t stream, cb_job *job, int wait)
+{
     enum cudaStreamCaptureStatus capture = cudaStreamCaptureStatusNone;
-    if (cudaStreamIsCapturing(h->stream, &capture) != cudaSuccess) {
+    if (cudaStreamIsCapturing(stream, &capture) != cudaSuccess) {
         free(job);
         return CUBLAS_STATUS_EXECUTION_FAILED;
     }
@@ -64,12 +69,12 @@ cublasStatus_t cb_submit(cublasHandle_t h, cb_job *job, int wait)
         cb_kept = job;
         pthread_mutex_unlock(&cb_kept_lock);
     }
-    if (cudaLaunchHostFunc(h->stream, cb_run, job) != cudaSuccess) {
+    if (cudaLaunchHostFunc(stream, cb_run, job) != cudaSuccess) {
         if (!job->keep)
             free(job);   /* a kept one stays on the list, freed at exit */
         return CUBLAS_STATUS_EXECUTION_FAILED;
     }
-    if (wait && cudaStreamSynchronize(h->stream) != cudaSuccess)
+    if (wait && cudaStreamSynchronize(stream) != cudaSuccess)
         return CUBLAS_STATUS_EXECUTION_FAILED;
     return CUBLAS_STATUS_SUCCESS;
 }
@@ -94,6 +99,11 @@ static void cb_set_blas_threads(void)
 }
 static pthread_once_t cb_threads_once = PTHREAD_ONCE_INIT;
 
+void cb_init_blas_threads(void)
+{
+    pthread_once(&cb_threads_once, cb_set_blas_threads);
+}
+
 cublasStatus_t cublasCreate_v2(cublasHandle_t *handle)
 {
     if (!handle)
@@ -102,7 +112,7 @@ cublasStatus_t cublasCreate_v2(cublasHandle_t *handle)
     int device;
     if (cudaGetDevice(&device) != cudaSuccess)
         return CUBLAS_STATUS_NOT_INITIALIZED;
-    pthread_once(&cb_threads_once, cb_set_blas_threads);
+    cb_init_blas_threads();
     cublasHandle_t h = calloc(1, sizeof *h);
     if (!h)
         return CUBLAS_STATUS_ALLOC_FAILED;

@@ -178,6 +178,8 @@ static const struct CudaLibrary {
 } cuda_libraries[] = {
     {"cublas", "libcublas.a", {"openblas"}},
     {"cublas_static", "libcublas.a", {"openblas"}},
+    {"cublasLt", "libcublasLt.a", {":libcublas.a", "openblas"}},
+    {"cublasLt_static", "libcublasLt.a", {":libcublas.a", "openblas"}},
     {"cusparse", "libcusparse.a", {NULL}},
     {"cusparse_static", "libcusparse.a", {NULL}},
     {"curand", "libcurand.a", {NULL}},
