@@ -25,7 +25,7 @@ FRONTEND_SRC   = translator/frontend/parse.c translator/frontend/includes.c tran
                  translator/frontend/loop_splits.c translator/frontend/ptx.c \
                  translator/frontend/shared_atomics.c translator/frontend/specialisations.c \
                  translator/frontend/dependent_members.c translator/frontend/gpu_arithmetic.c \
-                 translator/frontend/spin_loops.c
+                 translator/frontend/spin_loops.c translator/frontend/escaping_functions.c
 # thrust as a library (its OpenMP device system)
 FRONTEND_SRC  += translator/frontend/thrust.c
 TRANSLATOR_SRC = translator/main.c translator/arena.c translator/diag.c translator/model.c \

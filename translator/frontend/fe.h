@@ -43,6 +43,8 @@ typedef struct Fe {
     PtrVec sync_fns;        /* char*: those of them holding a barrier, a warp function or
                              * __shared__ memory (the others are expanded for their volatile
                              * memory accesses only: warp steps) */
+    const char *escaping_barrier_fn; /* the name of a function holding a barrier whose address
+                             * is taken (escaping_functions.c), or NULL */
     PtrVec fiber_unsafe_fns; /* char*: USR of user functions the fiber engine cannot call as
                              * written (transitively): cooperative groups' methods and
                              * collectives, wmma, grid or cuda::barrier waits, volatile memory
@@ -360,6 +362,10 @@ Var *reference_to_local(KScan *ks, CXType t, CXCursor arg);
 /* A kernel local whose address e may give (`&x`, an array decaying), or NULL. */
 Var *address_taken_in(KScan *ks, CXCursor e);
 void scan_lambda_local(KScan *ks, Var *v, CXCursor init);
+
+/* escaping_functions.c */
+/* Fe.escaping_barrier_fn: a function holding a barrier named other than as a call's callee. */
+void find_escaping_barrier_fns(Fe *fe);
 
 /* cuda_arch.c */
 /* Renames __CUDA_ARCH__ where device code should see the device's (see cuda_arch.c) in the

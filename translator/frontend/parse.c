@@ -170,6 +170,7 @@ static void scan_unit(Fe *fe) {
     TuScan ts = {.fe = fe};
     fe_visit_unit(fe, userfn_visit, &ts);
     close_user_fns(fe, &ts);
+    find_escaping_barrier_fns(fe);
     ts.kernels = true;
     fe_visit_unit(fe, userfn_visit, &ts);
     close_kernels(fe, &ts);
