@@ -64,6 +64,8 @@ CUDA_LIBS     += lib64/libcublas.a lib64/libcublas.so lib64/libcusparse.a
 # cuBLASLt (libraries/cublaslt) queues its jobs through libcublas.a's: libcublasLt.so (a
 # script) names both archives and OpenBLAS.
 CUDA_LIBS     += lib64/libcublasLt.a lib64/libcublasLt.so
+# NVML (libraries/nvml) as -lnvidia-ml: the archive under that name, and a .so script for g++
+CUDA_LIBS     += lib64/libnvidia-ml.a lib64/libnvidia-ml.so
 
 # cuRAND's host API (libraries/curand; its device API is header-only: include/curand_kernel.h)
 CURAND_SRC     = libraries/curand/generator.c libraries/curand/generate.c libraries/curand/fill.c \
@@ -125,6 +127,7 @@ CUBLAS_SRC     = libraries/cublas/handle.c libraries/cublas/transfers.c librarie
                  libraries/cublas/level2.c libraries/cublas/level3.c libraries/cublas/symmetric_triangular.c \
                  libraries/cublas/batched.c
 CUBLASLT_SRC   = libraries/cublaslt/descriptors.c libraries/cublaslt/convert.c libraries/cublaslt/matmul.c
+NVML_SRC       = libraries/nvml/nvml.c
 CUSPARSE_SRC   = libraries/cusparse/handle.c libraries/cusparse/mat_descr.c libraries/cusparse/spmv.c
 
 # CUDA's libraries (libraries/NAME/*.c -> lib64/libNAME.a); -fPIC: cu2cc -shared links them too
@@ -149,6 +152,15 @@ lib64/libcublasLt.so:
 	@mkdir -p lib64
 	printf '%s\n' '/* GNU ld script (cu2c): cuBLASLt is libcublasLt.a, on libcublas.a and OpenBLAS */' \
 	  'GROUP ( libcublasLt.a libcublas.a -lopenblas )' > $@
+
+lib64/libnvidia-ml.a: $(NVML_SRC:%.c=build/%.o)
+	@mkdir -p lib64
+	rm -f $@ && ar rcs $@ $^
+
+lib64/libnvidia-ml.so:
+	@mkdir -p lib64
+	printf '%s\n' '/* GNU ld script (cu2c): NVML is libnvidia-ml.a, beside this file */' \
+	  'GROUP ( libnvidia-ml.a )' > $@
 
 lib64/libcusparse.a: $(CUSPARSE_SRC:%.c=build/%.o)
 	@mkdir -p lib64

@@ -70,7 +70,8 @@ static const char *base_name(const char *path, size_t len);
 
 /* CUDA libraries cu2c does not provide, by the names of their headers: a program including
  * one is refused there, naming the library, whether the header is missing here or found in a
- * CUDA toolkit on disk. (cuBLAS, cuSPARSE, cuRAND, cuFFT, Thrust and CUB are provided.) */
+ * CUDA toolkit on disk. (cuBLAS, cuBLASLt, cuSPARSE, cuRAND, cuFFT, NVML, Thrust and CUB are
+ * provided.) */
 static const struct {
     const char *header;     /* a header's name, or with a final '*' the start of the names */
     const char *library;
@@ -84,7 +85,6 @@ static const struct {
     {"cutensor*", "cuTENSOR"},
     {"cudss*", "cuDSS"},
     {"nccl*", "NCCL"},
-    {"nvml.h", "NVML"},
     {"nvshmem*", "NVSHMEM"},
     {"cupti*", "CUPTI"},
     {"cufile.h", "cuFile"},
