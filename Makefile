@@ -125,7 +125,7 @@ lib/cu2c/nvcc.pch: bin/cu2c bin/cu2cc
 BLAS_CFLAGS   := $(shell pkg-config --cflags openblas 2>/dev/null)
 CUBLAS_SRC     = libraries/cublas/handle.c libraries/cublas/transfers.c libraries/cublas/level1.c \
                  libraries/cublas/level2.c libraries/cublas/level3.c libraries/cublas/symmetric_triangular.c \
-                 libraries/cublas/batched.c
+                 libraries/cublas/batched.c libraries/cublas/level1_ex.c
 CUBLASLT_SRC   = libraries/cublaslt/descriptors.c libraries/cublaslt/convert.c libraries/cublaslt/matmul.c
 NVML_SRC       = libraries/nvml/nvml.c
 CUSPARSE_SRC   = libraries/cusparse/handle.c libraries/cusparse/mat_descr.c libraries/cusparse/spmv.c

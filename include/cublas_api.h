@@ -2,14 +2,16 @@
  * handle, its stream, pointer and math modes, vector and matrix transfers, level 1 (amax,
  * amin, asum, axpy, copy, dot/dotu/dotc, nrm2, rot, scal, swap), level 2 (gemv, ger, symv, hemv,
  * trmv, trsv), level 3 (gemm, symm, hemm, syrk, herk, trsm, trmm), the geam extension, batched
- * and strided batched gemm, and gemmEx with its batched forms. Column-major, as cuBLAS. Names, signatures, enum values and status codes
- * are CUDA's; routines under their _v2 names are reached by their plain names through
- * cublas_v2.h, as with NVIDIA's headers. Link with -lcublas (lib64/libcublas.a, which runs the
+ * and strided batched gemm, Hgemm and gemmEx (half and bf16 too) with their batched forms,
+ * dotEx, dotcEx, axpyEx, scalEx and nrm2Ex.
+ * Column-major, as cuBLAS. Names, signatures, enum values and status codes are CUDA's;
+ * routines under their _v2 names are reached by their plain names through cublas_v2.h, as
+ * with NVIDIA's headers. Link with -lcublas (lib64/libcublas.a, which runs the
  * routines with OpenBLAS, ordered on the handle's stream like any stream work).
  *
  * Not provided (refused at compile time, being undeclared): the other level 2 and 3 routines
  * (banded and packed ones, syr/her, syr2k/her2k, csymv...), rotg/rotm, the _64 forms,
- * half-precision Hgemm, the other *Ex routines and cublasXt (cuBLASLt is cublasLt.h). */
+ * the other *Ex routines (rotEx, iamaxEx...) and cublasXt (cuBLASLt is cublasLt.h). */
 #ifndef CU2C_CUBLAS_API_H
 #define CU2C_CUBLAS_API_H
 #ifdef CU2C_PARSING
@@ -454,9 +456,44 @@ cublasStatus_t CUBLASWINAPI cublasZgemmStridedBatched(cublasHandle_t handle, cub
                                                       cuDoubleComplex *C, int ldc, long long int strideC,
                                                       int batchCount);
 
+/* ---- level-1 Ex: vectors of CUDA_R_32F, _64F, CUDA_C_32F, _64F executed in their own type
+ * (the S, D, C, Z routines), or CUDA_R_16F / CUDA_R_16BF executed in CUDA_R_32F (alpha a float,
+ * a result of the vectors' type or float). Others: CUBLAS_STATUS_NOT_SUPPORTED. */
+cublasStatus_t CUBLASWINAPI cublasDotEx(cublasHandle_t handle, int n, const void *x, cudaDataType xType, int incx,
+                                        const void *y, cudaDataType yType, int incy, void *result,
+                                        cudaDataType resultType, cudaDataType executionType);
+cublasStatus_t CUBLASWINAPI cublasDotcEx(cublasHandle_t handle, int n, const void *x, cudaDataType xType, int incx,
+                                         const void *y, cudaDataType yType, int incy, void *result,
+                                         cudaDataType resultType, cudaDataType executionType);
+cublasStatus_t CUBLASWINAPI cublasAxpyEx(cublasHandle_t handle, int n, const void *alpha, cudaDataType alphaType,
+                                         const void *x, cudaDataType xType, int incx, void *y, cudaDataType yType,
+                                         int incy, cudaDataType executiontype);
+cublasStatus_t CUBLASWINAPI cublasScalEx(cublasHandle_t handle, int n, const void *alpha, cudaDataType alphaType,
+                                         void *x, cudaDataType xType, int incx, cudaDataType executionType);
+cublasStatus_t CUBLASWINAPI cublasNrm2Ex(cublasHandle_t handle, int n, const void *x, cudaDataType xType, int incx,
+                                         void *result, cudaDataType resultType, cudaDataType executionType);
+
+/* ---- Hgemm: half matrices and scalars (computed in float, rounded once to half) ---------- */
+cublasStatus_t CUBLASWINAPI cublasHgemm(cublasHandle_t handle, cublasOperation_t transa, cublasOperation_t transb,
+                                        int m, int n, int k, const __half *alpha, const __half *A, int lda,
+                                        const __half *B, int ldb, const __half *beta, __half *C, int ldc);
+cublasStatus_t CUBLASWINAPI cublasHgemmBatched(cublasHandle_t handle, cublasOperation_t transa,
+                                               cublasOperation_t transb, int m, int n, int k, const __half *alpha,
+                                               const __half *const Aarray[], int lda, const __half *const Barray[],
+                                               int ldb, const __half *beta, __half *const Carray[], int ldc,
+                                               int batchCount);
+cublasStatus_t CUBLASWINAPI cublasHgemmStridedBatched(cublasHandle_t handle, cublasOperation_t transa,
+                                                      cublasOperation_t transb, int m, int n, int k,
+                                                      const __half *alpha, const __half *A, int lda,
+                                                      long long int strideA, const __half *B, int ldb,
+                                                      long long int strideB, const __half *beta, __half *C, int ldc,
+                                                      long long int strideC, int batchCount);
+
 /* ---- gemmEx: A, B, C of one type, CUDA_R_32F, CUDA_R_64F, CUDA_C_32F or CUDA_C_64F with its
  * compute type (alpha and beta of the compute type); or A and B CUDA_R_16F, C CUDA_R_16F or
- * CUDA_R_32F, computed in float (CUBLAS_COMPUTE_32F*). Others: CUBLAS_STATUS_NOT_SUPPORTED. */
+ * CUDA_R_32F (CUBLAS_COMPUTE_32F*, or 16F for C 16F); or A and B CUDA_R_16BF, C CUDA_R_16BF or
+ * CUDA_R_32F (CUBLAS_COMPUTE_32F*): 16-bit ones computed in float. Others:
+ * CUBLAS_STATUS_NOT_SUPPORTED. */
 cublasStatus_t CUBLASWINAPI cublasGemmEx(cublasHandle_t handle, cublasOperation_t transa, cublasOperation_t transb,
                                          int m, int n, int k, const void *alpha, const void *A, cudaDataType Atype,
                                          int lda, const void *B, cudaDataType Btype, int ldb, const void *beta,

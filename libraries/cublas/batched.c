@@ -8,12 +8,15 @@
  * The Ex routines take A, B and C of one type, CUDA_R_32F, CUDA_R_64F, CUDA_C_32F or
  * CUDA_C_64F, with a compute type of that precision (alpha and beta of C's type); or A and B
  * of CUDA_R_16F and C of CUDA_R_16F or CUDA_R_32F with a 16F or 32F compute type (alpha and
- * beta __half for CUBLAS_COMPUTE_16F*, float otherwise), computed in float and rounded once
- * to C's type (at least the precision cuBLAS promises). Any other combination is
- * CUBLAS_STATUS_NOT_SUPPORTED. */
+ * beta __half for CUBLAS_COMPUTE_16F*, float otherwise); or A and B of CUDA_R_16BF and C of
+ * CUDA_R_16BF or CUDA_R_32F with a 32F compute type. 16-bit matrices are computed in float
+ * (converted by columns) and rounded once to C's type (at least the precision cuBLAS
+ * promises). Any other combination is CUBLAS_STATUS_NOT_SUPPORTED. cublasHgemm and its
+ * batched forms are the 16F one. */
 #include <stdio.h>
 #include <stdlib.h>
 #include "cuda_fp16.h"
+#include "cuda_bf16.h"
 #include "cublas_internal.h"
 #define LIB_PARALLEL_NAME "cublas_gemm_batch"
 #include "../common/parallel_blocks.h"
@@ -26,14 +29,23 @@
 /* How an Ex routine's types are computed. */
 typedef enum {
     EX_PLAIN,        /* one of S, D, C, Z: a gemm of that type */
-    EX_HALF_IN,      /* A, B half; C float: converted in, sgemm */
-    EX_HALF_INOUT,   /* A, B, C half: converted in and out, sgemm */
+    EX_LOWP_IN,      /* A, B 16-bit (half or bf16); C float: converted in, sgemm */
+    EX_LOWP_INOUT,   /* A, B, C 16-bit: converted in and out, sgemm */
 } ex_kind;
+
+/* What an Ex routine's element types and compute type make of the product. */
+typedef struct {
+    cb_type type;     /* the type it is computed in */
+    ex_kind kind;     /* where 16-bit floats stand in for float */
+    int bf16;         /* those are __nv_bfloat16 (else __half) */
+    int half_scalars; /* alpha and beta are __half */
+} ex_plan_t;
 
 typedef struct {
     cb_job job;
-    cb_type type;                    /* the gemm's type (CB_S for the half kinds) */
+    cb_type type;                    /* the gemm's type (CB_S for the 16-bit kinds) */
     ex_kind kind;
+    int bf16;                        /* the 16-bit elements are bf16 (else half) */
     int half_scalars;                /* alpha and beta are __half (CUBLAS_COMPUTE_16F*) */
     cublasOperation_t ta, tb;
     int m, n, k, lda, ldb, ldc, batch;
@@ -44,36 +56,58 @@ typedef struct {
     cb_scalar alpha, beta;
 } batch_job;
 
-/* A rows x cols column-major matrix of halves (leading dimension ld) as floats, packed
- * (leading dimension rows); NULL when memory runs out. */
-static float *ex_widen(const __half *h, int rows, int cols, int ld)
+/* A rows x cols column-major matrix of halves or bf16s (leading dimension ld) as floats,
+ * packed (leading dimension rows), a column at a time; NULL when memory runs out. */
+static float *ex_widen(const void *p, int bf16, int rows, int cols, int ld)
 {
-    float *f = malloc((size_t)rows * (size_t)cols * sizeof *f);
-    if (f)
-        for (int c = 0; c < cols; c++)
+    float *f = malloc(((size_t)rows * (size_t)cols + 1) * sizeof *f);
+    for (int c = 0; f && c < cols; c++) {
+        float *to = f + (size_t)c * rows;
+        if (bf16) {
+            const __nv_bfloat16 *from = (const __nv_bfloat16 *)p + (size_t)c * ld;
             for (int r = 0; r < rows; r++)
-                f[r + (size_t)c * rows] = __half2float(h[r + (size_t)c * ld]);
+                to[r] = __bfloat162float(from[r]);
+        } else {
+            const __half *from = (const __half *)p + (size_t)c * ld;
+            for (int r = 0; r < rows; r++)
+                to[r] = __half2float(from[r]);
+        }
+    }
     return f;
 }
 
-/* One gemm of a half kind: A, B (and C for EX_HALF_INOUT) widened, sgemm, C narrowed back. */
-static int ex_half_gemm(const batch_job *j, const float *alpha, const float *beta, const __half *A, const __half *B,
+/* The packed floats back into the 16-bit matrix C, each rounded once. */
+static void ex_narrow(const float *f, int bf16, int rows, int cols, void *p, int ld)
+{
+    for (int c = 0; c < cols; c++) {
+        const float *from = f + (size_t)c * rows;
+        if (bf16) {
+            __nv_bfloat16 *to = (__nv_bfloat16 *)p + (size_t)c * ld;
+            for (int r = 0; r < rows; r++)
+                to[r] = __float2bfloat16(from[r]);
+        } else {
+            __half *to = (__half *)p + (size_t)c * ld;
+            for (int r = 0; r < rows; r++)
+                to[r] = __float2half(from[r]);
+        }
+    }
+}
+
+/* One gemm of a 16-bit kind: A, B (and C for EX_LOWP_INOUT) widened, sgemm, C narrowed back. */
+static int ex_lowp_gemm(const batch_job *j, const float *alpha, const float *beta, const void *A, const void *B,
                         void *C)
 {
     int ar = j->ta == CUBLAS_OP_N ? j->m : j->k, ac = j->ta == CUBLAS_OP_N ? j->k : j->m;
     int br = j->tb == CUBLAS_OP_N ? j->k : j->n, bc = j->tb == CUBLAS_OP_N ? j->n : j->k;
-    float *a = ex_widen(A, ar, ac, j->lda), *b = ex_widen(B, br, bc, j->ldb), *c = NULL;
+    float *a = ex_widen(A, j->bf16, ar, ac, j->lda), *b = ex_widen(B, j->bf16, br, bc, j->ldb), *c = NULL;
     int ok = a && b;
-    if (ok && j->kind == EX_HALF_INOUT)
-        ok = (c = ex_widen(C, j->m, j->n, j->ldc)) != NULL;
-    if (ok && j->kind == EX_HALF_IN)
+    if (ok && j->kind == EX_LOWP_INOUT)
+        ok = (c = ex_widen(C, j->bf16, j->m, j->n, j->ldc)) != NULL;
+    if (ok && j->kind == EX_LOWP_IN)
         cb_gemm_run(CB_S, j->ta, j->tb, j->m, j->n, j->k, alpha, a, cb_max1(ar), b, cb_max1(br), beta, C, j->ldc);
     else if (ok) {
         cb_gemm_run(CB_S, j->ta, j->tb, j->m, j->n, j->k, alpha, a, cb_max1(ar), b, cb_max1(br), beta, c, j->m);
-        __half *h = C;
-        for (int col = 0; col < j->n; col++)
-            for (int r = 0; r < j->m; r++)
-                h[r + (size_t)col * j->ldc] = __float2half(c[r + (size_t)col * j->m]);
+        ex_narrow(c, j->bf16, j->m, j->n, C, j->ldc);
     }
     free(a);
     free(b);
@@ -98,7 +132,7 @@ static void batch_scalars(const batch_job *j, const void **alpha, const void **b
 static void batch_one(const batch_job *j, int i, const void *alpha, const void *beta)
 {
     size_t es = j->kind == EX_PLAIN ? cb_type_size(j->type) : 2;   /* bytes of A's and B's elements */
-    size_t ec = j->kind == EX_HALF_IN ? 4 : es;                     /* C's */
+    size_t ec = j->kind == EX_LOWP_IN ? 4 : es;                     /* C's */
     const char *A, *B;
     char *C;
     if (j->by_array) {
@@ -112,8 +146,8 @@ static void batch_one(const batch_job *j, int i, const void *alpha, const void *
     }
     if (j->kind == EX_PLAIN)
         cb_gemm_run(j->type, j->ta, j->tb, j->m, j->n, j->k, alpha, A, j->lda, B, j->ldb, beta, C, j->ldc);
-    else if (!ex_half_gemm(j, alpha, beta, (const __half *)A, (const __half *)B, C))
-        fprintf(stderr, "cu2c: cuBLAS: out of memory converting half matrices: gemm %d of the batch not done\n", i);
+    else if (!ex_lowp_gemm(j, alpha, beta, A, B, C))
+        fprintf(stderr, "cu2c: cuBLAS: out of memory converting 16-bit matrices: gemm %d of the batch not done\n", i);
 }
 
 /* A batch one gemm after another (a job on the stream). */
@@ -139,8 +173,7 @@ static void batch_block(const void *job, unsigned i)
 _Static_assert(sizeof(batch_job) <= LIB_PARALLEL_JOB_MAX, "a batch job travels with its launch");
 
 /* Queues a batch (batch 1 and strides 0 for a plain gemm). */
-static cublasStatus_t batch_submit(cublasHandle_t h, cb_type type, ex_kind kind, int half_scalars,
-                                   cublasOperation_t ta, cublasOperation_t tb, int m, int n, int k, const void *alpha,
+static cublasStatus_t batch_submit(cublasHandle_t h, const ex_plan_t *plan, cublasOperation_t ta, cublasOperation_t tb, int m, int n, int k, const void *alpha,
                                    const void *A, int lda, long long sa, const void *B, int ldb, long long sb,
                                    const void *beta, void *C, int ldc, long long sc, int batch, int by_array)
 {
@@ -150,9 +183,9 @@ static cublasStatus_t batch_submit(cublasHandle_t h, cb_type type, ex_kind kind,
         st = CUBLAS_STATUS_INVALID_VALUE;
     if (st != CUBLAS_STATUS_SUCCESS || m == 0 || n == 0 || batch == 0)
         return st;
-    batch_job local = {{NULL, 0, NULL}, type, kind, half_scalars, ta, tb, m, n, k, lda, ldb, ldc, batch, sa, sb,
-                       sc, by_array, A, B, C, {0}, {0}};
-    size_t scalar = half_scalars ? 2 : kind == EX_PLAIN ? cb_type_size(type) : 4;
+    batch_job local = {{NULL, 0, NULL}, plan->type, plan->kind, plan->bf16, plan->half_scalars, ta, tb, m, n, k, lda,
+                       ldb, ldc, batch, sa, sb, sc, by_array, A, B, C, {0}, {0}};
+    size_t scalar = plan->half_scalars ? 2 : plan->kind == EX_PLAIN ? cb_type_size(plan->type) : 4;
     cb_scalar_take(h, &local.alpha, alpha, scalar);
     cb_scalar_take(h, &local.beta, beta, scalar);
     if (batch > 1 && (double)m * n * k <= CB_SMALL_GEMM)
@@ -176,7 +209,8 @@ static cublasStatus_t batch_submit(cublasHandle_t h, cb_type type, ex_kind kind,
     {                                                                                                          \
         if (cb_valid(h) && batchCount > 0 && m > 0 && n > 0 && (!Aarray || !Barray || !Carray))                 \
             return CUBLAS_STATUS_INVALID_VALUE;                                                                \
-        return batch_submit(h, TYPE, EX_PLAIN, 0, ta, tb, m, n, k, alpha, Aarray, lda, 0, Barray, ldb, 0, beta, \
+        const ex_plan_t plan = {TYPE, EX_PLAIN, 0, 0};                                                         \
+        return batch_submit(h, &plan, ta, tb, m, n, k, alpha, Aarray, lda, 0, Barray, ldb, 0, beta,             \
                             (void *)Carray, ldc, 0, batchCount, 1);                                            \
     }
 CB_BATCHED(cublasSgemmBatched, float, CB_S)
@@ -190,8 +224,9 @@ CB_BATCHED(cublasZgemmBatched, cuDoubleComplex, CB_Z)
                         long long int strideB, const T *beta, T *C, int ldc, long long int strideC,            \
                         int batchCount)                                                                       \
     {                                                                                                         \
-        return batch_submit(h, TYPE, EX_PLAIN, 0, ta, tb, m, n, k, alpha, A, lda, strideA, B, ldb, strideB,    \
-                            beta, C, ldc, strideC, batchCount, 0);                                            \
+        const ex_plan_t plan = {TYPE, EX_PLAIN, 0, 0};                                                        \
+        return batch_submit(h, &plan, ta, tb, m, n, k, alpha, A, lda, strideA, B, ldb, strideB, beta, C, ldc,  \
+                            strideC, batchCount, 0);                                                          \
     }
 CB_STRIDED(cublasSgemmStridedBatched, float, CB_S)
 CB_STRIDED(cublasDgemmStridedBatched, double, CB_D)
@@ -199,13 +234,6 @@ CB_STRIDED(cublasCgemmStridedBatched, cuComplex, CB_C)
 CB_STRIDED(cublasZgemmStridedBatched, cuDoubleComplex, CB_Z)
 
 /* ---- the Ex routines ------------------------------------------------------------------- */
-
-/* What an Ex routine's element types and compute type make of the product. */
-typedef struct {
-    cb_type type;     /* the type it is computed in */
-    ex_kind kind;     /* where __half stands in for float */
-    int half_scalars; /* alpha and beta are __half */
-} ex_plan_t;
 
 /* The plan for an Ex routine's types, or CUBLAS_STATUS_NOT_SUPPORTED; an unknown compute
  * type is CUBLAS_STATUS_INVALID_VALUE. */
@@ -220,6 +248,7 @@ static cublasStatus_t ex_plan(cudaDataType at, cudaDataType bt, cudaDataType ct,
     if (!c16 && !c32 && !c64 && compute != CUBLAS_COMPUTE_32I && compute != CUBLAS_COMPUTE_32I_PEDANTIC)
         return CUBLAS_STATUS_INVALID_VALUE;
     plan->half_scalars = 0;
+    plan->bf16 = 0;
     plan->kind = EX_PLAIN;
     if (at != bt)
         return CUBLAS_STATUS_NOT_SUPPORTED;
@@ -233,8 +262,14 @@ static cublasStatus_t ex_plan(cudaDataType at, cudaDataType bt, cudaDataType ct,
     }
     if (at == CUDA_R_16F && (ct == CUDA_R_16F || ct == CUDA_R_32F) && (c32 || (c16 && ct == CUDA_R_16F))) {
         plan->type = CB_S;
-        plan->kind = ct == CUDA_R_16F ? EX_HALF_INOUT : EX_HALF_IN;
+        plan->kind = ct == CUDA_R_16F ? EX_LOWP_INOUT : EX_LOWP_IN;
         plan->half_scalars = c16;
+        return CUBLAS_STATUS_SUCCESS;
+    }
+    if (at == CUDA_R_16BF && (ct == CUDA_R_16BF || ct == CUDA_R_32F) && c32) {
+        plan->type = CB_S;
+        plan->kind = ct == CUDA_R_16BF ? EX_LOWP_INOUT : EX_LOWP_IN;
+        plan->bf16 = 1;
         return CUBLAS_STATUS_SUCCESS;
     }
     return CUBLAS_STATUS_NOT_SUPPORTED;
@@ -251,7 +286,7 @@ cublasStatus_t cublasGemmEx(cublasHandle_t h, cublasOperation_t ta, cublasOperat
     cublasStatus_t st = ex_plan(Atype, Btype, Ctype, computeType, &plan);
     if (st != CUBLAS_STATUS_SUCCESS)
         return st;
-    return batch_submit(h, plan.type, plan.kind, plan.half_scalars, ta, tb, m, n, k, alpha, A, lda, 0, B, ldb, 0,
+    return batch_submit(h, &plan, ta, tb, m, n, k, alpha, A, lda, 0, B, ldb, 0,
                         beta, C, ldc, 0, 1, 0);
 }
 
@@ -269,7 +304,7 @@ cublasStatus_t cublasGemmBatchedEx(cublasHandle_t h, cublasOperation_t ta, cubla
         return st;
     if (batchCount > 0 && m > 0 && n > 0 && (!Aarray || !Barray || !Carray))
         return CUBLAS_STATUS_INVALID_VALUE;
-    return batch_submit(h, plan.type, plan.kind, plan.half_scalars, ta, tb, m, n, k, alpha, Aarray, lda, 0, Barray,
+    return batch_submit(h, &plan, ta, tb, m, n, k, alpha, Aarray, lda, 0, Barray,
                         ldb, 0, beta, (void *)Carray, ldc, 0, batchCount, 1);
 }
 
@@ -286,6 +321,37 @@ cublasStatus_t cublasGemmStridedBatchedEx(cublasHandle_t h, cublasOperation_t ta
     cublasStatus_t st = ex_plan(Atype, Btype, Ctype, computeType, &plan);
     if (st != CUBLAS_STATUS_SUCCESS)
         return st;
-    return batch_submit(h, plan.type, plan.kind, plan.half_scalars, ta, tb, m, n, k, alpha, A, lda, strideA, B, ldb,
+    return batch_submit(h, &plan, ta, tb, m, n, k, alpha, A, lda, strideA, B, ldb,
                         strideB, beta, C, ldc, strideC, batchCount, 0);
+}
+
+/* ---- Hgemm: half in, half out, computed in float with __half alpha and beta -------------- */
+
+static const ex_plan_t hgemm_plan = {CB_S, EX_LOWP_INOUT, 0, 1};
+
+cublasStatus_t cublasHgemm(cublasHandle_t h, cublasOperation_t ta, cublasOperation_t tb, int m, int n, int k,
+                           const __half *alpha, const __half *A, int lda, const __half *B, int ldb, const __half *beta,
+                           __half *C, int ldc)
+{
+    return batch_submit(h, &hgemm_plan, ta, tb, m, n, k, alpha, A, lda, 0, B, ldb, 0, beta, C, ldc, 0, 1, 0);
+}
+
+cublasStatus_t cublasHgemmBatched(cublasHandle_t h, cublasOperation_t ta, cublasOperation_t tb, int m, int n, int k,
+                                  const __half *alpha, const __half *const Aarray[], int lda,
+                                  const __half *const Barray[], int ldb, const __half *beta, __half *const Carray[],
+                                  int ldc, int batchCount)
+{
+    if (cb_valid(h) && batchCount > 0 && m > 0 && n > 0 && (!Aarray || !Barray || !Carray))
+        return CUBLAS_STATUS_INVALID_VALUE;
+    return batch_submit(h, &hgemm_plan, ta, tb, m, n, k, alpha, Aarray, lda, 0, Barray, ldb, 0, beta, (void *)Carray,
+                        ldc, 0, batchCount, 1);
+}
+
+cublasStatus_t cublasHgemmStridedBatched(cublasHandle_t h, cublasOperation_t ta, cublasOperation_t tb, int m, int n,
+                                         int k, const __half *alpha, const __half *A, int lda, long long int strideA,
+                                         const __half *B, int ldb, long long int strideB, const __half *beta,
+                                         __half *C, int ldc, long long int strideC, int batchCount)
+{
+    return batch_submit(h, &hgemm_plan, ta, tb, m, n, k, alpha, A, lda, strideA, B, ldb, strideB, beta, C, ldc,
+                        strideC, batchCount, 0);
 }
