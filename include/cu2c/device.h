@@ -66,6 +66,10 @@ extern "C" __device__ int printf(const char *format, ...);
 /* Placement new inside kernels: <new>'s forms are host functions; these are the device ones
  * of clang's cuda_wrappers/new, which is not on the path with -nocudainc. */
 #include <new>
+/* What nvcc's cuda_runtime.h brings a C++ program without its asking: <utility> (std::move,
+ * std::swap, std::pair; <initializer_list> with it, for `for (int v : {1, 2})`) and <limits>. */
+#include <utility>
+#include <limits>
 __device__ inline void *operator new(size_t, void *__p) noexcept { return __p; }
 __device__ inline void *operator new[](size_t, void *__p) noexcept { return __p; }
 __device__ inline void operator delete(void *, void *) noexcept {}
@@ -80,6 +84,8 @@ __device__ inline void operator delete[](void *, void *) noexcept {}
 #include <time.h>
 #ifdef __cplusplus
 #include <new>          /* placement new in kernels, as nvcc's headers provide it */
+#include <utility>      /* and what nvcc's cuda_runtime.h brings a C++ program (see above) */
+#include <limits>
 #else
 #include <stdbool.h>
 #include <tgmath.h>
