@@ -5,7 +5,7 @@
  * result) that l1_run dispatches. As in cuBLAS: n <= 0 does nothing (a result is 0);
  * amax/amin return a 1-based index; asum, nrm2, amax, amin and scal do nothing (a result
  * of 0) for incx <= 0; the others follow BLAS for negative increments; a null result is
- * CUBLAS_STATUS_INVALID_VALUE. */
+ * CUBLAS_STATUS_INVALID_VALUE. sdot accumulates in double. */
 #include <complex.h>
 #include "cublas_internal.h"
 
@@ -102,7 +102,9 @@ static void l1_run(cb_job *job)
     case L1_DOT:
     case L1_DOTC:
         switch (j->type) {
-        case CB_S: *(float *)j->result = n > 0 ? cblas_sdot(n, x, incx, y, incy) : 0.0f; break;
+        /* accumulated in double (dsdot), rounded once: a GPU's tree of partial sums keeps a
+         * long float dot about that close, where OpenBLAS's running float sums drift */
+        case CB_S: *(float *)j->result = n > 0 ? (float)cblas_dsdot(n, x, incx, y, incy) : 0.0f; break;
         case CB_D: *(double *)j->result = n > 0 ? cblas_ddot(n, x, incx, y, incy) : 0.0; break;
         case CB_C: {
             float r[2] = {0, 0};

@@ -1,10 +1,12 @@
 // cuBLAS's level-1 Ex routines against a plain host computation: cublasDotEx in FP64, FP32,
 // FP16 and BF16 (16-bit vectors executed in FP32, results by host and by device pointer, as
 // HeCBench blas-dot calls it), a negative increment, cublasDotcEx on complex vectors, AxpyEx
-// and ScalEx on half and bf16 vectors with a float alpha, Nrm2Ex with a float result, and
+// and ScalEx on half and bf16 vectors with a float alpha, Nrm2Ex with a float result, a float
+// dot of 2^20 terms as close to the exact sum as a GPU's (blas-dot's check: within 0.1), and
 // CUBLAS_STATUS_NOT_SUPPORTED for combinations cuBLAS does not have.
 // RUN: %cu2cc %s -o %t -lcublas && env CU2C_NUM_THREADS=2 timeout 60 %t | FileCheck %s
 // CHECK: dot: 0 bad
+// CHECK-NEXT: long float dot within 0.1: yes
 // CHECK-NEXT: dotc: 0 bad
 // CHECK-NEXT: axpy scal nrm2: 0 bad
 // CHECK-NEXT: half x, double result: CUBLAS_STATUS_NOT_SUPPORTED
@@ -69,6 +71,20 @@ int main() {
             }
     cublasSetPointerMode(h, CUBLAS_POINTER_MODE_HOST);
     printf("dot: %d bad\n", bad);
+
+    {   // 2^20 products of about 1/16: running float sums drift by about 16
+        const int big = 1 << 20;
+        float *x, r = 0;
+        cudaMallocManaged(&x, big * sizeof(float));
+        double want = 0;
+        for (int i = 0; i < big; i++) {
+            x[i] = (float)sqrt(65504.0 / big);
+            want += (double)x[i] * x[i];
+        }
+        cublasDotEx(h, big, x, CUDA_R_32F, 1, x, CUDA_R_32F, 1, &r, CUDA_R_32F, CUDA_R_32F);
+        printf("long float dot within 0.1: %s\n", fabs(r - want) < 0.1 ? "yes" : "no");
+        cudaFree(x);
+    }
 
     bad = 0;
     cuComplex *cx, *cy, cr;
