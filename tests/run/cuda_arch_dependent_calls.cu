@@ -11,6 +11,7 @@
 // CHECK: __host__ __device__ float twice__cu2c_{{device}}(float x) { return x * 2; }
 // CHECK: template <class {{[^>]*}}> __device__ auto [[D1:__cu2c_dispatch[0-9]+]](int, {{.*}}.get__cu2c_{{device}}({{.*}} template <class {{[^>]*}}> __device__ auto [[D1]](long, {{.*}}.get(
 // CHECK: __device__ int both_gets() const { return [[D1]](0, this->t) + {{__cu2c_dispatch[0-9]+}}(0, t); }
+// CHECK: int plain_tag__cu2c_{{device}}() const { return {{__cu2c_dispatch[0-9]+}}(0, *(this)); }
 // CHECK: out[1] = {{__cu2c_dispatch[0-9]+}}(0, x);
 // CHECK-NEXT: out[2] = {{__cu2c_dispatch[0-9]+}}(0, *(p));
 #include <cstdio>
@@ -51,6 +52,17 @@ struct Q { int v; __host__ __device__ int get() const { return -v; } };
 template <typename T> struct Box {
     T t;
     __device__ int both_gets() const { return this->t.get() + t.get(); }
+    // overloads called on the implicit this of a class template: read as this->tag()
+    __host__ __device__ int tag() const {
+#ifdef __CUDA_ARCH__
+        return 1;
+#else
+        return 2;
+#endif
+    }
+    __host__ __device__ int tag(int a) const { return a; }
+    template <typename U> __host__ __device__ int tags(U u) const { return tag() * 10 + tag(u); }
+    __host__ __device__ int plain_tag() const { return tag(); }
 };
 
 template <typename T> __host__ __device__ int thousand(const T &x) { return x.get() * 1000; }
@@ -71,8 +83,11 @@ template <typename T, typename U> __global__ void k(T x, U y, int *out) {
 
 template <typename T> __global__ void k_any(T x, int *out) { out[0] = x.get(); out[1] = thousand(x); }
 
+__global__ void k_box(Box<int> b, int *out) { out[0] = b.tags(3); out[1] = b.plain_tag(); }
+
 int main() {
     int *d, o[8], bad = 0;
+    Box<int> bx{0};
     cudaMalloc(&d, sizeof o);
     geo::P p{1};
     k<<<1, 1>>>(p, 3, d);
@@ -89,8 +104,12 @@ int main() {
     k_any<<<1, 1>>>(Q{7}, d);
     cudaMemcpy(o, d, sizeof o, cudaMemcpyDeviceToHost);
     if ((o[0] != -7 || o[1] != -7000) && ++bad) printf("Q on the device: %d %d, want -7 -7000\n", o[0], o[1]);
-    int got_host[4] = {twice(3), p.get(), geo::side(p), thousand(p)}, want_host[4] = {9, 201, 21, 201000};
-    for (int i = 0; i < 4; i++)
+    k_box<<<1, 1>>>(bx, d);
+    cudaMemcpy(o, d, sizeof o, cudaMemcpyDeviceToHost);
+    if ((o[0] != 13 || o[1] != 1) && ++bad) printf("implicit this on the device: %d %d, want 13 1\n", o[0], o[1]);
+    int got_host[6] = {twice(3), p.get(), geo::side(p), thousand(p), bx.tags(3), bx.plain_tag()},
+        want_host[6] = {9, 201, 21, 201000, 23, 2};
+    for (int i = 0; i < 6; i++)
         if (got_host[i] != want_host[i] && ++bad) printf("host %d: %d, want %d\n", i, got_host[i], want_host[i]);
     printf(bad ? "FAILED %d\n" : "ok\n", bad);
     return bad != 0;

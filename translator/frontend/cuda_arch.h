@@ -13,11 +13,13 @@
 typedef struct DepCall {
     bool member;            /* obj.f(...) or obj->f(...); else f(...) */
     bool arrow;             /* obj->f(...) */
+    bool implicit_this;     /* f(...) on the implicit this (arrow too: this->f(...)) */
     bool qualified;         /* ns::f(...): its candidates are those found where it is written */
     bool template_args;     /* f<...>(...) */
     bool in_text;           /* every piece below is spelled in the main text, not by a macro */
     const char *name;
     unsigned name_off;      /* where the name is spelled */
+    unsigned call_off;      /* where the call starts (its expansion's, in a macro) */
     unsigned base_begin;    /* a member call: where its object's expression starts */
     unsigned op_off;        /* a member call: its `.` or `->` */
     unsigned lparen;        /* the call's `(` */

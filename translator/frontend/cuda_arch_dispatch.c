@@ -10,7 +10,8 @@
  *     template <class O, class... A> __device__ auto __cu2c_dispatch3(long, O &&o, A &&...a)
  *         -> decltype(((O &&)o).get((A &&)a...)) { return ...; }
  * and `x.get(1)` in device code becomes `__cu2c_dispatch3(0, x, 1)` (`p->get()`:
- * `__cu2c_dispatch3(0, *(p))`). So that the copy is chosen exactly where the function is,
+ * `__cu2c_dispatch3(0, *(p))`; `get()` on the implicit this of a class template:
+ * `__cu2c_dispatch3(0, *(this))`). So that the copy is chosen exactly where the function is,
  * every function of a copied function's name that such a call names is copied too (a copy
  * of a function that does not use __CUDA_ARCH__ is the function again): the copies' overload
  * set is the functions'. Each dispatch function is written before the outermost declaration
@@ -43,13 +44,21 @@ static bool spelled_in_text(Fe *fe, CXCursor c) {
 }
 
 /* A member call on an object of dependent type: its object, operator and name, read from the
- * text after the object. */
+ * text after the object. A call on the implicit `this` (`get()` in a class template, its name
+ * meaning overloads) is read as `this->get()`: the name, at the callee's location. */
 static bool read_member_call(Fe *fe, DepCall *dc, CXCursor callee) {
     const char *t = fe->u->text;
     unsigned len = (unsigned)fe->u->len;
     CXCursor base = first_child(callee);
-    if (clang_Cursor_isNull(base))
-        return false;   /* an implicit `this` */
+    if (clang_Cursor_isNull(base) || clang_getCursorKind(base) == CXCursor_OverloadedDeclRef) {
+        CXCursor named = clang_getCursorReferenced(callee);
+        CXString n = clang_getCursorSpelling(clang_Cursor_isNull(named) ? base : named);
+        dc->name = arena_strdup(fe->u->arena, clang_getCString(n));
+        clang_disposeString(n);
+        dc->implicit_this = dc->arrow = true;
+        dc->name_off = dc->base_begin = dc->op_off = spelled_at(fe, clang_getCursorLocation(callee), dc->name);
+        return *dc->name && dc->name_off;
+    }
     unsigned b, e;
     cursor_range(base, &b, &e);
     dc->base_begin = b;
@@ -85,11 +94,11 @@ DepCall *note_dependent_call(Fe *fe, Decl *dl, CXCursor call, CXCursor callee) {
     dc->member = member;
     dc->loc = cursor_loc(fe, call);
     dc->nargs = clang_Cursor_getNumArguments(call);
+    unsigned call_end;
+    cursor_range(call, &dc->call_off, &call_end);
     dc->in_text = spelled_in_text(fe, call) && dc->nargs >= 0;
-    if (member) {
+    if (member) {   /* a name not read (a macro's text) may mean any member */
         dc->in_text = read_member_call(fe, dc, callee) && dc->in_text;
-        if (!dc->name)
-            return NULL;
     } else {
         CXString n = clang_getCursorSpelling(named);
         dc->name = arena_strdup(u->arena, clang_getCString(n));
@@ -115,8 +124,9 @@ DepCall *note_dependent_call(Fe *fe, Decl *dl, CXCursor call, CXCursor callee) {
     return dc;
 }
 
+/* (A member call whose name cu2c could not read, a macro's text, may mean any member.) */
 bool dependent_call_may_mean(DepCall *dc, Decl *d) {
-    return d->name && d->member == dc->member && strcmp(d->name, dc->name) == 0;
+    return d->name && d->member == dc->member && (!dc->name || strcmp(d->name, dc->name) == 0);
 }
 
 /* Is d a copied function the call dc may mean? */
@@ -159,7 +169,8 @@ bool copy_dependent_callees(ArchScan *as) {
             dc->dispatched = !dc->qualified;
             if (!d->copied && d->host_device && d->body_first && d->sides == (SIDE_HOST | SIDE_DEVICE))
                 d->copied = more = true;    /* its device copy calls the copies */
-            more |= copy_overloads(as, dc);
+            if (dc->name)   /* (one not read is refused: dispatch_edits) */
+                more |= copy_overloads(as, dc);
         }
     }
     return more;
@@ -209,14 +220,16 @@ void dispatch_edits(ArchScan *as, Decl *d, unsigned b, unsigned e, PtrVec *edits
     Unit *u = fe->u;
     for (int i = 0; i < d->dep_calls.len; i++) {
         DepCall *dc = d->dep_calls.items[i];
-        if (!dc->dispatched || dc->name_off < b || dc->name_off >= e)
+        if (!dc->dispatched || dc->call_off < b || dc->call_off >= e)
             continue;
         if (!dc->in_text || dc->template_args) {
             if (!dc->id)
-                diag_error(u, dc->loc, "call in a template of `%s`, a name of functions cu2c makes device copies of "
-                           "(they use __CUDA_ARCH__ or clock() and both sides call them), %s: not supported (cu2c "
-                           "chooses the device copy at instantiation through a function it writes for the call)",
-                           dc->name, dc->in_text ? "with explicit template arguments" : "written by a macro");
+                diag_error(u, dc->loc, "call in a template of %s cu2c makes device copies of (they use "
+                           "__CUDA_ARCH__ or clock() and both sides call them), %s: not supported (cu2c chooses the "
+                           "device copy at instantiation through a function it writes for the call)",
+                           dc->name ? arena_printf(u->arena, "`%s`, a name of functions", dc->name)
+                                    : "a member function a macro names, which may mean functions",
+                           dc->in_text ? "with explicit template arguments" : "written by a macro");
             dc->id = -1;
             continue;
         }
@@ -229,7 +242,8 @@ void dispatch_edits(ArchScan *as, Decl *d, unsigned b, unsigned e, PtrVec *edits
         const char *comma = dc->nargs ? ", " : "";
         if (dc->member) {
             push_edit(u->arena, edits, dc->base_begin, dc->base_begin,
-                      arena_printf(u->arena, DISPATCH_PREFIX "%d(0, %s", dc->id, dc->arrow ? "*(" : ""));
+                      arena_printf(u->arena, DISPATCH_PREFIX "%d(0, %s%s", dc->id, dc->arrow ? "*(" : "",
+                                   dc->implicit_this ? "this" : ""));
             push_edit(u->arena, edits, dc->op_off, dc->lparen + 1, arena_printf(u->arena, "%s%s", dc->arrow ? ")" : "", comma));
         } else {
             push_edit(u->arena, edits, dc->name_off, dc->lparen + 1, arena_printf(u->arena, DISPATCH_PREFIX "%d(0%s", dc->id, comma));
