@@ -64,6 +64,9 @@ CUDA_LIBS     += lib64/libcublas.a lib64/libcublas.so lib64/libcusparse.a
 # cuBLASLt (libraries/cublaslt) queues its jobs through libcublas.a's: libcublasLt.so (a
 # script) names both archives and OpenBLAS.
 CUDA_LIBS     += lib64/libcublasLt.a lib64/libcublasLt.so
+# cuSOLVER's dense API (libraries/cusolver) runs LAPACK (OpenBLAS's) in jobs queued through
+# libcublas.a's: libcusolver.so (a script) names both archives and OpenBLAS.
+CUDA_LIBS     += lib64/libcusolver.a lib64/libcusolver.so
 # NVML (libraries/nvml) as -lnvidia-ml: the archive under that name, and a .so script for g++
 CUDA_LIBS     += lib64/libnvidia-ml.a lib64/libnvidia-ml.so
 
@@ -127,6 +130,8 @@ CUBLAS_SRC     = libraries/cublas/handle.c libraries/cublas/transfers.c librarie
                  libraries/cublas/level2.c libraries/cublas/level3.c libraries/cublas/symmetric_triangular.c \
                  libraries/cublas/batched.c libraries/cublas/level1_ex.c
 CUBLASLT_SRC   = libraries/cublaslt/descriptors.c libraries/cublaslt/convert.c libraries/cublaslt/matmul.c
+CUSOLVER_SRC   = libraries/cusolver/handle.c libraries/cusolver/lu_cholesky.c libraries/cusolver/qr.c \
+                 libraries/cusolver/svd_eig.c
 NVML_SRC       = libraries/nvml/nvml.c
 CUSPARSE_SRC   = libraries/cusparse/handle.c libraries/cusparse/mat_descr.c libraries/cusparse/spmv.c
 
@@ -152,6 +157,15 @@ lib64/libcublasLt.so:
 	@mkdir -p lib64
 	printf '%s\n' '/* GNU ld script (cu2c): cuBLASLt is libcublasLt.a, on libcublas.a and OpenBLAS */' \
 	  'GROUP ( libcublasLt.a libcublas.a -lopenblas )' > $@
+
+lib64/libcusolver.a: $(CUSOLVER_SRC:%.c=build/%.o)
+	@mkdir -p lib64
+	rm -f $@ && ar rcs $@ $^
+
+lib64/libcusolver.so:
+	@mkdir -p lib64
+	printf '%s\n' '/* GNU ld script (cu2c): cuSOLVER is libcusolver.a, on libcublas.a and OpenBLAS (LAPACK) */' \
+	  'GROUP ( libcusolver.a libcublas.a -lopenblas )' > $@
 
 lib64/libnvidia-ml.a: $(NVML_SRC:%.c=build/%.o)
 	@mkdir -p lib64

@@ -17,7 +17,7 @@
 #include <cufft.h>
 __global__ void k(int *a) { a[threadIdx.x] = 1; }
 // CHECK: [[FILE]]:13:10: error: cuDNN (cudnn.h) is not provided by cu2c
-// CHECK: [[FILE]]:14:10: error: cuSOLVER (cusolverSp.h) is not provided by cu2c
+// CHECK: [[FILE]]:14:10: error: cuSOLVER's sparse API (cusolverSp.h) is not provided by cu2c
 // CHECK: [[FILE]]:15:10: error: CUDA's VDPAU interoperability (cuda_vdpau_interop.h) is not provided by cu2c
 // CHECK: [[FILE]]:16:10: error: NVSHMEM (nvshmem.h) is not provided by cu2c
 // CHECK-NOT: error

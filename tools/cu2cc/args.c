@@ -180,6 +180,8 @@ static const struct CudaLibrary {
     {"cublas_static", "libcublas.a", {"openblas"}},
     {"cublasLt", "libcublasLt.a", {":libcublas.a", "openblas"}},
     {"cublasLt_static", "libcublasLt.a", {":libcublas.a", "openblas"}},
+    {"cusolver", "libcusolver.a", {":libcublas.a", "openblas"}},
+    {"cusolver_static", "libcusolver.a", {":libcublas.a", "openblas"}},
     {"nvidia-ml", "libnvidia-ml.a", {NULL}},
     {"cusparse", "libcusparse.a", {NULL}},
     {"cusparse_static", "libcusparse.a", {NULL}},

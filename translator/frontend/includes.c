@@ -70,13 +70,15 @@ static const char *base_name(const char *path, size_t len);
 
 /* CUDA libraries cu2c does not provide, by the names of their headers: a program including
  * one is refused there, naming the library, whether the header is missing here or found in a
- * CUDA toolkit on disk. (cuBLAS, cuBLASLt, cuSPARSE, cuRAND, cuFFT, NVML, Thrust and CUB are
- * provided.) */
+ * CUDA toolkit on disk. (cuBLAS, cuBLASLt, cuSPARSE, cuSOLVER's dense API, cuRAND, cuFFT,
+ * NVML, Thrust and CUB are provided.) */
 static const struct {
     const char *header;     /* a header's name, or with a final '*' the start of the names */
     const char *library;
 } unprovided_libraries[] = {
-    {"cusolver*", "cuSOLVER"},
+    {"cusolverSp*", "cuSOLVER's sparse API"},   /* the dense one (cusolverDn.h) is provided */
+    {"cusolverRf*", "cuSOLVER's refactorisation API"},
+    {"cusolverMg*", "cuSOLVER's multi-GPU API"},
     {"cudnn*", "cuDNN"},
     {"nvjpeg*", "nvJPEG"},
     {"npp*", "NPP"},
