@@ -133,7 +133,10 @@ CUBLASLT_SRC   = libraries/cublaslt/descriptors.c libraries/cublaslt/convert.c l
 CUSOLVER_SRC   = libraries/cusolver/handle.c libraries/cusolver/lu_cholesky.c libraries/cusolver/qr.c \
                  libraries/cusolver/svd_eig.c
 NVML_SRC       = libraries/nvml/nvml.c
-CUSPARSE_SRC   = libraries/cusparse/handle.c libraries/cusparse/mat_descr.c libraries/cusparse/spmv.c
+CUSPARSE_SRC   = libraries/cusparse/handle.c libraries/cusparse/mat_descr.c libraries/cusparse/descr_sparse.c \
+                 libraries/cusparse/descr_dense.c libraries/cusparse/spmv.c libraries/cusparse/spmm.c \
+                 libraries/cusparse/spgemm.c libraries/cusparse/sddmm.c libraries/cusparse/convert.c \
+                 libraries/cusparse/vector_ops.c
 
 # CUDA's libraries (libraries/NAME/*.c -> lib64/libNAME.a); -fPIC: cu2cc -shared links them too
 build/libraries/%.o: libraries/%.c libraries/*/*.h $(HEADERS)

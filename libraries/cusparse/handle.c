@@ -1,7 +1,12 @@
 /* libraries/cusparse/handle.c - cuSPARSE's handle (create, destroy, stream, pointer mode,
- * version, error names) and its CSR matrix and dense vector descriptors. */
+ * version, error names), and how every operation's work reaches the handle's stream: one
+ * kernel ("cusparse") whose blocks run a job's function, and the scalars a job carries. */
 #include <stdlib.h>
 #include "cusparse_internal.h"
+#define LIB_PARALLEL_NAME "cusparse"
+#include "../common/parallel_blocks.h"
+
+_Static_assert(CS_JOB_MAX == LIB_PARALLEL_JOB_MAX, "a job travels with its launch");
 
 cusparseStatus_t cusparseCreate(cusparseHandle_t *handle)
 {
@@ -130,164 +135,41 @@ cusparseStatus_t cusparseSetPointerMode(cusparseHandle_t handle, cusparsePointer
     return CUSPARSE_STATUS_SUCCESS;
 }
 
-/* ---- dense vectors ------------------------------------------------------------------- */
+/* ---- work on the stream ------------------------------------------------------------- */
 
-/* Any value type is recorded (SpMV refuses what it does not compute). */
-cusparseStatus_t cusparseCreateDnVec(cusparseDnVecDescr_t *dnVecDescr, int64_t size, void *values,
-                                     cudaDataType valueType)
+cusparseStatus_t cs_launch(cusparseHandle_t h, cs_block_fn fn, const void *job, size_t bytes, int64_t nblocks)
 {
-    if (!dnVecDescr || size < 0 || (size > 0 && !values))
-        return CUSPARSE_STATUS_INVALID_VALUE;
-    cusparseDnVecDescr_t v = calloc(1, sizeof *v);
-    if (!v)
-        return CUSPARSE_STATUS_ALLOC_FAILED;
-    *v = (struct cusparseDnVecDescr){CS_DNVEC_MAGIC, size, values, valueType};
-    *dnVecDescr = v;
-    return CUSPARSE_STATUS_SUCCESS;
-}
-
-cusparseStatus_t cusparseCreateConstDnVec(cusparseConstDnVecDescr_t *dnVecDescr, int64_t size, const void *values,
-                                          cudaDataType valueType)
-{
-    cusparseDnVecDescr_t v = NULL;
-    if (!dnVecDescr)
-        return CUSPARSE_STATUS_INVALID_VALUE;
-    cusparseStatus_t st = cusparseCreateDnVec(&v, size, (void *)values, valueType);
-    *dnVecDescr = v;
-    return st;
-}
-
-cusparseStatus_t cusparseDestroyDnVec(cusparseConstDnVecDescr_t dnVecDescr)
-{
-    if (!dnVecDescr)   /* as cuSPARSE: destroying nothing is fine */
+    if (nblocks <= 0)
         return CUSPARSE_STATUS_SUCCESS;
-    if (!cs_valid_dnvec(dnVecDescr))
-        return CUSPARSE_STATUS_INVALID_VALUE;
-    struct cusparseDnVecDescr *v = (struct cusparseDnVecDescr *)dnVecDescr;
-    v->magic = 0;
-    free(v);
-    return CUSPARSE_STATUS_SUCCESS;
+    if (nblocks > 0x7fffffff)
+        return CUSPARSE_STATUS_INTERNAL_ERROR;
+    return lib_parallel_launch(h->stream, fn, job, bytes, (unsigned)nblocks) == cudaSuccess
+               ? CUSPARSE_STATUS_SUCCESS
+               : CUSPARSE_STATUS_EXECUTION_FAILED;
 }
 
-cusparseStatus_t cusparseDnVecGet(cusparseDnVecDescr_t dnVecDescr, int64_t *size, void **values,
-                                  cudaDataType *valueType)
+cusparseStatus_t cs_sync(cusparseHandle_t h)
 {
-    if (!cs_valid_dnvec(dnVecDescr) || !size || !values || !valueType)
-        return CUSPARSE_STATUS_INVALID_VALUE;
-    *size = dnVecDescr->size;
-    *values = dnVecDescr->values;
-    *valueType = dnVecDescr->value_type;
-    return CUSPARSE_STATUS_SUCCESS;
+    return cudaStreamSynchronize(h->stream) == cudaSuccess ? CUSPARSE_STATUS_SUCCESS
+                                                           : CUSPARSE_STATUS_EXECUTION_FAILED;
 }
 
-cusparseStatus_t cusparseDnVecGetValues(cusparseDnVecDescr_t dnVecDescr, void **values)
+/* A few chunks per worker balance uneven rows; a floor keeps a block's work above its cost. */
+int64_t cs_chunk(int64_t n, int64_t least)
 {
-    if (!cs_valid_dnvec(dnVecDescr) || !values)
-        return CUSPARSE_STATUS_INVALID_VALUE;
-    *values = dnVecDescr->values;
-    return CUSPARSE_STATUS_SUCCESS;
+    int64_t chunks = n / (least > 0 ? least : 1), most = 4 * (int64_t)lib_parallel_workers();
+    chunks = chunks < 1 ? 1 : chunks > most ? most : chunks;
+    int64_t c = (n + chunks - 1) / chunks;
+    return c < 1 ? 1 : c;
 }
 
-cusparseStatus_t cusparseDnVecSetValues(cusparseDnVecDescr_t dnVecDescr, void *values)
+/* Host pointer mode: the value now (a kind's compute type: half and bf16 take a float). */
+void cs_scalar_set(cs_scalar *s, cusparseHandle_t h, const void *p, int kind)
 {
-    if (!cs_valid_dnvec(dnVecDescr) || (!values && dnVecDescr->size > 0))
-        return CUSPARSE_STATUS_INVALID_VALUE;
-    dnVecDescr->values = values;
-    return CUSPARSE_STATUS_SUCCESS;
-}
-
-/* ---- CSR matrices -------------------------------------------------------------------- */
-
-static int cs_valid_index_type(cusparseIndexType_t t)
-{
-    return t == CUSPARSE_INDEX_16U || t == CUSPARSE_INDEX_32I || t == CUSPARSE_INDEX_64I;
-}
-
-/* 32- and 64-bit indices; 16-bit ones, which cuSPARSE's CSR does not take either, are
- * CUSPARSE_STATUS_NOT_SUPPORTED. */
-cusparseStatus_t cusparseCreateCsr(cusparseSpMatDescr_t *spMatDescr, int64_t rows, int64_t cols, int64_t nnz,
-                                   void *csrRowOffsets, void *csrColInd, void *csrValues,
-                                   cusparseIndexType_t csrRowOffsetsType, cusparseIndexType_t csrColIndType,
-                                   cusparseIndexBase_t idxBase, cudaDataType valueType)
-{
-    if (!spMatDescr || rows < 0 || cols < 0 || nnz < 0 || (rows > 0 && !csrRowOffsets) ||
-        (nnz > 0 && (!csrColInd || !csrValues)) || !cs_valid_index_type(csrRowOffsetsType) ||
-        !cs_valid_index_type(csrColIndType) ||
-        (idxBase != CUSPARSE_INDEX_BASE_ZERO && idxBase != CUSPARSE_INDEX_BASE_ONE))
-        return CUSPARSE_STATUS_INVALID_VALUE;
-    if (csrRowOffsetsType == CUSPARSE_INDEX_16U || csrColIndType == CUSPARSE_INDEX_16U)
-        return CUSPARSE_STATUS_NOT_SUPPORTED;
-    cusparseSpMatDescr_t m = calloc(1, sizeof *m);
-    if (!m)
-        return CUSPARSE_STATUS_ALLOC_FAILED;
-    *m = (struct cusparseSpMatDescr){CS_SPMAT_MAGIC, CUSPARSE_FORMAT_CSR, rows, cols, nnz, csrRowOffsets, csrColInd,
-                                     csrValues, csrRowOffsetsType, csrColIndType, idxBase, valueType};
-    *spMatDescr = m;
-    return CUSPARSE_STATUS_SUCCESS;
-}
-
-cusparseStatus_t cusparseCreateConstCsr(cusparseConstSpMatDescr_t *spMatDescr, int64_t rows, int64_t cols,
-                                        int64_t nnz, const void *csrRowOffsets, const void *csrColInd,
-                                        const void *csrValues, cusparseIndexType_t csrRowOffsetsType,
-                                        cusparseIndexType_t csrColIndType, cusparseIndexBase_t idxBase,
-                                        cudaDataType valueType)
-{
-    cusparseSpMatDescr_t m = NULL;
-    if (!spMatDescr)
-        return CUSPARSE_STATUS_INVALID_VALUE;
-    cusparseStatus_t st = cusparseCreateCsr(&m, rows, cols, nnz, (void *)csrRowOffsets, (void *)csrColInd,
-                                            (void *)csrValues, csrRowOffsetsType, csrColIndType, idxBase, valueType);
-    *spMatDescr = m;
-    return st;
-}
-
-cusparseStatus_t cusparseDestroySpMat(cusparseConstSpMatDescr_t spMatDescr)
-{
-    if (!spMatDescr)
-        return CUSPARSE_STATUS_SUCCESS;
-    if (!cs_valid_spmat(spMatDescr))
-        return CUSPARSE_STATUS_INVALID_VALUE;
-    struct cusparseSpMatDescr *m = (struct cusparseSpMatDescr *)spMatDescr;
-    m->magic = 0;
-    free(m);
-    return CUSPARSE_STATUS_SUCCESS;
-}
-
-cusparseStatus_t cusparseSpMatGetSize(cusparseConstSpMatDescr_t spMatDescr, int64_t *rows, int64_t *cols,
-                                      int64_t *nnz)
-{
-    if (!cs_valid_spmat(spMatDescr) || !rows || !cols || !nnz)
-        return CUSPARSE_STATUS_INVALID_VALUE;
-    *rows = spMatDescr->rows;
-    *cols = spMatDescr->cols;
-    *nnz = spMatDescr->nnz;
-    return CUSPARSE_STATUS_SUCCESS;
-}
-
-cusparseStatus_t cusparseSpMatGetFormat(cusparseConstSpMatDescr_t spMatDescr, cusparseFormat_t *format)
-{
-    if (!cs_valid_spmat(spMatDescr) || !format)
-        return CUSPARSE_STATUS_INVALID_VALUE;
-    *format = spMatDescr->format;
-    return CUSPARSE_STATUS_SUCCESS;
-}
-
-cusparseStatus_t cusparseSpMatGetIndexBase(cusparseConstSpMatDescr_t spMatDescr, cusparseIndexBase_t *idxBase)
-{
-    if (!cs_valid_spmat(spMatDescr) || !idxBase)
-        return CUSPARSE_STATUS_INVALID_VALUE;
-    *idxBase = spMatDescr->base;
-    return CUSPARSE_STATUS_SUCCESS;
-}
-
-cusparseStatus_t cusparseCsrSetPointers(cusparseSpMatDescr_t spMatDescr, void *csrRowOffsets, void *csrColInd,
-                                        void *csrValues)
-{
-    if (!cs_valid_spmat(spMatDescr) || spMatDescr->format != CUSPARSE_FORMAT_CSR ||
-        (spMatDescr->rows > 0 && !csrRowOffsets) || (spMatDescr->nnz > 0 && (!csrColInd || !csrValues)))
-        return CUSPARSE_STATUS_INVALID_VALUE;
-    spMatDescr->offsets = csrRowOffsets;
-    spMatDescr->indices = csrColInd;
-    spMatDescr->values = csrValues;
-    return CUSPARSE_STATUS_SUCCESS;
+    static const size_t bytes[CS_NKINDS] = {4, 8, 8, 16, 4, 4};
+    memset(s, 0, sizeof *s);
+    if (h->pointer_mode == CUSPARSE_POINTER_MODE_DEVICE)
+        s->ptr = p;
+    else
+        memcpy(s->value, p, bytes[kind]);
 }

@@ -142,9 +142,12 @@ int main() {
     EXPECT_STATUS(cusparseSpMV(NULL, CUSPARSE_OPERATION_NON_TRANSPOSE, &alpha, A, vx, &beta, vy, CUDA_R_32F,
                                CUSPARSE_SPMV_ALG_DEFAULT, NULL),
                   CUSPARSE_STATUS_NOT_INITIALIZED);
-    EXPECT_STATUS(cusparseSpMV(h, CUSPARSE_OPERATION_TRANSPOSE, &alpha, A, vy, &beta, vx, CUDA_R_32F,
+    EXPECT_STATUS(cusparseSpMV(h, CUSPARSE_OPERATION_TRANSPOSE, &alpha, A, vx, &beta, vy, CUDA_R_32F,
                                CUSPARSE_SPMV_ALG_DEFAULT, NULL),
-                  CUSPARSE_STATUS_NOT_SUPPORTED);
+                  CUSPARSE_STATUS_INVALID_VALUE);   // A^T takes x of A's rows
+    EXPECT_STATUS(cusparseSpMV(h, CUSPARSE_OPERATION_NON_TRANSPOSE, &alpha, A, vx, &beta, vy, CUDA_C_32F,
+                               CUSPARSE_SPMV_ALG_DEFAULT, NULL),
+                  CUSPARSE_STATUS_NOT_SUPPORTED);   // a compute type not the values' own
     EXPECT_STATUS(cusparseSpMV(h, CUSPARSE_OPERATION_NON_TRANSPOSE, &alpha, A, vx, &beta, vy, CUDA_R_64F,
                                CUSPARSE_SPMV_ALG_DEFAULT, NULL),
                   CUSPARSE_STATUS_NOT_SUPPORTED);
