@@ -11,8 +11,11 @@
  * beta __half for CUBLAS_COMPUTE_16F*, float otherwise); or A and B of CUDA_R_16BF and C of
  * CUDA_R_16BF or CUDA_R_32F with a 32F compute type. 16-bit matrices are computed in float
  * (converted by columns) and rounded once to C's type (at least the precision cuBLAS
- * promises). Any other combination is CUBLAS_STATUS_NOT_SUPPORTED. cublasHgemm and its
- * batched forms are the 16F one. */
+ * promises). A and B of CUDA_R_8I take C of CUDA_R_32I with CUBLAS_COMPUTE_32I (int alpha
+ * and beta; the products summed exactly, in double, and C wrapping as 32-bit integers do on
+ * the GPU) or C of CUDA_R_32F with a 32F compute type (float alpha and beta). Any other
+ * combination is CUBLAS_STATUS_NOT_SUPPORTED. cublasHgemm and its batched forms are the 16F
+ * one. */
 #include <stdio.h>
 #include <stdlib.h>
 #include "cuda_fp16.h"
@@ -29,15 +32,19 @@
 /* How an Ex routine's types are computed. */
 typedef enum {
     EX_PLAIN,        /* one of S, D, C, Z: a gemm of that type */
-    EX_LOWP_IN,      /* A, B 16-bit (half or bf16); C float: converted in, sgemm */
+    EX_LOWP_IN,      /* A, B narrow (half, bf16 or int8); C float: converted in, sgemm */
     EX_LOWP_INOUT,   /* A, B, C 16-bit: converted in and out, sgemm */
+    EX_INT8_INT32,   /* A, B int8; C int32, int alpha and beta: exact products, in double */
 } ex_kind;
+
+/* The narrow element type of A and B (and C for EX_LOWP_INOUT). */
+typedef enum { EX_HALF, EX_BF16, EX_INT8 } ex_elem;
 
 /* What an Ex routine's element types and compute type make of the product. */
 typedef struct {
     cb_type type;     /* the type it is computed in */
-    ex_kind kind;     /* where 16-bit floats stand in for float */
-    int bf16;         /* those are __nv_bfloat16 (else __half) */
+    ex_kind kind;     /* where narrow types stand in for float */
+    ex_elem elem;     /* which narrow type (for the kinds other than EX_PLAIN) */
     int half_scalars; /* alpha and beta are __half */
 } ex_plan_t;
 
@@ -45,7 +52,7 @@ typedef struct {
     cb_job job;
     cb_type type;                    /* the gemm's type (CB_S for the 16-bit kinds) */
     ex_kind kind;
-    int bf16;                        /* the 16-bit elements are bf16 (else half) */
+    ex_elem elem;                    /* the narrow elements' type */
     int half_scalars;                /* alpha and beta are __half (CUBLAS_COMPUTE_16F*) */
     cublasOperation_t ta, tb;
     int m, n, k, lda, ldb, ldc, batch;
@@ -56,32 +63,46 @@ typedef struct {
     cb_scalar alpha, beta;
 } batch_job;
 
-/* A rows x cols column-major matrix of halves or bf16s (leading dimension ld) as floats,
- * packed (leading dimension rows), a column at a time; NULL when memory runs out. */
-static float *ex_widen(const void *p, int bf16, int rows, int cols, int ld)
+/* A rows x cols column-major matrix of halves, bf16s or int8s (leading dimension ld) as
+ * floats, packed (leading dimension rows), a column at a time; NULL when memory runs out. */
+static float *ex_widen(const void *p, ex_elem elem, int rows, int cols, int ld)
 {
     float *f = malloc(((size_t)rows * (size_t)cols + 1) * sizeof *f);
     for (int c = 0; f && c < cols; c++) {
         float *to = f + (size_t)c * rows;
-        if (bf16) {
+        if (elem == EX_BF16) {
             const __nv_bfloat16 *from = (const __nv_bfloat16 *)p + (size_t)c * ld;
             for (int r = 0; r < rows; r++)
                 to[r] = __bfloat162float(from[r]);
-        } else {
+        } else if (elem == EX_HALF) {
             const __half *from = (const __half *)p + (size_t)c * ld;
             for (int r = 0; r < rows; r++)
                 to[r] = __half2float(from[r]);
+        } else {
+            const signed char *from = (const signed char *)p + (size_t)c * ld;
+            for (int r = 0; r < rows; r++)
+                to[r] = from[r];
         }
     }
     return f;
 }
 
+/* The same for int8s as doubles: their products' sums stay exact (below 2^53). */
+static double *ex_widen_int8(const signed char *p, int rows, int cols, int ld)
+{
+    double *d = malloc(((size_t)rows * (size_t)cols + 1) * sizeof *d);
+    for (int c = 0; d && c < cols; c++)
+        for (int r = 0; r < rows; r++)
+            d[(size_t)c * rows + r] = p[(size_t)c * ld + r];
+    return d;
+}
+
 /* The packed floats back into the 16-bit matrix C, each rounded once. */
-static void ex_narrow(const float *f, int bf16, int rows, int cols, void *p, int ld)
+static void ex_narrow(const float *f, ex_elem elem, int rows, int cols, void *p, int ld)
 {
     for (int c = 0; c < cols; c++) {
         const float *from = f + (size_t)c * rows;
-        if (bf16) {
+        if (elem == EX_BF16) {
             __nv_bfloat16 *to = (__nv_bfloat16 *)p + (size_t)c * ld;
             for (int r = 0; r < rows; r++)
                 to[r] = __float2bfloat16(from[r]);
@@ -99,19 +120,45 @@ static int ex_lowp_gemm(const batch_job *j, const float *alpha, const float *bet
 {
     int ar = j->ta == CUBLAS_OP_N ? j->m : j->k, ac = j->ta == CUBLAS_OP_N ? j->k : j->m;
     int br = j->tb == CUBLAS_OP_N ? j->k : j->n, bc = j->tb == CUBLAS_OP_N ? j->n : j->k;
-    float *a = ex_widen(A, j->bf16, ar, ac, j->lda), *b = ex_widen(B, j->bf16, br, bc, j->ldb), *c = NULL;
+    float *a = ex_widen(A, j->elem, ar, ac, j->lda), *b = ex_widen(B, j->elem, br, bc, j->ldb), *c = NULL;
     int ok = a && b;
     if (ok && j->kind == EX_LOWP_INOUT)
-        ok = (c = ex_widen(C, j->bf16, j->m, j->n, j->ldc)) != NULL;
+        ok = (c = ex_widen(C, j->elem, j->m, j->n, j->ldc)) != NULL;
     if (ok && j->kind == EX_LOWP_IN)
         cb_gemm_run(CB_S, j->ta, j->tb, j->m, j->n, j->k, alpha, a, cb_max1(ar), b, cb_max1(br), beta, C, j->ldc);
     else if (ok) {
         cb_gemm_run(CB_S, j->ta, j->tb, j->m, j->n, j->k, alpha, a, cb_max1(ar), b, cb_max1(br), beta, c, j->m);
-        ex_narrow(c, j->bf16, j->m, j->n, C, j->ldc);
+        ex_narrow(c, j->elem, j->m, j->n, C, j->ldc);
     }
     free(a);
     free(b);
     free(c);
+    return ok;
+}
+
+/* One int8 gemm into int32: A B exactly (dgemm on the widened matrices), then
+ * C = alpha (A B) + beta C in 32-bit integers, wrapping as the GPU's do. */
+static int ex_int8_gemm(const batch_job *j, int32_t alpha, int32_t beta, const void *A, const void *B, int32_t *C)
+{
+    int ar = j->ta == CUBLAS_OP_N ? j->m : j->k, ac = j->ta == CUBLAS_OP_N ? j->k : j->m;
+    int br = j->tb == CUBLAS_OP_N ? j->k : j->n, bc = j->tb == CUBLAS_OP_N ? j->n : j->k;
+    double *a = ex_widen_int8(A, ar, ac, j->lda), *b = ex_widen_int8(B, br, bc, j->ldb);
+    double *ab = malloc(((size_t)j->m * j->n + 1) * sizeof *ab);
+    static const double one = 1, zero = 0;
+    int ok = a && b && ab;
+    if (ok) {
+        cb_gemm_run(CB_D, j->ta, j->tb, j->m, j->n, j->k, &one, a, cb_max1(ar), b, cb_max1(br), &zero, ab, j->m);
+        for (int c = 0; c < j->n; c++)
+            for (int r = 0; r < j->m; r++) {
+                int32_t *to = C + (size_t)c * j->ldc + r;
+                uint32_t product = (uint32_t)(int64_t)ab[(size_t)c * j->m + r];
+                uint32_t old = beta ? (uint32_t)*to : 0;   /* beta 0: C is not read */
+                *to = (int32_t)((uint32_t)alpha * product + (uint32_t)beta * old);
+            }
+    }
+    free(a);
+    free(b);
+    free(ab);
     return ok;
 }
 
@@ -131,8 +178,8 @@ static void batch_scalars(const batch_job *j, const void **alpha, const void **b
 /* The batch's i-th gemm. */
 static void batch_one(const batch_job *j, int i, const void *alpha, const void *beta)
 {
-    size_t es = j->kind == EX_PLAIN ? cb_type_size(j->type) : 2;   /* bytes of A's and B's elements */
-    size_t ec = j->kind == EX_LOWP_IN ? 4 : es;                     /* C's */
+    size_t es = j->kind == EX_PLAIN ? cb_type_size(j->type) : j->elem == EX_INT8 ? 1 : 2;   /* A's, B's */
+    size_t ec = j->kind == EX_LOWP_IN || j->kind == EX_INT8_INT32 ? 4 : es;                  /* C's */
     const char *A, *B;
     char *C;
     if (j->by_array) {
@@ -144,10 +191,15 @@ static void batch_one(const batch_job *j, int i, const void *alpha, const void *
         B = (const char *)j->B + (size_t)(i * j->sb) * es;
         C = (char *)j->C + (size_t)(i * j->sc) * ec;
     }
+    int ok = 1;
     if (j->kind == EX_PLAIN)
         cb_gemm_run(j->type, j->ta, j->tb, j->m, j->n, j->k, alpha, A, j->lda, B, j->ldb, beta, C, j->ldc);
-    else if (!ex_lowp_gemm(j, alpha, beta, A, B, C))
-        fprintf(stderr, "cu2c: cuBLAS: out of memory converting 16-bit matrices: gemm %d of the batch not done\n", i);
+    else if (j->kind == EX_INT8_INT32)
+        ok = ex_int8_gemm(j, *(const int32_t *)alpha, *(const int32_t *)beta, A, B, (int32_t *)C);
+    else
+        ok = ex_lowp_gemm(j, alpha, beta, A, B, C);
+    if (!ok)
+        fprintf(stderr, "cu2c: cuBLAS: out of memory converting narrow matrices: gemm %d of the batch not done\n", i);
 }
 
 /* A batch one gemm after another (a job on the stream). */
@@ -183,9 +235,9 @@ static cublasStatus_t batch_submit(cublasHandle_t h, const ex_plan_t *plan, cubl
         st = CUBLAS_STATUS_INVALID_VALUE;
     if (st != CUBLAS_STATUS_SUCCESS || m == 0 || n == 0 || batch == 0)
         return st;
-    batch_job local = {{NULL, 0, NULL}, plan->type, plan->kind, plan->bf16, plan->half_scalars, ta, tb, m, n, k, lda,
+    batch_job local = {{NULL, 0, NULL}, plan->type, plan->kind, plan->elem, plan->half_scalars, ta, tb, m, n, k, lda,
                        ldb, ldc, batch, sa, sb, sc, by_array, A, B, C, {0}, {0}};
-    size_t scalar = plan->half_scalars ? 2 : plan->kind == EX_PLAIN ? cb_type_size(plan->type) : 4;
+    size_t scalar = plan->half_scalars ? 2 : plan->kind == EX_PLAIN ? cb_type_size(plan->type) : 4;  /* int32 too */
     cb_scalar_take(h, &local.alpha, alpha, scalar);
     cb_scalar_take(h, &local.beta, beta, scalar);
     if (batch > 1 && (double)m * n * k <= CB_SMALL_GEMM)
@@ -248,7 +300,7 @@ static cublasStatus_t ex_plan(cudaDataType at, cudaDataType bt, cudaDataType ct,
     if (!c16 && !c32 && !c64 && compute != CUBLAS_COMPUTE_32I && compute != CUBLAS_COMPUTE_32I_PEDANTIC)
         return CUBLAS_STATUS_INVALID_VALUE;
     plan->half_scalars = 0;
-    plan->bf16 = 0;
+    plan->elem = EX_HALF;
     plan->kind = EX_PLAIN;
     if (at != bt)
         return CUBLAS_STATUS_NOT_SUPPORTED;
@@ -269,7 +321,13 @@ static cublasStatus_t ex_plan(cudaDataType at, cudaDataType bt, cudaDataType ct,
     if (at == CUDA_R_16BF && (ct == CUDA_R_16BF || ct == CUDA_R_32F) && c32) {
         plan->type = CB_S;
         plan->kind = ct == CUDA_R_16BF ? EX_LOWP_INOUT : EX_LOWP_IN;
-        plan->bf16 = 1;
+        plan->elem = EX_BF16;
+        return CUBLAS_STATUS_SUCCESS;
+    }
+    if (at == CUDA_R_8I && ((ct == CUDA_R_32I && !c16 && !c32 && !c64) || (ct == CUDA_R_32F && c32))) {
+        plan->type = ct == CUDA_R_32I ? CB_D : CB_S;
+        plan->kind = ct == CUDA_R_32I ? EX_INT8_INT32 : EX_LOWP_IN;
+        plan->elem = EX_INT8;
         return CUBLAS_STATUS_SUCCESS;
     }
     return CUBLAS_STATUS_NOT_SUPPORTED;
@@ -327,7 +385,7 @@ cublasStatus_t cublasGemmStridedBatchedEx(cublasHandle_t h, cublasOperation_t ta
 
 /* ---- Hgemm: half in, half out, computed in float with __half alpha and beta -------------- */
 
-static const ex_plan_t hgemm_plan = {CB_S, EX_LOWP_INOUT, 0, 1};
+static const ex_plan_t hgemm_plan = {CB_S, EX_LOWP_INOUT, EX_HALF, 1};
 
 cublasStatus_t cublasHgemm(cublasHandle_t h, cublasOperation_t ta, cublasOperation_t tb, int m, int n, int k,
                            const __half *alpha, const __half *A, int lda, const __half *B, int ldb, const __half *beta,

@@ -152,8 +152,8 @@ int main() {
     EXPECT_STATUS(cublasSger(h, k, k, &one, P, 1, Q, 1, R, k - 1), CUBLAS_STATUS_INVALID_VALUE);
     EXPECT_STATUS(cublasSgemmStridedBatched(h, CUBLAS_OP_N, CUBLAS_OP_N, k, k, k, &one, P, k, 0, Q, k, 0, &one, R, k, 0, -1),
                   CUBLAS_STATUS_INVALID_VALUE);
-    EXPECT_STATUS(cublasGemmEx(h, CUBLAS_OP_N, CUBLAS_OP_N, k, k, k, &one, P, CUDA_R_8I, k, Q, CUDA_R_8I, k, &one, R,
-                               CUDA_R_32F, k, CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT),
+    EXPECT_STATUS(cublasGemmEx(h, CUBLAS_OP_N, CUBLAS_OP_N, k, k, k, &one, P, CUDA_C_8I, k, Q, CUDA_C_8I, k, &one, R,
+                               CUDA_C_32F, k, CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT),
                   CUBLAS_STATUS_NOT_SUPPORTED);
     EXPECT_STATUS(cublasSetPointerMode(h, (cublasPointerMode_t)5), CUBLAS_STATUS_INVALID_VALUE);
     EXPECT_STATUS(cublasSetMathMode(h, CUBLAS_TF32_TENSOR_OP_MATH), CUBLAS_STATUS_SUCCESS);
