@@ -1,8 +1,9 @@
 /* make bench, section 13: C = A B (N x N column-major floats) through cu2c's cublasSgemm
-   (device buffers, queued on the handle's stream, then cudaDeviceSynchronize) or through
+   (device buffers, queued on the handle's stream, then cudaDeviceSynchronize), through
+   cuBLASLt's cublasLtMatmul (FP32, default epilogue: the same product), or through
    OpenBLAS's cblas_sgemm called directly on the same inputs. Times REPS calls after a
    warm-up, checks a sample of entries against a double-precision product and prints the
-   median milliseconds per call. Usage: cublas_sgemm cublas|cblas [reps] [n] */
+   median milliseconds per call. Usage: cublas_sgemm cublas|cublaslt|cblas [reps] [n] */
 #include <cblas.h>
 #include <cmath>
 #include <cstdio>
@@ -11,6 +12,7 @@
 #include <ctime>
 #include <algorithm>
 #include <vector>
+#include <cublasLt.h>
 #include <cublas_v2.h>
 #include <cuda_runtime.h>
 
@@ -22,8 +24,9 @@ static double now_ms() {
 
 int main(int argc, char **argv) {
     bool use_cublas = argc > 1 && strcmp(argv[1], "cublas") == 0;
-    if (argc < 2 || (!use_cublas && strcmp(argv[1], "cblas") != 0)) {
-        fprintf(stderr, "usage: cublas_sgemm cublas|cblas [reps] [n]\n");
+    bool use_lt = argc > 1 && strcmp(argv[1], "cublaslt") == 0;
+    if (argc < 2 || (!use_cublas && !use_lt && strcmp(argv[1], "cblas") != 0)) {
+        fprintf(stderr, "usage: cublas_sgemm cublas|cublaslt|cblas [reps] [n]\n");
         return 2;
     }
     int reps = argc > 2 ? atoi(argv[2]) : 5;
@@ -43,12 +46,24 @@ int main(int argc, char **argv) {
     cublasHandle_t h = NULL;
     if (use_cublas && cublasCreate(&h) != CUBLAS_STATUS_SUCCESS)
         return 1;
+    cublasLtHandle_t lt = NULL;
+    cublasLtMatmulDesc_t op = NULL;
+    cublasLtMatrixLayout_t layout = NULL;
+    if (use_lt && (cublasLtCreate(&lt) != CUBLAS_STATUS_SUCCESS ||
+                   cublasLtMatmulDescCreate(&op, CUBLAS_COMPUTE_32F, CUDA_R_32F) != CUBLAS_STATUS_SUCCESS ||
+                   cublasLtMatrixLayoutCreate(&layout, CUDA_R_32F, n, n, n) != CUBLAS_STATUS_SUCCESS))
+        return 1;
     const float one = 1.0f, zero = 0.0f;
     std::vector<double> ms;
     for (int r = 0; r <= reps; r++) {   // call 0 warms up (threads started, pages touched)
         double t0 = now_ms();
         if (use_cublas) {
             if (cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, n, n, n, &one, a, n, b, n, &zero, c, n) != CUBLAS_STATUS_SUCCESS ||
+                cudaDeviceSynchronize() != cudaSuccess)
+                return 1;
+        } else if (use_lt) {
+            if (cublasLtMatmul(lt, op, &one, a, layout, b, layout, &zero, c, layout, c, layout, NULL, NULL, 0, 0) !=
+                    CUBLAS_STATUS_SUCCESS ||
                 cudaDeviceSynchronize() != cudaSuccess)
                 return 1;
         } else
@@ -75,5 +90,10 @@ int main(int argc, char **argv) {
     printf("sgemm %s n=%d reps=%d median_ms=%.4f\n", argv[1], n, reps, ms[ms.size() / 2]);
     if (h)
         cublasDestroy(h);
+    if (lt) {
+        cublasLtMatrixLayoutDestroy(layout);
+        cublasLtMatmulDescDestroy(op);
+        cublasLtDestroy(lt);
+    }
     return 0;
 }

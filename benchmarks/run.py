@@ -34,13 +34,25 @@
    memory touched for the first time are part of the time.
 13. cuBLAS: SGEMM of 2048x2048 floats through cu2c's cublasSgemm (libcublas: queued on the
    handle's stream, run by OpenBLAS, then cudaDeviceSynchronize) against cblas_sgemm called
-   directly on the same inputs (cublas_sgemm.cu, one program, two modes), threads = cores for
-   both, runs interleaved; overhead = cuBLAS / cblas - 1 (goal: a few percent at most).
+   directly on the same inputs, and the same product through cuBLASLt's cublasLtMatmul (FP32)
+   (cublas_sgemm.cu, one program, three modes), threads = cores for all, runs interleaved;
+   overhead = cuBLAS / cblas - 1 (goal: a few percent at most).
 14. thrust (its OpenMP device system, on device_vectors): thrust::sort of 2^24 uint32 and of
    2^24 float keys against std::sort (one thread: the C++ library's), and thrust::reduce of
    2^24 floats against an OpenMP reduction (`#pragma omp parallel for reduction`):
    thrust_sort_reduce.cu through cu2cc against thrust_sort_reduce_ref.cpp through
    `g++ -O3 -fopenmp`, with all cores, runs interleaved; ratio = reference / thrust.
+
+15. cuSOLVER: the LU factorisation (partial pivoting) of a 1024x1024 double matrix through
+   cu2c's cusolverDnDgetrf (libcusolver: queued on the handle's stream, run by OpenBLAS's
+   LAPACK, then cudaDeviceSynchronize) against LAPACK's dgetrf_ called directly on the same
+   buffer (cusolver_dgetrf.cu, one program, two modes), threads = cores for both, runs
+   interleaved; overhead = cuSOLVER / LAPACK - 1.
+16. cuSPARSE: y = A x for a CSR float matrix of 2^20 rows, 10 entries per row, through cu2c's
+   cusparseSpMV (libcusparse: queued on the handle's stream, blocks of rows, then
+   cudaDeviceSynchronize; cusparse_spmv.cu) against the plain CSR loop with `omp parallel for`
+   over rows (cusparse_spmv_omp.c) on the same matrix, threads = cores for both, runs
+   interleaved; ratio = omp / cuSPARSE (1.0 or more: no overhead).
 
 cu2cc builds for this CPU (-march=native), so the OpenMP and OpenBLAS references get the
 same target (OpenBLAS picks its own kernels at run time).
@@ -444,27 +456,60 @@ CUBLAS_N = 2048
 
 def bench_cublas():
     cores = str(os.cpu_count())
-    section(f"13. cuBLAS SGEMM against cblas_sgemm, {CUBLAS_N}x{CUBLAS_N} floats, {cores} threads "
+    section(f"13. cuBLAS SGEMM and cuBLASLt's FP32 matmul against cblas_sgemm, {CUBLAS_N}x{CUBLAS_N} floats, {cores} threads "
             f"({CUBLAS_ROUNDS} interleaved runs per side, each the median of {CUBLAS_CALLS} calls)")
     exe = os.path.join(WORK, "cublas_sgemm")
-    p = run([CU2CC, "-O3", os.path.join(BENCH, "cublas_sgemm.cu"), "-o", exe, "-lcublas"], check=False)
+    p = run([CU2CC, "-O3", os.path.join(BENCH, "cublas_sgemm.cu"), "-o", exe, "-lcublasLt", "-lcublas"],
+            check=False)
     if p.returncode != 0:
         print("skipped: cuBLAS could not be built (OpenBLAS missing? apt-get install "
               f"libopenblas-dev); the build said:\n{p.stdout.strip()[:300]}")
         return
     env = dict(os.environ, CU2C_NUM_THREADS=cores, OPENBLAS_NUM_THREADS=cores)
-    times = {"cublas": [], "cblas": []}
+    modes = ["cublas", "cublaslt", "cblas"]
+    times = {m: [] for m in modes}
     for r in range(CUBLAS_ROUNDS):
-        order = ["cublas", "cblas"] if r % 2 == 0 else ["cblas", "cublas"]
-        for mode in order:
+        for mode in modes[r % 3:] + modes[:r % 3]:   # each side first in turn
             times[mode].append(program_ms([exe, mode, str(CUBLAS_CALLS), str(CUBLAS_N)], env))
-    mc, mb = statistics.median(times["cublas"]), statistics.median(times["cblas"])
-    per_run = statistics.median(c / b for c, b in zip(times["cublas"], times["cblas"]))
-    gflops = 2.0 * CUBLAS_N ** 3 / (mc * 1e6)
-    print(f"{'cublasSgemm ms':>15} {'cblas_sgemm ms':>15} {'overhead':>9} {'median of per-run':>18} "
-          f"{'cuBLAS GFLOP/s':>15}")
-    print(f"{mc:>15.1f} {mb:>15.1f} {100 * (mc / mb - 1):>8.1f}% {100 * (per_run - 1):>17.1f}% "
-          f"{gflops:>15.1f}")
+    mb = statistics.median(times["cblas"])
+    print(f"{'routine':>16} {'ms':>8} {'cblas_sgemm ms':>15} {'overhead':>9} {'median of per-run':>18} "
+          f"{'GFLOP/s':>8}")
+    for mode, name in (("cublas", "cublasSgemm"), ("cublaslt", "cublasLtMatmul")):
+        mc = statistics.median(times[mode])
+        per_run = statistics.median(c / b for c, b in zip(times[mode], times["cblas"]))
+        gflops = 2.0 * CUBLAS_N ** 3 / (mc * 1e6)
+        print(f"{name:>16} {mc:>8.1f} {mb:>15.1f} {100 * (mc / mb - 1):>8.1f}% {100 * (per_run - 1):>17.1f}% "
+              f"{gflops:>8.1f}")
+
+
+CUSOLVER_ROUNDS = 7     # cusolverDnDgetrf against dgetrf_: program runs per side
+CUSOLVER_CALLS = 5      # factorisations timed inside each program run
+CUSOLVER_N = 1024
+
+
+def bench_cusolver():
+    cores = str(os.cpu_count())
+    section(f"15. cuSOLVER getrf against LAPACK's dgetrf, {CUSOLVER_N}x{CUSOLVER_N} doubles, {cores} "
+            f"threads ({CUSOLVER_ROUNDS} interleaved runs per side, each the median of {CUSOLVER_CALLS} calls)")
+    exe = os.path.join(WORK, "cusolver_dgetrf")
+    p = run([CU2CC, "-O3", os.path.join(BENCH, "cusolver_dgetrf.cu"), "-o", exe, "-lcusolver"], check=False)
+    if p.returncode != 0:
+        print("skipped: cuSOLVER could not be built (OpenBLAS missing? apt-get install "
+              f"libopenblas-dev); the build said:\n{p.stdout.strip()[:300]}")
+        return
+    env = dict(os.environ, CU2C_NUM_THREADS=cores, OPENBLAS_NUM_THREADS=cores)
+    times = {"cusolver": [], "lapack": []}
+    for r in range(CUSOLVER_ROUNDS):
+        order = ["cusolver", "lapack"] if r % 2 == 0 else ["lapack", "cusolver"]
+        for mode in order:
+            times[mode].append(program_ms([exe, mode, str(CUSOLVER_CALLS), str(CUSOLVER_N)], env))
+    mc, ml = statistics.median(times["cusolver"]), statistics.median(times["lapack"])
+    per_run = statistics.median(c / l for c, l in zip(times["cusolver"], times["lapack"]))
+    gflops = 2.0 / 3.0 * CUSOLVER_N ** 3 / (mc * 1e6)
+    print(f"{'cusolverDnDgetrf ms':>20} {'dgetrf_ ms':>11} {'overhead':>9} {'median of per-run':>18} "
+          f"{'cuSOLVER GFLOP/s':>17}")
+    print(f"{mc:>20.2f} {ml:>11.2f} {100 * (mc / ml - 1):>8.1f}% {100 * (per_run - 1):>17.1f}% "
+          f"{gflops:>17.1f}")
 
 
 def bench_thrust():
@@ -487,6 +532,30 @@ def bench_thrust():
         print(f"{what + ' vs ' + ref:<30} {mc:>10.1f} {mr:>9.1f} {mr / mc:>17.2f}")
 
 
+CUSPARSE_ROUNDS = 7     # cusparseSpMV against the OpenMP CSR loop: program runs per side
+CUSPARSE_CALLS = 20     # products timed inside each program run
+
+
+def bench_cusparse():
+    cores = str(os.cpu_count())
+    section(f"16. cuSPARSE SpMV against an OpenMP CSR loop, 2^20 rows x 10 floats, {cores} threads "
+            f"({CUSPARSE_ROUNDS} interleaved runs per side, each the median of {CUSPARSE_CALLS} calls)")
+    cu_exe, omp_exe = os.path.join(WORK, "cusparse_spmv"), os.path.join(WORK, "cusparse_spmv_omp")
+    run([CU2CC, "-O3", os.path.join(BENCH, "cusparse_spmv.cu"), "-o", cu_exe, "-lcusparse"])
+    run(["gcc", "-O3", "-march=native", "-fopenmp", os.path.join(BENCH, "cusparse_spmv_omp.c"),
+         "-o", omp_exe, "-lm"])
+    env = dict(os.environ, CU2C_NUM_THREADS=cores, OMP_NUM_THREADS=cores, OMP_PROC_BIND="false")
+    cu, omp = [], []
+    for r in range(CUSPARSE_ROUNDS):
+        order = [(cu, cu_exe), (omp, omp_exe)]
+        for times, exe in (order if r % 2 == 0 else order[::-1]):
+            times.append(program_ms([exe, str(CUSPARSE_CALLS)], env))
+    mc, mo = statistics.median(cu), statistics.median(omp)
+    per_run = statistics.median(o / c for o, c in zip(omp, cu))
+    print(f"{'cusparseSpMV ms':>16} {'omp loop ms':>12} {'ratio omp/cuSPARSE':>19} {'median of per-run':>18}")
+    print(f"{mc:>16.3f} {mo:>12.3f} {mo / mc:>19.2f} {per_run:>18.2f}")
+
+
 def main():
     if not (os.access(CU2C, os.X_OK) and os.access(CU2CC, os.X_OK)):
         sys.exit("bench: build first (make all)")
@@ -495,7 +564,8 @@ def main():
     print(f"cu2c benchmarks on {os.cpu_count()} cores")
     sections = (bench_translation, bench_vadd, bench_matmul, bench_stencil, bench_vectorisation,
                 bench_launch, bench_uneven, bench_reduce, bench_sgemm, bench_texture,
-                bench_patterns, bench_bigcopy, bench_cublas, bench_thrust)
+                bench_patterns, bench_bigcopy, bench_cublas, bench_thrust, bench_cusolver,
+                bench_cusparse)
     # `run.py 9 10`: only those sections
     chosen = [int(a) for a in sys.argv[1:]] or range(1, len(sections) + 1)
     for n in chosen:
