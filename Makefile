@@ -143,6 +143,13 @@ build/libraries/%.o: libraries/%.c libraries/*/*.h $(HEADERS)
 	@mkdir -p $(dir $@)
 	$(CC) $(PROJ_CFLAGS) -fPIC -pthread -Iinclude $(BLAS_CFLAGS) -c $< -o $@
 
+# cusparseSpMV's common loop (spmv.c) at -O3, its x[ind[e]] loads as vector gathers: GCC's
+# generic tuning leaves gathers out (on CPUs where microcode made them slow), which cost this
+# loop a third of its speed where they are fast (make bench, section 16)
+SPMV_GATHERS := $(shell $(CC) -mtune-ctrl=use_gather_2parts,use_gather_4parts,use_gather -E -x c /dev/null \
+                  >/dev/null 2>&1 && echo -mtune-ctrl=use_gather_2parts,use_gather_4parts,use_gather)
+build/libraries/cusparse/spmv.o: PROJ_CFLAGS += -O3 $(SPMV_GATHERS)
+
 lib64/libcublas.a: $(CUBLAS_SRC:%.c=build/%.o)
 	@mkdir -p lib64
 	rm -f $@ && ar rcs $@ $^
@@ -211,10 +218,6 @@ lib64/libcufft.so lib64/libcufft_static.a: Makefile
 lib64/libcufftw.so lib64/libcufftw_static.a: Makefile
 	@mkdir -p lib64
 	echo "/* cu2c's cuFFTW: FFTW */ INPUT($(CUFFT_DEPS))" > $@
-
-build/libraries/%.o: libraries/%.c libraries/*/*.h $(HEADERS)
-	@mkdir -p $(dir $@)
-	$(CC) $(PROJ_CFLAGS) -fPIC -pthread -Iinclude -c $< -o $@
 
 build/translator/frontend/%.o: translator/frontend/%.c translator/frontend/fe.h translator/*.h
 	@mkdir -p $(dir $@)

@@ -26,6 +26,40 @@ typedef struct spmv_job {
 } spmv_job;
 _Static_assert(sizeof(spmv_job) <= CS_JOB_MAX, "an SpMV job travels with its launch");
 
+/* The common case's rows [lo, hi): CSR (or CSC transposed) of floats or doubles with 32-bit
+ * indices, not conjugated. A plain loop over rows, which GCC vectorises across rows (a gather
+ * of x per entry), built for AVX-512 and AVX2 beside baseline x86-64 (libcusparse is built for
+ * any x86-64; the right one is chosen when the library loads) and at -O3 (the Makefile). */
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
+#define SPMV_CLONES __attribute__((target_clones("arch=x86-64-v4", "arch=x86-64-v3", "default")))
+#else
+#define SPMV_CLONES
+#endif
+#define SPMV_ROWS(NAME, VT)                                                                   \
+    SPMV_CLONES static void NAME(int64_t lo, int64_t hi, const int32_t *restrict off,         \
+                                 const int32_t *restrict ind, const VT *restrict val,         \
+                                 const VT *restrict x, VT *restrict y, VT al, VT be, int32_t base) \
+    {                                                                                         \
+        val -= base;   /* entries and x indexed from base */                                  \
+        ind -= base;                                                                          \
+        x -= base;                                                                            \
+        for (int64_t r = lo; r < hi; r++) {                                                   \
+            VT sum = 0;                                                                       \
+            for (int32_t e = off[r]; e < off[r + 1]; e++)                                     \
+                sum += val[e] * x[ind[e]];                                                    \
+            y[r] = be == 0 ? al * sum : al * sum + be * y[r];                                 \
+        }                                                                                     \
+    }
+SPMV_ROWS(spmv_rows_float, float)
+SPMV_ROWS(spmv_rows_double, double)
+/* per kind: whether it has such a loop, and the call */
+#define SPMV_FAST_r32(...) (spmv_rows_float(__VA_ARGS__), 1)
+#define SPMV_FAST_r64(...) (spmv_rows_double(__VA_ARGS__), 1)
+#define SPMV_FAST_c32(...) 0
+#define SPMV_FAST_c64(...) 0
+#define SPMV_FAST_r16f(...) 0
+#define SPMV_FAST_r16bf(...) 0
+
 /* Rows [lo, hi) of a compressed gather, with the index widths OW and IW (constants where the
  * caller can make them so, for the common cases' loops). */
 #define SPMV_GATHER(K, VT, OW, IW)                                                            \
@@ -57,6 +91,9 @@ _Static_assert(sizeof(spmv_job) <= CS_JOB_MAX, "an SpMV job travels with its lau
         const void *x = j->x;                                                                 \
         if (!j->scatter) {                                                                    \
             int64_t lo = (int64_t)b * j->chunk, hi = lo + j->chunk < j->ylen ? lo + j->chunk : j->ylen; \
+            if (!a->off64 && !a->ind64 && !j->conj &&                                         \
+                SPMV_FAST_##K(lo, hi, a->off, a->ind, a->val, x, j->y, al, be, (int32_t)base)) \
+                return;                                                                       \
             if (!a->off64 && !a->ind64)                                                       \
                 SPMV_GATHER(K, VT, 0, 0)                                                      \
             else if (a->off64 && a->ind64)                                                    \
