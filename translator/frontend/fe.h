@@ -366,6 +366,9 @@ void scan_lambda_local(KScan *ks, Var *v, CXCursor init);
 /* escaping_functions.c */
 /* Fe.escaping_barrier_fn: a function holding a barrier named other than as a call's callee. */
 void find_escaping_barrier_fns(Fe *fe);
+/* whether a dependent call certainly reaches no function holding a barrier (it names its
+ * functions, or is an operator): not a call through a pointer or template argument */
+bool calls_no_barrier_fn(Fe *fe, CXCursor call);
 
 /* cuda_arch.c */
 /* Renames __CUDA_ARCH__ where device code should see the device's (see cuda_arch.c) in the

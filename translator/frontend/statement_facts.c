@@ -177,7 +177,8 @@ static void scan_call(KScan *ks, CXCursor c) {
             diag_refuse(u, cursor_loc(fe, c), "call to '%s', which holds a barrier or __shared__ memory, "
                        "inside an expression: not supported yet (call it as a statement of its own)",
                        fe_str(u->arena, clang_getCursorSpelling(callee)));
-        if (fe->escaping_barrier_fn && clang_getCursorKind(fn) != CXCursor_Constructor)
+        if (fe->escaping_barrier_fn && clang_getCursorKind(fn) != CXCursor_Constructor &&
+            !calls_no_barrier_fn(fe, c))
             diag_refuse(u, cursor_loc(fe, c), "call through a pointer or template argument ('%s'), while the program "
                         "takes the address of '%s', which holds a barrier: thread loops cannot expand a function "
                         "they do not know", shown_name(c), fe->escaping_barrier_fn);
