@@ -100,22 +100,26 @@ static inline Coo make_matrix(int64_t rows, int64_t cols, int salt) {
 // The matrix's arrays in a format: offsets (CSR/CSC) or row indices (COO), indices, and the
 // values in that order.
 static inline void arrays(const Coo &a, cusparseFormat_t f, std::vector<int64_t> &off, std::vector<int64_t> &ind,
-                   std::vector<cd> &val) {
+                          std::vector<cd> &val) {
     off.clear(); ind.clear(); val.clear();
     if (f == CUSPARSE_FORMAT_COO) {
         off = a.r; ind = a.c; val = a.v;
         return;
     }
+    // a counting sort by major, stable: each major's entries in the matrix's order
     bool csc = f == CUSPARSE_FORMAT_CSC;
     int64_t majors = csc ? a.cols : a.rows;
+    size_t nnz = a.v.size();
     off.assign(majors + 1, 0);
-    for (int64_t p = 0; p < majors; p++) {
-        for (size_t e = 0; e < a.v.size(); e++)
-            if ((csc ? a.c[e] : a.r[e]) == p) {
-                ind.push_back(csc ? a.r[e] : a.c[e]);
-                val.push_back(a.v[e]);
-            }
-        off[p + 1] = (int64_t)ind.size();
+    for (size_t e = 0; e < nnz; e++) off[(csc ? a.c[e] : a.r[e]) + 1]++;
+    for (int64_t p = 0; p < majors; p++) off[p + 1] += off[p];
+    ind.resize(nnz);
+    val.resize(nnz);
+    std::vector<int64_t> next(off.begin(), off.end() - 1);
+    for (size_t e = 0; e < nnz; e++) {
+        int64_t at = next[csc ? a.c[e] : a.r[e]]++;
+        ind[at] = csc ? a.r[e] : a.c[e];
+        val[at] = a.v[e];
     }
 }
 
