@@ -7,60 +7,7 @@
 // A null handle is NOT_INITIALIZED; negative sizes, short leading dimensions, k past Q's order,
 // a wide gesvd (m < n), a bad job and bad enums are INVALID_VALUE.
 // RUN: %cu2cc %s -o %t -lcusolver && env CU2C_NUM_THREADS=1 timeout 120 %t && env CU2C_NUM_THREADS=2 timeout 120 %t
-#include <cmath>
-#include <complex>
-#include <cstdio>
-#include <vector>
-#include <cuda_runtime.h>
-#include <cusolverDn.h>
-
-typedef std::complex<double> cd;
-static int failures = 0;
-
-#define EXPECT_STATUS(call, want)                                                            \
-    do {                                                                                     \
-        cusolverStatus_t s_ = (call);                                                        \
-        if (s_ != (want)) {                                                                  \
-            printf("line %d: %s returned %d, want %s\n", __LINE__, #call, (int)s_, #want);   \
-            failures++;                                                                      \
-        }                                                                                    \
-    } while (0)
-#define CHECK(call) EXPECT_STATUS(call, CUSOLVER_STATUS_SUCCESS)
-
-// ---- the four element types (R: the real type of their precision), seen as complex<double>
-static cd val(float x) { return cd(x, 0); }
-static cd val(double x) { return cd(x, 0); }
-static cd val(cuComplex x) { return cd(cuCrealf(x), cuCimagf(x)); }
-static cd val(cuDoubleComplex x) { return cd(cuCreal(x), cuCimag(x)); }
-template <typename T> struct Kind;
-template <> struct Kind<float> {
-    typedef float R;
-    static const bool cplx = false;
-    static double eps() { return 1.2e-7; }
-    static float make(cd v) { return (float)v.real(); }
-    static const char *name() { return "S"; }
-};
-template <> struct Kind<double> {
-    typedef double R;
-    static const bool cplx = false;
-    static double eps() { return 2.3e-16; }
-    static double make(cd v) { return v.real(); }
-    static const char *name() { return "D"; }
-};
-template <> struct Kind<cuComplex> {
-    typedef float R;
-    static const bool cplx = true;
-    static double eps() { return 1.2e-7; }
-    static cuComplex make(cd v) { return make_cuComplex((float)v.real(), (float)v.imag()); }
-    static const char *name() { return "C"; }
-};
-template <> struct Kind<cuDoubleComplex> {
-    typedef double R;
-    static const bool cplx = true;
-    static double eps() { return 2.3e-16; }
-    static cuDoubleComplex make(cd v) { return make_cuDoubleComplex(v.real(), v.imag()); }
-    static const char *name() { return "Z"; }
-};
+#include "Inputs/cusolver_test_common.h"
 
 // ---- the API by overloading on the element type
 #define API(T, R, P, MQR, EVD)                                                                               \
