@@ -612,6 +612,19 @@ struct cudaMemcpy3DParms {
     enum cudaMemcpyKind kind;
 };
 
+/* cudaMemcpy3DPeer's: a 3-D copy naming the device of each side. */
+struct cudaMemcpy3DPeerParms {
+    cudaArray_t srcArray;
+    struct cudaPos srcPos;
+    struct cudaPitchedPtr srcPtr;
+    int srcDevice;
+    cudaArray_t dstArray;
+    struct cudaPos dstPos;
+    struct cudaPitchedPtr dstPtr;
+    int dstDevice;
+    struct cudaExtent extent;
+};
+
 /* ---- CUDA arrays and texture resources ---------------------------------------------------- */
 
 /* What one channel of a texel holds (cudaChannelFormatDesc::f). */
@@ -735,6 +748,7 @@ typedef enum cudaResourceViewFormat cudaResourceViewFormat;
 typedef struct cudaResourceDesc cudaResourceDesc;
 typedef struct cudaResourceViewDesc cudaResourceViewDesc;
 typedef struct cudaMemcpy3DParms cudaMemcpy3DParms;
+typedef struct cudaMemcpy3DPeerParms cudaMemcpy3DPeerParms;
 typedef struct cudaExtent cudaExtent;
 typedef struct cudaPos cudaPos;
 typedef struct cudaPitchedPtr cudaPitchedPtr;

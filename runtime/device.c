@@ -14,44 +14,19 @@
 
 /* ---- Facts about the machine ------------------------------------------------------------- */
 
-static pthread_once_t rt_workers_once = PTHREAD_ONCE_INIT;
-static int rt_workers;
-
-static void rt_init_workers(void)
-{
-    const char *env = getenv("CU2C_NUM_THREADS");
-    if (env && *env) {
-        char *end;
-        long n = strtol(env, &end, 10);
-        if (*end == '\0' && n > 0 && n <= 4096) {
-            rt_workers = (int)n;
-            return;
-        }
-        /* A bad value is a user error the program must survive: fall back to the default. */
-        fprintf(stderr, "cu2c: ignoring CU2C_NUM_THREADS=%s (want 1..4096)\n", env);
-    }
-    /* The cores this process may run on (containers and taskset restrict them). */
-    cpu_set_t set;
-    if (sched_getaffinity(0, sizeof set, &set) == 0 && CPU_COUNT(&set) > 0) {
-        rt_workers = CPU_COUNT(&set);
-        return;
-    }
-    long n = sysconf(_SC_NPROCESSORS_ONLN);
-    rt_workers = n > 0 ? (int)n : 1;
-}
-
-int rt_num_workers(void)
-{
-    pthread_once(&rt_workers_once, rt_init_workers);
-    return rt_workers;
-}
-
 size_t rt_total_memory(void)
 {
     long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
     if (pages <= 0 || page <= 0)
         return (size_t)4 << 30;
     return (size_t)pages * (size_t)page;
+}
+
+/* Each device's share of it: devices share the machine as they share its cores. */
+size_t rt_device_memory(void)
+{
+    int n = rt_device_count();
+    return rt_total_memory() / (size_t)(n > 1 ? n : 1);
 }
 
 /* The value of a "key : value" line of /proc/cpuinfo, trimmed; false if there is none. */
@@ -106,7 +81,7 @@ static int rt_clock_khz(void)
 /* ---- Properties ---------------------------------------------------------------------------- */
 
 static pthread_once_t rt_props_once = PTHREAD_ONCE_INIT;
-static struct cudaDeviceProp rt_props;
+static struct cudaDeviceProp rt_props;   /* what every device shares */
 
 static void rt_init_props(void)
 {
@@ -119,9 +94,8 @@ static void rt_init_props(void)
         !rt_cpuinfo("cpu", model, sizeof model))              /* powerpc */
         snprintf(model, sizeof model, "unknown processor");
     snprintf(p->name, sizeof p->name, "cu2c CPU: %s", model);
-    memcpy(p->uuid.bytes, "cu2c-cpu-device0", 16);
 
-    p->totalGlobalMem = rt_total_memory();
+    p->totalGlobalMem = rt_device_memory();
     p->sharedMemPerBlock = RT_SHARED_PER_BLOCK;
     p->regsPerBlock = 65536;
     p->warpSize = 32;
@@ -186,10 +160,19 @@ static void rt_init_props(void)
     p->memoryPoolsSupported = 1;
 }
 
+/* What every device shares: all but its identity. */
 static const struct cudaDeviceProp *rt_device_props(void)
 {
     pthread_once(&rt_props_once, rt_init_props);
     return &rt_props;
+}
+
+/* Physical device i's properties: the shared ones, its UUID and its PCI bus (its index). */
+void rt_physical_props(int i, struct cudaDeviceProp *p)
+{
+    *p = *rt_device_props();
+    rt_device_uuid(i, (unsigned char *)p->uuid.bytes);
+    p->pciBusID = i;
 }
 
 /* ---- The device's cycle counter ----------------------------------------------------------- */
@@ -301,23 +284,14 @@ int cu2c_nsmid(void)
     return rt_device_props()->multiProcessorCount;
 }
 
-cudaError_t cudaGetDeviceCount(int *count)
-{
-    rt_driver_initialised();
-    if (!count)
-        return rt_error(cudaErrorInvalidValue);
-    *count = 1;
-    return cudaSuccess;
-}
-
 cudaError_t cudaGetDeviceProperties(struct cudaDeviceProp *prop, int device)
 {
     rt_driver_initialised();
     if (!prop)
         return rt_error(cudaErrorInvalidValue);
-    if (device != 0)
+    if (!rt_valid_device(device))
         return rt_error(cudaErrorInvalidDevice);
-    *prop = *rt_device_props();
+    rt_physical_props(rt_device_physical(device), prop);
     return cudaSuccess;
 }
 
@@ -325,9 +299,11 @@ cudaError_t cudaDeviceGetAttribute(int *value, enum cudaDeviceAttr attr, int dev
 {
     if (!value)
         return rt_error(cudaErrorInvalidValue);
-    if (device != 0)
+    if (!rt_valid_device(device))
         return rt_error(cudaErrorInvalidDevice);
-    const struct cudaDeviceProp *p = rt_device_props();
+    struct cudaDeviceProp props;
+    rt_physical_props(rt_device_physical(device), &props);
+    const struct cudaDeviceProp *p = &props;
     int v;
     switch (attr) {
     case cudaDevAttrMaxThreadsPerBlock: v = p->maxThreadsPerBlock; break;
@@ -417,62 +393,9 @@ cudaError_t cudaDeviceGetAttribute(int *value, enum cudaDeviceAttr attr, int dev
     return cudaSuccess;
 }
 
-cudaError_t cudaChooseDevice(int *device, const struct cudaDeviceProp *prop)
-{
-    if (!device || !prop)
-        return rt_error(cudaErrorInvalidValue);
-    *device = 0;
-    return cudaSuccess;
-}
-
-cudaError_t cudaDeviceGetPCIBusId(char *pciBusId, int len, int device)
-{
-    if (!pciBusId || len <= 0)
-        return rt_error(cudaErrorInvalidValue);
-    if (device != 0)
-        return rt_error(cudaErrorInvalidDevice);
-    snprintf(pciBusId, (size_t)len, "0000:00:00.0");
-    return cudaSuccess;
-}
-
-/* ---- Selecting the device ------------------------------------------------------------------ */
+/* ---- Flags (which device: devices.c) ------------------------------------------------------- */
 
 static atomic_uint rt_device_flags = 0;
-
-cudaError_t cudaInitDevice(int device, unsigned int deviceFlags, unsigned int flags)
-{
-    if (device != 0)
-        return rt_error(cudaErrorInvalidDevice);
-    if (flags & ~1u)
-        return rt_error(cudaErrorInvalidValue);
-    if (flags & 1u)  /* cudaInitDeviceFlagsAreValid */
-        return cudaSetDeviceFlags(deviceFlags);
-    return cudaSuccess;
-}
-
-cudaError_t cudaSetDevice(int device)
-{
-    rt_driver_initialised();
-    return device == 0 ? cudaSuccess : rt_error(cudaErrorInvalidDevice);
-}
-
-cudaError_t cudaGetDevice(int *device)
-{
-    if (!device)
-        return rt_error(cudaErrorInvalidValue);
-    *device = 0;
-    return cudaSuccess;
-}
-
-cudaError_t cudaSetValidDevices(int *device_arr, int len)
-{
-    if (len < 0 || (len > 0 && !device_arr))
-        return rt_error(cudaErrorInvalidValue);
-    for (int i = 0; i < len; i++)
-        if (device_arr[i] != 0)
-            return rt_error(cudaErrorInvalidDevice);
-    return cudaSuccess;
-}
 
 cudaError_t cudaSetDeviceFlags(unsigned int flags)
 {
@@ -493,44 +416,22 @@ cudaError_t cudaGetDeviceFlags(unsigned int *flags)
     return cudaSuccess;
 }
 
-cudaError_t cudaDeviceCanAccessPeer(int *canAccessPeer, int device, int peerDevice)
-{
-    if (!canAccessPeer)
-        return rt_error(cudaErrorInvalidValue);
-    if (device != 0 || peerDevice != 0)
-        return rt_error(cudaErrorInvalidDevice);
-    *canAccessPeer = 0;  /* a device is not its own peer */
-    return cudaSuccess;
-}
-
-cudaError_t cudaDeviceEnablePeerAccess(int peerDevice, unsigned int flags)
-{
-    if (flags != 0)
-        return rt_error(cudaErrorInvalidValue);
-    (void)peerDevice;
-    return rt_error(cudaErrorInvalidDevice);  /* there is no other device */
-}
-
-cudaError_t cudaDeviceDisablePeerAccess(int peerDevice)
-{
-    (void)peerDevice;
-    return rt_error(cudaErrorInvalidDevice);
-}
-
 /* ---- Device-wide state --------------------------------------------------------------------- */
 
 cudaError_t cudaDeviceSynchronize(void)
 {
     rt_driver_initialised();
-    return rt_error(rt_sync(RT_ALL_STREAMS));
+    return rt_error(rt_sync_device(rt_current_device()));
 }
 
 cudaError_t cudaDeviceReset(void)
 {
     if (rt_on_worker())
         return rt_error(cudaErrorNotPermitted);
-    rt_sync(RT_ALL_STREAMS);
-    rt_free_all_allocations();
+    int d = rt_current_device();
+    rt_sync_device(d);
+    rt_free_device_allocations(d);
+    rt_peer_reset(d);
     atomic_store(&rt_device_flags, 0);
     rt_clear_error();
     return cudaSuccess;

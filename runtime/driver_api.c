@@ -27,8 +27,16 @@ struct CUctx_st {
 };
 
 static atomic_int rt_drv_ready;                 /* cuInit, or the runtime API, was called */
-static struct CUctx_st rt_primary = {0, 0, 0, 1};
-static int rt_primary_refs;
+static struct CUctx_st rt_primary[RT_MAX_DEVICES];   /* each device's primary context */
+static int rt_primary_refs[RT_MAX_DEVICES];
+
+__attribute__((constructor)) static void rt_primary_init(void)
+{
+    for (int d = 0; d < RT_MAX_DEVICES; d++) {
+        rt_primary[d].device = d;
+        rt_primary[d].primary = 1;
+    }
+}
 static pthread_mutex_t rt_drv_lock = PTHREAD_MUTEX_INITIALIZER;
 
 #define RT_CTX_DEPTH 32
@@ -66,7 +74,20 @@ static CUresult rt_drv_result(cudaError_t e, cudaError_t before)
 /* The calling thread's context: its top, else the primary one. */
 static CUcontext rt_current(void)
 {
-    return rt_ctx_depth ? rt_ctx_stack[rt_ctx_depth - 1] : &rt_primary;
+    return rt_ctx_depth ? rt_ctx_stack[rt_ctx_depth - 1] : &rt_primary[rt_current_device()];
+}
+
+/* The runtime's current device follows the thread's context, as CUDA's does. */
+static void rt_follow_context(void)
+{
+    if (rt_ctx_depth)
+        rt_use_device(rt_ctx_stack[rt_ctx_depth - 1]->device);
+}
+
+void rt_driver_device_set(int d)
+{
+    if (rt_ctx_depth)
+        rt_ctx_stack[rt_ctx_depth - 1] = &rt_primary[d];
 }
 
 /* The checks a call using the device starts with. */
@@ -208,10 +229,10 @@ CUresult cuDevicePrimaryCtxRetain(CUcontext *ctx, CUdevice dev)
     if (!ctx)
         return CUDA_ERROR_INVALID_VALUE;
     pthread_mutex_lock(&rt_drv_lock);
-    rt_primary_refs++;
-    rt_primary.destroyed = 0;
+    rt_primary_refs[dev]++;
+    rt_primary[dev].destroyed = 0;
     pthread_mutex_unlock(&rt_drv_lock);
-    *ctx = &rt_primary;
+    *ctx = &rt_primary[dev];
     return CUDA_SUCCESS;
 }
 
@@ -219,8 +240,8 @@ CUresult cuDevicePrimaryCtxRelease_v2(CUdevice dev)
 {
     RT_DRV_DEVICE(dev);
     pthread_mutex_lock(&rt_drv_lock);
-    int ok = rt_primary_refs > 0;
-    rt_primary_refs -= ok;
+    int ok = rt_primary_refs[dev] > 0;
+    rt_primary_refs[dev] -= ok;
     pthread_mutex_unlock(&rt_drv_lock);
     return ok ? CUDA_SUCCESS : CUDA_ERROR_INVALID_CONTEXT;
 }
@@ -228,7 +249,11 @@ CUresult cuDevicePrimaryCtxRelease_v2(CUdevice dev)
 CUresult cuDevicePrimaryCtxReset_v2(CUdevice dev)
 {
     RT_DRV_DEVICE(dev);
-    RT_DRV(cudaDeviceReset());
+    int was = rt_current_device();
+    rt_use_device(dev);
+    cudaError_t before = cudaPeekAtLastError(), e = cudaDeviceReset();
+    rt_use_device(was);
+    return rt_drv_result(e, before);
 }
 
 CUresult cuDevicePrimaryCtxGetState(CUdevice dev, unsigned int *flags, int *active)
@@ -236,15 +261,15 @@ CUresult cuDevicePrimaryCtxGetState(CUdevice dev, unsigned int *flags, int *acti
     RT_DRV_DEVICE(dev);
     if (!flags || !active)
         return CUDA_ERROR_INVALID_VALUE;
-    *flags = rt_primary.flags;
-    *active = rt_primary_refs > 0;
+    *flags = rt_primary[dev].flags;
+    *active = rt_primary_refs[dev] > 0;
     return CUDA_SUCCESS;
 }
 
 CUresult cuDevicePrimaryCtxSetFlags_v2(CUdevice dev, unsigned int flags)
 {
     RT_DRV_DEVICE(dev);
-    rt_primary.flags = flags;
+    rt_primary[dev].flags = flags;
     return CUDA_SUCCESS;
 }
 
@@ -262,6 +287,7 @@ CUresult cuCtxCreate_v2(CUcontext *ctx, unsigned int flags, CUdevice dev)
     c->flags = flags;
     rt_ctx_stack[rt_ctx_depth++] = c;
     *ctx = c;
+    rt_follow_context();
     return CUDA_SUCCESS;
 }
 
@@ -280,6 +306,7 @@ CUresult cuCtxDestroy_v2(CUcontext ctx)
             rt_ctx_depth--;
             i--;
         }
+    rt_follow_context();
     return CUDA_SUCCESS;
 }
 
@@ -302,12 +329,14 @@ CUresult cuCtxSetCurrent(CUcontext ctx)
     if (!ctx) {
         if (rt_ctx_depth)
             rt_ctx_depth--;
+        rt_follow_context();
         return CUDA_SUCCESS;
     }
     if (rt_ctx_depth)
         rt_ctx_stack[rt_ctx_depth - 1] = ctx;
     else
         rt_ctx_stack[rt_ctx_depth++] = ctx;
+    rt_follow_context();
     return CUDA_SUCCESS;
 }
 
@@ -320,6 +349,7 @@ CUresult cuCtxPushCurrent_v2(CUcontext ctx)
     if (rt_ctx_depth == RT_CTX_DEPTH)
         return CUDA_ERROR_OUT_OF_MEMORY;
     rt_ctx_stack[rt_ctx_depth++] = ctx;
+    rt_follow_context();
     return CUDA_SUCCESS;
 }
 
@@ -332,6 +362,7 @@ CUresult cuCtxPopCurrent_v2(CUcontext *ctx)
     CUcontext c = rt_ctx_stack[--rt_ctx_depth];
     if (ctx)
         *ctx = c;
+    rt_follow_context();
     return CUDA_SUCCESS;
 }
 

@@ -227,7 +227,7 @@ int rt_capture_wait(cudaStream_t stream, cudaEvent_t event, cudaError_t *e)
         /* a dependency on work outside the capture: CUDA refuses to cross its boundary */
         *e = cudaErrorStreamCaptureIsolation;
         sc->invalidated = 1;
-    } else if (s == &rt_legacy_stream) {
+    } else if (s->legacy) {
         *e = cudaErrorStreamCaptureImplicit;      /* the legacy stream cannot be captured */
         ec->invalidated = 1;
     } else if (!sc) {
@@ -294,7 +294,7 @@ cudaError_t cudaStreamBeginCaptureToGraph(cudaStream_t stream, cudaGraph_t graph
     for (size_t i = 0; dependencyData && i < numDependencies; i++)
         if (dependencyData[i].from_port || dependencyData[i].to_port || dependencyData[i].type)
             return rt_error(cudaErrorNotSupported);   /* programmatic edges */
-    if (s == &rt_legacy_stream)
+    if (s->legacy)
         return rt_error(cudaErrorStreamCaptureUnsupported);
     int owns = !graph;
     if (owns) {

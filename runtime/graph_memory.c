@@ -28,7 +28,7 @@ static cudaError_t rt_check_alloc_props(const struct cudaMemPoolProps *p)
         return cudaErrorInvalidValue;
     if (p->location.type != cudaMemLocationTypeDevice)
         return cudaErrorNotSupported;   /* graph memory on the host */
-    return p->location.id == 0 ? cudaSuccess : cudaErrorInvalidDevice;
+    return rt_valid_device(p->location.id) ? cudaSuccess : cudaErrorInvalidDevice;
 }
 
 cudaError_t cudaGraphAddMemAllocNode(cudaGraphNode_t *pGraphNode, cudaGraph_t graph,
@@ -42,8 +42,8 @@ cudaError_t cudaGraphAddMemAllocNode(cudaGraphNode_t *pGraphNode, cudaGraph_t gr
         return rt_error(e);
     for (size_t i = 0; i < p->accessDescCount; i++) {
         const struct cudaMemLocation *l = &p->accessDescs[i].location;
-        if (l->type != cudaMemLocationTypeDevice || l->id != 0)
-            return rt_error(cudaErrorInvalidValue);   /* only the one device */
+        if (l->type != cudaMemLocationTypeDevice || !rt_valid_device(l->id))
+            return rt_error(cudaErrorInvalidValue);
     }
     void *dptr;
     e = rt_graph_memory_alloc(&dptr, p->bytesize);   /* a failure is recorded by both calls */
@@ -104,7 +104,7 @@ static enum cudaMemPoolAttr rt_pool_attr_of(enum cudaGraphMemAttributeType attr)
 
 cudaError_t cudaDeviceGetGraphMemAttribute(int device, enum cudaGraphMemAttributeType attr, void *value)
 {
-    if (device != 0)
+    if (!rt_valid_device(device))
         return rt_error(cudaErrorInvalidDevice);
     enum cudaMemPoolAttr a = rt_pool_attr_of(attr);
     if (!a || !value)
@@ -115,7 +115,7 @@ cudaError_t cudaDeviceGetGraphMemAttribute(int device, enum cudaGraphMemAttribut
 /* Only the high-water marks may be set, to 0 (they restart from the current use). */
 cudaError_t cudaDeviceSetGraphMemAttribute(int device, enum cudaGraphMemAttributeType attr, void *value)
 {
-    if (device != 0)
+    if (!rt_valid_device(device))
         return rt_error(cudaErrorInvalidDevice);
     if ((attr != cudaGraphMemAttrUsedMemHigh && attr != cudaGraphMemAttrReservedMemHigh) || !value)
         return rt_error(cudaErrorInvalidValue);

@@ -41,15 +41,31 @@ cudaError_t rt_sticky_error(void);
             return rt_error(rt_sticky_error());        \
     } while (0)
 
-/* ---- device.c --------------------------------------------------------------------------- */
+/* ---- devices.c, device.c ---------------------------------------------------------------- */
 
-/* Number of worker threads: CU2C_NUM_THREADS, else the cores this process may run on. Read
- * once; the pool and multiProcessorCount agree on it. */
+#define RT_MAX_DEVICES 64
+/* Devices the program sees (CU2C_DEVICES, as CUDA_VISIBLE_DEVICES selects them); 0 when it
+ * hides them all. Visible device d is physical device rt_device_physical(d). */
+int rt_device_count(void);
+int rt_valid_device(int d);
+int rt_device_physical(int d);
+/* The calling host thread's current device (cudaSetDevice), and setting it. */
+int rt_current_device(void);
+void rt_use_device(int d);
+/* Worker threads per device: CU2C_DEVICE_WORKERS, else CU2C_NUM_THREADS or this process's
+ * share of the cores, divided among the devices. Read once; the pool and
+ * multiProcessorCount agree on it. */
 int rt_num_workers(void);
-/* device.c: the blocks the device runs at once by its properties */
+/* Physical device i's UUID bytes, and its properties. */
+void rt_device_uuid(int i, unsigned char out[16]);
+void rt_physical_props(int i, struct cudaDeviceProp *p);
+/* device.c: the blocks a device runs at once by its properties */
 int rt_resident_blocks(void);
-/* Bytes of physical memory (totalGlobalMem). */
+/* Bytes of physical memory, and each device's share (totalGlobalMem). */
 size_t rt_total_memory(void);
+size_t rt_device_memory(void);
+/* peer.c: device d's peer mappings, both ways, gone (cudaDeviceReset) */
+void rt_peer_reset(int d);
 
 /* ---- memory.c --------------------------------------------------------------------------- */
 
@@ -66,8 +82,9 @@ typedef enum {
     RT_MEM_MIPMAP,   /* a struct cudaMipmappedArray (its levels are arrays of their own) */
 } rt_mem_kind;
 
-/* Frees every allocation the runtime made (cudaDeviceReset destroys them, as on a GPU). */
-void rt_free_all_allocations(void);
+/* Frees every allocation the runtime made on device d (cudaDeviceReset destroys them, as on
+ * a GPU). */
+void rt_free_device_allocations(int d);
 /* Records p, one malloc'd block of size bytes, as an allocation of kind (arrays and
  * textures live in the same map, so cudaDeviceReset frees them too); 0 when out of memory. */
 int rt_mem_track(void *p, size_t size, rt_mem_kind kind);
@@ -165,6 +182,8 @@ void rt_faults_recovered(void);
 
 /* The runtime API was used: driver calls need no cuInit (CUDA's runtime calls it). */
 void rt_driver_initialised(void);
+/* cudaSetDevice(d): the thread's current context becomes d's primary one. */
+void rt_driver_device_set(int d);
 
 /* ---- fibers.c ------------------------------------------------------------------------- */
 
@@ -186,7 +205,8 @@ int rt_fiber_clock(long long now, long long (*clock)(void), long long *out);
 
 /* One worker thread's state, reused from block to block and launch to launch. */
 typedef struct rt_worker {
-    int id;
+    int id;                    /* among its device's workers */
+    int device;
     pthread_t thread;
     struct rt_job *job;        /* the kernel whose blocks it is running, NULL between them */
     void *fault_jmp;           /* jmp_buf * to leave a block that faulted */
@@ -329,6 +349,8 @@ cudaError_t rt_run_by_host(rt_op *op);
  * an error left by asynchronous work, or cudaErrorNotPermitted on a worker thread. */
 #define RT_ALL_STREAMS ((cudaStream_t)(uintptr_t)-1)
 cudaError_t rt_sync(cudaStream_t stream);
+/* rt_sync of every stream of device d (cudaDeviceSynchronize). */
+cudaError_t rt_sync_device(int d);
 /* Whether every operation queued on stream so far is done (cudaStreamQuery). */
 int rt_stream_idle(cudaStream_t stream);
 /* Whether the calling thread is one of the runtime's workers. */
@@ -398,6 +420,8 @@ struct CUstream_st {
     struct CUgraphNode_st **cap_deps;      /* there: what its next captured node depends on */
     size_t cap_ndeps, cap_size;
     unsigned flags;            /* cudaStreamDefault / cudaStreamNonBlocking */
+    int device;                /* the device it belongs to: its workers run its work */
+    int legacy;                /* the device's legacy default stream */
     int priority;
     int destroyed;             /* by the user: recycled once its queue is empty */
     rt_op *head, *tail;        /* queued work, oldest first; the head may be running */
@@ -422,8 +446,8 @@ struct CUevent_st {
     uint64_t time_ns;          /* CLOCK_MONOTONIC when that record ran */
 };
 
-/* The legacy default stream (handles NULL and cudaStreamLegacy). */
-extern struct CUstream_st rt_legacy_stream;
+/* Each device's legacy default stream (handles NULL and cudaStreamLegacy). */
+extern struct CUstream_st rt_legacy_streams[RT_MAX_DEVICES];
 
 /* The stream behind a handle: NULL and cudaStreamLegacy are the legacy default stream,
  * cudaStreamPerThread the calling thread's own (and NULL too under --default-stream

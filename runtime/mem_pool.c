@@ -4,8 +4,8 @@
  * device allocations (memory.c records which pool each came from), freed when their free
  * runs. So a pool's reserved memory is always its used memory, the release threshold and
  * the reuse policies are kept and reported but change nothing, and cudaMemPoolTrimTo has
- * nothing to release. maxSize is enforced. The device's default pool is static; the current
- * pool (cudaDeviceSetMemPool) is the one cudaMallocAsync uses. A destroyed pool goes once
+ * nothing to release. maxSize is enforced. Each device's default pool is static; its current
+ * pool (cudaDeviceSetMemPool) is the one cudaMallocAsync uses there. A destroyed pool goes once
  * its last allocation is freed, as CUDA allows. Exporting pools and pointers between
  * processes is not supported. */
 #include <stdint.h>
@@ -21,19 +21,34 @@ struct CUmemPoolHandle_st {
     unsigned long long release_threshold;
     int reuse[3];                        /* the three reuse attributes, 1 by default */
     enum cudaMemAccessFlags host_access; /* what cudaMemPoolSetAccess gave the host */
+    enum cudaMemAccessFlags peer_access[RT_MAX_DEVICES]; /* ... and other devices */
     pthread_mutex_t lock;
     size_t used, used_high;
     size_t live;                         /* allocations not yet freed */
     int destroyed;                       /* by the user: freed with its last allocation */
 };
 
-static struct CUmemPoolHandle_st rt_default_pool = {
-    .magic = RT_POOL_MAGIC,
-    .props = { .allocType = cudaMemAllocationTypePinned, .location = { cudaMemLocationTypeDevice, 0 } },
-    .reuse = { 1, 1, 1 },
-    .lock = PTHREAD_MUTEX_INITIALIZER,
-};
-static _Atomic(struct CUmemPoolHandle_st *) rt_current = &rt_default_pool;
+static struct CUmemPoolHandle_st rt_default_pools[RT_MAX_DEVICES];
+static _Atomic(struct CUmemPoolHandle_st *) rt_current[RT_MAX_DEVICES];
+
+__attribute__((constructor)) static void rt_default_pools_init(void)
+{
+    for (int d = 0; d < RT_MAX_DEVICES; d++) {
+        struct CUmemPoolHandle_st *p = &rt_default_pools[d];
+        p->magic = RT_POOL_MAGIC;
+        p->props.allocType = cudaMemAllocationTypePinned;
+        p->props.location.type = cudaMemLocationTypeDevice;
+        p->props.location.id = d;
+        p->reuse[0] = p->reuse[1] = p->reuse[2] = 1;
+        pthread_mutex_init(&p->lock, NULL);
+        atomic_store(&rt_current[d], p);
+    }
+}
+
+static int rt_is_default_pool(cudaMemPool_t p)
+{
+    return p >= rt_default_pools && p < rt_default_pools + RT_MAX_DEVICES;
+}
 /* graph memory nodes' (graph_memory.c): never current, never destroyed */
 static struct CUmemPoolHandle_st rt_graph_mem = {
     .magic = RT_POOL_MAGIC,
@@ -54,7 +69,7 @@ static int rt_valid_pool(cudaMemPool_t p)
 
 struct CUmemPoolHandle_st *rt_current_pool(void)
 {
-    return atomic_load(&rt_current);
+    return atomic_load(&rt_current[rt_current_device()]);
 }
 
 int rt_pool_take(struct CUmemPoolHandle_st *pool, size_t size)
@@ -86,7 +101,7 @@ void rt_pool_give(struct CUmemPoolHandle_st *pool, size_t size)
 
 static cudaError_t rt_check_device(int device)
 {
-    return device == 0 ? cudaSuccess : cudaErrorInvalidDevice;
+    return rt_valid_device(device) ? cudaSuccess : cudaErrorInvalidDevice;
 }
 
 cudaError_t cudaDeviceGetDefaultMemPool(cudaMemPool_t *memPool, int device)
@@ -95,7 +110,7 @@ cudaError_t cudaDeviceGetDefaultMemPool(cudaMemPool_t *memPool, int device)
         return rt_error(cudaErrorInvalidValue);
     if (rt_check_device(device))
         return rt_error(cudaErrorInvalidDevice);
-    *memPool = &rt_default_pool;
+    *memPool = &rt_default_pools[device];
     return cudaSuccess;
 }
 
@@ -105,7 +120,7 @@ cudaError_t cudaDeviceGetMemPool(cudaMemPool_t *memPool, int device)
         return rt_error(cudaErrorInvalidValue);
     if (rt_check_device(device))
         return rt_error(cudaErrorInvalidDevice);
-    *memPool = rt_current_pool();
+    *memPool = atomic_load(&rt_current[device]);
     return cudaSuccess;
 }
 
@@ -115,7 +130,9 @@ cudaError_t cudaDeviceSetMemPool(int device, cudaMemPool_t memPool)
         return rt_error(cudaErrorInvalidDevice);
     if (!rt_valid_pool(memPool))
         return rt_error(cudaErrorInvalidValue);
-    atomic_store(&rt_current, memPool);
+    if (memPool->props.location.id != device)
+        return rt_error(cudaErrorInvalidValue);   /* a pool of another device */
+    atomic_store(&rt_current[device], memPool);
     return cudaSuccess;
 }
 
@@ -125,7 +142,7 @@ cudaError_t cudaMemPoolCreate(cudaMemPool_t *memPool, const struct cudaMemPoolPr
         return rt_error(cudaErrorInvalidValue);
     if (p->location.type != cudaMemLocationTypeDevice)
         return rt_error(cudaErrorNotSupported);   /* pools of host memory */
-    if (p->location.id != 0)
+    if (!rt_valid_device(p->location.id))
         return rt_error(cudaErrorInvalidDevice);
     if (p->handleTypes != cudaMemHandleTypeNone)
         return rt_error(cudaErrorNotSupported);   /* sharing between processes */
@@ -142,11 +159,12 @@ cudaError_t cudaMemPoolCreate(cudaMemPool_t *memPool, const struct cudaMemPoolPr
 
 cudaError_t cudaMemPoolDestroy(cudaMemPool_t memPool)
 {
-    if (!rt_valid_pool(memPool) || memPool == &rt_default_pool)
+    if (!rt_valid_pool(memPool) || rt_is_default_pool(memPool))
         return rt_error(cudaErrorInvalidValue);
     /* the device's current pool goes back to the default one */
+    int d = memPool->props.location.id;
     struct CUmemPoolHandle_st *expected = memPool;
-    atomic_compare_exchange_strong(&rt_current, &expected, &rt_default_pool);
+    atomic_compare_exchange_strong(&rt_current[d], &expected, &rt_default_pools[d]);
     pthread_mutex_lock(&memPool->lock);
     memPool->destroyed = 1;
     int gone = memPool->live == 0;
@@ -218,7 +236,8 @@ cudaError_t cudaMemPoolGetAttribute(cudaMemPool_t memPool, enum cudaMemPoolAttr 
     return rt_error(e);
 }
 
-/* The pool's own device always reads and writes it; the host gets what it is given. */
+/* The pool's own device always reads and writes it; the host and other devices get what they are
+ * given. */
 cudaError_t cudaMemPoolSetAccess(cudaMemPool_t memPool, const struct cudaMemAccessDesc *descList, size_t count)
 {
     if (!rt_valid_pool(memPool) || (count && !descList))
@@ -229,9 +248,9 @@ cudaError_t cudaMemPoolSetAccess(cudaMemPool_t memPool, const struct cudaMemAcce
             d->flags != cudaMemAccessFlagsProtReadWrite)
             return rt_error(cudaErrorInvalidValue);
         if (d->location.type == cudaMemLocationTypeDevice) {
-            if (d->location.id != 0)
+            if (!rt_valid_device(d->location.id))
                 return rt_error(cudaErrorInvalidDevice);
-            if (d->flags != cudaMemAccessFlagsProtReadWrite)
+            if (d->location.id == memPool->props.location.id && d->flags != cudaMemAccessFlagsProtReadWrite)
                 return rt_error(cudaErrorInvalidValue);   /* the owner's access cannot change */
         } else if (d->location.type != cudaMemLocationTypeHost) {
             return rt_error(cudaErrorInvalidValue);
@@ -241,6 +260,8 @@ cudaError_t cudaMemPoolSetAccess(cudaMemPool_t memPool, const struct cudaMemAcce
     for (size_t i = 0; i < count; i++)
         if (descList[i].location.type == cudaMemLocationTypeHost)
             memPool->host_access = descList[i].flags;
+        else
+            memPool->peer_access[descList[i].location.id] = descList[i].flags;
     pthread_mutex_unlock(&memPool->lock);
     return cudaSuccess;
 }
@@ -251,9 +272,12 @@ cudaError_t cudaMemPoolGetAccess(enum cudaMemAccessFlags *flags, cudaMemPool_t m
     if (!flags || !rt_valid_pool(memPool) || !location)
         return rt_error(cudaErrorInvalidValue);
     if (location->type == cudaMemLocationTypeDevice) {
-        if (location->id != 0)
+        if (!rt_valid_device(location->id))
             return rt_error(cudaErrorInvalidDevice);
-        *flags = cudaMemAccessFlagsProtReadWrite;
+        pthread_mutex_lock(&memPool->lock);
+        *flags = location->id == memPool->props.location.id ? cudaMemAccessFlagsProtReadWrite
+                                                             : memPool->peer_access[location->id];
+        pthread_mutex_unlock(&memPool->lock);
     } else if (location->type == cudaMemLocationTypeHost) {
         pthread_mutex_lock(&memPool->lock);
         *flags = memPool->host_access;

@@ -22,7 +22,16 @@ typedef struct {
     rt_mem_kind kind;
     unsigned flags;      /* cudaHostAlloc / cudaMallocManaged / cudaHostRegister flags */
     struct CUmemPoolHandle_st *pool;   /* the memory pool it came from, or NULL */
+    int device;          /* the device current when it was made: it owns it */
 } rt_alloc;
+
+/* Bytes of device and managed memory each device holds (cudaMemGetInfo's used). */
+static atomic_size_t rt_device_used[RT_MAX_DEVICES];
+
+static int rt_counted(const rt_alloc *a)
+{
+    return a->kind == RT_MEM_DEVICE || a->kind == RT_MEM_MANAGED;
+}
 
 static pthread_mutex_t rt_allocs_lock = PTHREAD_MUTEX_INITIALIZER;
 static rt_alloc *rt_allocs;      /* open addressing, linear probing; capacity a power of 2 */
@@ -94,11 +103,14 @@ static int rt_allocs_reserve(void)
 
 static int rt_allocs_insert(rt_alloc a)
 {
+    a.device = rt_current_device();
     pthread_mutex_lock(&rt_allocs_lock);
     int ok = rt_allocs_reserve();
     if (ok) {
         rt_allocs[rt_find_slot(a.ptr)] = a;
         rt_allocs_len++;
+        if (rt_counted(&a))
+            atomic_fetch_add(&rt_device_used[a.device], a.size);
     }
     pthread_mutex_unlock(&rt_allocs_lock);
     return ok;
@@ -108,6 +120,8 @@ static int rt_allocs_insert(rt_alloc a)
 static void rt_allocs_remove_slot(size_t i)
 {
     size_t mask = rt_allocs_cap - 1, j = i;
+    if (rt_counted(&rt_allocs[i]))
+        atomic_fetch_sub(&rt_device_used[rt_allocs[i].device], rt_allocs[i].size);
     rt_allocs[i].ptr = NULL;
     for (;;) {
         j = (j + 1) & mask;
@@ -166,21 +180,25 @@ static int rt_allocs_lookup(const void *p, rt_alloc *out)
     return found;
 }
 
-void rt_free_all_allocations(void)
+void rt_free_device_allocations(int d)
 {
     pthread_mutex_lock(&rt_allocs_lock);
-    for (size_t i = 0; i < rt_allocs_cap; i++)
-        if (rt_allocs[i].ptr && rt_allocs[i].kind != RT_MEM_REGISTERED)
-            rt_heap_free(rt_allocs[i].ptr, rt_allocs[i].size);
-    rt_table_free(rt_allocs, rt_allocs_cap);
-    rt_allocs = NULL;
-    rt_allocs_cap = rt_allocs_len = 0;
+    for (size_t i = 0; i < rt_allocs_cap;) {
+        rt_alloc a = rt_allocs[i];
+        if (!a.ptr || a.device != d) {
+            i++;
+            continue;
+        }
+        if (a.kind != RT_MEM_REGISTERED)
+            rt_heap_free(a.ptr, a.size);
+        rt_allocs_remove_slot(i);   /* a later entry may move into slot i: look at it again */
+    }
     pthread_mutex_unlock(&rt_allocs_lock);
 }
 
 int rt_mem_track(void *p, size_t size, rt_mem_kind kind)
 {
-    rt_alloc a = { p, size, kind, 0, NULL };
+    rt_alloc a = { p, size, kind, 0, NULL, 0 };
     return rt_allocs_insert(a);
 }
 
@@ -232,13 +250,16 @@ static cudaError_t rt_alloc_memory_in(void **out, size_t size, rt_mem_kind kind,
         *out = NULL;   /* as CUDA: success, and nothing to free */
         return cudaSuccess;
     }
+    if (!rt_device_count())
+        return rt_error(cudaErrorNoDevice);
     /* A GPU cannot hand out more than it has; overcommit would let malloc "succeed". */
-    if (size > rt_total_memory())
+    size_t used = atomic_load(&rt_device_used[rt_current_device()]), total = rt_device_memory();
+    if (size > total || ((kind == RT_MEM_DEVICE || kind == RT_MEM_MANAGED) && used > total - size))
         return rt_error(cudaErrorMemoryAllocation);
     if (pool && !rt_pool_take(pool, size))
         return rt_error(cudaErrorMemoryAllocation);   /* past the pool's maxSize */
     void *p = rt_heap_alloc(size);
-    rt_alloc a = { p, size, kind, flags, pool };
+    rt_alloc a = { p, size, kind, flags, pool, 0 };
     if (!p || !rt_allocs_insert(a)) {
         if (p)
             rt_heap_free(p, size);
@@ -410,7 +431,7 @@ cudaError_t cudaHostRegister(void *ptr, size_t size, unsigned int flags)
     rt_alloc a;
     if (rt_allocs_lookup(ptr, &a))
         return rt_error(cudaErrorHostMemoryAlreadyRegistered);
-    rt_alloc r = { ptr, size, RT_MEM_REGISTERED, flags, NULL };
+    rt_alloc r = { ptr, size, RT_MEM_REGISTERED, flags, NULL, 0 };
     return rt_allocs_insert(r) ? cudaSuccess : rt_error(cudaErrorMemoryAllocation);
 }
 
@@ -446,7 +467,7 @@ cudaError_t cudaPointerGetAttributes(struct cudaPointerAttributes *attributes, c
     if (!attributes)
         return rt_error(cudaErrorInvalidValue);
     rt_alloc a;
-    attributes->device = 0;
+    attributes->device = rt_current_device();
     attributes->devicePointer = (void *)ptr;
     attributes->hostPointer = (void *)ptr;
     if (!ptr || !rt_allocs_lookup(ptr, &a)) {
@@ -456,6 +477,7 @@ cudaError_t cudaPointerGetAttributes(struct cudaPointerAttributes *attributes, c
         attributes->devicePointer = NULL;
         return cudaSuccess;
     }
+    attributes->device = a.device;
     switch (a.kind) {
     case RT_MEM_DEVICE:
         attributes->type = cudaMemoryTypeDevice;
@@ -480,13 +502,14 @@ cudaError_t cudaPointerGetAttributes(struct cudaPointerAttributes *attributes, c
     return cudaSuccess;
 }
 
-/* Free memory is what the kernel would give a new allocation (MemAvailable), total is the
- * physical memory: the same number as totalGlobalMem. */
+/* Total is the current device's share of physical memory (totalGlobalMem); free is what it
+ * has not allocated, at most what the kernel would give a new allocation (MemAvailable). */
 cudaError_t cudaMemGetInfo(size_t *free_bytes, size_t *total_bytes)
 {
     if (!free_bytes || !total_bytes)
         return rt_error(cudaErrorInvalidValue);
-    size_t total = rt_total_memory(), avail = 0;
+    size_t total = rt_device_memory(), avail = 0;
+    size_t used = atomic_load(&rt_device_used[rt_current_device()]);
     FILE *f = fopen("/proc/meminfo", "r");
     if (f) {
         char line[256];
@@ -503,7 +526,8 @@ cudaError_t cudaMemGetInfo(size_t *free_bytes, size_t *total_bytes)
         if (sysinfo(&si) == 0)
             avail = (size_t)si.freeram * si.mem_unit;
     }
-    *free_bytes = avail < total ? avail : total;
+    size_t left = used < total ? total - used : 0;
+    *free_bytes = avail < left ? avail : left;
     *total_bytes = total;
     return cudaSuccess;
 }
@@ -515,15 +539,15 @@ cudaError_t cudaMemPrefetchAsync(const void *devPtr, size_t count, int dstDevice
         return rt_error(cudaErrorInvalidResourceHandle);
     if (!devPtr || count == 0)
         return rt_error(cudaErrorInvalidValue);
-    if (dstDevice != 0 && dstDevice != cudaCpuDeviceId)
+    if (!rt_valid_device(dstDevice) && dstDevice != cudaCpuDeviceId)
         return rt_error(cudaErrorInvalidDevice);
     return cudaSuccess;  /* memory is already where every "device" reads it */
 }
 
-/* A location is device 0 or the host (any NUMA node of it). */
+/* A location is a device or the host (any NUMA node of it). */
 static int rt_valid_location(struct cudaMemLocation l)
 {
-    return (l.type == cudaMemLocationTypeDevice && l.id == 0) || l.type == cudaMemLocationTypeHost ||
+    return (l.type == cudaMemLocationTypeDevice && rt_valid_device(l.id)) || l.type == cudaMemLocationTypeHost ||
            l.type == cudaMemLocationTypeHostNuma || l.type == cudaMemLocationTypeHostNumaCurrent;
 }
 
@@ -532,7 +556,7 @@ cudaError_t cudaMemPrefetchAsync_v2(const void *devPtr, size_t count, struct cud
 {
     if (!rt_valid_location(location) || flags)
         return rt_error(location.type == cudaMemLocationTypeDevice ? cudaErrorInvalidDevice : cudaErrorInvalidValue);
-    return cudaMemPrefetchAsync(devPtr, count, location.type == cudaMemLocationTypeDevice ? 0 : cudaCpuDeviceId,
+    return cudaMemPrefetchAsync(devPtr, count, location.type == cudaMemLocationTypeDevice ? location.id : cudaCpuDeviceId,
                                 stream);
 }
 
@@ -541,7 +565,7 @@ cudaError_t cudaMemAdvise_v2(const void *devPtr, size_t count, enum cudaMemoryAd
 {
     if (!rt_valid_location(location))
         return rt_error(location.type == cudaMemLocationTypeDevice ? cudaErrorInvalidDevice : cudaErrorInvalidValue);
-    return cudaMemAdvise(devPtr, count, advice, location.type == cudaMemLocationTypeDevice ? 0 : cudaCpuDeviceId);
+    return cudaMemAdvise(devPtr, count, advice, location.type == cudaMemLocationTypeDevice ? location.id : cudaCpuDeviceId);
 }
 
 cudaError_t cudaMemAdvise(const void *devPtr, size_t count, enum cudaMemoryAdvise advice,
@@ -550,7 +574,7 @@ cudaError_t cudaMemAdvise(const void *devPtr, size_t count, enum cudaMemoryAdvis
     if (!devPtr || count == 0 || advice < cudaMemAdviseSetReadMostly ||
         advice > cudaMemAdviseUnsetAccessedBy)
         return rt_error(cudaErrorInvalidValue);
-    if (device != 0 && device != cudaCpuDeviceId)
+    if (!rt_valid_device(device) && device != cudaCpuDeviceId)
         return rt_error(cudaErrorInvalidDevice);
     return cudaSuccess;
 }
@@ -798,22 +822,6 @@ cudaError_t cudaMemcpyAsync(void *dst, const void *src, size_t count, enum cudaM
                             cudaStream_t stream)
 {
     return rt_memcpy(dst, src, count, kind, stream, 1);
-}
-
-cudaError_t cudaMemcpyPeer(void *dst, int dstDevice, const void *src, int srcDevice,
-                           size_t count)
-{
-    if (dstDevice != 0 || srcDevice != 0)
-        return rt_error(cudaErrorInvalidDevice);
-    return rt_memcpy(dst, src, count, cudaMemcpyDeviceToDevice, 0, 0);
-}
-
-cudaError_t cudaMemcpyPeerAsync(void *dst, int dstDevice, const void *src, int srcDevice,
-                                size_t count, cudaStream_t stream)
-{
-    if (dstDevice != 0 || srcDevice != 0)
-        return rt_error(cudaErrorInvalidDevice);
-    return rt_memcpy(dst, src, count, cudaMemcpyDeviceToDevice, stream, 1);
 }
 
 static cudaError_t rt_memcpy2d(void *dst, size_t dpitch, const void *src, size_t spitch,

@@ -9,7 +9,8 @@
  * blocking stream for earlier work on it). A dependency is a (stream, seq) pair, done when the
  * stream has completed that many operations; operations of a stream complete in order.
  *
- * CU2C_NUM_THREADS workers (default: the cores this process may use) start on the first
+ * Each device has its workers (devices.c: CU2C_NUM_THREADS or the cores this process may
+ * use, shared among CU2C_DEVICES); a worker runs only its device's streams. They start on the first
  * submission with big stacks (kernels keep __shared__ arrays and per-thread copies on the
  * stack) and stay until exit. An idle worker looks for work under the queue lock: an
  * operation that may start (it starts it: copies and host functions it runs alone, a kernel it
@@ -272,7 +273,8 @@ static void rt_pool_stop(void);
  * their blocks); none is cudaErrorLaunchOutOfResources. */
 static cudaError_t rt_pool_start(void)
 {
-    int want = rt_num_workers();
+    int per = rt_num_workers(), ndev = rt_device_count() > 0 ? rt_device_count() : 1;
+    int want = per * ndev;
     rt_worker *ws = calloc((size_t)want, sizeof *ws);
     if (!ws)
         return cudaErrorMemoryAllocation;
@@ -289,7 +291,8 @@ static cudaError_t rt_pool_start(void)
     rt_spin = cores > 0 && want > cores ? 0 : RT_WORKER_SPIN;
     int n = 0;
     for (; n < want; n++) {
-        ws[n].id = n;
+        ws[n].id = n % per;
+        ws[n].device = n / per;
         if (pthread_create(&ws[n].thread, &attr, rt_worker_main, &ws[n]) != 0)
             break;
         if (pin)
@@ -309,17 +312,19 @@ static cudaError_t rt_pool_start(void)
 
 /* ---- Submitting ----------------------------------------------------------------------------- */
 
-/* op, about to be queued on s, waits for what CUDA orders s after: the legacy default stream
- * waits for every blocking stream, they wait for it. 0 when memory runs out. Lock held. */
+/* op, about to be queued on s, waits for what CUDA orders s after: a device's legacy default
+ * stream waits for every blocking stream of the device, they wait for it. 0 when memory runs
+ * out. Lock held. */
 static int rt_order_by_legacy(rt_op *op, struct CUstream_st *s)
 {
     int ok = 1;
-    if (s == &rt_legacy_stream) {
+    struct CUstream_st *legacy = &rt_legacy_streams[s->device];
+    if (s == legacy) {
         for (struct CUstream_st *b = rt_busy_head; ok && b; b = b->next_busy)
-            if (b != s && !(b->flags & cudaStreamNonBlocking))
+            if (b != s && b->device == s->device && !(b->flags & cudaStreamNonBlocking))
                 ok = rt_add_dep(op, b, b->submitted);
-    } else if (!(s->flags & cudaStreamNonBlocking) && rt_legacy_stream.head) {
-        ok = rt_add_dep(op, &rt_legacy_stream, rt_legacy_stream.submitted);
+    } else if (!(s->flags & cudaStreamNonBlocking) && legacy->head) {
+        ok = rt_add_dep(op, legacy, legacy->submitted);
     }
     return ok;
 }
@@ -350,9 +355,9 @@ cudaError_t rt_submit_at(cudaStream_t handle, rt_op *op, const rt_dep *dep, int 
                          rt_dep *placed)
 {
     struct CUstream_st *s = rt_stream_of(handle);
-    if (!s || rt_sticky_error()) {
+    if (!s || rt_sticky_error() || !rt_device_count()) {
         rt_op_discard(op);
-        return s ? rt_sticky_error() : cudaErrorInvalidResourceHandle;
+        return !s ? cudaErrorInvalidResourceHandle : rt_sticky_error() ? rt_sticky_error() : cudaErrorNoDevice;
     }
     if (atomic_load_explicit(&s->capture, memory_order_acquire)) {
         if (placed)
@@ -536,13 +541,12 @@ static int rt_targets_pred(const void *arg)
     return 1;
 }
 
-cudaError_t rt_sync(cudaStream_t handle)
+/* Waits for stream s, or every stream of device `device` (s NULL, device >= 0), or every
+ * stream (s NULL, device < 0). */
+static cudaError_t rt_sync_where(struct CUstream_st *s, int device)
 {
     if (rt_self)
         return cudaErrorNotPermitted;   /* a host function waiting on the device */
-    struct CUstream_st *s = NULL;
-    if (handle != RT_ALL_STREAMS && !(s = rt_stream_of(handle)))
-        return cudaErrorInvalidResourceHandle;
     rt_dep local[16];
     rt_targets t = { local, 0 };
     int cap = 16, truncated;
@@ -552,9 +556,11 @@ cudaError_t rt_sync(cudaStream_t handle)
         t.n = 0;
         pthread_mutex_lock(&rt_queue_lock);
         for (struct CUstream_st *b = rt_busy_head; b; b = b->next_busy) {
-            /* The legacy stream waits with every blocking stream (a superset of CUDA's). */
-            int want = !s || b == s ||
-                       (s == &rt_legacy_stream && !(b->flags & cudaStreamNonBlocking));
+            /* The legacy stream waits with every blocking stream of its device (a superset of
+             * CUDA's). */
+            int want = s ? b == s || (s->legacy && b->device == s->device &&
+                                      !(b->flags & cudaStreamNonBlocking))
+                         : device < 0 || b->device == device;
             if (!want)
                 continue;
             if (t.n == cap) {
@@ -578,6 +584,19 @@ cudaError_t rt_sync(cudaStream_t handle)
     if (t.deps != local)
         free(t.deps);
     return rt_take_async_error();
+}
+
+cudaError_t rt_sync(cudaStream_t handle)
+{
+    struct CUstream_st *s = NULL;
+    if (handle != RT_ALL_STREAMS && !(s = rt_stream_of(handle)))
+        return cudaErrorInvalidResourceHandle;
+    return rt_sync_where(s, -1);
+}
+
+cudaError_t rt_sync_device(int d)
+{
+    return rt_sync_where(NULL, d);
 }
 
 int rt_stream_idle(cudaStream_t handle)
@@ -650,10 +669,10 @@ static void rt_run_blocks(rt_job *job, rt_worker *w)
     rt_blocks_on(job, w, rt_take_blocks_of, NULL);
 }
 
-/* Opens a kernel for the workers. Lock held. */
+/* Opens a kernel for its device's workers. Lock held. */
 static void rt_job_start(rt_job *job)
 {
-    rt_job_plan(job, rt_sched, (unsigned)rt_nworkers);
+    rt_job_plan(job, rt_sched, (unsigned)rt_num_workers());
 }
 
 /* ---- Workers -------------------------------------------------------------------------------- */
@@ -662,7 +681,7 @@ static void rt_job_start(rt_job *job)
  * first of the kernel's workers), else a running kernel it joins; NULL if none. Records,
  * and waits whose dependencies are done, complete here and now (an event's time is taken
  * the moment the work before it is done). */
-static rt_op *rt_find_work(void)
+static rt_op *rt_find_work(const rt_worker *w)
 {
     for (int again = 1; again;) {
         again = 0;
@@ -670,7 +689,7 @@ static rt_op *rt_find_work(void)
         for (struct CUstream_st *s = rt_busy_head; s; s = next) {
             next = s->next_busy;
             rt_op *op = s->head;
-            if (op->state != RT_QUEUED || !rt_op_ready(op))
+            if (s->device != w->device || op->state != RT_QUEUED || !rt_op_ready(op))
                 continue;
             if (op->kind == RT_OP_RECORD || op->kind == RT_OP_NOP) {
                 if (op->kind == RT_OP_RECORD)
@@ -693,7 +712,7 @@ static rt_op *rt_find_work(void)
         }
     }
     for (rt_op *op = rt_running; op; op = op->next_running)
-        if (!op->exhausted) {
+        if (!op->exhausted && op->stream->device == w->device) {
             op->refs++;
             return op;
         }
@@ -739,7 +758,7 @@ static void *rt_worker_main(void *arg)
     void *signal_stack = rt_faults_worker_start();
     pthread_mutex_lock(&rt_queue_lock);
     for (;;) {
-        rt_op *op = rt_find_work();
+        rt_op *op = rt_find_work(w);
         if (op) {
             pthread_mutex_unlock(&rt_queue_lock);
             if (op->kind == RT_OP_KERNEL)

@@ -1,15 +1,25 @@
 /* runtime/stream.c - stream management.
  *
- * A stream is a queue of operations (pool.c runs them). The legacy default stream (handle
- * NULL or cudaStreamLegacy) is one static stream; cudaStreamPerThread is a blocking stream
- * per host thread, made on first use and left at thread exit. Destroyed streams go back to a
+ * A stream is a queue of operations (pool.c runs them) and belongs to the device current when
+ * it was made. Each device's legacy default stream (handle NULL or cudaStreamLegacy, naming
+ * the current device's) is static; cudaStreamPerThread is a blocking stream per host thread
+ * and device, made on first use and left at thread exit. Destroyed streams go back to a
  * free list once their work is done, never to free(): dependencies and events may still name
  * them, and their counts only grow. */
 #include <stdlib.h>
 #include <string.h>
 #include "internal.h"
 
-struct CUstream_st rt_legacy_stream = { .magic = RT_STREAM_MAGIC };
+struct CUstream_st rt_legacy_streams[RT_MAX_DEVICES];
+
+__attribute__((constructor)) static void rt_legacy_streams_init(void)
+{
+    for (int d = 0; d < RT_MAX_DEVICES; d++) {
+        rt_legacy_streams[d].magic = RT_STREAM_MAGIC;
+        rt_legacy_streams[d].device = d;
+        rt_legacy_streams[d].legacy = 1;
+    }
+}
 
 static struct CUstream_st *rt_free_streams;   /* queue lock held */
 
@@ -31,6 +41,8 @@ static struct CUstream_st *rt_stream_new(unsigned flags)
     if (!s && !(s = calloc(1, sizeof *s)))
         return NULL;
     s->flags = flags;
+    s->device = rt_current_device();
+    s->legacy = 0;
     s->priority = 0;
     memset(s->attrs, 0, sizeof s->attrs);
     s->next_free = NULL;
@@ -54,11 +66,15 @@ static void rt_stream_leave(struct CUstream_st *s)
 
 static pthread_key_t rt_per_thread_key;
 static pthread_once_t rt_per_thread_once = PTHREAD_ONCE_INIT;
-static _Thread_local struct CUstream_st *rt_per_thread;
+static _Thread_local struct CUstream_st *rt_per_thread[RT_MAX_DEVICES];
 
-static void rt_per_thread_exit(void *s)
+/* The key's value is the thread's rt_per_thread (still there while destructors run). */
+static void rt_per_thread_exit(void *arg)
 {
-    rt_stream_leave(s);
+    struct CUstream_st **streams = arg;
+    for (int d = 0; d < RT_MAX_DEVICES; d++)
+        if (streams[d])
+            rt_stream_leave(streams[d]);
 }
 
 static void rt_per_thread_init(void)
@@ -76,16 +92,17 @@ void cu2c_default_stream_per_thread(void)
 
 struct CUstream_st *rt_stream_of(cudaStream_t s)
 {
+    int d = rt_current_device();
     if (s == cudaStreamLegacy || (s == NULL && !rt_ptds))
-        return &rt_legacy_stream;
+        return &rt_legacy_streams[d];
     if (s == cudaStreamPerThread || s == NULL) {
-        if (!rt_per_thread) {
+        if (!rt_per_thread[d]) {
             pthread_once(&rt_per_thread_once, rt_per_thread_init);
-            rt_per_thread = rt_stream_new(cudaStreamDefault);
-            if (rt_per_thread)
+            rt_per_thread[d] = rt_stream_new(cudaStreamDefault);
+            if (rt_per_thread[d])
                 pthread_setspecific(rt_per_thread_key, rt_per_thread);
         }
-        return rt_per_thread;
+        return rt_per_thread[d];
     }
     return s != RT_ALL_STREAMS && s->magic == RT_STREAM_MAGIC ? s : NULL;
 }
