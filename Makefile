@@ -38,7 +38,7 @@ DRIVER_SRC     = tools/cu2cc/main.c tools/cu2cc/args.c tools/cu2cc/layout.c tool
                  tools/cu2cc/deps.c tools/cu2cc/output.c tools/cu2cc/util.c
 # OpenMP for .cu files using thrust, and for their objects' link
 DRIVER_SRC    += tools/cu2cc/openmp.c
-RUNTIME_SRC    = runtime/error.c runtime/device.c runtime/devices.c runtime/peer.c runtime/memory.c runtime/symbols.c runtime/device_heap.c runtime/arrays.c runtime/texture.c runtime/surface.c runtime/launch.c \
+RUNTIME_SRC    = runtime/error.c runtime/device.c runtime/devices.c runtime/peer.c runtime/mpi_support.c runtime/memory.c runtime/symbols.c runtime/device_heap.c runtime/arrays.c runtime/texture.c runtime/surface.c runtime/launch.c \
                  runtime/pool.c runtime/block_schedule.c runtime/spin_helpers.c runtime/faults.c runtime/fibers.c runtime/cooperative.c \
                  runtime/block_services.c runtime/stream.c runtime/event.c runtime/graphics.c runtime/graphics_egl.c runtime/driver_api.c \
                  runtime/operations.c runtime/mem_pool.c runtime/graph.c runtime/graph_capture.c runtime/graph_exec.c runtime/graph_memory.c

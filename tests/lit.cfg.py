@@ -34,6 +34,11 @@ cc = os.environ.get("CC", "cc")
 config.substitutions.append(("%root", root))
 config.substitutions.append(("%cu2cc", os.path.join(root, "bin", "cu2cc")))
 config.substitutions.append(("%cu2c", os.path.join(root, "bin", "cu2c")))
+# MPI programs: OpenMPI's mpirun (scripts/setup installs it) as root and on a machine with
+# fewer cores than ranks; "%mpirun N prog" runs N ranks. Single-copy (CMA) transfers need
+# ptrace rights containers often lack: ranks on one node copy through shared memory.
+config.substitutions.append(("%mpirun", "mpirun --allow-run-as-root --oversubscribe "
+                             "--mca btl_vader_single_copy_mechanism none -np"))
 # make check-sanitize: the runtime tests built with a sanitizer and the runtime built with it;
 # any report makes the program fail.
 san = os.environ.get("CU2C_TEST_SANITIZE", "")

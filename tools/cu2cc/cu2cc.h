@@ -106,6 +106,8 @@ typedef struct Layout {
     char *cudalibdir; /* lib64: libcu2c under CUDA's names (libcudart_static.a...), for
                        * links made without cu2cc (CMake's) */
     char *cc, *cxx;   /* the host C and C++ compilers */
+    bool chosen_cxx;  /* named by the user (-ccbin, CU2CC_CXX): maybe a wrapper such as mpicxx
+                       * adding directories of its own, which the parser must see too */
     int major, minor; /* the CUDA release (CUDART_VERSION of cu2c's headers) */
 } Layout;
 

@@ -43,7 +43,8 @@ static char *replace_last(const char *s, const char *from, const char *to) {
 
 /* The C and C++ compilers -ccbin names: a directory holding gcc/g++ (or cc/c++, clang/
  * clang++), or one compiler, whose partner is found by name (gcc-12 and g++-12, clang and
- * clang++, cc and c++); a compiler without a known partner builds both languages. */
+ * clang++, cc and c++, mpicc and mpicxx); a compiler without a known partner builds both
+ * languages. */
 static void host_compilers(const char *ccbin, char **cc, char **cxx) {
     if (is_dir(ccbin)) {
         static const char *const pairs[][2] = {{"gcc", "g++"}, {"cc", "c++"}, {"clang", "clang++"}};
@@ -65,6 +66,12 @@ static void host_compilers(const char *ccbin, char **cc, char **cxx) {
         partner = *cc = replace_last(ccbin, "clang++", "clang"), *cxx = xstrdup(ccbin);
     else if (strstr(base, "clang"))
         partner = *cxx = replace_last(ccbin, "clang", "clang++"), *cc = xstrdup(ccbin);
+    else if (strstr(base, "mpicxx"))   /* MPI's wrappers: mpicxx and mpicc */
+        partner = *cc = replace_last(ccbin, "mpicxx", "mpicc"), *cxx = xstrdup(ccbin);
+    else if (strstr(base, "mpic++"))
+        partner = *cc = replace_last(ccbin, "mpic++", "mpicc"), *cxx = xstrdup(ccbin);
+    else if (strstr(base, "mpicc"))
+        partner = *cxx = replace_last(ccbin, "mpicc", "mpicxx"), *cc = xstrdup(ccbin);
     else if (strstr(base, "g++"))
         partner = *cc = replace_last(ccbin, "g++", "gcc"), *cxx = xstrdup(ccbin);
     else if (strstr(base, "gcc"))
@@ -116,10 +123,12 @@ void layout_find(Layout *l, const char *argv0, const Options *o) {
     read_version(l);
     if (o->ccbin) {
         host_compilers(o->ccbin, &l->cc, &l->cxx);
+        l->chosen_cxx = true;
     } else {
         const char *cc = getenv("CU2CC_CC"), *cxx = getenv("CU2CC_CXX");
         l->cc = xstrdup(cc && *cc ? cc : "cc");
         l->cxx = xstrdup(cxx && *cxx ? cxx : "c++");
+        l->chosen_cxx = cxx && *cxx;
     }
 }
 

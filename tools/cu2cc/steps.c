@@ -6,6 +6,7 @@
 #include "cu2cc.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
@@ -94,6 +95,52 @@ static char *capture_line(const StrList *argv) {
     buf[len] = 0;
     buf[strcspn(buf, "\n")] = 0;
     return WIFEXITED(status) && WEXITSTATUS(status) == 0 && len ? xstrdup(buf) : NULL;
+}
+
+/* The directories a C++ compiler searches for <...> includes, in order, as `-E -v` lists
+ * them (a wrapper's own -I directories first: mpicxx's mpi.h), each pushed after
+ * -idirafter onto out. Quietly nothing when the compiler cannot tell. */
+static void push_search_dirs(const char *cxx, StrList *out) {
+    int fds[2];
+    if (pipe(fds) != 0)
+        return;
+    pid_t pid = fork();
+    if (pid < 0) {
+        close(fds[0]);
+        close(fds[1]);
+        return;
+    }
+    if (pid == 0) {
+        int null = open("/dev/null", O_RDWR);
+        dup2(null, STDIN_FILENO);
+        dup2(null, STDOUT_FILENO);
+        dup2(fds[1], STDERR_FILENO);
+        close(fds[0]);
+        close(fds[1]);
+        execlp(cxx, cxx, "-E", "-v", "-x", "c++", "/dev/null", (char *)NULL);
+        _exit(127);
+    }
+    close(fds[1]);
+    FILE *f = fdopen(fds[0], "r");
+    char line[4096];
+    bool in_list = false;
+    while (f && fgets(line, sizeof line, f)) {
+        line[strcspn(line, "\n")] = 0;
+        if (strstr(line, "#include <...> search starts here:"))
+            in_list = true;
+        else if (strstr(line, "End of search list."))
+            in_list = false;
+        else if (in_list && line[0] == ' ' && line[1] == '/' && !strstr(line, "(framework directory)")) {
+            sl_push(out, "-idirafter");
+            sl_push(out, line + 1);
+        }
+    }
+    if (f)
+        fclose(f);
+    else
+        close(fds[0]);
+    int status;
+    waitpid(pid, &status, 0);
 }
 
 /* A path's last component without its suffix. */
@@ -411,6 +458,8 @@ static void build_init(Build *b) {
         sl_push(&b->parse, host_inc);
     }
     free(host_inc);
+    if (l->chosen_cxx)
+        push_search_dirs(l->cxx, &b->parse);
     parse_host_flags(&b->parse, &o->cflags);
     parse_host_flags(&b->parse, &o->forwarded);
 }
