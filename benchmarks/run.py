@@ -53,6 +53,12 @@
    cudaDeviceSynchronize; cusparse_spmv.cu) against the plain CSR loop with `omp parallel for`
    over rows (cusparse_spmv_omp.c) on the same matrix, threads = cores for both, runs
    interleaved; ratio = omp / cuSPARSE (1.0 or more: no overhead).
+17. Strong scaling over devices and ranks: one fixed 2-D Jacobi problem (2048^2 floats, 50
+   iterations, rows split evenly, halo rows exchanged every iteration; jacobi_multi.cu) on 1
+   and 2 virtual devices of one worker each (CU2C_DEVICES, CU2C_DEVICE_WORKERS=1: cudaMemcpyPeerAsync
+   halos) and on 1 and 2 MPI ranks of one worker each (mpirun, MPI_Sendrecv on device
+   pointers), beside 1 device with 2 workers; runs interleaved; speedup = 1-part / 2-part
+   time. Every split must give the same checksum bit for bit. Needs OpenMPI for the ranks.
 
 cu2cc builds for this CPU (-march=native), so the OpenMP and OpenBLAS references get the
 same target (OpenBLAS picks its own kernels at run time).
@@ -99,6 +105,7 @@ PATTERN_ROUNDS = 5      # the Rodinia-like patterns: program runs per side per t
 PATTERN_REPS = {"wavefront": 3, "kmedian": 5, "tilefilter": 5}  # timed inside each run
 THRUST_ROUNDS = 5       # thrust: program runs per side per benchmark
 THRUST_REPS = 3         # thrust: sorts or reductions timed inside each program run
+SCALING_ROUNDS = 5      # strong scaling: program runs per configuration
 
 
 def run(cmd, env=None, check=True):
@@ -556,6 +563,44 @@ def bench_cusparse():
     print(f"{mc:>16.3f} {mo:>12.3f} {mo / mc:>19.2f} {per_run:>18.2f}")
 
 
+def bench_scaling():
+    section(f"17. strong scaling: 2048^2 Jacobi, 50 iterations, 1 worker per device or rank "
+            f"({SCALING_ROUNDS} interleaved runs per configuration, each the median of 3)")
+    exe = os.path.join(WORK, "jacobi_multi")
+    run([CU2CC, "-O3", os.path.join(BENCH, "jacobi_multi.cu"), "-o", exe])
+    configs = [("1 device x 1 worker", [exe], {"CU2C_DEVICES": "1", "CU2C_DEVICE_WORKERS": "1"}),
+               ("2 devices x 1 worker", [exe], {"CU2C_DEVICES": "2", "CU2C_DEVICE_WORKERS": "1"}),
+               ("1 device x 2 workers", [exe], {"CU2C_DEVICES": "1", "CU2C_DEVICE_WORKERS": "2"})]
+    mpirun = shutil.which("mpirun")
+    if mpirun:
+        mexe = os.path.join(WORK, "jacobi_multi_mpi")
+        run([CU2CC, "-O3", "-ccbin", "mpicxx", "-DUSE_MPI", os.path.join(BENCH, "jacobi_multi.cu"), "-o", mexe])
+        for np in ("1", "2"):
+            cmd = [mpirun, "--allow-run-as-root", "--oversubscribe", "--bind-to", "none", "--mca",
+                   "btl_vader_single_copy_mechanism", "none", "-np", np, "-x", "CU2C_NUM_THREADS=1", mexe]
+            configs.append((f"{np} MPI rank(s) x 1 worker", cmd, {}))
+    else:
+        print("(no mpirun: the MPI rows are left out; scripts/setup installs OpenMPI)")
+    times = {name: [] for name, _, _ in configs}
+    sums = set()
+    for r in range(SCALING_ROUNDS):
+        for name, cmd, extra in (configs if r % 2 == 0 else configs[::-1]):
+            out = run(cmd + ["3"], env=dict(os.environ, **extra)).stdout
+            m = re.search(r"checksum=([0-9.]+) median_ms=([0-9.]+)", out)
+            if not m:
+                sys.exit(f"bench: no checksum in the output of {cmd}:\n{out}")
+            sums.add(m.group(1))
+            times[name].append(float(m.group(2)))
+    if len(sums) != 1:
+        sys.exit(f"bench: the splits disagree: checksums {sorted(sums)}")
+    med = {name: statistics.median(t) for name, t in times.items()}
+    print(f"{'configuration':>26} {'ms':>9} {'speedup':>8}")
+    for name, _, _ in configs:
+        base = med["1 device x 1 worker"] if "device" in name else med.get("1 MPI rank(s) x 1 worker")
+        print(f"{name:>26} {med[name]:>9.1f} {base / med[name]:>8.2f}")
+    print(f"(checksum {sums.pop()} in every configuration)")
+
+
 def main():
     if not (os.access(CU2C, os.X_OK) and os.access(CU2CC, os.X_OK)):
         sys.exit("bench: build first (make all)")
@@ -565,7 +610,7 @@ def main():
     sections = (bench_translation, bench_vadd, bench_matmul, bench_stencil, bench_vectorisation,
                 bench_launch, bench_uneven, bench_reduce, bench_sgemm, bench_texture,
                 bench_patterns, bench_bigcopy, bench_cublas, bench_thrust, bench_cusolver,
-                bench_cusparse)
+                bench_cusparse, bench_scaling)
     # `run.py 9 10`: only those sections
     chosen = [int(a) for a in sys.argv[1:]] or range(1, len(sections) + 1)
     for n in chosen:
