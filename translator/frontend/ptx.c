@@ -12,6 +12,10 @@
  *   nanosleep.u32 %0;  "r" input, or nanosleep.u32 N;  __nanosleep
  *   membar.{cta,gl,sys};  fence.{sc,acq_rel}.{cta,cluster,gpu,sys};  __threadfence()
  *   lop3.b32 %0, %1, %2, %3, LUT;  "=r" out, "r" ins (LUT a literal, or %4 with "n")
+ *   ld[.order][.scope][.space].T %0, [%1];   st[...].T [%0], %1;   with a memory order
+ *   (acquire/release: ordered; relaxed, volatile or none: relaxed), T u/s/b 8..64, f32, f64
+ *   red[.space][.scope].OP.T [%0], %1;   atom[...].OP.T %0, [%1], %2;   atom...cas.T %0, [%1], %2, %3;
+ *   (OP add, min, max, and, or, xor, inc, dec, exch) atomically, cu2c/ptx.h's __ptx_* functions
  * Each such asm statement written in a device function's body (a kernel, a __device__
  * function, a __host__ __device__ one's device branch) is replaced in the main text by an expression calling
  * cu2c/device.h: `(out)=__ptx_lane(threadIdx,blockDim)` (the thread's indices as arguments,
@@ -212,6 +216,112 @@ static void normalise(const char *in, char *out, size_t cap) {
     out[n] = 0;
 }
 
+/* Operand `%k` (or `[%k]` when bracket) of a: its expression's text, NULL when the operand is
+ * not one asm_text kept (the first output, the first 4 inputs). */
+static char *operand_text(Arena *ar, const char *t, const AsmText *a, const char *op, bool bracket) {
+    size_t len = strlen(op);
+    if (bracket) {
+        if (len < 3 || op[0] != '[' || op[len - 1] != ']')
+            return NULL;
+        op++;
+        len -= 2;
+    }
+    if (len != 2 || op[0] != '%' || op[1] < '0' || op[1] > '9')
+        return NULL;
+    int k = op[1] - '0';
+    if (k == 0 && a->nout == 1)
+        return arena_printf(ar, "%.*s", (int)(a->out_e - a->out_b), t + a->out_b);
+    k -= a->nout;
+    if (k < 0 || k >= a->nin || k >= 4)
+        return NULL;
+    return arena_printf(ar, "%.*s", (int)(a->in_e[k] - a->in_b[k]), t + a->in_b[k]);
+}
+
+/* ld, st, red and atom with a state space, a memory order and a scope (cu2c/ptx.h's
+ * __ptx_* functions): `ld.acquire.sys.global.u8 %0,[%1];` becomes
+ * `(out)=__ptx_ld_u8((void*)(in))`; NULL when n is none of them. */
+static char *memory_op_replacement(Arena *ar, const char *t, const AsmText *a, const char *n) {
+    static const char *const modifiers[] = {"global", "shared", "shared::cta", "shared::cluster", "sys", "gpu",
+                                            "cta", "cluster", "relaxed", "acquire", "release", "acq_rel",
+                                            "volatile", "nc", "ca", "cg", "cs", "lu", "cv", "weak", NULL};
+    static const char *const ops[] = {"add", "min", "max", "and", "or", "xor", "inc", "dec", "exch", "cas", NULL};
+    char insn[64], rest[160];
+    size_t wl = strcspn(n, " ");
+    if (wl >= sizeof insn || !n[wl] || strlen(n + wl + 1) >= sizeof rest)
+        return NULL;
+    memcpy(insn, n, wl);
+    insn[wl] = 0;
+    strcpy(rest, n + wl + 1);
+    size_t rl = strlen(rest);
+    if (rl < 2 || rest[rl - 1] != ';')
+        return NULL;
+    rest[rl - 1] = 0;
+    char *operand[4];
+    int nops = 0;
+    for (char *tok = strtok(rest, ","); tok && nops < 4; tok = strtok(NULL, ","))
+        operand[nops++] = tok;
+    /* the instruction: its name, modifiers, an operation (red, atom), a type last */
+    char *part[10];
+    int np = 0;
+    for (char *tok = strtok(insn, "."); tok && np < 10; tok = strtok(NULL, "."))
+        part[np++] = tok;
+    if (np < 2)
+        return NULL;
+    const char *type = part[np - 1], *op = NULL;
+    bool ordered = false;
+    for (int i = 1; i < np - 1; i++) {
+        bool known = false;
+        for (int k = 0; modifiers[k]; k++)
+            known |= strcmp(part[i], modifiers[k]) == 0;
+        for (int k = 0; !known && ops[k]; k++)
+            if (strcmp(part[i], ops[k]) == 0 && !op)
+                op = ops[k], known = true;
+        if (!known)
+            return NULL;
+        ordered |= !strcmp(part[i], "acquire") || !strcmp(part[i], "release") || !strcmp(part[i], "acq_rel");
+    }
+    static const char *const types[][2] = {{"u8", "u8"}, {"s8", "s8"}, {"b8", "u8"}, {"u16", "u16"}, {"s16", "s16"},
+                                           {"b16", "u16"}, {"u32", "u32"}, {"s32", "s32"}, {"b32", "u32"},
+                                           {"u64", "u64"}, {"s64", "s64"}, {"b64", "u64"}, {"f32", "f32"},
+                                           {"f64", "f64"}};
+    const char *ty = NULL;
+    for (size_t k = 0; k < sizeof types / sizeof *types; k++)
+        if (strcmp(type, types[k][0]) == 0)
+            ty = types[k][1];
+    if (!ty)
+        return NULL;
+    bool is_float = ty[0] == 'f';
+    const char *name = part[0];
+    if (!strcmp(name, "ld") && !op && a->nout == 1 && nops == 2) {
+        char *out = operand_text(ar, t, a, operand[0], false), *addr = operand_text(ar, t, a, operand[1], true);
+        if (out && addr && strcmp(operand[0], "%0") == 0)
+            return arena_printf(ar, "%s=__ptx_ld%s_%s((void*)%s)", out, ordered ? "" : "r", ty, addr);
+    } else if (!strcmp(name, "st") && !op && a->nout == 0 && nops == 2) {
+        char *addr = operand_text(ar, t, a, operand[0], true), *val = operand_text(ar, t, a, operand[1], false);
+        if (addr && val)
+            return arena_printf(ar, "__ptx_st%s_%s((void*)%s,%s)", ordered ? "" : "r", ty, addr, val);
+    } else if ((!strcmp(name, "red") || !strcmp(name, "atom")) && op) {
+        bool red = name[0] == 'r', cas = !strcmp(op, "cas");
+        if ((red && (cas || !strcmp(op, "exch"))) || (is_float && strcmp(op, "add") && strcmp(op, "exch")) ||
+            ((!strcmp(op, "inc") || !strcmp(op, "dec")) && strcmp(ty, "u32")))
+            return NULL;
+        int first = red ? 0 : 1;
+        if (a->nout != (red ? 0 : 1) || nops != first + (cas ? 3 : 2) || (!red && strcmp(operand[0], "%0")))
+            return NULL;
+        char *addr = operand_text(ar, t, a, operand[first], true), *v1 = operand_text(ar, t, a, operand[first + 1], false);
+        char *v2 = cas ? operand_text(ar, t, a, operand[first + 2], false) : NULL;
+        if (!addr || !v1 || (cas && !v2))
+            return NULL;
+        char *call = cas ? arena_printf(ar, "__ptx_cas_%s((void*)%s,%s,%s)", ty, addr, v1, v2)
+                         : arena_printf(ar, "__ptx_%s_%s((void*)%s,%s)", op, ty, addr, v1);
+        if (red)
+            return call;
+        char *out = operand_text(ar, t, a, operand[0], false);
+        return out ? arena_printf(ar, "%s=%s", out, call) : NULL;
+    }
+    return NULL;
+}
+
 /* What replaces the asm statement a (arena text), or NULL when it is not one of the
  * idioms. */
 static char *ptx_replacement(Arena *ar, const char *t, const AsmText *a) {
@@ -271,7 +381,7 @@ static char *ptx_replacement(Arena *ar, const char *t, const AsmText *a) {
     for (size_t i = 0; a->nout == 0 && a->nin == 0 && i < sizeof fences / sizeof *fences; i++)
         if (strcmp(n, fences[i]) == 0)
             return arena_strdup(ar, "__threadfence()");
-    return NULL;
+    return memory_op_replacement(ar, t, a, n);
 }
 
 /* ---- Finding them ------------------------------------------------------------------------ */
@@ -379,5 +489,5 @@ void ptx_refuse(Fe *fe, CXCursor c) {
         diag_error(u, cursor_loc(fe, c), "inline assembly (PTX)%s in device code is not supported (cu2c "
                    "translates only mov.u32/.u64 %%0 of %%globaltimer(_lo/_hi), %%laneid, %%warpid, %%smid, "
                    "%%nsmid, %%clock, %%clock64 (\"=r\" for .u32, \"=l\" for .u64), nanosleep.u32, "
-                   "membar, fence.sc/acq_rel and lop3.b32)", what);
+                   "membar, fence.sc/acq_rel, lop3.b32, and ld/st (relaxed, acquire/release), red and atom of scalars)", what);
 }
