@@ -77,7 +77,8 @@ CUDA_LIBS     += lib64/libcurand.a lib64/libcurand_static.a
 
 # CUDA's math libraries cu2c provides, each in libraries/NAME and built into lib64/libNAME.a
 # (cu2cc -lNAME links it and what it is built on: tools/cu2cc/args.c). cuFFT runs on FFTW.
-CUFFT_SRC      = libraries/cufft/layout.c libraries/cufft/plans.c libraries/cufft/execute.c libraries/cufft/xt.c
+CUFFT_SRC      = libraries/cufft/layout.c libraries/cufft/plans.c libraries/cufft/execute.c libraries/cufft/xt.c \
+                 libraries/cufft/distribute.c
 # libcufft.so and libcufft_static.a are linker scripts naming the archive and FFTW, so that
 # -lcufft or -lcufft_static alone links (g++, CMake's CUDA::cufft and CUDA::cufft_static);
 # libculibos.a is empty, for the static libraries' link lines.

@@ -1,6 +1,5 @@
 /* cudalibxt.h - the descriptors CUDA's multi-GPU library calls (cufftXtMalloc & co.) pass
- * around. cu2c has one device and does not implement those calls (cufftXt.h says which);
- * the types are here so that cufftXt.h declares CUDA's API as it is. */
+ * around: one piece of the data per GPU, each in that device's memory. */
 #ifndef CU2C_CUDALIBXT_H
 #define CU2C_CUDALIBXT_H
 #ifdef CU2C_PARSING

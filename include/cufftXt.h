@@ -1,8 +1,9 @@
 /* cufftXt.h - cuFFT's extended API. Provided: plans by element type (cufftXtMakePlanMany,
- * cufftXtGetSizeMany: float and double C2C, R2C and C2R) and cufftXtExec, and the work-area
- * policy. cu2c has one device and no device code generation, so the multi-GPU calls
- * (descriptors, cufftXtSetGPUs, cufftXtMalloc...), cufftXtQueryPlan, callbacks and half
- * precision return CUFFT_NOT_SUPPORTED. */
+ * cufftXtGetSizeMany: float and double C2C, R2C and C2R), cufftXtExec, the work-area policy, and
+ * plans on several devices (cufftXtSetGPUs, descriptors from cufftXtMalloc, cufftXtMemcpy,
+ * cufftXtExecDescriptor*, cufftXtQueryPlan), their data split among the GPUs as cuFFT's
+ * documentation lays it out. cu2c generates no device code at run time, so callbacks return
+ * CUFFT_NOT_SUPPORTED, as does half precision. */
 #ifndef CU2C_CUFFTXT_H
 #define CU2C_CUFFTXT_H
 #ifdef CU2C_PARSING
@@ -63,7 +64,7 @@ typedef enum cufftXtWorkAreaPolicy_t {
     CUFFT_WORKAREA_PERFORMANCE = 2
 } cufftXtWorkAreaPolicy;
 
-/* multiple GPUs: not supported */
+/* several GPUs: the plan's data split among them (libraries/cufft/distribute.c) */
 cufftResult CUFFTAPI cufftXtSetGPUs(cufftHandle handle, int nGPUs, int *whichGPUs);
 cufftResult CUFFTAPI cufftXtMalloc(cufftHandle plan, cudaLibXtDesc **descriptor, cufftXtSubFormat format);
 cufftResult CUFFTAPI cufftXtMemcpy(cufftHandle plan, void *dstPointer, void *srcPointer, cufftXtCopyType type);

@@ -4,7 +4,8 @@
  *
  * layout.c checks a transform's sizes and layout as cuFFT does and turns them into FFTW's
  * strides; plans.c holds the handles and the plan calls; execute.c makes FFTW plans and queues
- * transforms on streams; xt.c is cufftXt's. */
+ * transforms on streams; xt.c is cufftXt's; distribute.c splits a multi-GPU plan's data among
+ * its GPUs as cuFFT does. */
 #ifndef CU2C_CUFFT_INTERNAL_H
 #define CU2C_CUFFT_INTERNAL_H
 
@@ -40,6 +41,9 @@ typedef struct cf_variant {
     void *fftw;                 /* fftwf_plan (single precision) or fftw_plan */
 } cf_variant;
 
+/* cuFFT runs a plan on at most 16 GPUs. */
+#define CF_MAX_GPUS 16
+
 /* A transform queued on a stream (execute.c). */
 typedef struct cf_exec cf_exec;
 
@@ -54,6 +58,9 @@ typedef struct cf_plan {
     cf_variant *variants;       /* under cf_planner_lock */
     cf_exec *kept;              /* transforms captured into graphs, under cf_planner_lock:
                                  * a graph runs them again, so they live as long as the plan */
+    int ngpus;                  /* cufftXtSetGPUs's count; 0: a plan of one device */
+    int gpus[CF_MAX_GPUS];      /* its devices, in the order the data is split among them */
+    cufftXt1dFactors factors;   /* one 1-D transform on several GPUs: its strings (distribute.c) */
 } cf_plan;
 
 /* ---- layout.c ---- */
@@ -85,7 +92,28 @@ cufftResult cf_make_plan(cufftHandle handle, cufftType type, const cf_layout *l,
 /* Queues plan's transform of in to out (sign: the C2C direction) on its stream. `type` is the
  * kind the exec call is for (0: any, cufftXtExec). */
 cufftResult cf_execute(cufftHandle handle, cufftType type, void *in, void *out, int direction);
+/* Runs plan's transform of in to out now, on the calling thread (the multi-GPU calls, whose
+ * data is first gathered into one array); CUFFT_EXEC_FAILED when FFTW cannot plan it. */
+cufftResult cf_execute_now(cf_plan *p, void *in, void *out, int direction);
 /* Destroys a plan's FFTW plans and kept transforms (its last reference is gone). */
 void cf_plan_free_fftw(cf_plan *p);
+
+/* ---- distribute.c ---- */
+/* Checks that cuFFT runs a plan of this shape on p->ngpus GPUs (CUFFT_INVALID_VALUE for a
+ * strided layout, CUFFT_INVALID_SIZE, CUFFT_NOT_SUPPORTED) and makes its layout the packed one
+ * and, for one 1-D transform, its string factors. */
+cufftResult cf_dist_plan(cf_plan *p);
+/* Whether a descriptor of the plan may hold data in this cufftXtSubFormat. */
+int cf_dist_format_ok(const cf_plan *p, int format);
+/* The subformat a transform of data in `format` leaves its result in. */
+int cf_dist_result_format(const cf_plan *p, int format);
+/* Bytes of the plan's data in natural order (its in-place single-device array), and of the
+ * piece cufftXtMalloc gives its GPU number g (enough for every subformat). */
+size_t cf_dist_bytes(const cf_plan *p);
+size_t cf_dist_piece_bytes(const cf_plan *p, int g);
+/* Copies between the pieces (one per GPU, in data[] order) holding data in `format` and an
+ * array in natural order. */
+void cf_dist_gather(const cf_plan *p, int format, void *const *pieces, void *natural);
+void cf_dist_scatter(const cf_plan *p, int format, const void *natural, void *const *pieces);
 
 #endif

@@ -167,18 +167,23 @@ static void *variant_for(cf_plan *p, int sign, void *in, void *out)
     return v ? v->fftw : NULL;
 }
 
+static void execute_fftw(cufftType type, void *fftw, void *in, void *out)
+{
+    switch (type) {
+    case CUFFT_C2C: fftwf_execute_dft(fftw, in, out); break;
+    case CUFFT_R2C: fftwf_execute_dft_r2c(fftw, in, out); break;
+    case CUFFT_C2R: fftwf_execute_dft_c2r(fftw, in, out); break;
+    case CUFFT_Z2Z: fftw_execute_dft(fftw, in, out); break;
+    case CUFFT_D2Z: fftw_execute_dft_r2c(fftw, in, out); break;
+    case CUFFT_Z2D: fftw_execute_dft_c2r(fftw, in, out); break;
+    }
+}
+
 /* The host work a transform is queued as. */
 static void run_transform(void *data)
 {
     cf_exec *e = data;
-    switch (e->plan->type) {
-    case CUFFT_C2C: fftwf_execute_dft(e->fftw, e->in, e->out); break;
-    case CUFFT_R2C: fftwf_execute_dft_r2c(e->fftw, e->in, e->out); break;
-    case CUFFT_C2R: fftwf_execute_dft_c2r(e->fftw, e->in, e->out); break;
-    case CUFFT_Z2Z: fftw_execute_dft(e->fftw, e->in, e->out); break;
-    case CUFFT_D2Z: fftw_execute_dft_r2c(e->fftw, e->in, e->out); break;
-    case CUFFT_Z2D: fftw_execute_dft_c2r(e->fftw, e->in, e->out); break;
-    }
+    execute_fftw(e->plan->type, e->fftw, e->in, e->out);
     if (!e->kept) {
         cf_plan *p = e->plan;
         free(e);
@@ -232,6 +237,17 @@ cufftResult cf_execute(cufftHandle handle, cufftType type, void *in, void *out, 
         pthread_mutex_unlock(&planner_lock);
         cf_plan_release(p);
     }
+    return CUFFT_SUCCESS;
+}
+
+cufftResult cf_execute_now(cf_plan *p, void *in, void *out, int direction)
+{
+    pthread_once(&fftw_once, fftw_setup);
+    int complex = p->type == CUFFT_C2C || p->type == CUFFT_Z2Z;
+    void *fftw = variant_for(p, complex ? direction : 0, in, out);
+    if (!fftw)
+        return CUFFT_EXEC_FAILED;
+    execute_fftw(p->type, fftw, in, out);
     return CUFFT_SUCCESS;
 }
 

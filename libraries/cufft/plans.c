@@ -85,9 +85,15 @@ cufftResult cf_make_plan(cufftHandle handle, cufftType type, const cf_layout *l,
     if (r == CUFFT_SUCCESS) {
         p->type = type;
         p->layout = *l;
+        /* after cufftXtSetGPUs: only what cuFFT splits among GPUs */
+        if (p->ngpus && (r = cf_dist_plan(p)) != CUFFT_SUCCESS)
+            p->type = 0;
+    }
+    if (r == CUFFT_SUCCESS) {
         p->made = 1;
-        if (workSize)
-            *workSize = 0;
+        /* one size per GPU after cufftXtSetGPUs */
+        for (int g = 0; workSize && g < (p->ngpus ? p->ngpus : 1); g++)
+            workSize[g] = 0;
     }
     cf_plan_release(p);
     return r;
@@ -193,20 +199,24 @@ cufftResult cufftMakePlanMany64(cufftHandle plan, int rank, long long int *n, lo
 
 /* ---- work areas: none is needed ---------------------------------------------------------- */
 
-/* A size query: the handle (when one is given) and the layout checked, then 0. */
+/* A size query: the handle (when one is given) and the layout checked, then 0 (one size per
+ * GPU for a plan given several by cufftXtSetGPUs). */
 static cufftResult size_of(int has_handle, cufftHandle handle, cufftResult checked, size_t *workSize)
 {
+    int sizes = 1;
     if (has_handle) {
         cf_plan *p = cf_plan_get(handle);
         if (!p)
             return CUFFT_INVALID_PLAN;
+        sizes = p->ngpus ? p->ngpus : 1;
         cf_plan_release(p);
     }
     if (!workSize)
         return CUFFT_INVALID_VALUE;
     if (checked != CUFFT_SUCCESS)
         return checked;
-    *workSize = 0;
+    for (int g = 0; g < sizes; g++)
+        workSize[g] = 0;
     return CUFFT_SUCCESS;
 }
 

@@ -2,8 +2,8 @@
 // plans (never made, destroyed, created but not made yet), sizes, ranks and batches out of
 // range, types that are not cufftType's, null pointers, directions other than +-1, an exec
 // call of the wrong kind for the plan, strides and embeddings the advanced layout cannot
-// have, cufftXt element types without a transform, what is not supported (multiple GPUs,
-// callbacks, half precision); and the calls that succeed: versions, properties, work sizes
+// have, cufftXt element types without a transform, multiple GPUs on a made plan or past the
+// devices there are, what is not supported (callbacks, half precision); and the calls that succeed: versions, properties, work sizes
 // (0: FFTW keeps its own buffers), work areas, CUFFT_PLAN_NULL destroyed.
 // RUN: %cu2cc %s -o %t -lcufft && %t
 #include <cstdio>
@@ -140,9 +140,14 @@ int main() {
     EXPECT(cufftXtSetWorkAreaPolicy(xt, CUFFT_WORKAREA_MINIMAL, NULL), CUFFT_SUCCESS);
     int gpus[2] = {0, 1};
     cudaLibXtDesc *desc = NULL;
-    EXPECT(cufftXtSetGPUs(xt, 2, gpus), CUFFT_NOT_SUPPORTED);
-    EXPECT(cufftXtMalloc(xt, &desc, CUFFT_XT_FORMAT_INPLACE), CUFFT_NOT_SUPPORTED);
-    EXPECT(cufftXtExecDescriptor(xt, desc, desc, CUFFT_FORWARD), CUFFT_NOT_SUPPORTED);
+    // GPUs are chosen before a plan is made: a made plan has one device and no descriptors
+    EXPECT(cufftXtSetGPUs(xt, 2, gpus), CUFFT_INVALID_PLAN);
+    EXPECT(cufftXtMalloc(xt, &desc, CUFFT_XT_FORMAT_INPLACE), CUFFT_INVALID_PLAN);
+    EXPECT(cufftXtExecDescriptor(xt, desc, desc, CUFFT_FORWARD), CUFFT_INVALID_PLAN);
+    cufftHandle two;   // one device here: there is no device 1
+    EXPECT(cufftCreate(&two), CUFFT_SUCCESS);
+    EXPECT(cufftXtSetGPUs(two, 2, gpus), CUFFT_INVALID_DEVICE);
+    EXPECT(cufftDestroy(two), CUFFT_SUCCESS);
     EXPECT(cufftXtSetCallback(xt, NULL, CUFFT_CB_LD_REAL_DOUBLE, NULL), CUFFT_NOT_SUPPORTED);
     EXPECT(cufftDestroy(xt), CUFFT_SUCCESS);
     EXPECT(cufftDestroy(plan), CUFFT_SUCCESS);

@@ -5,7 +5,7 @@
 // too narrow for this test to hit it each time.)
 // Not under make check-race: AddressSanitizer and the race checker's -fsanitize=thread do not mix.
 // UNSUPPORTED: race-check
-// RUN: %cu2cc -g -fsanitize=address %s %root/libraries/cufft/layout.c %root/libraries/cufft/plans.c %root/libraries/cufft/execute.c %root/libraries/cufft/xt.c -o %t -lfftw3f_threads -lfftw3_threads -lfftw3f -lfftw3
+// RUN: %cu2cc -g -fsanitize=address %s %root/libraries/cufft/layout.c %root/libraries/cufft/plans.c %root/libraries/cufft/execute.c %root/libraries/cufft/xt.c %root/libraries/cufft/distribute.c -o %t -lfftw3f_threads -lfftw3_threads -lfftw3f -lfftw3
 // RUN: env ASAN_OPTIONS=halt_on_error=1:detect_leaks=1 %t | FileCheck %s
 // CHECK: PASS
 #include <cmath>
