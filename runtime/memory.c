@@ -363,8 +363,12 @@ cudaError_t cudaFree(void *devPtr)
     RT_STICKY_CHECK();
     if (!devPtr)
         return cudaSuccess;
-    /* As on a GPU, cudaFree waits for the device: queued work may still use the memory. */
-    cudaError_t e = rt_sync(RT_ALL_STREAMS);
+    /* As on a GPU, cudaFree waits for the device owning the memory: its queued work may
+     * still use it. (Another device's kernels may use it too, through peer access: CUDA
+     * leaves that to the program, as here.) */
+    rt_alloc owner;
+    int device = rt_allocs_lookup(devPtr, &owner) ? owner.device : rt_current_device();
+    cudaError_t e = rt_sync_device(device);
     if (e != cudaSuccess)
         return rt_error(e);
     if (rt_is_graph_memory(devPtr))

@@ -9,7 +9,8 @@
 // - cudaStreamWaitEvent across devices orders a reader after a writer;
 // - peer access with CUDA's errors; cudaMemcpyPeer, cudaMemcpyPeerAsync, cudaMemcpy3DPeer;
 // - cudaMemGetInfo and cudaPointerGetAttributes per device; cudaDeviceReset frees only the
-//   current device's memory; managed memory advised and prefetched to each device;
+//   current device's memory, cudaFree waits for the owning device only; managed memory
+//   advised and prefetched to each device;
 // - each device's default memory pool names it.
 // RUN: %cu2cc %s -o %t && env CU2C_DEVICES=2 CU2C_NUM_THREADS=2 timeout 60 %t 2 1
 // RUN: env CU2C_DEVICES=4 CU2C_NUM_THREADS=8 timeout 60 %t 4 2
@@ -313,7 +314,20 @@ int main(int argc, char **argv)
     CHECK(attr.type == cudaMemoryTypeDevice);
     OK(cudaMemcpy(h.data(), a, sizeof(int), cudaMemcpyDeviceToHost));
     CHECK(h[0] == 5);
+
+    // ---- cudaFree waits for the owning device only: the last one still spins meanwhile
+    OK(cudaSetDevice(last));
+    int *seen2 = nullptr;
+    OK(cudaMalloc(&seen2, sizeof(int)));
+    *(volatile int *)host_flag = 0;
+    wait_for_flag<<<1, 1>>>(host_flag, seen2);
+    OK(cudaSetDevice(0));
     OK(cudaFree(a));
+    OK(cudaSetDevice(last));
+    CHECK(cudaStreamQuery(0) == cudaErrorNotReady);
+    *(volatile int *)host_flag = 1;
+    OK(cudaFree(seen2));   // waits for the kernel using it
+    OK(cudaStreamQuery(0));
 
     if (failures)
         return 1;
