@@ -87,6 +87,15 @@ CUDA_LIBS     += lib64/libcufft.a lib64/libcufft_static.a lib64/libcufft.so lib6
 # cuFFTW (cufftw.h) is FFTW's own API: -lcufftw links FFTW (libcufftw.so and .a are scripts)
 CUDA_LIBS     += lib64/libcufftw.so lib64/libcufftw_static.a
 
+# NCCL (libraries/nccl): ranks of one node meet in POSIX shared memory; libnccl.so and
+# libnccl_static.a are linker scripts naming the archive (and librt, shm_open's home before
+# glibc 2.34), so that -lnccl, -lnccl_static and CMake's searches link it
+NCCL_SRC       = libraries/nccl/errors.c libraries/nccl/shm.c libraries/nccl/communicators.c \
+                 libraries/nccl/split.c libraries/nccl/redops.c libraries/nccl/reduce.c \
+                 libraries/nccl/operations.c libraries/nccl/group.c libraries/nccl/execute.c \
+                 libraries/nccl/p2p.c
+CUDA_LIBS     += lib64/libnccl.a lib64/libnccl.so lib64/libnccl_static.a
+
 # cu2c's headers precompiled (translator/frontend/pch.c): for cu2c's own command line, and
 # for the one cu2cc gives it by default (its -D's and the host compiler's header directory,
 # as cu2cc --dryrun shows it); a parse uses one only where it fits exactly
@@ -219,6 +228,17 @@ lib64/libcufft.so lib64/libcufft_static.a: Makefile
 lib64/libcufftw.so lib64/libcufftw_static.a: Makefile
 	@mkdir -p lib64
 	echo "/* cu2c's cuFFTW: FFTW */ INPUT($(CUFFT_DEPS))" > $@
+
+# NCCL (NCCL_SRC above); its reductions' element loops at -O3 (vectorised)
+build/libraries/nccl/reduce.o: PROJ_CFLAGS += -O3
+
+lib64/libnccl.a: $(NCCL_SRC:%.c=build/%.o)
+	@mkdir -p lib64
+	rm -f $@ && ar rcs $@ $^
+
+lib64/libnccl.so lib64/libnccl_static.a: Makefile
+	@mkdir -p lib64
+	echo "/* cu2c's NCCL: the archive, on shared memory */ INPUT(libnccl.a -lrt)" > $@
 
 build/translator/frontend/%.o: translator/frontend/%.c translator/frontend/fe.h translator/*.h
 	@mkdir -p $(dir $@)

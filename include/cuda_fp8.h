@@ -63,8 +63,8 @@ static inline __nv_fp8_storage_t cu2c_double_to_fp8(double x, int saturate, int 
         /* the kept bits: the leading one and mbits more, fewer below the smallest normal */
         int shift = 52 - mbits + (absx < min_normal ? (1 - bias) - e : 0);
         uint64_t q = shift > 63 ? 0 : m >> shift, rest = shift > 63 ? m : m & (((uint64_t)1 << shift) - 1);
-        uint64_t half = (uint64_t)1 << (shift - 1);
-        if (rest > half || (rest == half && (q & 1)))
+        uint64_t halfway = (uint64_t)1 << (shift - 1);
+        if (rest > halfway || (rest == halfway && (q & 1)))
             q++;
         if (absx < min_normal)
             res = (unsigned)q;                    /* a subnormal, or the smallest normal by a carry */

@@ -191,6 +191,8 @@ static const struct CudaLibrary {
     {"cufft_static", "libcufft.a", FFTW_LIBS},
     {"cufftw", NULL, FFTW_LIBS},
     {"cufftw_static", NULL, FFTW_LIBS},
+    {"nccl", "libnccl.a", {"rt"}},
+    {"nccl_static", "libnccl.a", {"rt"}},
 };
 
 /* -lNAME: CUDA's runtime libraries are libcu2c (nothing to add); a library of the table is

@@ -71,7 +71,7 @@ static const char *base_name(const char *path, size_t len);
 /* CUDA libraries cu2c does not provide, by the names of their headers: a program including
  * one is refused there, naming the library, whether the header is missing here or found in a
  * CUDA toolkit on disk. (cuBLAS, cuBLASLt, cuSPARSE, cuSOLVER's dense API, cuRAND, cuFFT,
- * NVML, Thrust and CUB are provided.) */
+ * NVML, NCCL, Thrust and CUB are provided.) */
 static const struct {
     const char *header;     /* a header's name, or with a final '*' the start of the names */
     const char *library;
@@ -86,7 +86,6 @@ static const struct {
     {"cusparseLt*", "cuSPARSELt"},
     {"cutensor*", "cuTENSOR"},
     {"cudss*", "cuDSS"},
-    {"nccl*", "NCCL"},
     {"nvshmem*", "NVSHMEM"},
     {"cupti*", "CUPTI"},
     {"cufile.h", "cuFile"},

@@ -1,0 +1,69 @@
+// NCCL's collectives against host references, bit for bit, one host thread driving every
+// rank of ncclCommInitAll inside ncclGroupStart/End: AllReduce, Reduce and ReduceScatter with
+// every reduction (sum, prod, max, min, avg, PreMulSum with its scalar given by host value
+// and by device pointer, the device one written on the stream just before the collective)
+// and every element type of NCCL 2.26 (fp8 included); Broadcast (and ncclBcast) and
+// AllGather with every type; out of place and in place (recvbuff = sendbuff, AllGather's
+// sendbuff = recvbuff + rank * count, ReduceScatter's recvbuff = sendbuff + rank * count);
+// Reduce's and Broadcast's non-root ranks passing NULL where they may; counts 1, 7 and 1001
+// fused three to a group (ranks' parts of no, partial and whole cache lines), and count 0
+// with NULL buffers. Run on 2 and 4 devices, in direct mode (ranks read each other's buffers)
+// and, with NCCL_P2P_DISABLE=1, through the shared segment as ranks in separate processes do.
+// Large counts and one thread per rank: nccl_collectives_large_counts_thread_per_rank.cu.
+// RUN: %cu2cc %s -o %t -lnccl
+// RUN: env CU2C_DEVICES=2 timeout 120 %t 2
+// RUN: env CU2C_DEVICES=4 timeout 120 %t 4
+// RUN: env CU2C_DEVICES=4 NCCL_P2P_DISABLE=1 timeout 120 %t 4
+#include "Inputs/nccl_collective_cases.h"
+
+// Every reduction and placement of one type, fused three counts to a group.
+template <typename T> static void every_reduction() {
+    static int root = 0;
+    const std::vector<size_t> small = {1, 7, 1001};
+    for (int p = 0; p < 2; p++) {
+        for (int kind = 0; kind < RED_KINDS; kind++)
+            for (Coll c : {ALLREDUCE, REDUCE, REDUCESCATTER})
+                run_grouped<T>(c, (RedKind)kind, p, root++ % nranks, small);
+        run_grouped<T>(BROADCAST, RED_SUM, p, root++ % nranks, small);
+        run_grouped<T>(ALLGATHER, RED_SUM, p, 0, small);
+    }
+}
+
+// Count 0 with NULL buffers: accepted, nothing queued.
+static void zero_counts() {
+    NCCLCHECK(ncclGroupStart());
+    for (int r = 0; r < nranks; r++) {
+        NCCLCHECK(ncclAllReduce(NULL, NULL, 0, ncclFloat, ncclSum, comms[r], streams[r]));
+        NCCLCHECK(ncclReduce(NULL, NULL, 0, ncclInt8, ncclMax, 0, comms[r], streams[r]));
+        NCCLCHECK(ncclBroadcast(NULL, NULL, 0, ncclHalf, 0, comms[r], streams[r]));
+        NCCLCHECK(ncclAllGather(NULL, NULL, 0, ncclDouble, comms[r], streams[r]));
+        NCCLCHECK(ncclReduceScatter(NULL, NULL, 0, ncclUint64, ncclAvg, comms[r], streams[r]));
+    }
+    NCCLCHECK(ncclGroupEnd());
+    for (int r = 0; r < nranks; r++) {
+        CUDACHECK(cudaSetDevice(r));
+        CUDACHECK(cudaStreamSynchronize(streams[r]));
+    }
+}
+
+int main(int argc, char **argv) {
+    if (!enough_devices(argc, argv))
+        return 1;
+    make_comms_all();
+    every_reduction<int8_t>();
+    every_reduction<uint8_t>();
+    every_reduction<int32_t>();
+    every_reduction<uint32_t>();
+    every_reduction<int64_t>();
+    every_reduction<uint64_t>();
+    every_reduction<__half>();
+    every_reduction<float>();
+    every_reduction<double>();
+    every_reduction<__nv_bfloat16>();
+    every_reduction<__nv_fp8_e4m3>();
+    every_reduction<__nv_fp8_e5m2>();
+    zero_counts();
+    destroy_comms();
+    std::printf("%d ranks: %s\n", nranks, failures ? "FAILED" : "passed");
+    return failures != 0;
+}
