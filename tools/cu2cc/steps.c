@@ -422,6 +422,11 @@ static void build_init(Build *b) {
     sl_push(&b->nvcc_defs, "-D__CUDACC_VER_BUILD__=0");
     sl_pushf(&b->nvcc_defs, "-D__CUDA_API_VER_MAJOR__=%d", l->major);
     sl_pushf(&b->nvcc_defs, "-D__CUDA_API_VER_MINOR__=%d", l->minor);
+    /* MPI's C++ bindings (deprecated, gone from MPI 3) are left out: OpenMPI's and MPICH's
+     * mpi.h otherwise pull their out-of-line parts from libmpi_cxx into every C++ file that
+     * includes it, and MPI + CUDA link lines name -lmpi only (llm.c, nccl-tests) */
+    sl_push(&b->nvcc_defs, "-DOMPI_SKIP_MPICXX=1");
+    sl_push(&b->nvcc_defs, "-DMPICH_SKIP_MPICXX=1");
     /* kernels run as host code here: optimise them as nvcc optimises device code */
     sl_push(&b->common, o->opt ? o->opt : "-O3");
     if (o->debug)
