@@ -66,6 +66,8 @@ extern __cu2c_parse_tls cu2c_tls;
 #endif
 
 extern "C" int cu2c_grid_is_valid(void);
+extern "C" unsigned int cu2c_multi_grid_rank(void);
+extern "C" unsigned int cu2c_multi_grid_count(void);
 extern "C" void cu2c_device_fault(cudaError_t e);
 
 namespace cooperative_groups {
@@ -362,6 +364,26 @@ public:
 };
 
 static inline grid_group __cu2c_this_grid(dim3 bd, uint3 bi, dim3 gd) { return grid_group(bd, bi, gd); }
+
+/* Every grid of a cudaLaunchCooperativeKernelMultiDevice (CUDA 12, deprecated; gone from
+ * CUDA 13): each device's grid is alike, so a thread's rank is its grid's times a grid's
+ * threads plus its rank in the grid. */
+class multi_grid_group {
+public:
+    grid_group __cu2c_grid;
+    multi_grid_group(dim3 bd, uint3 bi, dim3 gd) : __cu2c_grid(bd, bi, gd) {}
+    bool is_valid() const { return cu2c_multi_grid_count() > 1 || cu2c_grid_is_valid() != 0; }
+    CU2C_CG_INLINE void sync() const { cu2c_fiber_group_multi_grid_sync(); }
+    unsigned int num_grids() const { return cu2c_multi_grid_count(); }
+    unsigned int grid_rank() const { return cu2c_multi_grid_rank(); }
+    unsigned long long num_threads() const { return __cu2c_grid.num_threads() * num_grids(); }
+    unsigned long long size() const { return num_threads(); }
+    unsigned long long __cu2c_thread_rank(uint3 t, dim3 d) const {
+        return (unsigned long long)grid_rank() * __cu2c_grid.num_threads() + __cu2c_grid.__cu2c_thread_rank(t, d);
+    }
+};
+
+static inline multi_grid_group __cu2c_this_multi_grid(dim3 bd, uint3 bi, dim3 gd) { return multi_grid_group(bd, bi, gd); }
 
 template <unsigned int Size, typename ParentT>
 thread_block_tile<Size, ParentT> tiled_partition(const ParentT &g);
@@ -861,5 +883,6 @@ CU2C_CG_INLINE auto combine(const G &g, T v, Op op, int what) -> decltype(op(v, 
 /* this_thread_block(block_tile_memory) too: its storage is not needed */
 #define this_thread_block(...) __cu2c_this_thread_block(blockDim, blockIdx)
 #define this_grid() __cu2c_this_grid(blockDim, blockIdx, gridDim)
+#define this_multi_grid() __cu2c_this_multi_grid(blockDim, blockIdx, gridDim)
 
 #endif

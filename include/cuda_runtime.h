@@ -265,6 +265,10 @@ template <class R, class... A> static inline cudaError_t cudaLaunchKernel(R (*fu
 {
     return cudaLaunchKernel((const void *)func, gridDim, blockDim, args, sharedMem, stream);
 }
+static inline cudaError_t cudaLaunchCooperativeKernelMultiDevice(struct cudaLaunchParams *l, unsigned int n)
+{
+    return cudaLaunchCooperativeKernelMultiDevice(l, n, 0u);
+}
 template <class T> static inline cudaError_t cudaLaunchCooperativeKernel(const T *func, dim3 gridDim, dim3 blockDim, void **args, size_t sharedMem = 0, cudaStream_t stream = 0)
 {
     return cudaLaunchCooperativeKernel((const void *)func, gridDim, blockDim, args, sharedMem, stream);
@@ -437,6 +441,9 @@ static inline dim3 cu2c_rt_dim3_from_uint(unsigned long long n) { dim3 d = {(uns
 #define cu2c_rt_cudaLaunchKernel4(f, g, b, args) cudaLaunchKernel((const void *)(f), CU2C_RT_DIM3(g), CU2C_RT_DIM3(b), (args), 0, (cudaStream_t)0)
 #define cu2c_rt_cudaLaunchKernel5(f, g, b, args, shm) cudaLaunchKernel((const void *)(f), CU2C_RT_DIM3(g), CU2C_RT_DIM3(b), (args), (shm), (cudaStream_t)0)
 #define cu2c_rt_cudaLaunchKernel6(f, g, b, args, shm, s) cudaLaunchKernel((const void *)(f), CU2C_RT_DIM3(g), CU2C_RT_DIM3(b), (args), (shm), (s))
+#define cudaLaunchCooperativeKernelMultiDevice(...) CU2C_BY_ARGC(cu2c_rt_cudaLaunchCooperativeKernelMultiDevice, __VA_ARGS__)
+#define cu2c_rt_cudaLaunchCooperativeKernelMultiDevice2(l, n) cudaLaunchCooperativeKernelMultiDevice((l), (n), 0u)
+#define cu2c_rt_cudaLaunchCooperativeKernelMultiDevice3(l, n, f) cudaLaunchCooperativeKernelMultiDevice((l), (n), (f))
 #define cudaLaunchCooperativeKernel(...) CU2C_BY_ARGC(cu2c_rt_cudaLaunchCooperativeKernel, __VA_ARGS__)
 #define cu2c_rt_cudaLaunchCooperativeKernel4(f, g, b, args) cudaLaunchCooperativeKernel((const void *)(f), CU2C_RT_DIM3(g), CU2C_RT_DIM3(b), (args), 0, (cudaStream_t)0)
 #define cu2c_rt_cudaLaunchCooperativeKernel5(f, g, b, args, shm) cudaLaunchCooperativeKernel((const void *)(f), CU2C_RT_DIM3(g), CU2C_RT_DIM3(b), (args), (shm), (cudaStream_t)0)

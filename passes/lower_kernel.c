@@ -775,14 +775,14 @@ void lower_kernel(Unit *u, Kernel *k) {
         Stmt *s = k->stmts.items[i];
         u->cur_copy = s->copy;
         if (s->kind == ST_BARRIER) {
-            const char *bar = s->grid_sync ? (k->race_check ? "CU2C_RACE_BARRIER() cu2c_grid_sync(__cu2c_b);"
-                                                          : "cu2c_grid_sync(__cu2c_b);")
+            const char *grid = s->multi_grid_sync ? "cu2c_multi_grid_sync(__cu2c_b);" : "cu2c_grid_sync(__cu2c_b);";
+            const char *bar = s->grid_sync ? (k->race_check ? arena_printf(u->arena, "CU2C_RACE_BARRIER() %s", grid) : grid)
                                          : (k->race_check ? "/* __syncthreads() */ CU2C_RACE_BARRIER()"
                                                           : "/* __syncthreads() */;");
             if (s->barrier_check)
                 bar = arena_printf(u->arena, "%s %s", bar, s->barrier_check);
             Buf check = {0};
-            put_barrier_check(u, k, s, s->loc, s->grid_sync ? "grid.sync" : "__syncthreads", &check);
+            put_barrier_check(u, k, s, s->loc, s->multi_grid_sync ? "multi_grid.sync" : s->grid_sync ? "grid.sync" : "__syncthreads", &check);
             if (check.len)
                 bar = arena_printf(u->arena, "%s%s", check.data, bar);
             buf_free(&check);

@@ -1,6 +1,9 @@
 /* runtime/cooperative.c - cooperative launches (cudaLaunchCooperativeKernel): every block of
  * the grid on a thread of its own, and grid_group::sync() as a barrier over them; the worker
- * pool (pool.c) hands such a kernel here whole.
+ * pool (pool.c) hands such a kernel here whole. A multi-device launch
+ * (cudaLaunchCooperativeKernelMultiDevice, launch.c) is one such grid per device, each run by
+ * its device's worker, sharing a second barrier over all their blocks
+ * (multi_grid_group::sync()).
  *
  * grid_group::sync() needs every block of the grid running at once, as on a GPU that admits
  * the launch only when its blocks fit on the device together. The worker that takes such a
@@ -22,6 +25,14 @@ typedef struct rt_grid {
     uint64_t gen;              /* barriers passed */
     int broken;                /* a block faulted: nobody waits any more */
 } rt_grid;
+
+/* The grids of a multi-device launch: a barrier over all their blocks. */
+typedef struct rt_multi {
+    rt_grid bar;
+    unsigned ngrids;
+    uint64_t per_grid;         /* blocks of each grid */
+    atomic_uint grids_left;    /* grids not yet run to the end: the last frees it */
+} rt_multi;
 
 typedef struct {
     rt_job *job;
@@ -54,6 +65,49 @@ static void rt_grid_leave(rt_grid *g, int fault)
     pthread_mutex_unlock(&g->lock);
 }
 
+/* A block leaves its grid's barrier and its multi-device launch's. */
+static void rt_block_leaves(rt_job *job, int fault)
+{
+    rt_grid_leave(job->grid_bar, fault);
+    if (job->multi)
+        rt_grid_leave(&job->multi->bar, fault);
+}
+
+rt_multi *rt_multi_new(unsigned ngrids, uint64_t nblocks)
+{
+    rt_multi *m = calloc(1, sizeof *m);
+    if (!m)
+        return NULL;
+    pthread_mutex_init(&m->bar.lock, NULL);
+    pthread_cond_init(&m->bar.cv, NULL);
+    m->bar.live = (uint64_t)ngrids * nblocks;
+    m->ngrids = ngrids;
+    m->per_grid = nblocks;
+    atomic_init(&m->grids_left, ngrids);
+    return m;
+}
+
+/* A grid of m has run (or never will): the last frees m. */
+static void rt_multi_grid_done(rt_multi *m)
+{
+    if (atomic_fetch_sub(&m->grids_left, 1) == 1) {
+        pthread_cond_destroy(&m->bar.cv);
+        pthread_mutex_destroy(&m->bar.lock);
+        free(m);
+    }
+}
+
+void rt_multi_abandon(rt_multi *m, unsigned grids)
+{
+    pthread_mutex_lock(&m->bar.lock);
+    m->bar.live -= m->per_grid * grids;
+    m->bar.broken = 1;
+    pthread_cond_broadcast(&m->bar.cv);
+    pthread_mutex_unlock(&m->bar.lock);
+    for (unsigned i = 0; i < grids; i++)
+        rt_multi_grid_done(m);
+}
+
 static void *rt_coop_main(void *arg)
 {
     rt_coop_block *b = arg;
@@ -66,10 +120,10 @@ static void *rt_coop_main(void *arg)
     if (setjmp(fault) == 0) {
         rt_clock_block();
         b->job->fn(b->job->args, &b->blk);
-        rt_grid_leave(b->job->grid_bar, 0);
+        rt_block_leaves(b->job, 0);
     } else {
         rt_faults_recovered();
-        rt_grid_leave(b->job->grid_bar, 1);
+        rt_block_leaves(b->job, 1);
     }
     w->job = NULL;
     w->block = NULL;
@@ -104,6 +158,13 @@ void rt_run_cooperative(rt_job *job)
         g.broken = 1;
         pthread_cond_broadcast(&g.cv);
         pthread_mutex_unlock(&g.lock);
+        if (job->multi) {
+            pthread_mutex_lock(&job->multi->bar.lock);
+            job->multi->bar.live -= n - started;
+            job->multi->bar.broken = 1;
+            pthread_cond_broadcast(&job->multi->bar.cv);
+            pthread_mutex_unlock(&job->multi->bar.lock);
+        }
     }
     for (uint64_t i = 0; i < started; i++)
         pthread_join(bs[i].thread, NULL);
@@ -115,6 +176,23 @@ void rt_run_cooperative(rt_job *job)
     job->grid_bar = NULL;
     pthread_cond_destroy(&g.cv);
     pthread_mutex_destroy(&g.lock);
+    if (job->multi)
+        rt_multi_grid_done(job->multi);
+}
+
+/* Block w waits at barrier g until every live block is there. */
+static void rt_grid_wait(rt_grid *g, rt_worker *w)
+{
+    pthread_mutex_lock(&g->lock);
+    uint64_t gen = g->gen;
+    g->arrived++;
+    rt_grid_release(g);
+    while (g->gen == gen && !g->broken)
+        pthread_cond_wait(&g->cv, &g->lock);
+    int broken = g->broken && g->gen == gen;
+    pthread_mutex_unlock(&g->lock);
+    if (broken)
+        longjmp(*(jmp_buf *)w->fault_jmp, 1);   /* another block faulted: the kernel is over */
 }
 
 void cu2c_grid_sync(cu2c_block *blk)
@@ -127,16 +205,32 @@ void cu2c_grid_sync(cu2c_block *blk)
         cu2c_device_fault(cudaErrorLaunchFailure);
         return;
     }
-    pthread_mutex_lock(&g->lock);
-    uint64_t gen = g->gen;
-    g->arrived++;
-    rt_grid_release(g);
-    while (g->gen == gen && !g->broken)
-        pthread_cond_wait(&g->cv, &g->lock);
-    int broken = g->broken && g->gen == gen;
-    pthread_mutex_unlock(&g->lock);
-    if (broken)
-        longjmp(*(jmp_buf *)w->fault_jmp, 1);   /* another block faulted: the kernel is over */
+    rt_grid_wait(g, w);
+}
+
+void cu2c_multi_grid_sync(cu2c_block *blk)
+{
+    rt_worker *w = blk ? blk->worker : NULL;
+    rt_multi *m = w && w->job && w->job->grid_bar ? w->job->multi : NULL;
+    if (!m) {
+        fprintf(stderr, "cu2c: error: multi_grid_group::sync() in a kernel not launched with "
+                        "cudaLaunchCooperativeKernelMultiDevice\n");
+        cu2c_device_fault(cudaErrorLaunchFailure);
+        return;
+    }
+    rt_grid_wait(&m->bar, w);
+}
+
+unsigned int cu2c_multi_grid_rank(void)
+{
+    rt_worker *w = rt_current_worker();
+    return w && w->job && w->job->multi ? w->job->multi_rank : 0;
+}
+
+unsigned int cu2c_multi_grid_count(void)
+{
+    rt_worker *w = rt_current_worker();
+    return w && w->job && w->job->multi ? w->job->multi->ngrids : 1;
 }
 
 int cu2c_grid_is_valid(void)

@@ -132,6 +132,7 @@ static void rt_init_props(void)
     p->surfaceAlignment = 512;
     p->concurrentKernels = 1;
     p->cooperativeLaunch = 1;
+    p->cooperativeMultiDeviceLaunch = 1;   /* CUDA 12's cudaLaunchCooperativeKernelMultiDevice */
     p->unifiedAddressing = 1;
     p->memoryClockRate = 1600000;
     p->memoryBusWidth = 64;

@@ -474,7 +474,7 @@ static void rt_fibers_stuck(rt_fibers *fb)
         "__ballot_sync", "__any_sync", "__all_sync", "__activemask", "__syncwarp", "__match_any_sync",
         "__match_all_sync", "__reduce_add_sync", "__reduce_min_sync", "__reduce_max_sync", "__reduce_and_sync",
         "__reduce_or_sync", "__reduce_xor_sync", "a warp step"};
-    const char *name = !at || at->h.state == CU2C_FS_BAR ? (at && at->h.op == CU2C_FB_GRID ? "grid_group::sync" : "__syncthreads")
+    const char *name = !at || at->h.state == CU2C_FS_BAR ? (at && at->h.op == CU2C_FB_GRID ? "grid_group::sync" : at && at->h.op == CU2C_FB_MULTI_GRID ? "multi_grid_group::sync" : "__syncthreads")
                      : at->h.state == CU2C_FS_TILE ? "thread_block_tile collective"
                      : at->h.op >= 0 && at->h.op <= CU2C_FW_STEP ? warp_names[at->h.op] : "warp function";
     cu2c_barrier_diverged(fb->blk, rt_where(at, w1, sizeof w1), name, arrived, cu2c_fiber_now.live, why);
@@ -547,7 +547,7 @@ void cu2c_fiber_run(void **args, cu2c_block *blk, void (*body)(void **, cu2c_blo
             rt_fibers_stuck(fb);
             break;
         }
-        int count = 0, every = 1, any = 0, grid = 0;
+        int count = 0, every = 1, any = 0, grid = 0, multi = 0;
         for (size_t i = 0; i < n; i++) {
             rt_fiber *f = &fb->f[i];
             if (f->h.state != CU2C_FS_BAR)
@@ -556,8 +556,11 @@ void cu2c_fiber_run(void **args, cu2c_block *blk, void (*body)(void **, cu2c_blo
             every &= f->h.pred != 0;
             any |= f->h.pred != 0;
             grid |= f->h.op == CU2C_FB_GRID;
+            multi |= f->h.op == CU2C_FB_MULTI_GRID;
         }
-        if (grid)   /* grid_group::sync(): the block's threads are there; now the grid's blocks */
+        if (multi)  /* multi_grid_group::sync(): now every grid's blocks */
+            cu2c_multi_grid_sync(blk);
+        else if (grid)   /* grid_group::sync(): the block's threads are there; now the grid's blocks */
             cu2c_grid_sync(blk);
         for (size_t i = 0; i < n; i++) {
             rt_fiber *f = &fb->f[i];
@@ -671,6 +674,13 @@ __attribute__((noinline)) void cu2c_fiber_group_grid_sync(void)
     const char *pc = __builtin_return_address(0);
     if (rt_group_call_here())
         rt_sync_call(CU2C_FB_GRID, 1, pc, 1);
+}
+
+__attribute__((noinline)) void cu2c_fiber_group_multi_grid_sync(void)
+{
+    const char *pc = __builtin_return_address(0);
+    if (rt_group_call_here())
+        rt_sync_call(CU2C_FB_MULTI_GRID, 1, pc, 1);
 }
 
 __attribute__((noinline)) const unsigned char *cu2c_fiber_group_tile(unsigned size, const void *v, unsigned vsize,

@@ -252,6 +252,8 @@ typedef struct rt_job {
     atomic_uint_fast64_t *ranges;
     int cooperative;           /* cudaLaunchCooperativeKernel: every block at once (rt_run_cooperative) */
     struct rt_grid *grid_bar;  /* then its grid barrier, while it runs */
+    struct rt_multi *multi;    /* cudaLaunchCooperativeKernelMultiDevice: the grids' barrier */
+    unsigned multi_rank;       /* this grid's place among them */
 } rt_job;
 
 /* What a queued operation does. */
@@ -399,6 +401,11 @@ void rt_op_join(rt_op *op);
 void rt_op_leave(rt_op *op);
 /* cooperative.c: runs a cooperative launch's blocks, each on a thread of its own */
 void rt_run_cooperative(rt_job *job);
+/* cooperative.c: the barrier of ngrids grids of nblocks blocks each launched together
+ * (cudaLaunchCooperativeKernelMultiDevice), freed when the last has run; NULL when out of
+ * memory. Grids that will never run (their launch failed) leave it, breaking it. */
+struct rt_multi *rt_multi_new(unsigned ngrids, uint64_t nblocks);
+void rt_multi_abandon(struct rt_multi *m, unsigned grids);
 /* Where the work a dependency names stands. */
 int rt_dep_done(const rt_dep *d);
 /* Waits until d is done (cudaEventSynchronize). */

@@ -141,8 +141,11 @@ static int rt_valid_config(dim3 grid, dim3 block)
     return grid.x <= RT_MAX_GRID_X && grid.y <= RT_MAX_GRID_YZ && grid.z <= RT_MAX_GRID_YZ;
 }
 
-static cudaError_t rt_launch(const void *func, dim3 grid, dim3 block, void **args,
-                             size_t shmem, cudaStream_t stream, int cooperative)
+/* A launch on stream; cooperative: every block at once (multi: of the multi-device launch
+ * whose grid `rank` it is); check_only: the checks alone, nothing queued. */
+static cudaError_t rt_launch_in(const void *func, dim3 grid, dim3 block, void **args, size_t shmem,
+                                cudaStream_t stream, int cooperative, struct rt_multi *multi, unsigned rank,
+                                int check_only)
 {
     if (rt_sticky_error())
         return rt_sticky_error();
@@ -172,6 +175,8 @@ static cudaError_t rt_launch(const void *func, dim3 grid, dim3 block, void **arg
         if ((uint64_t)grid.x * grid.y * grid.z > (uint64_t)per_sm * (uint64_t)rt_num_workers())
             return cudaErrorCooperativeLaunchTooLarge;
     }
+    if (check_only)
+        return cudaSuccess;
 
     /* The launch returns before its blocks run, so it takes a copy of the arguments (each
      * 16-aligned, after the pointer array the block function reads). */
@@ -202,6 +207,8 @@ static cudaError_t rt_launch(const void *func, dim3 grid, dim3 block, void **arg
     job->block = block;
     job->shmem = shmem;
     job->cooperative = cooperative;
+    job->multi = multi;
+    job->multi_rank = rank;
     job->nargs = k.nargs;
     job->args_borrowed = !copy && k.nargs > 0;
     rt_dep placed;
@@ -209,6 +216,12 @@ static cudaError_t rt_launch(const void *func, dim3 grid, dim3 block, void **arg
     if (e == cudaSuccess && !copy)
         rt_wait_dep(&placed);   /* the arguments are used in place */
     return e;
+}
+
+static cudaError_t rt_launch(const void *func, dim3 grid, dim3 block, void **args, size_t shmem,
+                             cudaStream_t stream, int cooperative)
+{
+    return rt_launch_in(func, grid, block, args, shmem, stream, cooperative, NULL, 0, 0);
 }
 
 cudaError_t cudaLaunchKernel(const void *func, dim3 gridDim, dim3 blockDim, void **args,
@@ -221,6 +234,83 @@ cudaError_t cudaLaunchCooperativeKernel(const void *func, dim3 gridDim, dim3 blo
                                         size_t sharedMem, cudaStream_t stream)
 {
     return rt_error(rt_launch(func, gridDim, blockDim, args, sharedMem, stream, 1));
+}
+
+/* Every stream of the list waits for the work queued so far on all the others (events). */
+static cudaError_t rt_streams_meet(const struct cudaLaunchParams *l, unsigned n)
+{
+    cudaEvent_t ev[RT_MAX_DEVICES];
+    unsigned made = 0;
+    cudaError_t e = cudaSuccess;
+    for (; made < n && e == cudaSuccess; made++)
+        if ((e = cudaEventCreateWithFlags(&ev[made], cudaEventDisableTiming)) == cudaSuccess)
+            e = cudaEventRecord(ev[made], l[made].stream);
+        else
+            break;
+    for (unsigned i = 0; i < n && e == cudaSuccess; i++)
+        for (unsigned j = 0; j < n && e == cudaSuccess; j++)
+            if (i != j)
+                e = cudaStreamWaitEvent(l[i].stream, ev[j], 0);
+    for (unsigned i = 0; i < made; i++)
+        cudaEventDestroy(ev[i]);
+    return e;
+}
+
+/* CUDA 12's deprecated multi-device launch (gone from CUDA 13): one grid per device, the same
+ * kernel and shape on each, their blocks all at once so that multi_grid_group::sync() can
+ * wait for all of them (cooperative.c). Unless flags say otherwise, each kernel waits for
+ * the work queued on every listed stream before it, and work queued after it on any of them
+ * waits for every kernel. */
+cudaError_t cudaLaunchCooperativeKernelMultiDevice(struct cudaLaunchParams *launchParamsList, unsigned int numDevices,
+                                                   unsigned int flags)
+{
+    struct cudaLaunchParams *l = launchParamsList;
+    if (!l || numDevices == 0 || (flags & ~(unsigned)(cudaCooperativeLaunchMultiDeviceNoPreSync |
+                                                     cudaCooperativeLaunchMultiDeviceNoPostSync)))
+        return rt_error(cudaErrorInvalidValue);
+    if (numDevices > (unsigned)rt_device_count())
+        return rt_error(cudaErrorInvalidDevice);
+    int used[RT_MAX_DEVICES] = {0};
+    for (unsigned i = 0; i < numDevices; i++) {
+        /* streams the program created: the default streams name no device of their own */
+        if (l[i].stream == NULL || l[i].stream == cudaStreamLegacy || l[i].stream == cudaStreamPerThread ||
+            !rt_valid_stream(l[i].stream))
+            return rt_error(cudaErrorInvalidResourceHandle);
+        if (rt_capturing(l[i].stream))
+            return rt_error(cudaErrorStreamCaptureUnsupported);
+        int d = l[i].stream->device;
+        if (used[d]++)
+            return rt_error(cudaErrorInvalidDevice);   /* two kernels on one device */
+        if (l[i].func != l[0].func || l[i].gridDim.x != l[0].gridDim.x || l[i].gridDim.y != l[0].gridDim.y ||
+            l[i].gridDim.z != l[0].gridDim.z || l[i].blockDim.x != l[0].blockDim.x ||
+            l[i].blockDim.y != l[0].blockDim.y || l[i].blockDim.z != l[0].blockDim.z ||
+            l[i].sharedMem != l[0].sharedMem)
+            return rt_error(cudaErrorInvalidValue);
+        cudaError_t e = rt_launch_in(l[i].func, l[i].gridDim, l[i].blockDim, l[i].args, l[i].sharedMem,
+                                     l[i].stream, 1, NULL, 0, 1);
+        if (e != cudaSuccess)
+            return rt_error(e);
+    }
+    uint64_t nblocks = (uint64_t)l[0].gridDim.x * l[0].gridDim.y * l[0].gridDim.z;
+    struct rt_multi *m = rt_multi_new(numDevices, nblocks);
+    if (!m)
+        return rt_error(cudaErrorMemoryAllocation);
+    cudaError_t e = cudaSuccess;
+    if (!(flags & cudaCooperativeLaunchMultiDeviceNoPreSync))
+        e = rt_streams_meet(l, numDevices);
+    unsigned launched = 0;
+    for (; e == cudaSuccess && launched < numDevices; launched++)
+        e = rt_launch_in(l[launched].func, l[launched].gridDim, l[launched].blockDim, l[launched].args,
+                         l[launched].sharedMem, l[launched].stream, 1, m, launched, 0);
+    if (e != cudaSuccess) {
+        if (launched > 0 && launched <= numDevices)
+            launched--;   /* the one that failed was not queued */
+        rt_multi_abandon(m, numDevices - launched);
+        return rt_error(e);
+    }
+    if (!(flags & cudaCooperativeLaunchMultiDeviceNoPostSync))
+        e = rt_streams_meet(l, numDevices);
+    return rt_error(e);
 }
 
 /* cudaLaunchKernelEx: attributes that only steer a GPU's caches, scheduling or priorities are

@@ -294,6 +294,7 @@ struct Stmt {
     bool loop_split;        /* ST_SYNC: an if holding no barrier, made a construct so that a
                              * loop in its branches can be interchanged (loop_splits.c) */
     bool grid_sync;         /* ST_BARRIER: grid_group::sync(), a barrier of the whole grid */
+    bool multi_grid_sync;   /* ... and of every grid of a multi-device launch (multi_grid_group) */
     const char *barrier_check; /* ST_BARRIER: a cuda::barrier's wait: the check run once per
                              * block where it was (its count is the block's), or NULL */
     bool steps_only;        /* ST_SYNC: holds volatile stores (warp steps, see vstep) but no
@@ -403,9 +404,10 @@ typedef enum ReduceOp {
 } ReduceOp;
 
 /* The names the frontend gives cooperative groups' calls that have no CUDA function of their
- * own: grid_group::sync() (an ST_BARRIER with grid_sync), cooperative_groups::reduce, the
+ * own: grid_group::sync() and multi_grid_group::sync() (ST_BARRIERs with grid_sync), cooperative_groups::reduce, the
  * scans, and nvcuda::wmma::mma_sync (mma.h). */
 #define GRID_SYNC "__cu2c_grid_sync"
+#define MULTI_GRID_SYNC "__cu2c_multi_grid_sync"
 #define CG_REDUCE_NAME "__cu2c_cg_reduce"
 #define CG_INCLUSIVE_SCAN_NAME "__cu2c_cg_inclusive_scan"
 #define CG_EXCLUSIVE_SCAN_NAME "__cu2c_cg_exclusive_scan"

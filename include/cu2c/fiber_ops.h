@@ -17,15 +17,17 @@ unsigned long long cu2c_fiber_group_warp(int op, unsigned mask, void *v, unsigne
 const unsigned char *cu2c_fiber_group_tile(unsigned size, const void *v, unsigned vsize, const unsigned char **here);
 /* The running fiber's lane in its warp (0 outside the fiber engine). */
 unsigned cu2c_fiber_lane(void);
-/* grid_group::sync(): the block's threads meet, then the grid's blocks. */
+/* grid_group::sync(): the block's threads meet, then the grid's blocks; multi_grid_group's:
+ * then every grid's of a multi-device launch. */
 void cu2c_fiber_group_grid_sync(void);
+void cu2c_fiber_group_multi_grid_sync(void);
 /* Does this worker run a block's fibers now? (cuda::barrier's arrive with an update) */
 int cu2c_fiber_running(void);
 /* A wait the translator makes a barrier in thread-loop kernels (cuda::barrier's, pipelines'):
  * true on the fiber engine, where it runs as written; else it ends the kernel, saying so. */
 int cu2c_fiber_wait_here(const char *what);
 
-enum { CU2C_FB_SYNC, CU2C_FB_COUNT, CU2C_FB_AND, CU2C_FB_OR, CU2C_FB_GRID };
+enum { CU2C_FB_SYNC, CU2C_FB_COUNT, CU2C_FB_AND, CU2C_FB_OR, CU2C_FB_GRID, CU2C_FB_MULTI_GRID };
 enum {
     CU2C_FW_SHFL, CU2C_FW_SHFL_UP, CU2C_FW_SHFL_DOWN, CU2C_FW_SHFL_XOR, CU2C_FW_BALLOT, CU2C_FW_ANY,
     CU2C_FW_ALL, CU2C_FW_ACTIVEMASK, CU2C_FW_SYNCWARP, CU2C_FW_MATCH_ANY, CU2C_FW_MATCH_ALL, CU2C_FW_REDUCE_ADD,

@@ -211,6 +211,11 @@ void cu2c_barrier_diverged(const cu2c_block *blk, const char *where, const char 
  * it: returns when every block of the grid has reached it (or finished). Outside a kernel
  * launched with cudaLaunchCooperativeKernel it is a fault (cudaErrorLaunchFailure). */
 void cu2c_grid_sync(cu2c_block *blk);
+/* multi_grid_group::sync(): every block of every grid of a cudaLaunchCooperativeKernelMultiDevice;
+ * the grid's rank among them and their count (0 and 1 outside one) */
+void cu2c_multi_grid_sync(cu2c_block *blk);
+unsigned int cu2c_multi_grid_rank(void);
+unsigned int cu2c_multi_grid_count(void);
 
 /* grid_group::is_valid(): whether the running kernel was launched cooperatively. */
 int cu2c_grid_is_valid(void);

@@ -431,11 +431,11 @@ bool is_assert_fail(const char *name) {
 }
 
 
-/* __syncthreads and its reduction variants, a grid barrier (GRID_SYNC), and the warp
+/* __syncthreads and its reduction variants, a grid barrier (GRID_SYNC, MULTI_GRID_SYNC), and the warp
  * functions (warp-scoped barriers). */
 bool is_barrier_name(const char *n) {
     return strcmp(n, "__syncthreads") == 0 || strncmp(n, "__syncthreads_", 14) == 0 ||
-           strcmp(n, GRID_SYNC) == 0 || is_warp_fn(n);
+           strcmp(n, GRID_SYNC) == 0 || strcmp(n, MULTI_GRID_SYNC) == 0 || is_warp_fn(n);
 }
 
 /* The function a call calls; in a template, where the arguments' types depend on its

@@ -19,6 +19,7 @@ static bool in_cg_namespace(CXCursor fn) {
 }
 
 /* Which group a type is: 't' a tile (*width its size), 'c' coalesced, 'b' block, 'g' grid,
+ * 'm' the grids of a multi-device launch,
  * 'a' a thread_group (any of them); 0 and *width -1 for a tile whose size is a template's
  * parameter. */
 char group_kind(CXType t, int *width) {
@@ -38,6 +39,8 @@ char group_kind(CXType t, int *width) {
         r = 'b';
     } else if (n && strstr(n, "cooperative_groups::grid_group")) {
         r = 'g';
+    } else if (n && strstr(n, "cooperative_groups::multi_grid_group")) {
+        r = 'm';
     } else if (n && strstr(n, "cooperative_groups::thread_group")) {
         r = 'a';
     } else if (n && strncmp(n, "thread_block_tile<", 18) == 0) {
@@ -120,6 +123,7 @@ static bool group_call(CXCursor c, GroupCall *g) {
     g->coalesced = kind == 'c';
     static const char *const group_names[] = {['t'] = "thread_block_tile", ['c'] = "coalesced_group",
                                               ['b'] = "thread_block", ['g'] = "grid_group",
+                                              ['m'] = "multi_grid_group",
                                               ['a'] = "thread_group"};
     snprintf(shown, sizeof shown, "%s%s%s", g->first_arg ? "cooperative_groups::" : kind ? group_names[(int)kind] : "",
              g->first_arg || !kind ? "" : "::", written);
@@ -135,6 +139,8 @@ static bool group_call(CXCursor c, GroupCall *g) {
     }
     else if (kind == 'g' && strcmp(name, "sync") == 0)
         g->builtin = GRID_SYNC;
+    else if (kind == 'm' && strcmp(name, "sync") == 0)
+        g->builtin = MULTI_GRID_SYNC;
     /* cg::reduce(g, v, op) (or a scan) in a template where g's type is a parameter:
      * whichever tile or coalesced group it is, the output asks it for its width and lanes */
     bool dependent = !kind && !clang_Cursor_isNull(g->group) && is_combination(name) &&

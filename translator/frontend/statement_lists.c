@@ -527,11 +527,12 @@ static void scan_stmt(KScan *ks, CXCursor c, PtrVec *list, Stmt *parent) {
     if (kind == CXCursor_CallExpr) {
         const char *n = arena_strdup(u->arena, call_name(c));
         ReduceOp op;
-        if (strcmp(n, "__syncthreads") == 0 || strcmp(n, GRID_SYNC) == 0) {
+        if (strcmp(n, "__syncthreads") == 0 || strcmp(n, GRID_SYNC) == 0 || strcmp(n, MULTI_GRID_SYNC) == 0) {
             s->kind = ST_BARRIER;
             if (prev && barrier_in_macro_with(u, s, prev))
                 return;
-            s->grid_sync = strcmp(n, GRID_SYNC) == 0;
+            s->multi_grid_sync = strcmp(n, MULTI_GRID_SYNC) == 0;
+            s->grid_sync = strcmp(n, GRID_SYNC) == 0 || s->multi_grid_sync;
             if (libcuxx_barrier(c, false))
                 s->barrier_check = libcuxx_barrier_check(fe, c);
             return;
