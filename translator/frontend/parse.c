@@ -56,14 +56,62 @@ static int forward_diagnostics(Fe *fe) {
     return errors;
 }
 
-/* What nvcc's front end accepts and clang does not: a dependent member template named
- * without `template` (`vec_cast<T, S>::cast<N>(d, s)`). clang says so where the qualified
- * name starts, naming the template; `template ` is written before the name, `::NAME <` found
- * after that point in the same statement (the host compiler needs it too). How many. */
+/* cooperative_groups.h's macros giving a group's methods the thread's indices
+ * (`thread_rank()` and two more) met where a user's own class declares or calls a method of
+ * that name: clang says so at the macro's use (an unknown type `threadIdx` in a declaration,
+ * no member or declaration of the macro's name in a call); that use is renamed
+ * `__cu2c_user_NAME`, the same for the declaration and its calls. The edit's offset, or -1. */
+static long user_group_method(Unit *u, const char *m, CXDiagnostic d) {
+    static const char *const names[] = {"thread_rank", "thread_index", "meta_group_rank"};
+    if (strcmp(m, "unknown type name 'threadIdx'") != 0 && strcmp(m, "unknown type name 'blockDim'") != 0 &&
+        !strstr(m, "'__cu2c_thread_rank'") && !strstr(m, "'__cu2c_thread_index'") &&
+        !strstr(m, "'__cu2c_meta_group_rank'"))
+        return -1;
+    CXFile f;
+    unsigned at;
+    clang_getExpansionLocation(clang_getDiagnosticLocation(d), &f, NULL, NULL, &at);
+    for (size_t k = 0; k < sizeof names / sizeof *names; k++) {
+        size_t len = strlen(names[k]);
+        if (at + len < u->len && strncmp(u->text + at, names[k], len) == 0 && !ident_char(u->text[at + len]) &&
+            (at == 0 || !ident_char(u->text[at - 1])))
+            return (long)at;
+    }
+    return -1;
+}
+
+/* An asm statement's operands written without the comma between them (`"r"(v) "l"(p)`), as
+ * nvcc accepts: clang expects ')' at the second's constraint, which follows a ')' and blanks
+ * after an `asm` in the same block. The offset a comma goes at, or -1. */
+static long asm_missing_comma(Unit *u, const char *m, unsigned at) {
+    if (strcmp(m, "expected ')'") != 0 || at >= u->len || u->text[at] != '"')
+        return -1;
+    unsigned p = at;
+    while (p > 0 && (u->text[p - 1] == ' ' || u->text[p - 1] == '\t'))
+        p--;
+    if (p == 0 || u->text[p - 1] != ')')
+        return -1;
+    /* the template's text may hold ';': the search stops at a brace (or 400 characters) */
+    for (unsigned q = p; q > 0 && p - q < 400 && u->text[q - 1] != '{' && u->text[q - 1] != '}'; q--)
+        if (q >= 4 && strncmp(u->text + q - 4, "asm", 3) == 0 && !ident_char(u->text[q - 1]) &&
+            (q == 4 || !ident_char(u->text[q - 5])))
+            return (long)p;
+    return -1;
+}
+
+/* What nvcc's front end accepts and clang does not:
+ * - a dependent member template named without `template` (`vec_cast<T, S>::cast<N>(d, s)`).
+ *   clang says so where the qualified name starts, naming the template; `template ` is
+ *   written before the name, `::NAME <` found after that point in the same statement (the
+ *   host compiler needs it too);
+ * - asm operands without a comma between them (asm_missing_comma);
+ * and what cu2c's own headers cause: a user's method named as a group's (user_group_method).
+ * How many edits. */
 static int fix_lenient_forms(Fe *fe) {
     static const char *const missing = "missing 'template' keyword prior to dependent template name '";
     Unit *u = fe->u;
     PtrVec edits = {0};
+    long done[64];
+    int ndone = 0;
     unsigned n = clang_getNumDiagnostics(fe->tu);
     for (unsigned i = 0; i < n; i++) {
         CXDiagnostic d = clang_getDiagnostic(fe->tu, i);
@@ -72,6 +120,23 @@ static int fix_lenient_forms(Fe *fe) {
         CXFile f;
         unsigned at;
         clang_getSpellingLocation(clang_getDiagnosticLocation(d), &f, NULL, NULL, &at);
+        CXFile ef;
+        clang_getExpansionLocation(clang_getDiagnosticLocation(d), &ef, NULL, NULL, NULL);
+        long fix_at = -1;
+        const char *fix = NULL;
+        if (m && ef && clang_File_isEqual(ef, fe->main_file) && (fix_at = user_group_method(u, m, d)) >= 0)
+            fix = "__cu2c_user_";
+        else if (m && f && clang_File_isEqual(f, fe->main_file) && (fix_at = asm_missing_comma(u, m, at)) >= 0)
+            fix = ",";
+        for (int k = 0; fix && k < ndone; k++)
+            if (done[k] == fix_at)
+                fix = NULL;   /* two diagnostics at one place: one edit */
+        if (fix && ndone < 64) {
+            done[ndone++] = fix_at;
+            TextEdit *t = arena_alloc(u->arena, sizeof *t);
+            *t = (TextEdit){(unsigned)fix_at, (unsigned)fix_at, fix};
+            vec_push(u->arena, &edits, t);
+        }
         if (m && strncmp(m, missing, strlen(missing)) == 0 && f && clang_File_isEqual(f, fe->main_file)) {
             const char *name = m + strlen(missing);
             size_t len = strcspn(name, "'");
@@ -309,12 +374,16 @@ Unit *fe_parse(Arena *a, const Options *opt) {
         swap_shared_alignas((char *)u->text, u->len);
     }
     bool parsed = spliced >= 0 && (spliced == 0 || reparse(&fe, opt, &pa, files, nfiles, index));
-    /* what nvcc accepts and clang says how to write: written so, parsed again */
-    if (parsed && fix_lenient_forms(&fe) > 0)
+    /* what nvcc accepts and clang says how to write: written so, parsed again (an edit
+     * may let clang see further: a declaration renamed, then its calls) */
+    for (int round = 0; parsed && round < 4 && fix_lenient_forms(&fe) > 0; round++)
         parsed = reparse(&fe, opt, &pa, files, nfiles, index);
     /* __CUDA_ARCH__ taken as the device's in device code: parsed again (a device-only
      * function that appears may hold more) */
     for (int round = 0; parsed && !errors && round < 4 && rewrite_cuda_arch(&fe) > 0; round++)
+        parsed = reparse(&fe, opt, &pa, files, nfiles, index);
+    /* ... which may bring device code to light that needs the fixes above */
+    for (int round = 0; parsed && round < 4 && fix_lenient_forms(&fe) > 0; round++)
         parsed = reparse(&fe, opt, &pa, files, nfiles, index);
     /* the inline PTX cu2c reads (ptx.c) made calls of cu2c/device.h, atomics on shared
      * memory made plain (shared_atomics.c) and GPU arithmetic (gpu_arithmetic.c; the first
