@@ -290,9 +290,11 @@ static cudaError_t rt_pool_start(void)
     long cores = sysconf(_SC_NPROCESSORS_ONLN);
     rt_spin = cores > 0 && want > cores ? 0 : RT_WORKER_SPIN;
     int n = 0;
+    /* round robin over the devices: if fewer threads start than asked, each device still
+     * has one while there are as many as devices */
     for (; n < want; n++) {
-        ws[n].id = n % per;
-        ws[n].device = n / per;
+        ws[n].id = n / ndev;
+        ws[n].device = n % ndev;
         if (pthread_create(&ws[n].thread, &attr, rt_worker_main, &ws[n]) != 0)
             break;
         if (pin)
