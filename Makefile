@@ -87,13 +87,15 @@ CUDA_LIBS     += lib64/libcufft.a lib64/libcufft_static.a lib64/libcufft.so lib6
 # cuFFTW (cufftw.h) is FFTW's own API: -lcufftw links FFTW (libcufftw.so and .a are scripts)
 CUDA_LIBS     += lib64/libcufftw.so lib64/libcufftw_static.a
 
-# NCCL (libraries/nccl): ranks of one node meet in POSIX shared memory; libnccl.so and
-# libnccl_static.a are linker scripts naming the archive (and librt, shm_open's home before
+# NCCL (libraries/nccl): ranks of one node meet in POSIX shared memory, ranks on several
+# nodes talk through the program's MPI (found at run time: libnccl links no MPI); libnccl.so
+# and libnccl_static.a are linker scripts naming the archive (and librt, shm_open's home before
 # glibc 2.34), so that -lnccl, -lnccl_static and CMake's searches link it
 NCCL_SRC       = libraries/nccl/errors.c libraries/nccl/shm.c libraries/nccl/communicators.c \
                  libraries/nccl/split.c libraries/nccl/redops.c libraries/nccl/reduce.c \
                  libraries/nccl/operations.c libraries/nccl/group.c libraries/nccl/execute.c \
-                 libraries/nccl/p2p.c
+                 libraries/nccl/p2p.c libraries/nccl/mpi.c libraries/nccl/mpi_meet.c \
+                 libraries/nccl/mpi_ops.c
 CUDA_LIBS     += lib64/libnccl.a lib64/libnccl.so lib64/libnccl_static.a
 
 # cu2c's headers precompiled (translator/frontend/pch.c): for cu2c's own command line, and

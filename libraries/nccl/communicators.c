@@ -110,6 +110,7 @@ ncclResult_t nc_comm_size(ncclComm_t comm, int nranks, int rank)
 void nc_comm_free(ncclComm_t comm)
 {
     nc_seg_detach(comm);
+    nc_mpi_free(comm);
     for (nc_plan *p = comm->kept, *next; p; p = next) {
         next = p->next_kept;
         free(p);
@@ -163,9 +164,9 @@ ncclResult_t nc_comm_attach(ncclComm_t comm, int wait)
     int state = atomic_load(&comm->state);
     if (state != ncclInProgress)
         return (ncclResult_t)state;
-    if (comm->step != NC_STEP_SPLIT)
+    if (comm->step != NC_STEP_SPLIT && comm->step != NC_STEP_MEET)
         return ncclSuccess;
-    ncclResult_t r = nc_split_progress(comm, wait);
+    ncclResult_t r = comm->step == NC_STEP_MEET ? nc_meet_progress(comm, wait) : nc_split_progress(comm, wait);
     return r == ncclSuccess || r == ncclInProgress ? r : nc_comm_settle(comm, r);
 }
 
@@ -175,6 +176,8 @@ ncclResult_t nc_comm_progress(ncclComm_t comm, int wait)
     int state = atomic_load(&comm->state);
     if (r != ncclSuccess || state != ncclInProgress)
         return r != ncclSuccess ? r : (ncclResult_t)state;
+    if (comm->mpi)
+        return nc_comm_settle(comm, nc_mpi_check(comm));
     r = nc_seg_all_attached(comm, wait);
     if (r == ncclInProgress)
         return r;
@@ -216,6 +219,8 @@ ncclResult_t ncclGetUniqueId(ncclUniqueId *uniqueId)
     _Static_assert(sizeof(nc_id) <= sizeof(ncclUniqueId), "the id fits in ncclUniqueId");
     nc_id id;
     ncclResult_t r = nc_id_new(&id);
+    /* under MPI, ranks may meet through this process (mpi_meet.c) */
+    id.mpi_rank = *nc_mpi_unavailable() ? -1 : nc_mpi_world_rank();
     if (r == ncclSuccess) {
         memset(uniqueId, 0, sizeof *uniqueId);
         memcpy(uniqueId->internal, &id, sizeof id);
@@ -223,7 +228,8 @@ ncclResult_t ncclGetUniqueId(ncclUniqueId *uniqueId)
     return r;
 }
 
-/* Rank `rank` of nranks on dev: attached now, met now or at ncclGroupEnd. */
+/* Rank `rank` of nranks on dev: attached now (or its meeting over MPI begun), met now or at
+ * ncclGroupEnd. */
 static ncclResult_t nc_init_rank(ncclComm_t *newcomm, int nranks, const ncclUniqueId *uid, int rank, int dev,
                                  const ncclConfig_t *config)
 {
@@ -238,7 +244,7 @@ static ncclResult_t nc_init_rank(ncclComm_t *newcomm, int nranks, const ncclUniq
         return nc_group_error(r);
     nc_id id;
     memcpy(&id, uid->internal, sizeof id);
-    if ((r = nc_comm_size(comm, nranks, rank)) != ncclSuccess || (r = nc_seg_attach(comm, &id)) != ncclSuccess) {
+    if ((r = nc_comm_size(comm, nranks, rank)) != ncclSuccess || (r = nc_transport_attach(comm, &id)) != ncclSuccess) {
         nc_comm_free(comm);
         return nc_group_error(r);
     }
@@ -420,7 +426,7 @@ ncclResult_t ncclCommDestroy(ncclComm_t comm)
 }
 
 /* The other ranks' waits on the segment fail (ncclRemoteError), as this rank's queued plans
- * do, which then end at once. */
+ * do, which then end at once (over MPI: the other ranks get a note, best effort). */
 ncclResult_t ncclCommAbort(ncclComm_t comm)
 {
     if (!comm)
@@ -429,6 +435,7 @@ ncclResult_t ncclCommAbort(ncclComm_t comm)
         return nc_error(ncclInvalidArgument, "comm %p has already been destroyed", (void *)comm);
     if (comm->seg)
         nc_seg_abort(comm->seg, ncclRemoteError);
+    nc_mpi_abort(comm, ncclRemoteError);
     nc_comm_drain(comm);
     nc_comm_free(comm);
     return ncclSuccess;

@@ -29,6 +29,19 @@ ncclResult_t nc_error(ncclResult_t result, const char *fmt, ...)
     return result;
 }
 
+void nc_warn(const char *fmt, ...)
+{
+    const char *debug = getenv("NCCL_DEBUG");
+    if (!debug || !*debug || strcmp(debug, "VERSION") == 0)
+        return;
+    char msg[sizeof nc_last_error];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    fprintf(stderr, "NCCL WARN %s\n", msg);
+}
+
 size_t nc_type_size(ncclDataType_t t)
 {
     switch (t) {

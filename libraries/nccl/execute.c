@@ -15,7 +15,8 @@
  *    result out. Every step that writes a shared area follows a barrier all readers of its
  *    previous contents have passed, from one chunk or collective to the next.
  * A failure (an abort, a rank gone) fails the segment too, so that no rank waits forever for
- * one that gave up; the communicator keeps the error for ncclCommGetAsyncError. */
+ * one that gave up; the communicator keeps the error for ncclCommGetAsyncError.
+ * A communicator over MPI runs its operations in mpi_ops.c instead. */
 #include <stdlib.h>
 #include <string.h>
 #include "nccl_internal.h"
@@ -214,13 +215,18 @@ void nc_run_plan(void *arg)
     pthread_mutex_lock(&comm->run_lock);
     ncclResult_t r = (ncclResult_t)atomic_load(&comm->async_error);
     for (int i = 0; i < plan->ncoll && r == ncclSuccess; i++)
-        r = nc_collective(comm, &plan->tasks[i]);
+        r = comm->mpi ? nc_mpi_collective(comm, &plan->tasks[i]) : nc_collective(comm, &plan->tasks[i]);
     if (r == ncclSuccess && plan->np2p > 0)
-        r = nc_p2p_run(comm, plan->tasks + plan->ncoll, plan->np2p);
+        r = comm->mpi ? nc_mpi_p2p_run(comm, plan->tasks + plan->ncoll, plan->np2p)
+                      : nc_p2p_run(comm, plan->tasks + plan->ncoll, plan->np2p);
     if (r != ncclSuccess) {
         int expected = ncclSuccess;
         atomic_compare_exchange_strong(&comm->async_error, &expected, (int)r);
-        nc_seg_abort(comm->seg, ncclRemoteError);   /* no rank waits for this one any more */
+        /* no rank waits for this one any more */
+        if (comm->mpi)
+            nc_mpi_abort(comm, ncclRemoteError);
+        else
+            nc_seg_abort(comm->seg, ncclRemoteError);
     }
     pthread_mutex_unlock(&comm->run_lock);
     if (plan->keep)

@@ -14,6 +14,11 @@
  * every rank is in this process (direct mode), ranks read and write each other's buffers in
  * place; otherwise data goes through the segment in chunks (execute.c).
  *
+ * Ranks on different hosts (or every rank, with CU2C_NCCL_TRANSPORT=mpi) move data through
+ * the MPI library the program runs under instead (mpi.c finds it, mpi_meet.c makes such a
+ * communicator, mpi_ops.c runs its operations); they meet through MPI too, by the process
+ * that made the unique id, which then picks the transport for all.
+ *
  * One section per file; internal names start with nc_. */
 #ifndef CU2C_NCCL_INTERNAL_H
 #define CU2C_NCCL_INTERNAL_H
@@ -31,6 +36,8 @@
 
 /* Records a message for ncclGetLastError (the process's last) and returns `result`. */
 ncclResult_t nc_error(ncclResult_t result, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Prints a warning under NCCL_DEBUG=WARN (or INFO...), as NCCL does; not an error. */
+void nc_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* The size of one element of type t; 0 for a value that is not a type. */
 size_t nc_type_size(ncclDataType_t t);
 
@@ -44,9 +51,11 @@ typedef struct nc_id {
     uint64_t host;             /* its host's hash (name and boot id) */
     uint64_t nonce;            /* random: the segment's name */
     char hostname[64];         /* for messages */
+    int32_t mpi_rank;          /* its MPI_COMM_WORLD rank, -1 when MPI was not initialised */
+    int32_t pad;
 } nc_id;
 #define NC_ID_MAGIC "cu2cNCCL"
-#define NC_LAYOUT 1
+#define NC_LAYOUT 2
 
 #define NC_LINE 64             /* a cache line: what two ranks write often is this far apart */
 #define NC_DESCS 64            /* messages a sender may post to one peer before it takes them */
@@ -161,6 +170,100 @@ static inline ncclResult_t nc_seg_failed(nc_seg *seg)
     return (ncclResult_t)atomic_load_explicit(&seg->abort, memory_order_acquire);
 }
 
+/* ---- mpi.c: MPI, found at run time ---------------------------------------------------- */
+
+/* An MPI request: the implementation's handle (a pointer in Open MPI, an int in MPICH) and
+ * whether it is still to be completed. */
+typedef struct nc_mpi_req {
+    union {
+        void *p;
+        int i;
+    } h;
+    int active;
+    int recv;                  /* a receive (a send cannot be cancelled) */
+} nc_mpi_req;
+
+#define NC_MPI_ANY_SOURCE (-1)   /* nc_mpi_irecv's source: any process */
+/* The largest message libnccl sends (MPI counts are ints): larger buffers go in pieces. */
+#define NC_MPI_MSG_MAX ((size_t)1 << 30)
+
+/* Why MPI cannot carry data now ("" when it can): not linked into the program, not
+ * initialised, or finalised. */
+const char *nc_mpi_unavailable(void);
+/* This process's rank in MPI_COMM_WORLD (MPI available). */
+int nc_mpi_world_rank(void);
+/* The largest tag MPI allows (MPI_TAG_UB; at least 32767). */
+int nc_mpi_tag_ub(void);
+/* Byte messages on MPI_COMM_WORLD, bytes <= NC_MPI_MSG_MAX; src may be NC_MPI_ANY_SOURCE. */
+ncclResult_t nc_mpi_isend(const void *buf, size_t bytes, int dest, int tag, nc_mpi_req *req);
+ncclResult_t nc_mpi_irecv(void *buf, size_t bytes, int src, int tag, nc_mpi_req *req);
+/* Tests the active requests among reqs[0..n) once: how many are still active. */
+int nc_mpi_test(nc_mpi_req *reqs, int n);
+/* Ends an active request: a receive is cancelled (and completed), a send left to complete
+ * on its own (its buffer must outlive it: only small eager messages are left so). */
+void nc_mpi_drop(nc_mpi_req *req);
+/* Between two polls that found nothing done: yields the core, then sleeps a little once
+ * *idle polls have come to nothing for a while (a late peer). */
+void nc_mpi_backoff(unsigned *idle);
+/* Warns once (NCCL_DEBUG=WARN) when MPI's thread level is below MPI_THREAD_MULTIPLE. */
+void nc_mpi_thread_check(void);
+
+/* ---- mpi_meet.c: communicators over MPI ---------------------------------------------------- */
+
+/* One rank as the others know it: what the meeting exchanges. */
+typedef struct nc_mpi_rec {
+    int32_t rank, nranks;      /* in a table's header: status (ncclResult_t) and 0 */
+    int32_t world;             /* its process's MPI_COMM_WORLD rank; a header: the transport */
+    int32_t dev, pid;          /* its CUDA device in its process, its process id */
+    int32_t want_mpi;          /* CU2C_NCCL_TRANSPORT=mpi in its process */
+    uint64_t host;             /* its host hash */
+} nc_mpi_rec;
+
+/* A communicator over MPI. */
+typedef struct nc_mpi_comm {
+    nc_mpi_rec *peers;         /* every rank, by rank */
+    int tag_base, pairs;       /* its window of tags (see mpi_meet.c) */
+    _Atomic int aborted;       /* 0, or why its waits fail (a local or remote abort) */
+    _Atomic int abort_sent;    /* this rank's notes went out */
+    nc_mpi_req abort_req;      /* a receive of any rank's abort note */
+    int32_t abort_note;
+    /* operations' scratch (one plan at a time): staging, requests, scalars */
+    char *stage;
+    size_t stage_bytes, part_bytes;
+    nc_mpi_req *reqs;
+    int nreqs;
+    uint64_t *scalars;
+    struct nc_mpi_split *splits;   /* color exchanges of ranks of no color, to finish */
+} nc_mpi_comm;
+
+/* The tags of a communicator's kinds of messages (pair kinds by sender and receiver). */
+typedef enum {
+    NC_TAG_COLL,               /* collectives' data */
+    NC_TAG_P2P_HEAD,           /* a send's size */
+    NC_TAG_P2P_DATA,           /* a send's bytes */
+    NC_TAG_SPLIT,              /* ncclCommSplit's colors and keys */
+} nc_tag_kind;
+int nc_mpi_tag(const nc_mpi_comm *m, nc_tag_kind kind, int nranks, int from, int to);
+
+/* How comm (rank, nranks, dev set) joins the communicator id names: attached to the shared
+ * segment (as without MPI), or a meeting through MPI begun (step NC_STEP_MEET), which
+ * nc_meet_progress ends. */
+ncclResult_t nc_transport_attach(ncclComm_t comm, const nc_id *id);
+/* The meeting's progress: ncclInProgress until the id's creator has sent the table (with
+ * `wait`, waits); then the communicator is attached to the segment or set up over MPI. */
+ncclResult_t nc_meet_progress(ncclComm_t comm, int wait);
+/* Every rank over MPI is known: checks them against each other (duplicate devices). */
+ncclResult_t nc_mpi_check(ncclComm_t comm);
+/* ncclCommSplit of an MPI communicator: posts this rank's color and key to every rank;
+ * child (NULL for NCCL_SPLIT_NOCOLOR) gets the exchange, whose end nc_mpi_split_progress
+ * waits for. */
+ncclResult_t nc_mpi_split_post(ncclComm_t parent, ncclComm_t child, int color, int key);
+ncclResult_t nc_mpi_split_progress(ncclComm_t child, int wait);
+/* Tells every other rank that this one gave up (once), and fails this rank's waits. */
+void nc_mpi_abort(ncclComm_t comm, ncclResult_t why);
+/* Frees comm's MPI state (its meeting's too), ending what is still in flight. */
+void nc_mpi_free(ncclComm_t comm);
+
 /* ---- communicators.c -------------------------------------------------------------------- */
 
 #define NC_COMM_MAGIC 0x4e43434cu   /* "NCCL" */
@@ -168,6 +271,7 @@ static inline ncclResult_t nc_seg_failed(nc_seg *seg)
 /* How far a communicator's making has come (a non-blocking one, or one in a group). */
 typedef enum {
     NC_STEP_SPLIT,     /* a split's child: waiting for the parent's ranks to post colors */
+    NC_STEP_MEET,      /* waiting for the id's creator to send the ranks' table over MPI */
     NC_STEP_ATTACHED,  /* attached: waiting for the other ranks to attach */
     NC_STEP_READY,     /* every rank attached and checked (or it failed: see state) */
 } nc_step;
@@ -189,7 +293,10 @@ struct ncclComm {
     int dev;                   /* the CUDA device it was made on */
     ncclConfig_t config;       /* checked, defaults filled in */
     nc_id id;
-    nc_seg *seg;               /* mapped; NULL before attaching */
+    nc_seg *seg;               /* mapped; NULL before attaching and over MPI */
+    nc_mpi_comm *mpi;          /* over MPI: its state; else NULL */
+    struct nc_meet *meet;      /* while meeting over MPI */
+    struct nc_mpi_split *split_x;  /* a split's child of an MPI parent: the color exchange */
     size_t seg_bytes;
     _Atomic int state;         /* ncclInProgress while being made, then ncclSuccess or why not */
     nc_step step;
@@ -326,5 +433,13 @@ void nc_run_plan(void *plan);
 
 /* Runs a plan's sends and receives together until all are done. */
 ncclResult_t nc_p2p_run(ncclComm_t comm, const nc_task *tasks, int n);
+
+/* ---- mpi_ops.c: operations over MPI ------------------------------------------------------------ */
+
+/* Polls reqs[0..n) until all complete; fails (dropping them) once comm is aborted. */
+ncclResult_t nc_mpi_wait(ncclComm_t comm, nc_mpi_req *reqs, int n);
+/* A collective, and a plan's sends and receives, of a communicator over MPI. */
+ncclResult_t nc_mpi_collective(ncclComm_t comm, const nc_task *t);
+ncclResult_t nc_mpi_p2p_run(ncclComm_t comm, const nc_task *tasks, int n);
 
 #endif

@@ -6,8 +6,8 @@
  * collectives' barrier, and the checks that make a wait fail instead of hanging: an abort,
  * a rank's process gone.
  *
- * Ranks on different hosts cannot share a segment: nc_remote_attach is where a transport
- * between nodes (MPI) will go; for now it says why it cannot. */
+ * Ranks on different hosts cannot share a segment: they never get here (mpi_meet.c picks
+ * MPI for them, or refuses them with the reason). */
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -86,6 +86,7 @@ ncclResult_t nc_id_new(nc_id *id)
     memset(id, 0, sizeof *id);
     memcpy(id->magic, NC_ID_MAGIC, sizeof id->magic);
     id->layout = NC_LAYOUT;
+    id->mpi_rank = -1;
     id->pid = (int32_t)getpid();
     id->host = nc_host_hash();
     gethostname(id->hostname, sizeof id->hostname - 1);
@@ -131,19 +132,6 @@ static void nc_layout(int nranks, nc_seg *h)
     h->bytes = h->result_off + h->slot_bytes;
 }
 
-/* Ranks on another host than the id's: where a transport between nodes will attach them. */
-static ncclResult_t nc_remote_attach(ncclComm_t comm, const nc_id *id)
-{
-    char host[64] = "";
-    gethostname(host, sizeof host - 1);
-    return nc_error(ncclSystemError,
-                    "ncclCommInitRank: rank %d runs on host %s (hash %016llx) but its unique id was made on host "
-                    "%s (hash %016llx): ranks on different hosts are not supported yet (cu2c's NCCL connects the "
-                    "ranks of one host through shared memory; libraries/nccl/shm.c, nc_remote_attach)",
-                    comm->rank, host, (unsigned long long)nc_host_hash(), id->hostname,
-                    (unsigned long long)id->host);
-}
-
 /* Waits for the creator of the segment behind fd to size it to `bytes`. */
 static ncclResult_t nc_wait_sized(int fd, uint64_t bytes, const char *name)
 {
@@ -173,8 +161,6 @@ ncclResult_t nc_seg_attach(ncclComm_t comm, const nc_id *id)
         return nc_error(ncclInvalidArgument, "ncclCommInitRank: the unique id was not made by ncclGetUniqueId");
     if (id->layout != NC_LAYOUT)
         return nc_error(ncclInvalidUsage, "ncclCommInitRank: the unique id comes from another version of cu2c's NCCL");
-    if (id->host != nc_host_hash())
-        return nc_remote_attach(comm, id);
 
     char name[64];
     nc_seg_name(id, name, sizeof name);

@@ -6,7 +6,10 @@
  * Posting never waits (but for the rare rank still reading split k - 1); reading waits for
  * every rank's post, at the call, at ncclGroupEnd inside a group, or in
  * ncclCommGetAsyncError for a non-blocking child. A rank that reads records that it has
- * (split_read), so that the others may post split k + 1 over the same fields. */
+ * (split_read), so that the others may post split k + 1 over the same fields.
+ *
+ * A communicator over MPI exchanges colors and keys through MPI instead (mpi_meet.c); its
+ * children are made over MPI from its table of ranks, with no meeting. */
 #include <stdlib.h>
 #include <string.h>
 #include "nccl_internal.h"
@@ -35,6 +38,20 @@ static void nc_split_done_reading(ncclComm_t comm, uint64_t k)
         nc_ring(comm->seg, i);
 }
 
+/* The child's segment name: the parent's, mixed with the split's number and color. */
+static void nc_split_id(const nc_id *parent, uint64_t k, int color, nc_id *out)
+{
+    *out = *parent;
+    uint64_t h = parent->nonce ^ 0x9e3779b97f4a7c15ull;
+    uint64_t words[2] = {k, (uint64_t)(uint32_t)color};
+    for (int i = 0; i < 2; i++) {
+        h ^= words[i] + 0x9e3779b97f4a7c15ull + (h << 6) + (h >> 2);
+        h *= 0xbf58476d1ce4e5b9ull;
+        h ^= h >> 31;
+    }
+    out->nonce = h;
+}
+
 ncclResult_t ncclCommSplit(ncclComm_t comm, int color, int key, ncclComm_t *newcomm, ncclConfig_t *config)
 {
     ncclResult_t r = nc_comm_ready(comm, "CommSplit");
@@ -53,6 +70,24 @@ ncclResult_t ncclCommSplit(ncclComm_t comm, int color, int key, ncclComm_t *newc
             return nc_group_error(r);
     }
     uint64_t k = ++comm->splits;
+    if (comm->mpi) {
+        if (child) {
+            child->split_no = k;
+            child->split_color = color;
+            child->split_key = key;
+            nc_split_id(&comm->id, k, color, &child->id);
+        }
+        if ((r = nc_mpi_split_post(comm, child, color, key)) != ncclSuccess) {
+            if (child)
+                nc_comm_free(child);
+            return nc_group_error(r);
+        }
+        if (!child)
+            return ncclSuccess;
+        child->step = NC_STEP_SPLIT;
+        *newcomm = child;
+        return nc_defer_init(child);
+    }
     if ((r = nc_split_wait_read(comm, k - 1)) != ncclSuccess) {
         if (child)
             nc_comm_free(child);
@@ -77,22 +112,10 @@ ncclResult_t ncclCommSplit(ncclComm_t comm, int color, int key, ncclComm_t *newc
     return nc_defer_init(child);
 }
 
-/* The child's segment name: the parent's, mixed with the split's number and color. */
-static void nc_split_id(const nc_id *parent, uint64_t k, int color, nc_id *out)
-{
-    *out = *parent;
-    uint64_t h = parent->nonce ^ 0x9e3779b97f4a7c15ull;
-    uint64_t words[2] = {k, (uint64_t)(uint32_t)color};
-    for (int i = 0; i < 2; i++) {
-        h ^= words[i] + 0x9e3779b97f4a7c15ull + (h << 6) + (h >> 2);
-        h *= 0xbf58476d1ce4e5b9ull;
-        h ^= h >> 31;
-    }
-    out->nonce = h;
-}
-
 ncclResult_t nc_split_progress(ncclComm_t child, int wait)
 {
+    if (child->split_x)
+        return nc_mpi_split_progress(child, wait);
     ncclComm_t parent = child->parent;
     nc_seg *seg = parent->seg;
     nc_peer *me = nc_peer_of(seg, parent->rank);

@@ -7,7 +7,9 @@
 //   in ncclCommInitAll's list; ncclInvalidUsage for a device listed twice, for two ranks of
 //   one communicator on one device in one process (NCCL's "Duplicate GPU detected"), for
 //   ncclGroupEnd without ncclGroupStart; ncclSystemError for a rank on another host than the
-//   unique id's (not supported yet); ncclGetLastError saying what was wrong;
+//   unique id's in a program without MPI (ranks on different hosts need it), and for
+//   CU2C_NCCL_TRANSPORT=mpi there, or set to no transport; ncclGetLastError saying what was
+//   wrong;
 // - a group holding a bad call queues none of its calls and ncclGroupEnd returns the error;
 // - ncclGroupSimulateEnd estimates and queues nothing;
 // - a receive of another size than its send: ncclInvalidUsage from ncclCommGetAsyncError;
@@ -147,13 +149,24 @@ static void making_errors() {
     NCCLCHECK(ncclCommDestroy(NULL));
     NCCLCHECK(ncclCommAbort(NULL));
 
-    // a rank on another host than the id's (NCCL_HOSTID names the host, as in NCCL)
+    // a rank on another host than the id's (NCCL_HOSTID names the host, as in NCCL): this
+    // program has no MPI to reach it through
     NCCLCHECK(ncclGetUniqueId(&id));
     setenv("NCCL_HOSTID", "another-node", 1);
     EXPECT_NCCL(ncclCommInitRank(&c[0], 2, id, 0), ncclSystemError);
-    expect_message("ranks on different hosts are not supported yet");
+    expect_message("ranks on different hosts exchange data through MPI, and the program is not linked with MPI");
     EXPECT(c[0] == NULL);
     unsetenv("NCCL_HOSTID");
+    // the MPI transport asked for without MPI; a transport that does not exist
+    setenv("CU2C_NCCL_TRANSPORT", "mpi", 1);
+    EXPECT_NCCL(ncclCommInitRank(&c[0], 2, id, 0), ncclSystemError);
+    expect_message("CU2C_NCCL_TRANSPORT=mpi, but the program is not linked with MPI");
+    EXPECT(c[0] == NULL);
+    setenv("CU2C_NCCL_TRANSPORT", "tcp", 1);
+    EXPECT_NCCL(ncclCommInitRank(&c[0], 2, id, 0), ncclInvalidArgument);
+    expect_message("CU2C_NCCL_TRANSPORT=tcp (expected shm, mpi or auto)");
+    EXPECT(c[0] == NULL);
+    unsetenv("CU2C_NCCL_TRANSPORT");
 }
 
 // A group with one bad call queues nothing: the good AllReduce of rank 0 does not run (it

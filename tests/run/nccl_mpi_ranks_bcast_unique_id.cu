@@ -1,6 +1,7 @@
 // NCCL in an MPI program under mpirun -np 2 (OpenMPI), built with -ccbin mpicxx as with nvcc:
 // rank 0 makes the unique id, MPI_Bcast gives it to every process, each makes its NCCL rank
-// with ncclCommInitRank (on one node they meet in shared memory). With CU2C_DEVICES=2 each
+// with ncclCommInitRank (they meet through rank 0 over MPI; on one node, data then moves
+// through shared memory; over MPI: nccl_over_mpi_2_3_processes_two_hosts.cu). With CU2C_DEVICES=2 each
 // process drives two devices, two NCCL ranks from one thread inside ncclGroupStart/End
 // (NCCL rank = 2 * MPI rank + device). An AllReduce, a ring of sends and receives and an
 // AllGather are checked against what MPI_Allreduce and the known inputs give.

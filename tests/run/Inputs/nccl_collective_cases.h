@@ -3,7 +3,9 @@
 // buffers on its device (inputs, a sentinel where outputs go, PreMulSum ops) and the expected
 // results from the host references of nccl_test_common.h; issue() makes one rank's calls;
 // verify() compares bit for bit and frees. run_grouped() issues every rank's calls from this
-// thread in one group; threads_case() from one thread per rank, without groups.
+// thread in one group; threads_case() from one thread per rank, without groups. A process of
+// an MPI program holds ranks local_first .. local_first + local_count - 1 only (rank r on its
+// device r - local_first); by default every rank is this process's.
 #ifndef CU2C_TEST_NCCL_COLLECTIVE_CASES_H
 #define CU2C_TEST_NCCL_COLLECTIVE_CASES_H
 #include "nccl_test_common.h"
@@ -14,8 +16,12 @@ enum Coll { ALLREDUCE, REDUCE, REDUCESCATTER, BROADCAST, ALLGATHER };
 static const char *const coll_names[] = {"AllReduce", "Reduce", "ReduceScatter", "Broadcast", "AllGather"};
 
 static int nranks;
-static ncclComm_t comms[8];
+static ncclComm_t comms[8];        // by rank (this process's ranks only)
 static cudaStream_t streams[8];
+static int local_first = 0, local_count = 0;   // 0: all nranks
+
+static bool is_local(int r) { return local_count == 0 || (r >= local_first && r < local_first + local_count); }
+static int device_of(int r) { return r - local_first; }
 
 // One collective of one rank: its buffers and what it should end with.
 template <typename T> struct Call {
@@ -56,10 +62,12 @@ template <typename T> static void prepare(Case<T> &k) {
             scalars[r] = k.kind == RED_AVG ? R::avg_scalar(nranks) : R::scalar(r);
         }
         for (int r = 0; r < nranks; r++) {
+            if (!is_local(r))
+                continue;
             Call<T> &c = k.calls[ci][r];
             c.count = count;
             c.out_n = out_n;
-            CUDACHECK(cudaSetDevice(r));
+            CUDACHECK(cudaSetDevice(device_of(r)));
             // in place: one buffer holding both; the input at its place in it
             size_t both = in_n > out_n ? in_n : out_n;
             std::vector<T> init(k.in_place ? both : out_n, sentinel);
@@ -126,7 +134,7 @@ template <typename T> static void prepare(Case<T> &k) {
 
 template <typename T> static void issue(Case<T> &k, int r) {
     ncclDataType_t t = Ref<T>::type;
-    CUDACHECK(cudaSetDevice(r));
+    CUDACHECK(cudaSetDevice(device_of(r)));
     for (size_t ci = 0; ci < k.counts.size(); ci++) {
         Call<T> &c = k.calls[ci][r];
         if (c.scalar_dev)   // read by the collective as it runs, after this copy
@@ -149,8 +157,10 @@ template <typename T> static void issue(Case<T> &k, int r) {
 template <typename T> static void verify(Case<T> &k, const char *how) {
     for (size_t ci = 0; ci < k.counts.size(); ci++)
         for (int r = 0; r < nranks; r++) {
+            if (!is_local(r))
+                continue;
             Call<T> &c = k.calls[ci][r];
-            CUDACHECK(cudaSetDevice(r));
+            CUDACHECK(cudaSetDevice(device_of(r)));
             if (!c.expect.empty()) {
                 std::vector<T> got(c.expect.size());
                 CUDACHECK(cudaMemcpy(got.data(), c.base, got.size() * sizeof(T), cudaMemcpyDeviceToHost));
@@ -183,10 +193,13 @@ template <typename T> static void run_grouped(Coll coll, RedKind kind, bool in_p
     prepare(k);
     NCCLCHECK(ncclGroupStart());
     for (int r = 0; r < nranks; r++)
-        issue(k, r);
+        if (is_local(r))
+            issue(k, r);
     NCCLCHECK(ncclGroupEnd());
     for (int r = 0; r < nranks; r++) {
-        CUDACHECK(cudaSetDevice(r));
+        if (!is_local(r))
+            continue;
+        CUDACHECK(cudaSetDevice(device_of(r)));
         CUDACHECK(cudaStreamSynchronize(streams[r]));
     }
     verify(k, "grouped");
