@@ -16,19 +16,6 @@
 // RUN: env CU2C_DEVICES=4 NCCL_P2P_DISABLE=1 timeout 120 %t 4
 #include "Inputs/nccl_collective_cases.h"
 
-// Every reduction and placement of one type, fused three counts to a group.
-template <typename T> static void every_reduction() {
-    static int root = 0;
-    const std::vector<size_t> small = {1, 7, 1001};
-    for (int p = 0; p < 2; p++) {
-        for (int kind = 0; kind < RED_KINDS; kind++)
-            for (Coll c : {ALLREDUCE, REDUCE, REDUCESCATTER})
-                run_grouped<T>(c, (RedKind)kind, p, root++ % nranks, small);
-        run_grouped<T>(BROADCAST, RED_SUM, p, root++ % nranks, small);
-        run_grouped<T>(ALLGATHER, RED_SUM, p, 0, small);
-    }
-}
-
 // Count 0 with NULL buffers: accepted, nothing queued.
 static void zero_counts() {
     NCCLCHECK(ncclGroupStart());

@@ -252,6 +252,19 @@ static void make_comms_threads() {
         t.join();
 }
 
+// Every reduction and placement of one type, fused three counts to a group.
+template <typename T> static void every_reduction() {
+    static int root = 0;
+    const std::vector<size_t> small = {1, 7, 1001};
+    for (int p = 0; p < 2; p++) {
+        for (int kind = 0; kind < RED_KINDS; kind++)
+            for (Coll c : {ALLREDUCE, REDUCE, REDUCESCATTER})
+                run_grouped<T>(c, (RedKind)kind, p, root++ % nranks, small);
+        run_grouped<T>(BROADCAST, RED_SUM, p, root++ % nranks, small);
+        run_grouped<T>(ALLGATHER, RED_SUM, p, 0, small);
+    }
+}
+
 static void destroy_comms() {
     for (int r = 0; r < nranks; r++) {
         NCCLCHECK(ncclCommDestroy(comms[r]));
