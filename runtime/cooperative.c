@@ -65,6 +65,17 @@ static void rt_grid_leave(rt_grid *g, int fault)
     pthread_mutex_unlock(&g->lock);
 }
 
+/* `blocks` blocks of g will never reach it (they did not start): it is broken, its waiters
+ * leave. */
+static void rt_grid_drop(rt_grid *g, uint64_t blocks)
+{
+    pthread_mutex_lock(&g->lock);
+    g->live -= blocks;
+    g->broken = 1;
+    pthread_cond_broadcast(&g->cv);
+    pthread_mutex_unlock(&g->lock);
+}
+
 /* A block leaves its grid's barrier and its multi-device launch's. */
 static void rt_block_leaves(rt_job *job, int fault)
 {
@@ -99,11 +110,7 @@ static void rt_multi_grid_done(rt_multi *m)
 
 void rt_multi_abandon(rt_multi *m, unsigned grids)
 {
-    pthread_mutex_lock(&m->bar.lock);
-    m->bar.live -= m->per_grid * grids;
-    m->bar.broken = 1;
-    pthread_cond_broadcast(&m->bar.cv);
-    pthread_mutex_unlock(&m->bar.lock);
+    rt_grid_drop(&m->bar, m->per_grid * grids);
     for (unsigned i = 0; i < grids; i++)
         rt_multi_grid_done(m);
 }
@@ -153,18 +160,9 @@ void rt_run_cooperative(rt_job *job)
     if (started < n) {
         /* out of threads or memory: the launch fails, the blocks started leave the barrier */
         atomic_store(&job->failed, 1);
-        pthread_mutex_lock(&g.lock);
-        g.live -= n - started;
-        g.broken = 1;
-        pthread_cond_broadcast(&g.cv);
-        pthread_mutex_unlock(&g.lock);
-        if (job->multi) {
-            pthread_mutex_lock(&job->multi->bar.lock);
-            job->multi->bar.live -= n - started;
-            job->multi->bar.broken = 1;
-            pthread_cond_broadcast(&job->multi->bar.cv);
-            pthread_mutex_unlock(&job->multi->bar.lock);
-        }
+        rt_grid_drop(&g, n - started);
+        if (job->multi)
+            rt_grid_drop(&job->multi->bar, n - started);
     }
     for (uint64_t i = 0; i < started; i++)
         pthread_join(bs[i].thread, NULL);

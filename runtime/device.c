@@ -168,7 +168,8 @@ static const struct cudaDeviceProp *rt_device_props(void)
     return &rt_props;
 }
 
-/* Physical device i's properties: the shared ones, its UUID and its PCI bus (its index). */
+/* Physical device i's properties: the shared ones, its UUID and its PCI bus (its index, which
+ * cudaDeviceGetAttribute answers too). */
 void rt_physical_props(int i, struct cudaDeviceProp *p)
 {
     *p = *rt_device_props();
@@ -302,9 +303,8 @@ cudaError_t cudaDeviceGetAttribute(int *value, enum cudaDeviceAttr attr, int dev
         return rt_error(cudaErrorInvalidValue);
     if (!rt_valid_device(device))
         return rt_error(cudaErrorInvalidDevice);
-    struct cudaDeviceProp props;
-    rt_physical_props(rt_device_physical(device), &props);
-    const struct cudaDeviceProp *p = &props;
+    /* the properties every device shares: only the PCI bus is the device's own here */
+    const struct cudaDeviceProp *p = rt_device_props();
     int v;
     switch (attr) {
     case cudaDevAttrMaxThreadsPerBlock: v = p->maxThreadsPerBlock; break;
@@ -336,7 +336,7 @@ cudaError_t cudaDeviceGetAttribute(int *value, enum cudaDeviceAttr attr, int dev
     case cudaDevAttrSurfaceAlignment: v = (int)p->surfaceAlignment; break;
     case cudaDevAttrConcurrentKernels: v = p->concurrentKernels; break;
     case cudaDevAttrEccEnabled: v = p->ECCEnabled; break;
-    case cudaDevAttrPciBusId: v = p->pciBusID; break;
+    case cudaDevAttrPciBusId: v = rt_device_physical(device); break;
     case cudaDevAttrPciDeviceId: v = p->pciDeviceID; break;
     case cudaDevAttrTccDriver: v = p->tccDriver; break;
     case cudaDevAttrMemoryClockRate: v = p->memoryClockRate; break;

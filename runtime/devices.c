@@ -188,6 +188,13 @@ void rt_use_device(int d)
 
 /* ---- The API ---------------------------------------------------------------------------------- */
 
+/* d becomes the calling thread's device, and its primary context the driver's current one. */
+static void rt_select_device(int d)
+{
+    rt_cur_device = d;
+    rt_driver_device_set(d);
+}
+
 cudaError_t cudaGetDeviceCount(int *count)
 {
     rt_driver_initialised();
@@ -204,8 +211,7 @@ cudaError_t cudaSetDevice(int device)
         return rt_error(cudaErrorNoDevice);
     if (!rt_valid_device(device))
         return rt_error(cudaErrorInvalidDevice);
-    rt_cur_device = device;
-    rt_driver_device_set(device);
+    rt_select_device(device);
     return cudaSuccess;
 }
 
@@ -228,7 +234,7 @@ cudaError_t cudaSetValidDevices(int *device_arr, int len)
         if (!rt_valid_device(device_arr[i]))
             return rt_error(cudaErrorInvalidDevice);
     if (len > 0)
-        rt_cur_device = device_arr[0];
+        rt_select_device(device_arr[0]);
     return cudaSuccess;
 }
 

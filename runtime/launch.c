@@ -242,11 +242,11 @@ static cudaError_t rt_streams_meet(const struct cudaLaunchParams *l, unsigned n)
     cudaEvent_t ev[RT_MAX_DEVICES];
     unsigned made = 0;
     cudaError_t e = cudaSuccess;
-    for (; made < n && e == cudaSuccess; made++)
-        if ((e = cudaEventCreateWithFlags(&ev[made], cudaEventDisableTiming)) == cudaSuccess)
-            e = cudaEventRecord(ev[made], l[made].stream);
-        else
+    for (; made < n && e == cudaSuccess; made++) {
+        if ((e = cudaEventCreateWithFlags(&ev[made], cudaEventDisableTiming)) != cudaSuccess)
             break;
+        e = cudaEventRecord(ev[made], l[made].stream);
+    }
     for (unsigned i = 0; i < n && e == cudaSuccess; i++)
         for (unsigned j = 0; j < n && e == cudaSuccess; j++)
             if (i != j)
@@ -298,13 +298,13 @@ cudaError_t cudaLaunchCooperativeKernelMultiDevice(struct cudaLaunchParams *laun
     cudaError_t e = cudaSuccess;
     if (!(flags & cudaCooperativeLaunchMultiDeviceNoPreSync))
         e = rt_streams_meet(l, numDevices);
-    unsigned launched = 0;
-    for (; e == cudaSuccess && launched < numDevices; launched++)
-        e = rt_launch_in(l[launched].func, l[launched].gridDim, l[launched].blockDim, l[launched].args,
-                         l[launched].sharedMem, l[launched].stream, 1, m, launched, 0);
+    unsigned launched = 0;   /* grids queued */
+    while (e == cudaSuccess && launched < numDevices) {
+        const struct cudaLaunchParams *p = &l[launched];
+        e = rt_launch_in(p->func, p->gridDim, p->blockDim, p->args, p->sharedMem, p->stream, 1, m, launched, 0);
+        launched += e == cudaSuccess;
+    }
     if (e != cudaSuccess) {
-        if (launched > 0 && launched <= numDevices)
-            launched--;   /* the one that failed was not queued */
         rt_multi_abandon(m, numDevices - launched);
         return rt_error(e);
     }
