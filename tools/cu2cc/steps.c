@@ -68,64 +68,69 @@ int run_cmd(const Options *o, const StrList *argv) {
     return WIFEXITED(status) && WEXITSTATUS(status) == 0 ? 0 : 1;
 }
 
-/* The first line a command prints, or NULL (quietly: probing the host compiler). */
-static char *capture_line(const StrList *argv) {
+/* Runs argv, quietly (probing the host compiler), with what it writes to fd (STDOUT_FILENO,
+ * or STDERR_FILENO: its output then goes to /dev/null) read into buf, at most cap - 1 bytes,
+ * NUL-ended; whether it ran and exited with status 0. */
+static bool capture_output(const StrList *argv, int fd, char *buf, size_t cap) {
+    buf[0] = 0;
     int fds[2];
     if (pipe(fds) != 0)
-        return NULL;
+        return false;
     pid_t pid = fork();
-    if (pid < 0)
-        return NULL;
+    if (pid < 0) {
+        close(fds[0]);
+        close(fds[1]);
+        return false;
+    }
     if (pid == 0) {
-        dup2(fds[1], STDOUT_FILENO);
+        if (fd == STDERR_FILENO) {
+            int null = open("/dev/null", O_RDWR);
+            dup2(null, STDOUT_FILENO);
+        }
+        dup2(fds[1], fd);
         close(fds[0]);
         close(fds[1]);
         execvp(argv->v[0], argv->v);
         _exit(127);
     }
     close(fds[1]);
-    char buf[4096];
     size_t len = 0;
     ssize_t n;
-    while (len < sizeof buf - 1 && (n = read(fds[0], buf + len, sizeof buf - 1 - len)) > 0)
+    while (len < cap - 1 && (n = read(fds[0], buf + len, cap - 1 - len)) > 0)
         len += (size_t)n;
     close(fds[0]);
     int status;
     waitpid(pid, &status, 0);
     buf[len] = 0;
+    return WIFEXITED(status) && WEXITSTATUS(status) == 0;
+}
+
+/* The first line a command prints, or NULL. */
+static char *capture_line(const StrList *argv) {
+    char buf[4096];
+    if (!capture_output(argv, STDOUT_FILENO, buf, sizeof buf) || !buf[0])
+        return NULL;
     buf[strcspn(buf, "\n")] = 0;
-    return WIFEXITED(status) && WEXITSTATUS(status) == 0 && len ? xstrdup(buf) : NULL;
+    return xstrdup(buf);
 }
 
 /* The directories a C++ compiler searches for <...> includes, in order, as `-E -v` lists
  * them (a wrapper's own -I directories first: mpicxx's mpi.h), each pushed after
  * -idirafter onto out. Quietly nothing when the compiler cannot tell. */
 static void push_search_dirs(const char *cxx, StrList *out) {
-    int fds[2];
-    if (pipe(fds) != 0)
-        return;
-    pid_t pid = fork();
-    if (pid < 0) {
-        close(fds[0]);
-        close(fds[1]);
-        return;
-    }
-    if (pid == 0) {
-        int null = open("/dev/null", O_RDWR);
-        dup2(null, STDIN_FILENO);
-        dup2(null, STDOUT_FILENO);
-        dup2(fds[1], STDERR_FILENO);
-        close(fds[0]);
-        close(fds[1]);
-        execlp(cxx, cxx, "-E", "-v", "-x", "c++", "/dev/null", (char *)NULL);
-        _exit(127);
-    }
-    close(fds[1]);
-    FILE *f = fdopen(fds[0], "r");
-    char line[4096];
+    StrList probe = {0};
+    sl_push(&probe, cxx);
+    sl_push(&probe, "-E");
+    sl_push(&probe, "-v");
+    sl_push(&probe, "-x");
+    sl_push(&probe, "c++");
+    sl_push(&probe, "/dev/null");
+    char buf[16384];
+    capture_output(&probe, STDERR_FILENO, buf, sizeof buf);
+    sl_free(&probe);
     bool in_list = false;
-    while (f && fgets(line, sizeof line, f)) {
-        line[strcspn(line, "\n")] = 0;
+    char *save = NULL;
+    for (char *line = strtok_r(buf, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
         if (strstr(line, "#include <...> search starts here:"))
             in_list = true;
         else if (strstr(line, "End of search list."))
@@ -135,12 +140,6 @@ static void push_search_dirs(const char *cxx, StrList *out) {
             sl_push(out, line + 1);
         }
     }
-    if (f)
-        fclose(f);
-    else
-        close(fds[0]);
-    int status;
-    waitpid(pid, &status, 0);
 }
 
 /* A path's last component without its suffix. */
