@@ -37,18 +37,7 @@ int main(int argc, char **argv) {
     if (!enough_devices(argc, argv))
         return 1;
     make_comms_all();
-    every_reduction<int8_t>();
-    every_reduction<uint8_t>();
-    every_reduction<int32_t>();
-    every_reduction<uint32_t>();
-    every_reduction<int64_t>();
-    every_reduction<uint64_t>();
-    every_reduction<__half>();
-    every_reduction<float>();
-    every_reduction<double>();
-    every_reduction<__nv_bfloat16>();
-    every_reduction<__nv_fp8_e4m3>();
-    every_reduction<__nv_fp8_e5m2>();
+    every_type_every_reduction();
     zero_counts();
     destroy_comms();
     std::printf("%d ranks: %s\n", nranks, failures ? "FAILED" : "passed");

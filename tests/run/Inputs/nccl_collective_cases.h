@@ -265,6 +265,22 @@ template <typename T> static void every_reduction() {
     }
 }
 
+// ... of every type NCCL has.
+static void every_type_every_reduction() {
+    every_reduction<int8_t>();
+    every_reduction<uint8_t>();
+    every_reduction<int32_t>();
+    every_reduction<uint32_t>();
+    every_reduction<int64_t>();
+    every_reduction<uint64_t>();
+    every_reduction<__half>();
+    every_reduction<float>();
+    every_reduction<double>();
+    every_reduction<__nv_bfloat16>();
+    every_reduction<__nv_fp8_e4m3>();
+    every_reduction<__nv_fp8_e5m2>();
+}
+
 static void destroy_comms() {
     for (int r = 0; r < nranks; r++) {
         NCCLCHECK(ncclCommDestroy(comms[r]));
