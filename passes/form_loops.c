@@ -38,19 +38,32 @@ static bool replicable(Stmt *s, const bool *blocked) {
  * trip over the threads: its start E (E + threadIdx.x without the thread), bound and stride
  * uniform, read from locals nothing in it changes, no effects or memory in its header, the
  * body leaving the counter alone and not jumping out. Each thread's counter then ascends
- * with threadIdx.x, so when thread 0 is past the bound, all are. */
-static bool grid_stride(Stmt *s) {
+ * with threadIdx.x, so when thread 0 is past the bound, all are. A block-stride loop, its
+ * start the linear thread index, likewise (thread (0, 0, 0)'s the least), where nothing
+ * changes the locals standing for the thread indices in it. */
+static bool grid_stride(Kernel *k, Stmt *s) {
     Var *v = s->gs_var;
     Stmt *h = s->header;
     if (!v || !h || s->body_jumps || s->has_return || s->jumps.len || s->fret || s->gotos.len ||
         s->labels.len || h->side_effects || h->touches_memory || h->calls_user_fn || h->has_site ||
-        strstr(v->x_base, "threadIdx") || (v->x_leaf && v->x_leaf->coord != DIM_X) ||
         vec_contains(&s->writes, v))
         return false;
+    if (v->lin) {
+        if (k->thread_order)    /* its x loops' bounds read the y and z loops' counters */
+            return false;
+        for (int j = 0; j < v->lin_leaves.len; j++) {
+            Var *w = v->lin_leaves.items[j];
+            if (w->escapes || w->is_param || written_after_decl(k, w))
+                return false;
+        }
+    } else if (strstr(v->x_base, "threadIdx") || (v->x_leaf && v->x_leaf->coord != DIM_X)) {
+        return false;
+    }
     for (int j = 0; j < h->reads.len; j++) {
         Var *w = h->reads.items[j];
         Web *web = j < h->read_webs.len ? h->read_webs.items[j] : NULL;
-        if (w != v && w != v->x_leaf && ((web ? web->dims : w->dims) || vec_contains(&s->writes, w)))
+        if (w != v && w != v->x_leaf && !vec_contains(&v->lin_leaves, w) &&
+            ((web ? web->dims : w->dims) || vec_contains(&s->writes, w)))
             return false;
     }
     return true;
@@ -66,8 +79,8 @@ static bool interchangeable(Stmt *s) {
 /* One whose body reads consecutive elements in consecutive threads: a nest of its own,
  * interchanged, whatever its neighbours (each thread striding through the elements instead
  * would make every access a gather). */
-static bool alone(Stmt *s) {
-    return grid_stride(s) || (s->x_contiguous && interchangeable(s));
+static bool alone(Kernel *k, Stmt *s) {
+    return grid_stride(k, s) || (s->x_contiguous && interchangeable(s));
 }
 
 /* A leaf `if (tid < n && ...)` whose guards may bound its thread loops (lower_kernel's
@@ -96,12 +109,12 @@ static void build_list(Unit *u, Kernel *k, PtrVec *list, const bool *blocked) {
             continue;
         }
         /* a grid-stride loop runs trip by trip in a nest of its own */
-        bool strided = grid_stride(s), lone = alone(s);
+        bool strided = grid_stride(k, s), lone = alone(k, s);
         int end = i;
         bool decls_only = s->kind == ST_DECL;
         for (int j = i + 1; j < list->len && !lone; j++) {
             Stmt *t = list->items[j];
-            if (!is_leaf(t) || t->region != s->region || alone(t) || (guarded(t) && !decls_only))
+            if (!is_leaf(t) || t->region != s->region || alone(k, t) || (guarded(t) && !decls_only))
                 break;
             decls_only &= t->kind == ST_DECL;
             if (t->dims)

@@ -46,7 +46,7 @@ void lower_predicated_loop(Unit *u, Kernel *k, Stmt *s);
 /* narrow_guards.c */
 Stmt *guard_stmt(Kernel *k, Nest *n);
 Stmt *pred_guard_stmt(Kernel *k, Nest *n);
-void narrow_guards(Unit *u, Nest *n, Stmt *s, Buf *h, PtrVec *fast_edits, PtrVec *offs, const char **flo,
-                   const char **fhi);
+void narrow_guards(Unit *u, Kernel *k, Nest *n, Stmt *s, Buf *h, PtrVec *fast_edits, PtrVec *offs,
+                   const char **flo, const char **fhi);
 
 #endif

@@ -249,26 +249,42 @@ bool hoisted_shared(Stmt *s) {
     return !(s->parent->kind == ST_SYNC && s->parent->sync == SK_INLINE);
 }
 
+/* The linear index (Nest.lin_var) of thread (0, ty, tz), as long long: the row's offset. */
+static const char *row_offset(Arena *a, Nest *n) {
+    Var *v = n->lin_var;
+    const char *y = v->lin_coef[0] && (n->dims & DIM_Y) ? v->lin_coef[0] : NULL;
+    const char *z = v->lin_coef[1] && (n->dims & DIM_Z) ? v->lin_coef[1] : NULL;
+    return arena_printf(a, "(%s%s%s%s%s)", y ? "(long long)__cu2c_ty * " : "", y ? y : "", y && z ? " + " : "",
+                        z ? "(long long)__cu2c_tz * " : "", z ? z : (y ? "" : "0ll"));
+}
+
 /* A grid-stride loop `for (T v = E + threadIdx.x; v < B; v += S)` run trip by trip (see
  * Nest.grid_stride), in place of the loop's header: a uniform loop over the trips k, which
  * goes on while thread 0's counter E + k * S (the threads' counters ascend with threadIdx.x)
  * is within the bound, and whose thread loops run x over the threads within it only
- * (__cu2c_lox, __cu2c_hix: Nest.guarded; the block opened here is closed after the nest). */
+ * (__cu2c_lox, __cu2c_hix: Nest.guarded; the block opened here is closed after the nest).
+ * A block-stride loop (v starting at the linear thread index, E 0) bounds that index instead
+ * (__cu2c_llo, __cu2c_lhi: Nest.lin_var), each row's x loop running over the threads within. */
 static const char *grid_stride_header(Arena *a, Stmt *s) {
     Var *v = s->gs_var;
-    return arena_printf(a, "for (long long __cu2c_k = 0; ; __cu2c_k++) { const __typeof__(%s) __cu2c_g0 = "
-                        "(__typeof__(%s))((%s) + (__typeof__(%s))__cu2c_k * (%s)); if (!(__cu2c_g0 %s (%s))) "
-                        "break; const int __cu2c_lox = 0, __cu2c_hix = (int)CU2C_MINLL(__cu2c_bx, "
-                        "(long long)(%s) - (long long)__cu2c_g0%s); ", v->type, v->type, v->x_base, v->type,
-                        s->gs_step, s->gs_le ? "<=" : "<", s->gs_bound, s->gs_bound, s->gs_le ? " + 1" : "");
+    const char *next = arena_printf(a, "for (long long __cu2c_k = 0; ; __cu2c_k++) { const __typeof__(%s) __cu2c_g0 = "
+                                    "(__typeof__(%s))((%s) + (__typeof__(%s))__cu2c_k * (%s)); if (!(__cu2c_g0 %s (%s))) "
+                                    "break; ", v->type, v->type, v->lin ? "0" : v->x_base, v->type, s->gs_step,
+                                    s->gs_le ? "<=" : "<", s->gs_bound);
+    const char *left = arena_printf(a, "(long long)(%s) - (long long)__cu2c_g0%s", s->gs_bound, s->gs_le ? " + 1" : "");
+    if (v->lin)
+        return arena_printf(a, "%sconst int __cu2c_lox = 0, __cu2c_hix = __cu2c_bx; const long long __cu2c_llo = 0, "
+                            "__cu2c_lhi = %s; ", next, left);
+    return arena_printf(a, "%sconst int __cu2c_lox = 0, __cu2c_hix = (int)CU2C_MINLL(__cu2c_bx, %s); ", next, left);
 }
 
 /* In a trip's thread loop: this thread's counter, thread 0's plus its x (its threads' x being
  * those within the bound, the sum cannot leave the counter's range), an induction variable
- * over x the C compiler vectorises. */
-static void put_grid_stride_trip(Stmt *s, Buf *h) {
+ * over x the C compiler vectorises; for a block-stride loop, plus its row's linear index. */
+static void put_grid_stride_trip(Arena *a, Nest *n, Stmt *s, Buf *h) {
     Var *v = s->gs_var;
-    buf_printf(h, "__typeof__(%s) %s = __cu2c_g0 + (__typeof__(%s))__cu2c_tx; ", v->type, v->name, v->type);
+    buf_printf(h, "__typeof__(%s) %s = __cu2c_g0 + %s(__typeof__(%s))__cu2c_tx; ", v->type, v->name,
+               v->lin ? arena_printf(a, "(__typeof__(%s))%s + ", v->type, row_offset(a, n)) : "", v->type);
 }
 
 /* The dimensions whose thread loops a nest runs in pieces: threads 0, 1 .. n - 2 and n - 1
@@ -345,6 +361,12 @@ static void nest_text(Arena *a, Kernel *k, int ni, bool fast, Buf *h, Buf *t) {
                        : pl ? arena_printf(a, "%s.xlo", pl) : split & DIM_X ? "__cu2c_xlo" : "0";
         const char *hi = fast && n->fast_guarded ? "__cu2c_fhix" : n->guarded & DIM_X ? "__cu2c_hix"
                        : pl ? arena_printf(a, "%s.xhi", pl) : split & DIM_X ? "__cu2c_xhi" : "__cu2c_bx";
+        if (n->lin_var) {       /* guards on a linear index: this row's threads within them */
+            const char *r = row_offset(a, n);
+            const char *rlo = arena_printf(a, "(int)CU2C_MINLL(%s, CU2C_MAXLL(%s, __cu2c_llo - %s))", hi, lo, r);
+            hi = arena_printf(a, "(int)CU2C_MINLL(%s, CU2C_MAXLL(%s, __cu2c_lhi - %s))", hi, lo, r);
+            lo = rlo;
+        }
         if (n->lane_stepped)    /* a lane guard: the threads it may let through only */
             buf_printf(h, "CU2C_THREADS_INDEPENDENT for (int __cu2c_tx = CU2C_STEP_FROM(%s, __cu2c_s0, __cu2c_sx); "
                           "__cu2c_tx < %s; __cu2c_tx += __cu2c_sx) ", lo, hi);
@@ -411,7 +433,7 @@ static void nest_text(Arena *a, Kernel *k, int ni, bool fast, Buf *h, Buf *t) {
     }
     put_lambdas(k, &reads, n, h);
     if (n->grid_stride)
-        put_grid_stride_trip(k->stmts.items[n->first], h);
+        put_grid_stride_trip(a, n, k->stmts.items[n->first], h);
     buf_puts(h, "{ ");
     buf_puts(t, "}");
     if (n->has_return || n->has_fret || nest_jumps(k, n))
@@ -601,9 +623,12 @@ static void lower_nest(Unit *u, Kernel *k, int ni) {
     if (!gs && !n->grid_stride)
         gs = pred_guard_stmt(k, n);
     if (gs)
-        narrow_guards(u, n, gs, &h, &fast_edits, &offs, &flo, &fhi);
-    if (n->grid_stride)
+        narrow_guards(u, k, n, gs, &h, &fast_edits, &offs, &flo, &fhi);
+    if (n->grid_stride) {
         n->guarded = DIM_X;     /* its trips' bounds (grid_stride_header) */
+        if (first->gs_var->lin)
+            n->lin_var = first->gs_var;
+    }
     Buf agree = {0};
     if ((offs.len || subs.len || agreement_terms(first, &agree)) && directives_balanced(u, begin, end))
         fast_copy(u, k, ni, begin, end, &offs, &subs, &fast_edits, flo, fhi, &h);

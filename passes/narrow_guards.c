@@ -1,8 +1,10 @@
 /* narrow_guards - a nest's guards as bounds of its thread loops: part of the lower_kernel
  * pass. A nest ending in a leaf `if (tid < n && ...)` (guard_stmt), or right inside a
  * per-thread if whose condition is such guards (pred_guard_stmt, Stmt.loop_split), loops
- * over the range of thread coordinates the guards allow instead of testing each thread; a
- * lane guard (`lane == c`, Guard.lane_mod) makes the x loop step over the lanes it rules out. */
+ * over the range of thread coordinates the guards allow instead of testing each thread (for
+ * a guard on the block's linear index, `t < s` with t = ty * C + tx, each row's x loop over
+ * that row's part: Nest.lin_var); a lane guard (`lane == c`, Guard.lane_mod) makes the x loop
+ * step over the lanes it rules out. */
 #include "lower.h"
 
 #include <string.h>
@@ -35,18 +37,31 @@ static void bound_term(Arena *a, const char **lim, bool upper, const char *v) {
 
 /* Is g's coordinate an x_affine-style local, base +- threadIdx.x (not a lane guard's)? */
 static bool is_offset(Guard *g) {
-    return g->coord && !g->coord->coord && g->op != '=';
+    return g->coord && !g->coord->coord && !g->coord->lin && g->op != '=';
+}
+
+/* Is g's coordinate a linear thread index (Var.lin)? */
+static bool is_linear(Guard *g) {
+    return g->coord && g->coord->lin && g->op != '=';
 }
 
 /* Can guard g of a nest's statement bound the nest's loop over its dimension: its coordinate
- * threadIdx.d or a local recomputed as it (both copies), or an x_affine local (the fast copy),
- * compared as a 32-bit int with a bound reading only locals fixed before the nest? (A lane
- * guard, op '=': may its step apply, see narrow_guards.) */
-static bool narrows(Nest *n, Guard *g) {
+ * threadIdx.d or a local recomputed as it (both copies), a linear thread index that is one
+ * wherever read (Var.lin_fixed: each row's x loop, both copies), or an x_affine local (the
+ * fast copy), compared as a 32-bit int with a bound reading only locals fixed before the
+ * nest? (A lane guard, op '=': may its step apply, see narrow_guards.) */
+static bool narrows(Kernel *k, Nest *n, Guard *g) {
+    if (is_linear(g)) {
+        /* the x loop's bounds then read the y and z loops' counters: not under --thread-order,
+         * whose loops count other variables */
+        if (!g->coord->lin_fixed || k->thread_order || (n->lin_var && n->lin_var != g->coord) ||
+            (strcmp(g->cmp_type, "int") != 0 && strcmp(g->cmp_type, "unsigned int") != 0))
+            return false;
+    }
     bool offset = is_offset(g);
     /* T's value is its initialiser's: recomputed in each nest, or (a lane guard's local)
      * declared by the pure declarations before the if in this one */
-    bool fixed = !g->coord || g->coord->remat ||
+    bool fixed = !g->coord || g->coord->remat || g->coord->lin ||
                  (g->op == '=' && g->coord->decl_stmt && g->coord->decl_stmt->index >= n->first &&
                   g->coord->decl_stmt->index < n->last);
     bool ok = (n->dims & g->dim) &&
@@ -66,9 +81,9 @@ static bool narrows(Nest *n, Guard *g) {
  * both copies of the nest; for T an x_affine local, in the fast copy only, where T is
  * exactly its base +- threadIdx.x (the term's edit goes to fast_edits, T to offs, the
  * narrowed range to *flo, *fhi). Only for 32-bit comparisons, computed in long long. */
-void narrow_guards(Unit *u, Nest *n, Stmt *s, Buf *h, PtrVec *fast_edits, PtrVec *offs, const char **flo,
-                   const char **fhi) {
-    const char *lo[8] = {0}, *hi[8] = {0}, *xlo = NULL, *xhi = NULL;
+void narrow_guards(Unit *u, Kernel *k, Nest *n, Stmt *s, Buf *h, PtrVec *fast_edits, PtrVec *offs,
+                   const char **flo, const char **fhi) {
+    const char *lo[8] = {0}, *hi[8] = {0}, *xlo = NULL, *xhi = NULL, *llo = NULL, *lhi = NULL;
     /* a per-thread if's guards (pred_guard_stmt) are its condition's: kept as written */
     bool edit_terms = s->kind != ST_SYNC;
     int offsets = 0, narrowed = 0;
@@ -77,7 +92,7 @@ void narrow_guards(Unit *u, Nest *n, Stmt *s, Buf *h, PtrVec *fast_edits, PtrVec
     bool whole = edit_terms && s->guards_whole, macro = false;
     for (int i = 0; i < s->guards.len && whole; i++) {
         Guard *g = s->guards.items[i];
-        whole = narrows(n, g) && g->op != '=' && !is_offset(g);
+        whole = narrows(k, n, g) && g->op != '=' && !is_offset(g);
         macro |= g->in_macro;
     }
     whole &= macro;
@@ -85,7 +100,7 @@ void narrow_guards(Unit *u, Nest *n, Stmt *s, Buf *h, PtrVec *fast_edits, PtrVec
     for (int i = 0; i < s->guards.len; i++) {
         Guard *g = s->guards.items[i];
         bool offset = is_offset(g);
-        if (!narrows(n, g))
+        if (!narrows(k, n, g))
             continue;
         if (g->op == '=') {     /* a lane guard: the x loop's step (below); its test stays */
             lane = lane ? lane : g;
@@ -107,7 +122,13 @@ void narrow_guards(Unit *u, Nest *n, Stmt *s, Buf *h, PtrVec *fast_edits, PtrVec
         }
         bool upper = op == '<' || op == 'l';
         const char *v = op == '<' || op == 'g' ? b : arena_printf(u->arena, "%s + 1", b);
-        if (offset) {
+        if (is_linear(g)) {     /* bounds on the linear index: the x loop's, row by row */
+            bound_term(u->arena, upper ? &lhi : &llo, upper, v);
+            n->lin_var = g->coord;
+            n->guarded |= DIM_X;
+            if (edit_terms && !whole && !g->in_macro)
+                edit_replace_lines(u, g->begin, g->end, "1");
+        } else if (offset) {
             bound_term(u->arena, upper ? &xhi : &xlo, upper, v);
             if (edit_terms && !whole && !g->in_macro) {
                 Edit *e = arena_alloc(u->arena, sizeof *e);
@@ -146,6 +167,9 @@ void narrow_guards(Unit *u, Nest *n, Stmt *s, Buf *h, PtrVec *fast_edits, PtrVec
                           "__cu2c_hi%c = (int)CU2C_MAXLL(0, CU2C_MINLL(__cu2c_b%c, %s)); ",
                        names[d], names[d], lo[d] ? lo[d] : "0", names[d], names[d],
                        hi[d] ? hi[d] : arena_printf(u->arena, "__cu2c_b%c", names[d]));
+    if (n->lin_var)
+        buf_printf(h, "const long long __cu2c_llo = %s, __cu2c_lhi = %s; ", llo ? llo : "0ll",
+                   lhi ? lhi : "0x7fffffffll");
     n->fast_guarded = xlo || xhi;
     if (n->fast_guarded) {
         if (xlo)

@@ -26,18 +26,6 @@
 
 #include <string.h>
 
-/* Does any statement other than v's declaration write v (or a loop run per thread declaring
- * it in its header, whose increment may: its header runs in several thread loops)? */
-static bool written_after_decl(Kernel *k, Var *v) {
-    for (int j = -k->headers.len, n = k->stmts.len + pseudo_count(k); j < n; j++) {
-        Stmt *s = fact_at(k, j);
-        bool header = s == v->decl_stmt && s->predicated && s->sync != SK_IF;
-        if ((s != v->decl_stmt || header) && vec_contains(&s->writes, v))
-            return true;
-    }
-    return false;
-}
-
 /* A varying local whose only value is its initialiser, pure arithmetic on thread and block
  * indices, constants and locals that never change (or are recomputed the same way), is
  * recomputed in each thread loop that needs it: cheaper than a per-thread array, and the
@@ -64,6 +52,19 @@ static bool rematerialisable(Kernel *k, Var *v) {
 static bool fixed_uniform(Kernel *k, Var *w) {
     return !w->dims && !w->promoted && !w->remat && !w->is_shared && !w->escapes &&
            !written_after_decl(k, w) && (!w->decl_stmt || w->decl_stmt->nest < 0);
+}
+
+/* A linear thread index (Var.lin) that holds that index wherever it is read: neither it nor
+ * the locals standing for threadIdx in it change after their declarations. */
+static bool lin_fixed(Kernel *k, Var *v) {
+    if (!v->lin || v->escapes || v->is_param || v->alias || written_after_decl(k, v))
+        return false;
+    for (int i = 0; i < v->lin_leaves.len; i++) {
+        Var *w = v->lin_leaves.items[i];
+        if (w->escapes || w->is_param || written_after_decl(k, w))
+            return false;
+    }
+    return true;
 }
 
 /* An int local B +- threadIdx.x whose B can be evaluated before the thread loops of any nest
@@ -473,6 +474,7 @@ void promote_locals(Unit *u, Kernel *k) {
     for (int i = 0; i < k->vars.len; i++) {
         Var *v = k->vars.items[i];
         v->x_affine = !v->promoted && !v->coord && x_affine(k, v);
+        v->lin_fixed = lin_fixed(k, v);
     }
     for (int i = 0; i < k->stmts.len; i++) {
         Stmt *s = k->stmts.items[i];

@@ -89,6 +89,12 @@ typedef struct Web {
     int id;
 } Web;
 
+/* A coefficient of a linear thread index (Var.lin): k * blockDim.x^a * blockDim.y^b (k 0: none). */
+typedef struct LinCoef {
+    long long k;
+    int a, b;
+} LinCoef;
+
 /* A local variable (or parameter) of a kernel. Shared-memory variables are storage, not
  * per-thread values: they are recorded with is_shared and take no part in variance. */
 typedef struct Var {
@@ -149,6 +155,16 @@ typedef struct Var {
     bool x_names_local;     /* B names a declaration local to the kernel (an enum, a typedef) */
     bool x_affine;          /* promote_locals: x_sign holds and B reads only locals that never
                              * change, so B can be evaluated before the thread loops */
+    bool lin;               /* initialised to the block's linear thread index threadIdx.x +
+                             * threadIdx.y * Cy + threadIdx.z * Cz (through locals holding them),
+                             * Cy, Cz products of constants and blockDim.x, blockDim.y, with no
+                             * wrap for any block shape (scan_linear_index) */
+    LinCoef lin_c[2];       /* then Cy and Cz */
+    const char *lin_coef[2];/* and as C text over __cu2c_bx, __cu2c_by; NULL for 0 */
+    PtrVec lin_leaves;      /* Var*: the locals standing for threadIdx.x/y/z or for a linear
+                             * index in it, and theirs */
+    bool lin_fixed;         /* promote_locals: lin holds, and neither it nor its leaves change
+                             * after their declarations: it is that index wherever it is read */
     unsigned init_begin, init_end;  /* the initialiser's text */
     const char *const_init; /* a const local's initialiser as written: what a __shared__ array's
                              * size naming it means outside the kernel (its registration) */
@@ -519,6 +535,9 @@ typedef struct Nest {
                              * + k * S, those past the bound skipping the trip */
     unsigned guarded;       /* dimensions whose loops run over a narrowed range (lower_kernel) */
     bool fast_guarded;      /* its fast copy's x loop runs over a range narrowed further */
+    struct Var *lin_var;    /* its x loop runs, for each y and z, over the threads whose linear
+                             * index (this Var.lin local) lies in [__cu2c_llo, __cu2c_lhi)
+                             * (narrow_guards.c) */
     bool lane_stepped;      /* its x loop steps over the threads a lane guard rules out
                              * (Guard.lane_mod): from __cu2c_s0 by __cu2c_sx (narrow_guards.c) */
     struct Stmt *pred_skip, *pred_skip_fast; /* a per-thread if around it (Stmt.loop_split)
@@ -756,6 +775,9 @@ Stmt *pseudo_at(Kernel *k, int i);
 Stmt *fact_at(Kernel *k, int i);
 /* Is v declared by a statement of nest n? */
 bool nest_declares(Kernel *k, Nest *n, Var *v);
+/* Does a statement other than v's declaration write v (or a per-thread loop's header declaring
+ * it, whose increment may)? */
+bool written_after_decl(Kernel *k, Var *v);
 bool stmt_inside(Stmt *s, Stmt *ancestor);     /* ancestor holds s (s itself excluded) */
 bool under_predicated(Stmt *s);     /* s runs under an if or loop run per thread (Stmt.predicated) */
 bool in_else_branch(Stmt *p, Stmt *c);  /* c, a child of the if p, is (in) its else branch */

@@ -43,6 +43,18 @@ Stmt *fact_at(Kernel *k, int i) {
     return i < k->stmts.len ? k->stmts.items[i] : pseudo_at(k, i - k->stmts.len);
 }
 
+/* Does any statement other than v's declaration write v (or a loop run per thread declaring
+ * it in its header, whose increment may: its header runs in several thread loops)? */
+bool written_after_decl(Kernel *k, Var *v) {
+    for (int j = -k->headers.len, n = k->stmts.len + pseudo_count(k); j < n; j++) {
+        Stmt *s = fact_at(k, j);
+        bool header = s == v->decl_stmt && s->predicated && s->sync != SK_IF;
+        if ((s != v->decl_stmt || header) && vec_contains(&s->writes, v))
+            return true;
+    }
+    return false;
+}
+
 bool stmt_inside(Stmt *s, Stmt *ancestor) {
     for (Stmt *p = s->parent; p; p = p->parent)
         if (p == ancestor)

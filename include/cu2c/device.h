@@ -375,6 +375,11 @@ static inline float __saturatef(float x) { return x >= 1.0f ? 1.0f : (x > 0.0f ?
 
 #include "rounding.h"      /* __fadd_rd & co.: CUDA's explicitly rounded operations */
 #include "arithmetic.h"    /* shifts, division and conversions as the GPU computes them */
+/* A[i][j] of a two-dimensional array as one subscript of its first element, i * (its rows'
+ * length) + j: what the translator writes for A[X / C][X % C] (translator/frontend/
+ * flat_subscripts.c), which the C compiler folds to A's X-th element, contiguous in X. */
+#define CU2C_FLAT2(a, i, j) \
+    (((__typeof__(&(a)[0][0]))(a))[(i) * (int)(sizeof((a)[0]) / sizeof((a)[0][0])) + (j)])
 
 /* ---- Math: special functions beyond glibc -------------------------------------------- */
 

@@ -355,6 +355,7 @@ bool holds_thread_index(CXType t);
 bool pure_scan(KScan *ks, CXCursor e, CXCursor parent, PtrVec *reads, bool *reads_tid);
 unsigned lane_term(KScan *ks, CXCursor e, bool locals, bool *linear, CXCursor *coord);
 void scan_x_offset(KScan *ks, Var *v, CXCursor decl, CXCursor init);
+void scan_linear_index(KScan *ks, Var *v, CXCursor decl, CXCursor init);
 void scan_x_subscript(KScan *ks, Stmt *s, CXCursor sub);
 unsigned coord_dim(KScan *ks, CXCursor e);
 /* local_kinds.c */
@@ -396,6 +397,12 @@ void shared_atomic_edits(Fe *fe, PtrVec *edits);
  * functions' bodies of the main text GPU arithmetic (cu2c/arithmetic.h), added to edits (for
  * edit_main_text; its lines stay). */
 void gpu_arithmetic_edits(Fe *fe, PtrVec *edits);
+
+/* flat_subscripts.c */
+/* The edits writing `A[X / C][X % C]` (A's rows of C elements) in device functions' bodies
+ * of the main text as CU2C_FLAT2(A, X / C, X % C) (cu2c/device.h), added to edits (for
+ * edit_main_text; its lines stay). */
+void flat_subscript_edits(Fe *fe, PtrVec *edits);
 
 /* spin_loops.c */
 /* The edits making each spin-wait loop of device functions' bodies in the main text call

@@ -264,6 +264,143 @@ void scan_x_offset(KScan *ks, Var *v, CXCursor decl, CXCursor init) {
         }
 }
 
+#define LIN_MAX_K (1ll << 20)
+
+/* e without the conversions to types holding every thread index (casts, implicit ones). */
+static CXCursor strip_index_casts(CXCursor e) {
+    e = strip_implicit(e);
+    while (clang_getCursorKind(e) == CXCursor_CStyleCastExpr && holds_thread_index(clang_getCursorType(e)))
+        e = strip_implicit(first_child(e));
+    return e;
+}
+
+/* Is e blockDim.x (*d 0) or blockDim.y (1)? */
+static bool block_dim_xy(CXCursor e, int *d) {
+    if (clang_getCursorKind(e) != CXCursor_MemberRefExpr)
+        return false;
+    CXCursor base = strip_implicit(first_child(e));
+    const char *bname;
+    if (clang_getCursorKind(base) != CXCursor_DeclRefExpr ||
+        !is_builtin_var(clang_getCursorReferenced(base), &bname) || strcmp(bname, "blockDim") != 0)
+        return false;
+    CXString m = clang_getCursorSpelling(e);
+    const char *mn = clang_getCString(m);
+    *d = mn[0] == 'x' ? 0 : mn[0] == 'y' ? 1 : -1;
+    clang_disposeString(m);
+    return *d >= 0;
+}
+
+/* A coefficient's factor: a constant in [0, 2^20], blockDim.x, blockDim.y, or a product. */
+static bool lin_factor(CXCursor e, LinCoef *f) {
+    e = strip_index_casts(e);
+    long long k;
+    int d;
+    if (int_constant(e, &k)) {
+        *f = (LinCoef){k, 0, 0};
+        return k >= 0 && k <= LIN_MAX_K;
+    }
+    if (block_dim_xy(e, &d)) {
+        *f = (LinCoef){1, d == 0, d == 1};
+        return true;
+    }
+    Kids kids = children(e);
+    LinCoef l, r;
+    if (clang_getCursorKind(e) != CXCursor_BinaryOperator || kids.n != 2 ||
+        clang_getCursorBinaryOperatorKind(e) != CXBinaryOperator_Mul || !lin_factor(kids.c[0], &l) ||
+        !lin_factor(kids.c[1], &r))
+        return false;
+    *f = (LinCoef){l.k * r.k, l.a + r.a, l.b + r.b};
+    return f->k <= LIN_MAX_K && f->a <= 1 && f->b <= 1;
+}
+
+/* e as threadIdx.x * c[0].. + threadIdx.y * c[1].. + threadIdx.z * c[2].. (each coordinate
+ * possibly a local holding it, a linear index a local holding one, pushed on leaves), through
+ * +, * by factors (lin_factor), parentheses and conversions to types holding every thread
+ * index. */
+static bool lin_form(KScan *ks, CXCursor e, LinCoef c[3], PtrVec *leaves) {
+    e = strip_index_casts(e);
+    unsigned d = coord_dim(ks, e);
+    memset(c, 0, 3 * sizeof *c);
+    Var *v = clang_getCursorKind(e) == CXCursor_DeclRefExpr ? find_var(ks->k, clang_getCursorReferenced(e), ks->fe) : NULL;
+    if (v && v->lin) {      /* a local holding a linear index */
+        c[0] = (LinCoef){1, 0, 0};
+        c[1] = v->lin_c[0];
+        c[2] = v->lin_c[1];
+        vec_push(ks->fe->u->arena, leaves, v);
+        for (int i = 0; i < v->lin_leaves.len; i++)
+            vec_push(ks->fe->u->arena, leaves, v->lin_leaves.items[i]);
+        return true;
+    }
+    if (d) {
+        c[d == DIM_X ? 0 : d == DIM_Y ? 1 : 2] = (LinCoef){1, 0, 0};
+        if (clang_getCursorKind(e) == CXCursor_DeclRefExpr)
+            vec_push(ks->fe->u->arena, leaves, find_var(ks->k, clang_getCursorReferenced(e), ks->fe));
+        return true;
+    }
+    Kids kids = children(e);
+    if (clang_getCursorKind(e) != CXCursor_BinaryOperator || kids.n != 2)
+        return false;
+    enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(e);
+    if (op == CXBinaryOperator_Add) {
+        LinCoef r[3];
+        if (!lin_form(ks, kids.c[0], c, leaves) || !lin_form(ks, kids.c[1], r, leaves))
+            return false;
+        for (int i = 0; i < 3; i++) {
+            if (c[i].k && r[i].k && (c[i].a != r[i].a || c[i].b != r[i].b))
+                return false;
+            c[i] = (LinCoef){c[i].k + r[i].k, c[i].k ? c[i].a : r[i].a, c[i].k ? c[i].b : r[i].b};
+            if (c[i].k > LIN_MAX_K)
+                return false;
+        }
+        return true;
+    }
+    if (op != CXBinaryOperator_Mul)
+        return false;
+    for (int side = 0; side < 2; side++) {
+        LinCoef f;
+        if (!lin_factor(kids.c[side], &f) || !lin_form(ks, kids.c[1 - side], c, leaves))
+            continue;
+        for (int i = 0; i < 3; i++) {
+            c[i] = (LinCoef){c[i].k * f.k, c[i].a + f.a, c[i].b + f.b};
+            if (c[i].k > LIN_MAX_K || c[i].a > 1 || c[i].b > 1)
+                return false;
+        }
+        return true;
+    }
+    return false;
+}
+
+/* Coefficient c's largest value for any block (blockDim.x, .y <= 1024, their product too). */
+static long long lin_coef_max(LinCoef c) {
+    return c.k * (c.a || c.b ? 1024 : 1);
+}
+
+static const char *lin_coef_text(Arena *a, LinCoef c) {
+    if (!c.k)
+        return NULL;
+    return arena_printf(a, "(%lldll%s%s)", c.k, c.a ? " * __cu2c_bx" : "", c.b ? " * __cu2c_by" : "");
+}
+
+/* A local initialised to the block's linear thread index (Var.lin): `ty * TILE + tx`,
+ * `threadIdx.y * blockDim.x + threadIdx.x`, `(tz * by + ty) * bx + tx`; threadIdx.x's
+ * coefficient 1, the others products of constants and blockDim.x, .y, and the largest value
+ * any block gives below 2^31, so that the value is the same in any type holding it. */
+void scan_linear_index(KScan *ks, Var *v, CXCursor decl, CXCursor init) {
+    LinCoef c[3];
+    PtrVec leaves = {0};
+    if (!v->init_text || !holds_thread_index(clang_getCursorType(decl)) || !lin_form(ks, init, c, &leaves) ||
+        c[0].k != 1 || c[0].a || c[0].b || (!c[1].k && !c[2].k))
+        return;
+    if (1023 + 1023 * lin_coef_max(c[1]) + 63 * lin_coef_max(c[2]) >= (1ll << 31))
+        return;
+    v->lin = true;
+    v->lin_c[0] = c[1];
+    v->lin_c[1] = c[2];
+    v->lin_coef[0] = lin_coef_text(ks->fe->u->arena, c[1]);
+    v->lin_coef[1] = lin_coef_text(ks->fe->u->arena, c[2]);
+    v->lin_leaves = leaves;
+}
+
 /* A subscript p[E] with E, unsigned int or int, B +- threadIdx.x (written so, not through a
  * local or a macro) computed in unsigned arithmetic, B pure and free of threadIdx.x: an
  * XSub of s. */
@@ -307,15 +444,16 @@ void scan_x_subscript(KScan *ks, Stmt *s, CXCursor sub) {
     vec_push(u->arena, &s->x_subs, x);
 }
 
-/* The dimension of a guard's thread coordinate T: threadIdx.d, a local holding it, or an int
- * local holding B +- threadIdx.x (DIM_X); 0 if e is none of those. */
+/* The dimension of a guard's thread coordinate T: threadIdx.d, a local holding it, an int
+ * local holding B +- threadIdx.x or a linear thread index (Var.lin) (DIM_X); 0 if e is none
+ * of those. */
 static unsigned guard_dim(KScan *ks, CXCursor e) {
     unsigned d = coord_dim(ks, e);
     CXCursor t = strip_implicit(e);
     if (d || clang_getCursorKind(t) != CXCursor_DeclRefExpr)
         return d;
     Var *v = find_var(ks->k, clang_getCursorReferenced(t), ks->fe);
-    return v && v->x_sign ? DIM_X : 0;
+    return v && (v->x_sign || v->lin) ? DIM_X : 0;
 }
 
 static bool pow2(long long m) { return m > 0 && m <= (1ll << 30) && !(m & (m - 1)); }

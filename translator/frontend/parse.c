@@ -386,14 +386,16 @@ Unit *fe_parse(Arena *a, const Options *opt) {
     for (int round = 0; parsed && round < 4 && fix_lenient_forms(&fe) > 0; round++)
         parsed = reparse(&fe, opt, &pa, files, nfiles, index);
     /* the inline PTX cu2c reads (ptx.c) made calls of cu2c/device.h, atomics on shared
-     * memory made plain (shared_atomics.c) and GPU arithmetic (gpu_arithmetic.c; the first
-     * keeps offsets, so all read one parse): parsed again */
+     * memory made plain (shared_atomics.c), GPU arithmetic (gpu_arithmetic.c) and tiles
+     * indexed by X / C and X % C flat (flat_subscripts.c; the first keeps offsets, so all
+     * read one parse): parsed again */
     if (parsed && !errors) {
         int rewritten = rewrite_ptx(&fe);
         PtrVec edits = {0};
         if (!opt->race_check)
             shared_atomic_edits(&fe, &edits);
         gpu_arithmetic_edits(&fe, &edits);
+        flat_subscript_edits(&fe, &edits);
         spin_loop_edits(&fe, &edits);
         if (edits.len)
             rewritten += edit_main_text(u, &edits);

@@ -278,14 +278,15 @@ static Var *named_local(KScan *ks, CXCursor e) {
 }
 
 /* A leaf for-loop written `for (T v = E + threadIdx.x; v < B (or <=); v += S)`, the grid-stride
- * loop: its counter and parts (Stmt.gs_var); whether E, B and S are uniform, unchanging and
+ * loop, or `for (T v = L; ...)` with L the block's linear thread index (Var.lin, a block-stride
+ * loop): its counter and parts (Stmt.gs_var); whether E, B and S are uniform, unchanging and
  * the threads' starts ascend is form_loops' question. */
 static void grid_stride_shape(KScan *ks, Stmt *s, Kids kids) {
     if (kids.n != 4 || clang_getCursorKind(kids.c[0]) != CXCursor_DeclStmt || children(kids.c[0]).n != 1)
         return;
     Var *v = find_var(ks->k, first_child(kids.c[0]), ks->fe);
     CXCursor cond = strip_implicit(kids.c[1]), inc = strip_implicit(kids.c[2]);
-    if (!v || v->x_sign != 1 || !v->init_text || clang_getCursorKind(cond) != CXCursor_BinaryOperator ||
+    if (!v || (v->x_sign != 1 && !v->lin) || !v->init_text || clang_getCursorKind(cond) != CXCursor_BinaryOperator ||
         clang_getCursorKind(inc) != CXCursor_CompoundAssignOperator)
         return;
     enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(cond);
