@@ -601,6 +601,31 @@ def bench_scaling():
     print(f"(checksum {sums.pop()} in every configuration)")
 
 
+def bench_reductions():
+    section(f"18. shared-memory block reductions, 2^24 floats, 256-thread blocks, against reduce_omp.c "
+            f"({REDUCE_ROUNDS} interleaved runs per side, each the median of {REDUCE_LAUNCHES} launches)")
+    cu_exe = os.path.join(WORK, "reductions_cu2c")
+    run([CU2CC, "-O3", os.path.join(BENCH, "reductions.cu"), "-o", cu_exe])
+    _, omp_exe = build_pair("reduce")
+    print(f"{'threads':>7} {'kernel':>12} {'cu2c ms':>9} {'omp ms':>9} {'ratio omp/cu2c':>15}")
+    for threads in ("2", "1"):
+        env = dict(os.environ, CU2C_NUM_THREADS=threads, OMP_NUM_THREADS=threads, OMP_PROC_BIND="false")
+        cu, omp = {}, []
+        for r in range(REDUCE_ROUNDS):
+            sides = ["cu", "omp"] if r % 2 == 0 else ["omp", "cu"]
+            for side in sides:
+                if side == "omp":
+                    omp.append(program_ms([omp_exe, str(REDUCE_LAUNCHES)], env))
+                    continue
+                out = run([cu_exe, str(REDUCE_LAUNCHES)], env=env).stdout
+                for name, ms in re.findall(r"(\w+)_ms=([0-9.]+)", out):
+                    cu.setdefault(name, []).append(float(ms))
+        mo = statistics.median(omp)
+        for name, times in cu.items():
+            mc = statistics.median(times)
+            print(f"{threads:>7} {name:>12} {mc:>9.3f} {mo:>9.3f} {mo / mc:>15.2f}")
+
+
 def main():
     if not (os.access(CU2C, os.X_OK) and os.access(CU2CC, os.X_OK)):
         sys.exit("bench: build first (make all)")
@@ -610,7 +635,7 @@ def main():
     sections = (bench_translation, bench_vadd, bench_matmul, bench_stencil, bench_vectorisation,
                 bench_launch, bench_uneven, bench_reduce, bench_sgemm, bench_texture,
                 bench_patterns, bench_bigcopy, bench_cublas, bench_thrust, bench_cusolver,
-                bench_cusparse, bench_scaling)
+                bench_cusparse, bench_scaling, bench_reductions)
     # `run.py 9 10`: only those sections
     chosen = [int(a) for a in sys.argv[1:]] or range(1, len(sections) + 1)
     for n in chosen:

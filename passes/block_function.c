@@ -78,10 +78,17 @@ bool x_hoisted(Var *v) {
 }
 
 /* The check that makes an x_affine local an exact signed induction variable over x: its
- * base +- threadIdx.x stays within int for every thread of the block. */
+ * base +- threadIdx.x stays within int for every thread of the block (an unsigned one's within
+ * [0, INT_MAX], where its value is the int's). */
 void put_x_check(Var *v, Buf *b) {
-    buf_printf(b, "(long long)(int)(%s) %s", v->x_base,
-               v->x_sign > 0 ? "+ __cu2c_bx <= 0x80000000ll" : "- __cu2c_bx >= -0x80000001ll");
+    if (v->x_unsigned && v->x_sign > 0)
+        buf_printf(b, "((long long)(int)(%s) >= 0 && (long long)(int)(%s) + __cu2c_bx <= 0x80000000ll)", v->x_base,
+                   v->x_base);
+    else if (v->x_unsigned)
+        buf_printf(b, "(long long)(int)(%s) - __cu2c_bx >= -1ll", v->x_base);
+    else
+        buf_printf(b, "(long long)(int)(%s) %s", v->x_base,
+                   v->x_sign > 0 ? "+ __cu2c_bx <= 0x80000000ll" : "- __cu2c_bx >= -0x80000001ll");
 }
 
 /* A per-thread array in the block's scratch area (see prologue). */

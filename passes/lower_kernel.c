@@ -185,9 +185,11 @@ static bool *remat_closure(Kernel *k, PtrVec *reads) {
     return need;
 }
 
-/* An x_affine local's value in a nest's fast copy: a signed induction variable over x. */
+/* An x_affine local's value in a nest's fast copy: a signed induction variable over x (for an
+ * unsigned local, known not negative: cu2c_nonneg). */
 static const char *x_value(Arena *a, Var *v) {
-    return arena_printf(a, "((int)(%s) %c __cu2c_tx)", v->x_base, v->x_sign > 0 ? '+' : '-');
+    const char *value = arena_printf(a, "((int)(%s) %c __cu2c_tx)", v->x_base, v->x_sign > 0 ? '+' : '-');
+    return v->x_unsigned ? arena_printf(a, "cu2c_nonneg%s", value) : value;
 }
 
 /* Recomputes, in dependence order, the rematerialised locals that statements of a thread
@@ -584,13 +586,23 @@ static void lower_vstore(Unit *u, VStore *vs) {
 }
 
 /* After the thread loop of a nest holding warp steps' stores: the stores, thread by thread. */
-static void commit_stores(Kernel *k, Nest *n, Buf *t) {
+static void commit_stores(Arena *a, Kernel *k, Nest *n, Buf *t) {
+    /* under an if run per thread, only its branch's threads stored: in a block of one
+     * dimension those from the first to the last of them (its flags' lanes) */
+    char br;
+    Stmt *pi = pred_if(k->stmts.items[n->first], &br);
+    const char *lo = "0", *hi = count_expr(DIM_XYZ);
+    if (pi) {
+        const char *pl = arena_printf(a, "__cu2c_p%c%d", br, pi->index);
+        lo = arena_printf(a, "(__cu2c_by * __cu2c_bz == 1 ? (size_t)%s.xlo : 0)", pl);
+        hi = arena_printf(a, "(__cu2c_by * __cu2c_bz == 1 ? (size_t)%s.xhi : %s)", pl, hi);
+    }
     for (int i = 0; i < k->vstores.len; i++) {
         VStore *vs = k->vstores.items[i];
         if (vs->owner->index >= n->first && vs->owner->index <= n->last)
-            buf_printf(t, " for (size_t __cu2c_i = 0; __cu2c_i < %s; __cu2c_i++) if (__cu2c_va%d[__cu2c_i]) { %s"
+            buf_printf(t, " for (size_t __cu2c_i = %s; __cu2c_i < %s; __cu2c_i++) if (__cu2c_va%d[__cu2c_i]) { %s"
                           "*__cu2c_va%d[__cu2c_i] = __cu2c_vv%d[__cu2c_i]; __cu2c_va%d[__cu2c_i] = 0; }%s",
-                       count_expr(DIM_XYZ), i, k->race_check ? "CU2C_RACE_LANE(__cu2c_i) " : "", i, i, i,
+                       lo, hi, i, k->race_check ? "CU2C_RACE_LANE(__cu2c_i) " : "", i, i, i,
                        k->race_check ? " CU2C_RACE_LANES_DONE()" : "");
     }
 }
@@ -643,7 +655,7 @@ static void lower_nest(Unit *u, Kernel *k, int ni) {
             buf_puts(&t, " }");
     }
     if (stores) {
-        commit_stores(k, n, &t);
+        commit_stores(u->arena, k, n, &t);
         buf_puts(&t, " }");
     }
     directive_break(u, begin, &h);

@@ -37,7 +37,12 @@ static void bound_term(Arena *a, const char **lim, bool upper, const char *v) {
 
 /* Is g's coordinate an x_affine-style local, base +- threadIdx.x (not a lane guard's)? */
 static bool is_offset(Guard *g) {
-    return g->coord && !g->coord->coord && !g->coord->lin && g->op != '=';
+    return g->coord && !g->coord->coord && !g->coord->lin && !g->coord->x_scale && g->op != '=';
+}
+
+/* Is g `v < B` (or <=) with v a multiple of threadIdx.x (Var.x_scale)? */
+static bool is_scaled(Guard *g) {
+    return g->coord && g->coord->x_scale && (g->op == '<' || g->op == 'l');
 }
 
 /* Is g's coordinate a linear thread index (Var.lin)? */
@@ -58,14 +63,21 @@ static bool narrows(Kernel *k, Nest *n, Guard *g) {
             (strcmp(g->cmp_type, "int") != 0 && strcmp(g->cmp_type, "unsigned int") != 0))
             return false;
     }
+    if (g->coord && g->coord->x_scale && !is_scaled(g))
+        return false;
     bool offset = is_offset(g);
-    /* T's value is its initialiser's: recomputed in each nest, or (a lane guard's local)
-     * declared by the pure declarations before the if in this one */
+    /* T's value is its initialiser's: recomputed in each nest, or (a lane guard's local, a
+     * multiple of x) declared by the pure declarations before the if in this one */
     bool fixed = !g->coord || g->coord->remat || g->coord->lin ||
-                 (g->op == '=' && g->coord->decl_stmt && g->coord->decl_stmt->index >= n->first &&
+                 ((g->op == '=' || is_scaled(g)) && g->coord->decl_stmt && g->coord->decl_stmt->index >= n->first &&
                   g->coord->decl_stmt->index < n->last);
+    if (is_scaled(g))   /* K, too, read where the loops start */
+        for (int j = 0; fixed && j < g->coord->x_scale_reads.len; j++) {
+            Var *w = g->coord->x_scale_reads.items[j];
+            fixed = !w->dims && !w->promoted && !w->remat && !w->is_shared && (!w->decl_stmt || w->decl_stmt->nest < 0);
+        }
     bool ok = (n->dims & g->dim) &&
-              (offset ? g->coord->x_affine && strcmp(g->cmp_type, "int") == 0
+              (offset ? g->coord->x_affine && !g->coord->x_unsigned && strcmp(g->cmp_type, "int") == 0
                       : fixed && (strcmp(g->cmp_type, "int") == 0 || strcmp(g->cmp_type, "unsigned int") == 0));
     for (int j = 0; ok && j < g->bound_reads.len; j++) {
         Var *w = g->bound_reads.items[j];
@@ -103,7 +115,23 @@ void narrow_guards(Unit *u, Kernel *k, Nest *n, Stmt *s, Buf *h, PtrVec *fast_ed
         if (!narrows(k, n, g))
             continue;
         if (g->op == '=') {     /* a lane guard: the x loop's step (below); its test stays */
+            if (!lane && g->lane_step && edit_terms && !g->in_macro) {
+                /* ... but a stride guard's is needless where the loop steps by its M */
+                edit_insert(u, g->begin, "(__cu2c_sq || (");
+                edit_insert(u, g->end, "))");
+            }
             lane = lane ? lane : g;
+            continue;
+        }
+        if (is_scaled(g)) {     /* v = K * x < B: x below B / K, rounded up; its test stays */
+            Var *t = g->coord;
+            const char *m = arena_printf(u->arena, "(long long)(%s)(%s)", t->type, t->x_scale);
+            const char *b = arena_printf(u->arena, "(long long)(%s)(%s)%s", g->cmp_type, g->bound, g->op == 'l' ? " + 1" : "");
+            /* where K * x cannot wrap (K > 0, K * (bx - 1) an int) */
+            bound_term(u->arena, &hi[DIM_X], true,
+                       arena_printf(u->arena, "(%s > 0 && %s * (__cu2c_bx - 1) <= 0x7fffffffll ? (%s + %s - 1) / %s : "
+                                              "(long long)__cu2c_bx)", m, m, b, m, m));
+            n->guarded |= DIM_X;
             continue;
         }
         narrowed++;
@@ -154,7 +182,15 @@ void narrow_guards(Unit *u, Kernel *k, Nest *n, Stmt *s, Buf *h, PtrVec *fast_ed
      * tile's rank is the linear index's, x's too in a block of one dimension or of rows of
      * a multiple of M threads; elsewhere the loop steps by 1. Not counted as narrowing: the
      * test (or a per-thread if's flag) stays. */
-    if (lane)
+    if (lane && lane->lane_step)
+        /* a uniform M (Guard.lane_step), where positive: steps of M, or of the block's width
+         * when M is wider (then only x = B may pass, which is where the loop starts) */
+        buf_printf(h, "const long long __cu2c_lc = (long long)(%s)(%s), __cu2c_lm = (long long)(%s)(%s); "
+                      "const int __cu2c_sx = __cu2c_lm > 0 && __cu2c_lc >= 0 && __cu2c_lc < __cu2c_lm ? "
+                      "(int)CU2C_MINLL(__cu2c_lm, __cu2c_bx) : 1, __cu2c_s0 = __cu2c_sx > 1 ? (int)__cu2c_lc : 0, "
+                      "__cu2c_sq = __cu2c_sx > 1 && __cu2c_sx == __cu2c_lm; ",
+                   lane->cmp_type, lane->bound, lane->cmp_type, lane->lane_step);
+    else if (lane)
         buf_printf(h, "const long long __cu2c_lc = (long long)(%s)(%s); const int __cu2c_sx = %s__cu2c_lc >= 0 && "
                       "__cu2c_lc < %u ? %u : 1, __cu2c_s0 = __cu2c_sx > 1 ? (int)__cu2c_lc : 0; ",
                    lane->cmp_type, lane->bound,

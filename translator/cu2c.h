@@ -146,15 +146,23 @@ typedef struct Var {
                              * (threadIdx.x % M, threadIdx.x & (M - 1), a tile's thread_rank():
                              * see Guard.lane_mod), 0 otherwise */
     bool lane_linear;       /* lane_mod taken from the linear thread index (thread_rank()) */
-    int x_sign;             /* an int local initialised to B + threadIdx.x (1) or B -
+    int x_sign;             /* an int (or unsigned) local initialised to B + threadIdx.x (1) or B -
                              * threadIdx.x (-1), B pure and free of thread indices (read
                              * through a local holding threadIdx.x too); 0 otherwise */
     const char *x_base;     /* then B: the initialiser with threadIdx.x written as 0 */
     struct Var *x_leaf;     /* the local standing for threadIdx.x in it, or NULL */
     PtrVec x_reads;         /* Var*: the locals B reads */
+    bool x_unsigned;        /* x_sign, of type unsigned int: B +- threadIdx.x wraps mod 2^32, so
+                             * the threads' values need not ascend (no grid-stride loop, no
+                             * guard narrowing); the fast copy's int (int)B +- x converts to the
+                             * same value */
     bool x_names_local;     /* B names a declaration local to the kernel (an enum, a typedef) */
     bool x_affine;          /* promote_locals: x_sign holds and B reads only locals that never
                              * change, so B can be evaluated before the thread loops */
+    const char *x_scale;    /* an int or unsigned local initialised to K * threadIdx.x (or a
+                             * local holding it, x_leaf), K pure and free of thread indices:
+                             * K as written (scan_x_scale) */
+    PtrVec x_scale_reads;   /* Var*: the locals K reads */
     bool lin;               /* initialised to the block's linear thread index threadIdx.x +
                              * threadIdx.y * Cy + threadIdx.z * Cz (through locals holding them),
                              * Cy, Cz products of constants and blockDim.x, blockDim.y, with no
@@ -238,6 +246,9 @@ typedef struct Guard {
                              * most, which the thread loop over x may step over (narrow_guards.c) */
     bool lane_linear;       /* op '=': L is taken from the linear thread index (a tile's
                              * thread_rank()), equal to x's only in some block shapes */
+    const char *lane_step;  /* op '=' with lane_mod 0: L is threadIdx.x % M (or a local holding
+                             * threadIdx.x) with M uniform, not a constant (`tid % (2 * s) == 0`):
+                             * M as text, the x loop stepping by it where it is positive */
     bool in_macro;          /* written by a macro: the term stays (true where the loop runs),
                              * B is the parser's text of it */
 } Guard;

@@ -261,6 +261,15 @@ static inline __attribute__((always_inline)) void cu2c_unpack(void **args, L &&l
 /* Bounds of thread loops narrowed by guards (long long: no overflow at int's edges). */
 #define CU2C_MAXLL(a, b) ((long long)(a) > (long long)(b) ? (long long)(a) : (long long)(b))
 #define CU2C_MINLL(a, b) ((long long)(a) < (long long)(b) ? (long long)(a) : (long long)(b))
+/* v, known not negative: an unsigned x_affine local's value in a nest's fast copy, whose
+ * check keeps (int)B + x within [0, INT_MAX] (passes/block_function.c put_x_check), so the C
+ * compiler sees an index that never wraps and reads consecutive elements with vector loads. */
+static inline __attribute__((always_inline)) int cu2c_nonneg(int v)
+{
+    if (v < 0)
+        __builtin_unreachable();
+    return v;
+}
 /* The first x from lo on with x = r (mod m): where a thread loop stepping by m over the
  * threads a lane guard lets through starts. */
 #define CU2C_STEP_FROM(lo, r, m) ((lo) + ((((r) - (lo)) % (m)) + (m)) % (m))

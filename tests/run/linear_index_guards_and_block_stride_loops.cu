@@ -4,7 +4,9 @@
 // run trip by trip; `tile[j / C][j % C]` on rows of C elements is one flat subscript.
 // Every kernel's result is compared with the host's, in block shapes where C equals the
 // rows' length and where it does not (rows overlapping or leaving gaps in the index), with
-// unsigned indices, and where the index local is changed after its declaration.
+// unsigned indices, and where the index local is changed after its declaration; guards on
+// the thread's index modulo a uniform M (the x loop steps by M) and on a uniform multiple of
+// it (the x loop ends below B / K), with M and K zero, negative and wider than the block.
 // RUN: %cu2cc -O2 %s -o %t && %t
 // RUN: env CU2C_NUM_THREADS=1 %t
 #include <cstdio>
@@ -118,6 +120,42 @@ __global__ void odd_steps(int *out, int n) {
         atomicAdd(&out[j], 1 + (int)t);
 }
 
+// the interleaved and strided reductions: `tid % (2 * s) == 0` (a uniform modulus: the loop
+// steps by it) and `index = 2 * s * tid; if (index < n)` (a multiple of the thread's index)
+__global__ void interleaved(const int *in, int *out, int m, int r) {
+    __shared__ int s_data[256];
+    unsigned tid = threadIdx.x;
+    s_data[tid] = in[blockIdx.x * blockDim.x + tid];
+    __syncthreads();
+    for (unsigned s = 1; s < blockDim.x; s *= 2) {
+        if (tid % (2 * s) == 0 && tid + s < blockDim.x)
+            s_data[tid] += s_data[tid + s];
+        __syncthreads();
+    }
+    out[blockIdx.x * blockDim.x + tid] = tid == 0 ? s_data[0] : 0;
+    __syncthreads();
+    if (threadIdx.x % m == r && tid != 0)   // m may be 0, negative or wider than the block
+        out[blockIdx.x * blockDim.x + tid] = 1;
+}
+
+__global__ void strided(const int *in, int *out, int k) {
+    __shared__ int s_data[256];
+    unsigned tid = threadIdx.x;
+    s_data[tid] = in[blockIdx.x * blockDim.x + tid];
+    __syncthreads();
+    for (unsigned s = 1; s < blockDim.x; s *= 2) {
+        unsigned index = 2 * s * tid;
+        if (index < blockDim.x && index + s < blockDim.x)
+            s_data[index] += s_data[index + s];
+        __syncthreads();
+    }
+    out[blockIdx.x * blockDim.x + tid] = tid == 0 ? s_data[0] : 0;
+    __syncthreads();
+    int index = k * (int)threadIdx.x;   // k may be 0, negative or large
+    if (index <= 40 && tid != 0)
+        out[blockIdx.x * blockDim.x + tid] = 1;
+}
+
 int main() {
     int *d_in, *d_out;
     cudaMalloc(&d_in, 1 << 20);
@@ -211,6 +249,39 @@ int main() {
             for (int j = t; j <= n; j += 7)
                 want[j] += 1 + t;
         expect("odd_steps", out, want, 400);
+    }
+
+    for (int bx : {256, 100, 7, 1}) {
+        for (int m : {3, 4, 0, -2, 500}) {
+            interleaved<<<4, bx>>>(d_in, d_out, m, 1);
+            cudaMemcpy(out, d_out, 4 * bx * sizeof(int), cudaMemcpyDeviceToHost);
+            for (int b = 0; b < 4; b++)
+                for (int t = 0; t < bx; t++) {
+                    int sum = 0;
+                    for (int i = 0; i < bx; i++)
+                        sum += in[b * bx + i];
+                    // CUDA's remainder: by 0 all bits set; a negative divisor converted to unsigned
+                    unsigned um = (unsigned)m, rem = um ? (unsigned)t % um : 0xffffffffu;
+                    want[b * bx + t] = t == 0 ? sum : rem == 1;
+                }
+            char what[64];
+            snprintf(what, sizeof what, "interleaved bx %d m %d", bx, m);
+            expect(what, out, want, 4 * bx);
+        }
+        for (int k : {5, 0, -3, 100000000}) {
+            strided<<<4, bx>>>(d_in, d_out, k);
+            cudaMemcpy(out, d_out, 4 * bx * sizeof(int), cudaMemcpyDeviceToHost);
+            for (int b = 0; b < 4; b++)
+                for (int t = 0; t < bx; t++) {
+                    int sum = 0;
+                    for (int i = 0; i < bx; i++)
+                        sum += in[b * bx + i];
+                    want[b * bx + t] = t == 0 ? sum : (int)((unsigned)k * (unsigned)t) <= 40;
+                }
+            char what[64];
+            snprintf(what, sizeof what, "strided bx %d k %d", bx, k);
+            expect(what, out, want, 4 * bx);
+        }
     }
 
     if (cudaGetLastError() != cudaSuccess) {

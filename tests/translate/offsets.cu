@@ -2,7 +2,9 @@
 // twice, a fast copy where the local is a signed induction variable, taken when B +-
 // threadIdx.x stays within int for the block (checked once per block when B reads only
 // parameters, else where the loops start), and the general copy. In the fast copy guards on
-// the local bound the x loop. Not offsets: a scaled threadIdx.x, an unsigned local.
+// the local bound the x loop. An unsigned local too, its check keeping B + threadIdx.x within
+// [0, INT_MAX] (where it equals the int), its value marked not negative (cu2c_nonneg); guards
+// on it stay. Not an offset: a scaled threadIdx.x.
 // RUN: %cu2c %s -o - | FileCheck %s
 // RUN: %cu2c %s -o /dev/null --dump-after=promote_locals 2>&1 | FileCheck %s --check-prefix=MODEL
 __global__ void add(const float *a, float *c, int n) {
@@ -18,18 +20,22 @@ __global__ void shifted(float *c, int n, int s) {
 }
 __global__ void neither(float *c) {
     int k = threadIdx.x * 2 + blockIdx.x;
+    c[k] = 0.0f;
+}
+__global__ void unsigned_offset(float *c, unsigned n) {
     unsigned u = blockIdx.x * blockDim.x + threadIdx.x;
-    c[k + u] = 0.0f;
+    if (u < n)
+        c[u] = 0.0f;
 }
 void launch(const float *a, float *c, int n) { add<<<(n + 255) / 256, 256>>>(a, c, n); }
 
 // CHECK-LABEL: void __cu2c_body_add(
 // CHECK: {{^}}    if (__cu2c_xf) { const int __cu2c_flox = (int)CU2C_MINLL(__cu2c_bx, CU2C_MAXLL(0, 0)), __cu2c_fhix = (int)CU2C_MAXLL(0, CU2C_MINLL(__cu2c_bx, ((long long)(int)(n) - (long long)(int)(blockIdx.x * blockDim.x + 0u))));
-// CHECK-NEXT: #line 9
+// CHECK-NEXT: #line 11
 // CHECK-NEXT: {{^}}CU2C_THREADS_INDEPENDENT for (int __cu2c_tx = __cu2c_flox; __cu2c_tx < __cu2c_fhix; __cu2c_tx++) { {{.*}} { int i = ((int)(blockIdx.x * blockDim.x + 0u) + __cu2c_tx);
 // CHECK-NEXT: {{^}}    if (1)
 // CHECK-NEXT: {{^}}        c[i] = a[i] + 1.0f; } } } else
-// CHECK-NEXT: #line 9
+// CHECK-NEXT: #line 11
 // CHECK-NEXT: {{^}}CU2C_THREADS_INDEPENDENT for (int __cu2c_tx = 0; __cu2c_tx < __cu2c_bx; __cu2c_tx++) { {{.*}} { int i = blockIdx.x * blockDim.x + threadIdx.x;
 // CHECK-NEXT: {{^}}    if (i < n)
 // CHECK-NEXT: {{^}}        c[i] = a[i] + 1.0f; } }
@@ -41,7 +47,7 @@ void launch(const float *a, float *c, int n) { add<<<(n + 255) / 256, 256>>>(a, 
 // CHECK-LABEL: void __cu2c_body_shifted(
 // CHECK: {{^}}    int base = n - s;
 // CHECK-NEXT: {{^}}    if ((long long)(int)(base - 0u) - __cu2c_bx >= -0x80000001ll) { const int __cu2c_flox = (int)CU2C_MINLL(__cu2c_bx, CU2C_MAXLL(0, 0)), __cu2c_fhix = (int)CU2C_MAXLL(0, CU2C_MINLL(__cu2c_bx, ((long long)(int)(base - 0u) - (long long)(int)(0)) + 1));
-// CHECK-NEXT: #line 15
+// CHECK-NEXT: #line 17
 // CHECK-NEXT: {{^}}CU2C_THREADS_INDEPENDENT for (int __cu2c_tx = __cu2c_flox; {{.*}} { int j = ((int)(base - 0u) - __cu2c_tx);
 // CHECK: } else
 // CHECK-NOT: __cu2c_xok_shifted
@@ -50,9 +56,15 @@ void launch(const float *a, float *c, int n) { add<<<(n + 255) / 256, 256>>>(a, 
 // CHECK-LABEL: void __cu2c_body_neither(
 // CHECK-NOT: if (
 // CHECK: {{^}}    CU2C_THREADS_INDEPENDENT for (int __cu2c_tx = 0; __cu2c_tx < __cu2c_bx; __cu2c_tx++) { {{.*}} { int k = threadIdx.x * 2 + blockIdx.x;
-// CHECK-NEXT: {{^}}    unsigned u = blockIdx.x * blockDim.x + threadIdx.x;
-// CHECK-NEXT: {{^}}    c[k + u] = 0.0f; } }
+// CHECK-NEXT: {{^}}    c[k] = 0.0f; } }
 // CHECK-NEXT: {{^}}}
+
+// CHECK-LABEL: void __cu2c_body_unsigned_offset(
+// CHECK: unsigned u = cu2c_nonneg((int)(blockIdx.x * blockDim.x + 0u) + __cu2c_tx);
+// CHECK-NEXT: if (u < n)
+// CHECK: } else
+// CHECK: unsigned u = blockIdx.x * blockDim.x + threadIdx.x;
+// CHECK: int __cu2c_xok_unsigned_offset({{.*}} return ((long long)(int)(blockIdx.x * blockDim.x + 0u) >= 0 && (long long)(int)(blockIdx.x * blockDim.x + 0u) + __cu2c_bx <= 0x80000000ll); }
 
 // MODEL: kernel add
 // MODEL: var i: int dims x x-offset (blockIdx.x * blockDim.x + 0u) + x
@@ -61,4 +73,5 @@ void launch(const float *a, float *c, int n) { add<<<(n + 255) / 256, 256>>>(a, 
 // MODEL: var j: int dims x x-offset (base - 0u) - x
 // MODEL: kernel neither
 // MODEL: var k: int dims x{{$}}
-// MODEL: var u: unsigned int dims x{{$}}
+// MODEL: kernel unsigned_offset
+// MODEL: var u: unsigned int dims x x-offset (blockIdx.x * blockDim.x + 0u) + x

@@ -1,7 +1,8 @@
 // Warp-synchronous code: each statement storing into volatile memory is a warp step, a thread
 // loop of its own in which every thread takes the store's address and new value into its
 // buffers (__cu2c_va, __cu2c_vv; the chained local mySum is updated there too), followed by a
-// loop making the buffered stores, so that every lane's reads come before any lane's stores.
+// loop making the buffered stores (over the threads from the first to the last taking the if,
+// in a block of one dimension), so that every lane's reads come before any lane's stores.
 // The if holding the steps runs per thread (t < 32), without the warp-uniformity check warp
 // functions need; the statement after the steps reads the stored values.
 // RUN: %cu2c %s -o - | FileCheck %s
@@ -23,7 +24,7 @@ __global__ void tail(const float *in, float *out) {
 // CHECK: { for (int __cu2c_tz
 // CHECK-SAME: if (__cu2c_pf[[IF]][{{[^]]*}}] != 2) continue;
 // CHECK-SAME: { (__cu2c_va0[{{[^]]*}}] = &(smem[t]), __cu2c_vv0[{{[^]]*}}] = ( mySum = mySum + smem[t + 32]));
-// CHECK-SAME: } } for (size_t __cu2c_i = 0; {{.*}} if (__cu2c_va0[__cu2c_i]) { *__cu2c_va0[__cu2c_i] = __cu2c_vv0[__cu2c_i]; __cu2c_va0[__cu2c_i] = 0; } }
+// CHECK-SAME: } } for (size_t __cu2c_i = (__cu2c_by * __cu2c_bz == 1 ? (size_t)__cu2c_pr5.xlo : 0); __cu2c_i < (__cu2c_by * __cu2c_bz == 1 ? (size_t)__cu2c_pr5.xhi : ((size_t)__cu2c_bx * __cu2c_by * __cu2c_bz)); __cu2c_i++) if (__cu2c_va0[__cu2c_i]) { *__cu2c_va0[__cu2c_i] = __cu2c_vv0[__cu2c_i]; __cu2c_va0[__cu2c_i] = 0; } }
 // CHECK-NEXT: { for (int __cu2c_tz
 // CHECK-SAME: { (__cu2c_va1[{{[^]]*}}] = &(smem[t]), __cu2c_vv1[{{[^]]*}}] = *__cu2c_va1[{{[^]]*}}] + ( smem[t + 16]));
 // CHECK-SAME: if (__cu2c_va1[__cu2c_i]) { *__cu2c_va1[__cu2c_i] = __cu2c_vv1[__cu2c_i]; __cu2c_va1[__cu2c_i] = 0; } }

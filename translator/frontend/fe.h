@@ -356,6 +356,7 @@ bool pure_scan(KScan *ks, CXCursor e, CXCursor parent, PtrVec *reads, bool *read
 unsigned lane_term(KScan *ks, CXCursor e, bool locals, bool *linear, CXCursor *coord);
 void scan_x_offset(KScan *ks, Var *v, CXCursor decl, CXCursor init);
 void scan_linear_index(KScan *ks, Var *v, CXCursor decl, CXCursor init);
+void scan_x_scale(KScan *ks, Var *v, CXCursor decl, CXCursor init);
 void scan_x_subscript(KScan *ks, Stmt *s, CXCursor sub);
 unsigned coord_dim(KScan *ks, CXCursor e);
 /* local_kinds.c */

@@ -17,6 +17,21 @@ typedef struct PureScan {
 
 static bool tile_rank_call(CXCursor e, long long *m);
 
+/* Is d one of cu2c/arithmetic.h's functions (gpu_arithmetic.c writes their calls for `/`, `%`,
+ * shifts and conversions): pure arithmetic? */
+static bool gpu_arith_fn(CXCursor d) {
+    static const char *const prefixes[] = {"__cu2c_div_", "__cu2c_rem_", "__cu2c_shl_", "__cu2c_shr_"};
+    if (clang_getCursorKind(d) != CXCursor_FunctionDecl)
+        return false;
+    CXString sp = clang_getCursorSpelling(d);
+    const char *name = clang_getCString(sp);
+    bool yes = false;
+    for (size_t i = 0; i < sizeof prefixes / sizeof prefixes[0] && !yes; i++)
+        yes = strncmp(name, prefixes[i], strlen(prefixes[i])) == 0;
+    clang_disposeString(sp);
+    return yes;
+}
+
 /* Is an initialiser pure arithmetic on locals, builtins and constants (no memory, no calls
  * with effects), so that it can be evaluated again anywhere the local is visible? */
 static enum CXChildVisitResult pure_visit(CXCursor c, CXCursor parent, CXClientData d) {
@@ -49,6 +64,9 @@ static enum CXChildVisitResult pure_visit(CXCursor c, CXCursor parent, CXClientD
     }
     case CXCursor_CallExpr: {
         long long m;
+        /* a guard's condition: GPU arithmetic too (`tid % (2 * s) == 0`, a stride guard) */
+        if (ps->ranks && gpu_arith_fn(clang_getCursorReferenced(c)))
+            return CXChildVisit_Recurse;
         if (!ps->ranks || !tile_rank_call(c, &m))
             break;
         ps->reads_tid = true;
@@ -69,7 +87,7 @@ static enum CXChildVisitResult pure_visit(CXCursor c, CXCursor parent, CXClientD
             ps->reads_tid |= strcmp(bname, "threadIdx") == 0;
             return CXChildVisit_Continue;
         }
-        if (clang_getCursorKind(ref) == CXCursor_EnumConstantDecl)
+        if (clang_getCursorKind(ref) == CXCursor_EnumConstantDecl || (ps->ranks && gpu_arith_fn(ref)))
             return CXChildVisit_Continue;
         Var *u = find_var(ps->ks->k, ref, ps->ks->fe);
         if (!u || u->is_shared || is_array_type(clang_getCursorType(ref)))
@@ -225,11 +243,13 @@ static bool written_as(Unit *u, unsigned b, unsigned e, const char *name) {
     return *name == 0;
 }
 
-/* An int local initialised to B +- threadIdx.x: its sign, B as text, its leaf (Var.x_sign). */
+/* An int or unsigned local initialised to B +- threadIdx.x: its sign, B as text, its leaf
+ * (Var.x_sign, Var.x_unsigned). */
 void scan_x_offset(KScan *ks, Var *v, CXCursor decl, CXCursor init) {
     Unit *u = ks->fe->u;
     CXCursor leaf = clang_getNullCursor();
-    if (!v->init_text || clang_getCanonicalType(clang_getCursorType(decl)).kind != CXType_Int)
+    enum CXTypeKind vk = clang_getCanonicalType(clang_getCursorType(decl)).kind;
+    if (!v->init_text || (vk != CXType_Int && vk != CXType_UInt))
         return;
     PtrVec reads = {0};
     int sign = x_offset(ks, init, decl, &leaf, &reads, NULL);
@@ -252,6 +272,7 @@ void scan_x_offset(KScan *ks, Var *v, CXCursor decl, CXCursor init) {
     for (size_t i = 0; i < sizeof zeros / sizeof zeros[0]; i++)
         if (zeros[i].kind == lk) {
             v->x_sign = sign;
+            v->x_unsigned = vk == CXType_UInt;
             v->x_base = one_line(arena_printf(u->arena, "%.*s%s%.*s", (int)(lb - ib), u->text + ib,
                                               zeros[i].zero, (int)(ie - le), u->text + le));
             v->x_leaf = lv;
@@ -288,6 +309,33 @@ static bool block_dim_xy(CXCursor e, int *d) {
     *d = mn[0] == 'x' ? 0 : mn[0] == 'y' ? 1 : -1;
     clang_disposeString(m);
     return *d >= 0;
+}
+
+/* An int or unsigned local initialised to K * threadIdx.x or threadIdx.x * K (through a local
+ * holding it), K pure and free of thread indices, written in the main text: K (Var.x_scale),
+ * a guard `v < B` on which bounds the x loop below B / K. */
+void scan_x_scale(KScan *ks, Var *v, CXCursor decl, CXCursor init) {
+    enum CXTypeKind vk = clang_getCanonicalType(clang_getCursorType(decl)).kind;
+    CXCursor e = strip_implicit(init);
+    Kids kids = children(e);
+    if (!v->init_text || (vk != CXType_Int && vk != CXType_UInt) || clang_getCursorKind(e) != CXCursor_BinaryOperator ||
+        clang_getCursorBinaryOperatorKind(e) != CXBinaryOperator_Mul || kids.n != 2 || macro_written(e))
+        return;
+    for (int side = 0; side < 2; side++) {
+        CXCursor t = strip_implicit(kids.c[side]), k = kids.c[1 - side];
+        PtrVec reads = {0};
+        bool reads_tid;
+        if (coord_dim(ks, t) != DIM_X || !pure_scan(ks, k, init, &reads, &reads_tid) || reads_tid)
+            continue;
+        char *text = cursor_line(ks->fe, k);
+        if (strstr(text, "//") || strchr(text, '#'))
+            return;
+        v->x_scale = text;
+        v->x_scale_reads = reads;
+        if (clang_getCursorKind(t) == CXCursor_DeclRefExpr)
+            v->x_leaf = find_var(ks->k, clang_getCursorReferenced(t), ks->fe);
+        return;
+    }
 }
 
 /* A coefficient's factor: a constant in [0, 2^20], blockDim.x, blockDim.y, or a product. */
@@ -453,7 +501,7 @@ static unsigned guard_dim(KScan *ks, CXCursor e) {
     if (d || clang_getCursorKind(t) != CXCursor_DeclRefExpr)
         return d;
     Var *v = find_var(ks->k, clang_getCursorReferenced(t), ks->fe);
-    return v && (v->x_sign || v->lin) ? DIM_X : 0;
+    return v && (v->x_sign || v->lin || v->x_scale) ? DIM_X : 0;
 }
 
 static bool pow2(long long m) { return m > 0 && m <= (1ll << 30) && !(m & (m - 1)); }
@@ -608,6 +656,59 @@ static void lane_guard(KScan *ks, Stmt *s, CXCursor cond, Kids kids) {
     }
 }
 
+/* L of a stride guard `L == B` (Guard.lane_step): threadIdx.x % M (threadIdx.x or a local
+ * holding it, M not a constant), which gpu_arithmetic.c has made __cu2c_rem_u32(T, M) (or
+ * _i32): T in *coord, M in *m. */
+static bool stride_term(KScan *ks, CXCursor e, CXCursor *coord, CXCursor *m) {
+    e = strip_implicit(e);
+    Kids kids = children(e);
+    long long k;
+    if (clang_getCursorKind(e) == CXCursor_BinaryOperator && clang_getCursorBinaryOperatorKind(e) == CXBinaryOperator_Rem &&
+        kids.n == 2 && !int_constant(kids.c[1], &k)) {
+        *coord = kids.c[0];
+        *m = kids.c[1];
+    } else if (clang_getCursorKind(e) == CXCursor_CallExpr && clang_Cursor_getNumArguments(e) == 2) {
+        CXString sp = clang_getCursorSpelling(e);
+        const char *name = clang_getCString(sp);
+        bool rem = strcmp(name, "__cu2c_rem_u32") == 0 || strcmp(name, "__cu2c_rem_i32") == 0;
+        clang_disposeString(sp);
+        if (!rem)
+            return false;
+        *coord = clang_Cursor_getArgument(e, 0);
+        *m = clang_Cursor_getArgument(e, 1);
+    } else {
+        return false;
+    }
+    return coord_dim(ks, *coord) == DIM_X && holds_thread_index(clang_getCursorType(*coord));
+}
+
+/* A term `threadIdx.x % M == B` (or `B == ...`), M and B pure and uniform: a stride guard
+ * (Guard.lane_step), whose x loop steps by M. */
+static void stride_guard(KScan *ks, Stmt *s, CXCursor cond, Kids kids) {
+    Unit *u = ks->fe->u;
+    for (int side = 0; side < 2; side++) {
+        CXCursor t, m;
+        CXType ct = clang_getCanonicalType(clang_getCursorType(kids.c[0]));
+        if (!stride_term(ks, kids.c[side], &t, &m) || !holds_thread_index(ct))
+            continue;
+        Guard *g = arena_alloc(u->arena, sizeof *g);
+        bool reads_tid;
+        char *text = cursor_line(ks->fe, m);
+        if (!pure_scan(ks, m, cond, &g->bound_reads, &reads_tid) || reads_tid || macro_written(m) ||
+            strstr(text, "//") || strchr(text, '#'))
+            return;
+        t = strip_implicit(t);
+        g->dim = DIM_X;
+        g->coord = clang_getCursorKind(t) == CXCursor_DeclRefExpr ? find_var(ks->k, clang_getCursorReferenced(t), ks->fe)
+                                                                 : NULL;
+        g->op = '=';
+        g->lane_step = text;
+        g->cmp_type = fe_str(u->arena, clang_getTypeSpelling(ct));
+        add_guard(ks, s, g, cond, kids.c[1 - side]);
+        return;
+    }
+}
+
 /* The terms of a leaf `if (a && b && ...)` comparing a thread coordinate with something pure. */
 static void scan_guards(KScan *ks, Stmt *s, CXCursor cond) {
     Unit *u = ks->fe->u;
@@ -624,7 +725,10 @@ static void scan_guards(KScan *ks, Stmt *s, CXCursor cond) {
         return;
     }
     if (op == CXBinaryOperator_EQ) {
+        int before = s->guards.len;
         lane_guard(ks, s, cond, kids);
+        if (s->guards.len == before)
+            stride_guard(ks, s, cond, kids);
         return;
     }
     int opc = op == CXBinaryOperator_LT ? '<' : op == CXBinaryOperator_LE ? 'l'

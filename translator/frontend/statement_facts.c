@@ -841,6 +841,7 @@ enum CXChildVisitResult decl_visit(CXCursor c, CXCursor parent, CXClientData d) 
             }
             scan_x_offset(ks, v, c, init);
             scan_linear_index(ks, v, c, init);
+            scan_x_scale(ks, v, c, init);
         }
         vec_push(ks->fe->u->arena, &ks->s->decls, v);
         if (!v->is_shared) {

@@ -286,7 +286,7 @@ static void grid_stride_shape(KScan *ks, Stmt *s, Kids kids) {
         return;
     Var *v = find_var(ks->k, first_child(kids.c[0]), ks->fe);
     CXCursor cond = strip_implicit(kids.c[1]), inc = strip_implicit(kids.c[2]);
-    if (!v || (v->x_sign != 1 && !v->lin) || !v->init_text || clang_getCursorKind(cond) != CXCursor_BinaryOperator ||
+    if (!v || ((v->x_sign != 1 || v->x_unsigned) && !v->lin) || !v->init_text || clang_getCursorKind(cond) != CXCursor_BinaryOperator ||
         clang_getCursorKind(inc) != CXCursor_CompoundAssignOperator)
         return;
     enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(cond);
