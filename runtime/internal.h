@@ -436,7 +436,8 @@ struct CUstream_st {
     struct CUstream_st *next_free;
     cudaLaunchAttributeValue attrs[4];  /* cudaStreamSetAttribute's: access policy window,
                                            synchronisation policy, sync domain map, domain */
-    uint64_t submitted;        /* seq of the last op queued */
+    atomic_uint_fast64_t submitted;  /* seq of the last op queued (stored under the queue lock;
+                                        rt_sync_where reads it without) */
     atomic_uint_fast64_t completed;  /* seq of the last op done (ops finish in order) */
 };
 

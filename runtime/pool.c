@@ -59,7 +59,8 @@ static struct CUstream_st *rt_busy_head, *rt_busy_tail;   /* streams with queued
  * acquire that sees 0 sees the finished work's writes. */
 int __cu2c_work_queued;
 static rt_op *rt_running;               /* kernels and split copies with parts to take */
-static cudaError_t rt_async_error;      /* left by asynchronous work for the next sync */
+static _Atomic cudaError_t rt_async_error;  /* left by asynchronous work for the next sync
+                                             (stored under the queue lock) */
 
 static rt_worker *rt_workers_arr;
 static int rt_nworkers;                 /* threads running; 0 until the first submission */
@@ -324,9 +325,9 @@ static int rt_order_by_legacy(rt_op *op, struct CUstream_st *s)
     if (s == legacy) {
         for (struct CUstream_st *b = rt_busy_head; ok && b; b = b->next_busy)
             if (b != s && b->device == s->device && !(b->flags & cudaStreamNonBlocking))
-                ok = rt_add_dep(op, b, b->submitted);
+                ok = rt_add_dep(op, b, atomic_load_explicit(&b->submitted, memory_order_relaxed));
     } else if (!(s->flags & cudaStreamNonBlocking) && legacy->head) {
-        ok = rt_add_dep(op, legacy, legacy->submitted);
+        ok = rt_add_dep(op, legacy, atomic_load_explicit(&legacy->submitted, memory_order_relaxed));
     }
     return ok;
 }
@@ -335,7 +336,8 @@ static int rt_order_by_legacy(rt_op *op, struct CUstream_st *s)
 static void rt_enqueue(struct CUstream_st *s, rt_op *op, int state)
 {
     op->stream = s;
-    op->seq = ++s->submitted;
+    op->seq = atomic_load_explicit(&s->submitted, memory_order_relaxed) + 1;
+    atomic_store_explicit(&s->submitted, op->seq, memory_order_release);
     op->state = state;
     if (s->tail) {
         s->tail->next = op;
@@ -467,9 +469,10 @@ static cudaError_t rt_take_async_error(void)
 {
     if (rt_sticky_error())
         return rt_sticky_error();
+    if (atomic_load_explicit(&rt_async_error, memory_order_relaxed) == cudaSuccess)
+        return cudaSuccess;     /* the common case: no lock */
     pthread_mutex_lock(&rt_queue_lock);
-    cudaError_t e = rt_async_error;
-    rt_async_error = cudaSuccess;
+    cudaError_t e = atomic_exchange_explicit(&rt_async_error, cudaSuccess, memory_order_relaxed);
     pthread_mutex_unlock(&rt_queue_lock);
     return e;
 }
@@ -549,6 +552,12 @@ static cudaError_t rt_sync_where(struct CUstream_st *s, int device)
 {
     if (rt_self)
         return cudaErrorNotPermitted;   /* a host function waiting on the device */
+    if (s && !s->legacy) {
+        /* one stream: its last operation queued so far, read without the lock */
+        rt_dep d = { s, atomic_load_explicit(&s->submitted, memory_order_acquire) };
+        rt_wait_until(rt_dep_pred, &d);
+        return rt_take_async_error();
+    }
     rt_dep local[16];
     rt_targets t = { local, 0 };
     int cap = 16, truncated;
@@ -577,7 +586,7 @@ static cudaError_t rt_sync_where(struct CUstream_st *s, int device)
                 t.deps = d;
                 cap *= 2;
             }
-            rt_dep d = { b, b->submitted };
+            rt_dep d = { b, atomic_load_explicit(&b->submitted, memory_order_relaxed) };
             t.deps[t.n++] = d;
         }
         pthread_mutex_unlock(&rt_queue_lock);
@@ -605,7 +614,7 @@ int rt_stream_idle(cudaStream_t handle)
 {
     struct CUstream_st *s = rt_stream_of(handle);
     pthread_mutex_lock(&rt_queue_lock);
-    int idle = atomic_load(&s->completed) == s->submitted;
+    int idle = atomic_load(&s->completed) == atomic_load_explicit(&s->submitted, memory_order_relaxed);
     pthread_mutex_unlock(&rt_queue_lock);
     return idle;
 }
@@ -734,7 +743,7 @@ static void rt_leave_shared(rt_op *op)
     }
     if (--op->refs == 0) {
         if (op->kind == RT_OP_KERNEL && atomic_load(&op->u.job.failed))
-            rt_async_error = cudaErrorLaunchOutOfResources;
+            atomic_store_explicit(&rt_async_error, cudaErrorLaunchOutOfResources, memory_order_relaxed);
         rt_complete(op);
     }
 }
