@@ -188,20 +188,18 @@ int main() {
             expect(what, out, want, n);
         }
 
-    for (int lim : {0, 3, 9, 20, 40}) {
-        rows_of_4<<<1, dim3(6, 5)>>>(d_out, lim);
-        cudaMemcpy(out, d_out, 30 * sizeof(int), cudaMemcpyDeviceToHost);
-        for (int y = 0; y < 5; y++)
-            for (int x = 0; x < 6; x++)
-                want[y * 6 + x] = y * 4 + x < lim ? y * 4 + x + 1 : 0;
-        expect("rows_of_4", out, want, 30);
-        rows_of_9<<<1, dim3(6, 5)>>>(d_out, lim);
-        cudaMemcpy(out, d_out, 30 * sizeof(int), cudaMemcpyDeviceToHost);
-        for (int y = 0; y < 5; y++)
-            for (int x = 0; x < 6; x++)
-                want[y * 6 + x] = y * 9 + x < lim ? y * 9 + x + 1 : 0;
-        expect("rows_of_9", out, want, 30);
-    }
+    for (int lim : {0, 3, 9, 20, 40})
+        for (int c : {4, 9}) {
+            if (c == 4)
+                rows_of_4<<<1, dim3(6, 5)>>>(d_out, lim);
+            else
+                rows_of_9<<<1, dim3(6, 5)>>>(d_out, lim);
+            cudaMemcpy(out, d_out, 30 * sizeof(int), cudaMemcpyDeviceToHost);
+            for (int y = 0; y < 5; y++)
+                for (int x = 0; x < 6; x++)
+                    want[y * 6 + x] = y * c + x < lim ? y * c + x + 1 : 0;
+            expect(c == 4 ? "rows_of_4" : "rows_of_9", out, want, 30);
+        }
 
     for (int lim : {4, 17, 59, 200}) {
         cube<<<1, dim3(5, 3, 4)>>>(d_out, lim);
@@ -251,9 +249,16 @@ int main() {
         expect("odd_steps", out, want, 400);
     }
 
-    for (int bx : {256, 100, 7, 1}) {
-        for (int m : {3, 4, 0, -2, 500}) {
-            interleaved<<<4, bx>>>(d_in, d_out, m, 1);
+    // m and k as the kernels' second guards read them (0, negative, wider than the block)
+    const int mods[] = {3, 4, 0, -2, 500}, scales[] = {5, 0, -3, 100000000};
+    for (int bx : {256, 100, 7, 1})
+        for (int c = 0; c < 9; c++) {
+            bool is_mod = c < 5;
+            int p = is_mod ? mods[c] : scales[c - 5];
+            if (is_mod)
+                interleaved<<<4, bx>>>(d_in, d_out, p, 1);
+            else
+                strided<<<4, bx>>>(d_in, d_out, p);
             cudaMemcpy(out, d_out, 4 * bx * sizeof(int), cudaMemcpyDeviceToHost);
             for (int b = 0; b < 4; b++)
                 for (int t = 0; t < bx; t++) {
@@ -261,28 +266,14 @@ int main() {
                     for (int i = 0; i < bx; i++)
                         sum += in[b * bx + i];
                     // CUDA's remainder: by 0 all bits set; a negative divisor converted to unsigned
-                    unsigned um = (unsigned)m, rem = um ? (unsigned)t % um : 0xffffffffu;
-                    want[b * bx + t] = t == 0 ? sum : rem == 1;
+                    unsigned um = (unsigned)p, rem = um ? (unsigned)t % um : 0xffffffffu;
+                    bool mark = is_mod ? rem == 1 : (int)((unsigned)p * (unsigned)t) <= 40;
+                    want[b * bx + t] = t == 0 ? sum : mark;
                 }
             char what[64];
-            snprintf(what, sizeof what, "interleaved bx %d m %d", bx, m);
+            snprintf(what, sizeof what, "%s bx %d %s %d", is_mod ? "interleaved" : "strided", bx, is_mod ? "m" : "k", p);
             expect(what, out, want, 4 * bx);
         }
-        for (int k : {5, 0, -3, 100000000}) {
-            strided<<<4, bx>>>(d_in, d_out, k);
-            cudaMemcpy(out, d_out, 4 * bx * sizeof(int), cudaMemcpyDeviceToHost);
-            for (int b = 0; b < 4; b++)
-                for (int t = 0; t < bx; t++) {
-                    int sum = 0;
-                    for (int i = 0; i < bx; i++)
-                        sum += in[b * bx + i];
-                    want[b * bx + t] = t == 0 ? sum : (int)((unsigned)k * (unsigned)t) <= 40;
-                }
-            char what[64];
-            snprintf(what, sizeof what, "strided bx %d k %d", bx, k);
-            expect(what, out, want, 4 * bx);
-        }
-    }
 
     if (cudaGetLastError() != cudaSuccess) {
         printf("error: %s\n", cudaGetErrorString(cudaGetLastError()));
