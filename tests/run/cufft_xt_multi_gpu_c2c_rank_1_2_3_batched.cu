@@ -16,19 +16,7 @@
 #include <vector>
 #include <cuda_runtime.h>
 #include <cufftXt.h>
-
-static int failures;
-
-#define CHECK(cond, ...)                                                \
-    do {                                                                \
-        if (!(cond)) {                                                  \
-            if (++failures < 20) {                                      \
-                printf("FAIL line %d: %s: ", __LINE__, #cond);          \
-                printf(__VA_ARGS__);                                    \
-                printf("\n");                                           \
-            }                                                           \
-        }                                                               \
-    } while (0)
+#include "Inputs/cufft_xt_checks.h"
 
 template <typename C> struct Prec;
 template <> struct Prec<cufftComplex> {
@@ -282,11 +270,8 @@ static void run_all(int ndev) {
 }
 
 int main() {
-    int ndev = 0;
-    if (cudaGetDeviceCount(&ndev) != cudaSuccess || ndev < 2) {
-        printf("needs two devices\n");
+    if (!two_devices_or_more())
         return 1;
-    }
     srand(7);
     run_all<cufftComplex>(ndev);
     run_all<cufftDoubleComplex>(ndev);

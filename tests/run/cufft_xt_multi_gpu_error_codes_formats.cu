@@ -14,8 +14,7 @@
 #include <vector>
 #include <cuda_runtime.h>
 #include <cufftXt.h>
-
-static int failures;
+#include "Inputs/cufft_xt_checks.h"
 
 #define EXPECT(call, want)                                                                 \
     do {                                                                                   \
@@ -26,17 +25,6 @@ static int failures;
         }                                                                                  \
     } while (0)
 
-#define CHECK(cond, ...)                                            \
-    do {                                                            \
-        if (!(cond)) {                                              \
-            failures++;                                             \
-            printf("FAIL line %d: %s: ", __LINE__, #cond);          \
-            printf(__VA_ARGS__);                                    \
-            printf("\n");                                           \
-        }                                                           \
-    } while (0)
-
-static int ndev, gpus[16];
 
 // A plan on every device, made for a 2-D C2C transform of nx x ny.
 static cufftHandle plan2d(int nx, int ny) {
@@ -254,13 +242,8 @@ static void input_shuffled_1d() {
 }
 
 int main() {
-    if (cudaGetDeviceCount(&ndev) != cudaSuccess || ndev < 2) {
-        printf("needs two devices\n");
+    if (!two_devices_or_more())
         return 1;
-    }
-    if (ndev > 16)
-        ndev = 16;
-    for (int i = 0; i < ndev; i++) gpus[i] = i;
     set_gpus();
     plans();
     descriptors();

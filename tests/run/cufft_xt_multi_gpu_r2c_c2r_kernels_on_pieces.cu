@@ -19,21 +19,7 @@
 #include <vector>
 #include <cuda_runtime.h>
 #include <cufftXt.h>
-
-static int failures;
-
-#define CHECK(cond, ...)                                                \
-    do {                                                                \
-        if (!(cond)) {                                                  \
-            if (++failures < 20) {                                      \
-                printf("FAIL line %d: %s: ", __LINE__, #cond);          \
-                printf(__VA_ARGS__);                                    \
-                printf("\n");                                           \
-            }                                                           \
-        }                                                               \
-    } while (0)
-
-static int ndev, gpus[16];
+#include "Inputs/cufft_xt_checks.h"
 
 static void sync_all(const cudaLibXtDesc *d) {
     for (int g = 0; g < d->descriptor->nGPUs; g++) {
@@ -282,13 +268,8 @@ template <typename R> static void real_cases() {
 }
 
 int main() {
-    if (cudaGetDeviceCount(&ndev) != cudaSuccess || ndev < 2) {
-        printf("needs two devices\n");
+    if (!two_devices_or_more())
         return 1;
-    }
-    if (ndev > 16)
-        ndev = 16;
-    for (int i = 0; i < ndev; i++) gpus[i] = i;
     srand(11);
     convolution(512, false);
     convolution(512, true);

@@ -16,23 +16,6 @@
 // RUN: env CU2C_DEVICES=4 NCCL_P2P_DISABLE=1 timeout 120 %t 4
 #include "Inputs/nccl_collective_cases.h"
 
-// Count 0 with NULL buffers: accepted, nothing queued.
-static void zero_counts() {
-    NCCLCHECK(ncclGroupStart());
-    for (int r = 0; r < nranks; r++) {
-        NCCLCHECK(ncclAllReduce(NULL, NULL, 0, ncclFloat, ncclSum, comms[r], streams[r]));
-        NCCLCHECK(ncclReduce(NULL, NULL, 0, ncclInt8, ncclMax, 0, comms[r], streams[r]));
-        NCCLCHECK(ncclBroadcast(NULL, NULL, 0, ncclHalf, 0, comms[r], streams[r]));
-        NCCLCHECK(ncclAllGather(NULL, NULL, 0, ncclDouble, comms[r], streams[r]));
-        NCCLCHECK(ncclReduceScatter(NULL, NULL, 0, ncclUint64, ncclAvg, comms[r], streams[r]));
-    }
-    NCCLCHECK(ncclGroupEnd());
-    for (int r = 0; r < nranks; r++) {
-        CUDACHECK(cudaSetDevice(r));
-        CUDACHECK(cudaStreamSynchronize(streams[r]));
-    }
-}
-
 int main(int argc, char **argv) {
     if (!enough_devices(argc, argv))
         return 1;

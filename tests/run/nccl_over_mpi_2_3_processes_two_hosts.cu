@@ -33,39 +33,6 @@
 
 static int procs = 1, me = 0;
 
-static void sync_local(cudaStream_t *s) {
-    for (int d = 0; d < local_count; d++) {
-        CUDACHECK(cudaSetDevice(d));
-        CUDACHECK(cudaStreamSynchronize(s[local_first + d]));
-    }
-}
-
-static void large_counts() {
-    const size_t big = (1u << 20) + 3, mid = 300007;
-    run_grouped<float>(ALLREDUCE, RED_SUM, false, 0, {big});
-    run_grouped<int8_t>(ALLGATHER, RED_SUM, true, 0, {big});
-    run_grouped<uint64_t>(BROADCAST, RED_SUM, false, 1 % nranks, {big});
-    run_grouped<__half>(ALLREDUCE, RED_AVG, true, 0, {mid});
-    run_grouped<int32_t>(ALLREDUCE, RED_PREMUL_DEVICE, false, 0, {mid});
-    run_grouped<double>(REDUCE, RED_PROD, true, nranks - 1, {mid});
-    run_grouped<__nv_bfloat16>(REDUCESCATTER, RED_MAX, false, 0, {mid});
-    run_grouped<float>(REDUCESCATTER, RED_SUM, true, 0, {mid});
-}
-
-static void zero_counts() {
-    NCCLCHECK(ncclGroupStart());
-    for (int d = 0; d < local_count; d++) {
-        int r = local_first + d;
-        NCCLCHECK(ncclAllReduce(NULL, NULL, 0, ncclFloat, ncclSum, comms[r], streams[r]));
-        NCCLCHECK(ncclReduce(NULL, NULL, 0, ncclInt8, ncclMax, 0, comms[r], streams[r]));
-        NCCLCHECK(ncclBroadcast(NULL, NULL, 0, ncclHalf, 0, comms[r], streams[r]));
-        NCCLCHECK(ncclAllGather(NULL, NULL, 0, ncclDouble, comms[r], streams[r]));
-        NCCLCHECK(ncclReduceScatter(NULL, NULL, 0, ncclUint64, ncclAvg, comms[r], streams[r]));
-    }
-    NCCLCHECK(ncclGroupEnd());
-    sync_local(streams);
-}
-
 // What rank `from` sends rank `to` in the all-to-all: its size and its i-th int.
 static size_t a2a_count(int from, int to) { return (size_t)((from * 7 + to * 3) % 5) * 1001; }
 static int a2a_value(int from, int to, size_t i) { return (int)(from * 1000003 + to * 1009 + (int)i); }
@@ -110,7 +77,7 @@ static void sends_and_receives() {
             NCCLCHECK(ncclRecv(a2a_recv[r][q], a2a_count(q, r), ncclInt32, q, comms[r], streams[r]));
     }
     NCCLCHECK(ncclGroupEnd());
-    sync_local(streams);
+    sync_local_streams();
     for (int d = 0; d < local_count; d++) {
         int r = local_first + d, from = (r + nranks - 1) % nranks;
         CUDACHECK(cudaSetDevice(d));
@@ -185,7 +152,7 @@ static void split_and_two_communicators() {
         NCCLCHECK(ncclAllReduce(b[r], b[r], 1001, ncclInt32, ncclSum, comms[r], streams[r]));
     }
     NCCLCHECK(ncclGroupEnd());
-    sync_local(streams);
+    sync_local_streams();
     for (int d = 0; d < local_count; d++) {
         int r = local_first + d, want_a = 0, want_b = 0;
         for (int q = 0; q < nranks; q++) {
@@ -242,7 +209,7 @@ static void nonblocking_init() {
         NCCLCHECK(ncclAllReduce(x[r], x[r], 3, ncclDouble, ncclMax, nb[r], streams[r]));
     }
     NCCLCHECK(ncclGroupEnd());
-    sync_local(streams);
+    sync_local_streams();
     for (int d = 0; d < local_count; d++) {
         int r = local_first + d;
         double h[3];

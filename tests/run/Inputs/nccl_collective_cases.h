@@ -186,6 +186,16 @@ template <typename T> static void verify(Case<T> &k, const char *how) {
         }
 }
 
+// Waits for the streams of this process's ranks.
+static void sync_local_streams() {
+    for (int r = 0; r < nranks; r++) {
+        if (!is_local(r))
+            continue;
+        CUDACHECK(cudaSetDevice(device_of(r)));
+        CUDACHECK(cudaStreamSynchronize(streams[r]));
+    }
+}
+
 // One thread drives every rank: the calls of all ranks in one group.
 template <typename T> static void run_grouped(Coll coll, RedKind kind, bool in_place, int root,
                                               std::vector<size_t> counts) {
@@ -196,12 +206,7 @@ template <typename T> static void run_grouped(Coll coll, RedKind kind, bool in_p
         if (is_local(r))
             issue(k, r);
     NCCLCHECK(ncclGroupEnd());
-    for (int r = 0; r < nranks; r++) {
-        if (!is_local(r))
-            continue;
-        CUDACHECK(cudaSetDevice(device_of(r)));
-        CUDACHECK(cudaStreamSynchronize(streams[r]));
-    }
+    sync_local_streams();
     verify(k, "grouped");
 }
 
@@ -279,6 +284,35 @@ static void every_type_every_reduction() {
     every_reduction<__nv_bfloat16>();
     every_reduction<__nv_fp8_e4m3>();
     every_reduction<__nv_fp8_e5m2>();
+}
+
+// Large counts (2^20 + 3 and 300007 elements), a few types, reductions and placements.
+static void large_counts() {
+    const size_t big = (1u << 20) + 3, mid = 300007;
+    run_grouped<float>(ALLREDUCE, RED_SUM, false, 0, {big});
+    run_grouped<int8_t>(ALLGATHER, RED_SUM, true, 0, {big});
+    run_grouped<uint64_t>(BROADCAST, RED_SUM, false, 1 % nranks, {big});
+    run_grouped<__half>(ALLREDUCE, RED_AVG, true, 0, {mid});
+    run_grouped<int32_t>(ALLREDUCE, RED_PREMUL_DEVICE, false, 0, {mid});
+    run_grouped<double>(REDUCE, RED_PROD, true, nranks - 1, {mid});
+    run_grouped<__nv_bfloat16>(REDUCESCATTER, RED_MAX, false, 0, {mid});
+    run_grouped<float>(REDUCESCATTER, RED_SUM, true, 0, {mid});
+}
+
+// Count 0 with NULL buffers, every collective in one group: accepted, nothing queued.
+static void zero_counts() {
+    NCCLCHECK(ncclGroupStart());
+    for (int r = 0; r < nranks; r++) {
+        if (!is_local(r))
+            continue;
+        NCCLCHECK(ncclAllReduce(NULL, NULL, 0, ncclFloat, ncclSum, comms[r], streams[r]));
+        NCCLCHECK(ncclReduce(NULL, NULL, 0, ncclInt8, ncclMax, 0, comms[r], streams[r]));
+        NCCLCHECK(ncclBroadcast(NULL, NULL, 0, ncclHalf, 0, comms[r], streams[r]));
+        NCCLCHECK(ncclAllGather(NULL, NULL, 0, ncclDouble, comms[r], streams[r]));
+        NCCLCHECK(ncclReduceScatter(NULL, NULL, 0, ncclUint64, ncclAvg, comms[r], streams[r]));
+    }
+    NCCLCHECK(ncclGroupEnd());
+    sync_local_streams();
 }
 
 static void destroy_comms() {
