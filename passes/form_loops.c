@@ -49,13 +49,9 @@ static bool grid_stride(Kernel *k, Stmt *s) {
         vec_contains(&s->writes, v))
         return false;
     if (v->lin) {
-        if (k->thread_order)    /* its x loops' bounds read the y and z loops' counters */
+        /* its x loops' bounds read the y and z loops' counters: not under --thread-order */
+        if (k->thread_order || !lin_leaves_fixed(k, v))
             return false;
-        for (int j = 0; j < v->lin_leaves.len; j++) {
-            Var *w = v->lin_leaves.items[j];
-            if (w->escapes || w->is_param || written_after_decl(k, w))
-                return false;
-        }
     } else if (strstr(v->x_base, "threadIdx") || (v->x_leaf && v->x_leaf->coord != DIM_X)) {
         return false;
     }

@@ -57,14 +57,8 @@ static bool fixed_uniform(Kernel *k, Var *w) {
 /* A linear thread index (Var.lin) that holds that index wherever it is read: neither it nor
  * the locals standing for threadIdx in it change after their declarations. */
 static bool lin_fixed(Kernel *k, Var *v) {
-    if (!v->lin || v->escapes || v->is_param || v->alias || written_after_decl(k, v))
-        return false;
-    for (int i = 0; i < v->lin_leaves.len; i++) {
-        Var *w = v->lin_leaves.items[i];
-        if (w->escapes || w->is_param || written_after_decl(k, w))
-            return false;
-    }
-    return true;
+    return v->lin && !v->escapes && !v->is_param && !v->alias && !written_after_decl(k, v) &&
+           lin_leaves_fixed(k, v);
 }
 
 /* An int local B +- threadIdx.x whose B can be evaluated before the thread loops of any nest

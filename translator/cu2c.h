@@ -789,6 +789,8 @@ bool nest_declares(Kernel *k, Nest *n, Var *v);
 /* Does a statement other than v's declaration write v (or a per-thread loop's header declaring
  * it, whose increment may)? */
 bool written_after_decl(Kernel *k, Var *v);
+/* Do the locals a linear thread index (Var.lin) reads for threadIdx keep their values? */
+bool lin_leaves_fixed(Kernel *k, Var *v);
 bool stmt_inside(Stmt *s, Stmt *ancestor);     /* ancestor holds s (s itself excluded) */
 bool under_predicated(Stmt *s);     /* s runs under an if or loop run per thread (Stmt.predicated) */
 bool in_else_branch(Stmt *p, Stmt *c);  /* c, a child of the if p, is (in) its else branch */

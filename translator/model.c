@@ -55,6 +55,15 @@ bool written_after_decl(Kernel *k, Var *v) {
     return false;
 }
 
+bool lin_leaves_fixed(Kernel *k, Var *v) {
+    for (int i = 0; i < v->lin_leaves.len; i++) {
+        Var *w = v->lin_leaves.items[i];
+        if (w->escapes || w->is_param || written_after_decl(k, w))
+            return false;
+    }
+    return true;
+}
+
 bool stmt_inside(Stmt *s, Stmt *ancestor) {
     for (Stmt *p = s->parent; p; p = p->parent)
         if (p == ancestor)
