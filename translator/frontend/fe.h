@@ -405,6 +405,20 @@ void gpu_arithmetic_edits(Fe *fe, PtrVec *edits);
  * edit_main_text; its lines stay). */
 void flat_subscript_edits(Fe *fe, PtrVec *edits);
 
+/* unsigned_bounds.c */
+/* Does e hold a subtraction, ~ or unary minus (so that its value may pass below 0)? Is its
+ * value provably never below 0 all the same (IndexFloor*: the guards seen so far)? */
+bool may_go_below_zero(CXCursor e);
+/* A least value of threadIdx.d or blockIdx.d (slot: x, y, z of each) in [begin, end) of the
+ * main text, where a guard says so */
+typedef struct IndexFloor {
+    unsigned begin, end;
+    int slot;
+    long long least;
+} IndexFloor;
+void index_floors(Arena *a, CXCursor c, PtrVec *floors);
+bool never_below_zero(CXCursor e, const PtrVec *floors);
+
 /* spin_loops.c */
 /* The edits making each spin-wait loop of device functions' bodies in the main text call
  * cu2c_spin_wait (cu2c/device.h), added to edits (for edit_main_text; its lines stay). */

@@ -19,6 +19,7 @@ typedef struct ArithScan {
     Fe *fe;
     PtrVec *edits;          /* TextEdit*, see gpu_arithmetic_edits */
     PtrVec prefixes;        /* TextEdit*: the inserts made before operands, by offset */
+    PtrVec floors;          /* IndexFloor*: what the guards seen so far say of thread indices */
 } ArithScan;
 
 /* The suffix of cu2c/arithmetic.h's functions for an integer type, or NULL. */
@@ -287,33 +288,12 @@ static bool shared_window_decl(CXCursor decl, int depth) {
     return !sf.escapes;
 }
 
-static enum CXChildVisitResult subtracts_visit(CXCursor c, CXCursor parent, CXClientData d) {
-    (void)parent;
-    enum CXCursorKind kind = clang_getCursorKind(c);
-    if ((kind == CXCursor_BinaryOperator && clang_getCursorBinaryOperatorKind(c) == CXBinaryOperator_Sub) ||
-        (kind == CXCursor_UnaryOperator && (clang_getCursorUnaryOperatorKind(c) == CXUnaryOperator_Not ||
-                                            clang_getCursorUnaryOperatorKind(c) == CXUnaryOperator_Minus))) {
-        *(bool *)d = true;
-        return CXChildVisit_Break;
-    }
-    return CXChildVisit_Recurse;
-}
-
-/* Can the unsigned index e pass below 0 (a subtraction, ~ or unary - in it)? */
-static bool may_wrap_below_zero(CXCursor e) {
-    bool found = false;
-    subtracts_visit(e, clang_getNullCursor(), &found);
-    if (!found)
-        clang_visitChildren(e, subtracts_visit, &found);
-    return found;
-}
-
 /* `p[i]` with p a __shared__ array or a pointer into one and i an unsigned int: a GPU adds the
  * index to the 32-bit shared-memory address, modulo 2^32, so an index of 2^32 - k reaches k
  * elements before p (HeCBench merge's `BSm1[~Ax]`). C adds it as 64 bits, far beyond: the index
  * is taken as an int, the same element wherever the GPU's access is valid. Only indices that
- * can pass below 0 are rewritten (a subtraction, ~ or unary - in them): others are the same
- * either way. */
+ * can pass below 0 are rewritten (a subtraction, ~ or unary - in them, and no proof that the
+ * value stays at or above 0: unsigned_bounds.c): others are the same either way. */
 static void rewrite_shared_index(ArithScan *as, CXCursor sub) {
     Kids k = children(sub);
     if (k.n != 2)
@@ -321,7 +301,7 @@ static void rewrite_shared_index(ArithScan *as, CXCursor sub) {
     CXCursor base = strip_implicit(k.c[0]), index = k.c[1];
     long long v;
     if (clang_getCanonicalType(clang_getCursorType(index)).kind != CXType_UInt || int_constant(index, &v) ||
-        !may_wrap_below_zero(index) || clang_getCursorKind(base) != CXCursor_DeclRefExpr || !shared_window_decl(clang_getCursorReferenced(base), 0))
+        !may_go_below_zero(index) || never_below_zero(index, &as->floors) || clang_getCursorKind(base) != CXCursor_DeclRefExpr || !shared_window_decl(clang_getCursorReferenced(base), 0))
         return;
     unsigned b, e;
     if (!own_text(as->fe, index, &b, &e))
@@ -354,6 +334,8 @@ static enum CXChildVisitResult arith_visit(CXCursor c, CXCursor parent, CXClient
         }
     } else if (kind == CXCursor_ArraySubscriptExpr) {
         rewrite_shared_index(as, c);
+    } else if (kind == CXCursor_IfStmt || kind == CXCursor_ConditionalOperator) {
+        index_floors(as->fe->u->arena, c, &as->floors);
     } else if (kind == CXCursor_CStyleCastExpr || kind == CXCursor_CXXStaticCastExpr ||
                kind == CXCursor_CXXFunctionalCastExpr || kind == CXCursor_UnexposedExpr) {
         /* written casts, and implicit ones (libclang's unexposed ImplicitCastExpr): the
