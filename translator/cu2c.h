@@ -135,7 +135,8 @@ typedef struct Var {
                              * used outside it: a block-level copy is declared before that loop */
     bool promoted;          /* promote_locals: needs one copy per thread across loop nests */
     bool x_unit;            /* a parameter of an expanded function bound to B + threadIdx.x (or
-                             * a local holding it): consecutive in consecutive threads */
+                             * a local holding it), or a local initialised to B + threadIdx.x
+                             * with B varying in y or z: consecutive in consecutive threads */
     bool remat;             /* promote_locals: recomputed from its initialiser in each nest
                              * instead (it depends only on thread/block indices and constants) */
     const char *init_text;  /* its initialiser as written, when that is pure arithmetic */

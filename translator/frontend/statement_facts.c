@@ -842,6 +842,9 @@ enum CXChildVisitResult decl_visit(CXCursor c, CXCursor parent, CXClientData d) 
             scan_x_offset(ks, v, c, init);
             scan_linear_index(ks, v, c, init);
             scan_x_scale(ks, v, c, init);
+            /* B + threadIdx.x with B varying in y or z (`x + y * nx`): consecutive in
+             * consecutive threads all the same, for reads_x_contiguous */
+            v->x_unit = !v->x_sign && holds_thread_index(clang_getCursorType(c)) && x_unit_expr(ks, init);
         }
         vec_push(ks->fe->u->arena, &ks->s->decls, v);
         if (!v->is_shared) {
