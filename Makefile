@@ -16,7 +16,7 @@ LLVM_LIB = $(LLVM_DIR)/lib
 FRONTEND_SRC   = translator/frontend/parse.c translator/frontend/includes.c translator/frontend/host_cxx.c translator/frontend/libcuxx.c translator/frontend/device_symbols.c translator/frontend/language.c \
                  translator/frontend/cursors.c translator/frontend/user_functions.c \
                  translator/frontend/kernels.c translator/frontend/statement_lists.c \
-                 translator/frontend/statement_facts.c translator/frontend/index_arithmetic.c translator/frontend/flat_subscripts.c translator/frontend/unsigned_bounds.c \
+                 translator/frontend/statement_facts.c translator/frontend/index_arithmetic.c translator/frontend/flat_subscripts.c translator/frontend/unsigned_bounds.c translator/frontend/stepped_locals.c \
                  translator/frontend/local_kinds.c translator/frontend/expand.c \
                  translator/frontend/groups.c translator/frontend/cuda_arch.c \
                  translator/frontend/cuda_arch_dispatch.c \
@@ -31,7 +31,7 @@ FRONTEND_SRC  += translator/frontend/thrust.c
 TRANSLATOR_SRC = translator/main.c translator/arena.c translator/diag.c translator/model.c \
                  translator/emit.c $(FRONTEND_SRC)
 PASS_SRC       = passes/find_regions.c passes/thread_variance.c passes/check_barriers.c passes/form_loops.c \
-                 passes/promote_locals.c passes/hoist_textures.c passes/lower_kernel.c passes/block_function.c \
+                 passes/promote_locals.c passes/hoist_textures.c passes/lower_kernel.c passes/thread_copies.c passes/block_function.c \
                  passes/fast_subscripts.c passes/narrow_guards.c passes/nest_exits.c passes/lower_sites.c passes/lower_launches.c \
                  passes/fiber_kernel.c
 DRIVER_SRC     = tools/cu2cc/main.c tools/cu2cc/args.c tools/cu2cc/layout.c tools/cu2cc/steps.c \

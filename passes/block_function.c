@@ -180,7 +180,7 @@ void block_prologue(Unit *u, Kernel *k, Buf *b) {
         Var *v = k->vars.items[i];
         if (v->promoted && !v->alias)
             add_scratch(u, &arrays, storage_type(u->arena, v),
-                        arena_printf(u->arena, "__cu2c_p%d", v->id), count_expr(v->dims));
+                        arena_printf(u->arena, "__cu2c_p%d", v->id), copies_count(v));
     }
     if (k->needs_exit_flags)
         add_scratch(u, &arrays, "unsigned char", "__cu2c_exited", count_expr(DIM_XYZ));

@@ -1,4 +1,4 @@
-/* lower.h - what lower_kernel.c, block_function.c, fast_subscripts.c, narrow_guards.c, nest_exits.c,
+/* lower.h - what lower_kernel.c, thread_copies.c, block_function.c, fast_subscripts.c, narrow_guards.c, nest_exits.c,
  * the parts of the lower_kernel pass, share: helpers over the kernel model and the text of generated code. */
 #ifndef CU2C_LOWER_H
 #define CU2C_LOWER_H
@@ -25,8 +25,15 @@ const char *index_expr(unsigned dims);
 void open_thread_loop(Kernel *k, Stmt *p, PtrVec *scopes, Buf *e);
 bool edited(Unit *u, unsigned begin, unsigned end);
 void put_store(Arena *a, Var *v, Buf *t);
+const char *copies_count(Var *v);
 int store_id(Var *v);
 bool nest_stores_var(Kernel *k, Nest *n, Var *v);
+bool nest_uses(Kernel *k, Nest *n, Var *v, bool write);
+/* thread_copies.c */
+const char *stored_value(Arena *a, Var *v, const char *value);
+void put_load(Var *v, bool row_read, Buf *h);
+bool rows_read(Kernel *k, Nest *n, Buf *h);
+void rows_tail(Kernel *k, Nest *n, Buf *t);
 /* nest_exits.c */
 bool nest_jumps(Kernel *k, Nest *n);
 void return_pieces(Unit *u, unsigned begin, unsigned end, const unsigned *span, const char *value,

@@ -26,40 +26,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The per-thread index of a value varying in dims, over a block of (bx, by, bz). */
-const char *index_expr(unsigned dims) {
-    switch (dims) {
-    case DIM_X: return "__cu2c_tx";
-    case DIM_Y: return "__cu2c_ty";
-    case DIM_Z: return "__cu2c_tz";
-    case DIM_X | DIM_Y: return "(__cu2c_ty * __cu2c_bx + __cu2c_tx)";
-    case DIM_X | DIM_Z: return "(__cu2c_tz * __cu2c_bx + __cu2c_tx)";
-    case DIM_Y | DIM_Z: return "(__cu2c_tz * __cu2c_by + __cu2c_ty)";
-    default: return "((__cu2c_tz * __cu2c_by + __cu2c_ty) * __cu2c_bx + __cu2c_tx)";
-    }
-}
-
-const char *count_expr(unsigned dims) {
-    switch (dims) {
-    case DIM_X: return "(size_t)__cu2c_bx";
-    case DIM_Y: return "(size_t)__cu2c_by";
-    case DIM_Z: return "(size_t)__cu2c_bz";
-    case DIM_X | DIM_Y: return "((size_t)__cu2c_bx * __cu2c_by)";
-    case DIM_X | DIM_Z: return "((size_t)__cu2c_bx * __cu2c_bz)";
-    case DIM_Y | DIM_Z: return "((size_t)__cu2c_by * __cu2c_bz)";
-    default: return "((size_t)__cu2c_bx * __cu2c_by * __cu2c_bz)";
-    }
-}
-
-/* The per-thread array a promoted local lives in (x = f(...) shares its copy's result's). */
-int store_id(Var *v) {
-    return v->alias ? v->alias->id : v->id;
-}
-
-static bool is_array_type(const Var *v) {
-    return !v->type_deduced && strchr(v->type, '[') != NULL;
-}
-
 /* Does a statement of nest n other than besides use (write: write) v? */
 static bool nest_uses_besides(Kernel *k, Nest *n, Var *v, bool write, Stmt *besides) {
     for (int i = n->first; i <= n->last; i++) {
@@ -77,7 +43,7 @@ static bool nest_uses_besides(Kernel *k, Nest *n, Var *v, bool write, Stmt *besi
     return false;
 }
 
-static bool nest_uses(Kernel *k, Nest *n, Var *v, bool write) {
+bool nest_uses(Kernel *k, Nest *n, Var *v, bool write) {
     return nest_uses_besides(k, n, v, write, NULL);
 }
 
@@ -111,55 +77,6 @@ static void put_pred_checks(Stmt *s, Stmt *skip, bool agreed, Buf *h) {
         if (p->predicated && p != skip && !(agreed && p->block_barrier))
             buf_printf(h, "if (__cu2c_pf%d[%s] != %d) continue; ", p->index, index_expr(DIM_XYZ),
                        in_else_branch(p, c) ? 1 : 2);
-}
-
-/* A promoted reference's type without its '&' (and without const for REF_VALUE: the
- * storage holds the temporary itself). */
-static const char *referred_type(Arena *a, Var *v) {
-    size_t n = strlen(v->type);
-    while (n > 0 && (v->type[n - 1] == '&' || v->type[n - 1] == ' '))
-        n--;
-    const char *t = v->type;
-    if (v->ref == REF_VALUE && strncmp(t, "const ", 6) == 0) {
-        t += 6;
-        n -= 6;
-    }
-    return arena_strndup(a, t, n);
-}
-
-/* The element type of a promoted local's per-thread array. */
-const char *storage_type(Arena *a, Var *v) {
-    if (v->ref == REF_MEMORY)
-        return arena_printf(a, "__typeof__(%s) *", referred_type(a, v));
-    return arena_printf(a, "__typeof__(%s)", v->ref == REF_VALUE ? referred_type(a, v) : v->type);
-}
-
-/* What a thread loop stores into a promoted local's per-thread array (its address for a
- * reference bound to memory). */
-static const char *stored_value(Arena *a, Var *v, const char *value) {
-    return v->ref == REF_MEMORY ? arena_printf(a, "__builtin_addressof(%s)", value) : value;
-}
-
-/* Stores a thread loop's copy of a promoted local into its per-thread array. */
-void put_store(Arena *a, Var *v, Buf *t) {
-    if (is_array_type(v))
-        buf_printf(t, "__builtin_memcpy(&__cu2c_p%d[%s], &%s, sizeof %s); ", store_id(v), index_expr(v->dims),
-                   v->name, v->name);
-    else
-        buf_printf(t, "__cu2c_p%d[%s] = %s; ", store_id(v), index_expr(v->dims), stored_value(a, v, v->name));
-}
-
-/* Declares a thread loop's copy of a promoted local, loaded from its per-thread array. */
-static void put_load(Var *v, Buf *h) {
-    if (v->ref)
-        buf_printf(h, "%s %s = %s__cu2c_p%d[%s]; ", v->type, v->name, v->ref == REF_MEMORY ? "*" : "",
-                   store_id(v), index_expr(v->dims));
-    else if (is_array_type(v))
-        buf_printf(h, "__typeof__(%s) %s; __builtin_memcpy(&%s, &__cu2c_p%d[%s], sizeof %s); ",
-                   v->type, v->name, v->name, store_id(v), index_expr(v->dims), v->name);
-    else
-        buf_printf(h, "__typeof__(%s) %s = __cu2c_p%d[%s]; ", v->type, v->name, store_id(v),
-                   index_expr(v->dims));
 }
 
 /* Which rematerialised locals (need[v->id]) a thread loop whose statements read `reads` must
@@ -336,6 +253,7 @@ static void nest_text(Arena *a, Kernel *k, int ni, bool fast, Buf *h, Buf *t) {
     if (fast && pi && pi->block_barrier)
         pi = NULL;      /* its threads agree: all of the block's */
     unsigned split = split_dims(k, n, pi || n->lane_stepped || (fast && n->fast_guarded));
+    bool rows = false;
     Buf order = {0};
     if (n->dims & DIM_Z)
         put_thread_loop(k, 'z', n->guarded & DIM_Z ? "__cu2c_loz" : "0", n->guarded & DIM_Z ? "__cu2c_hiz" : "__cu2c_bz",
@@ -369,6 +287,7 @@ static void nest_text(Arena *a, Kernel *k, int ni, bool fast, Buf *h, Buf *t) {
             hi = arena_printf(a, "(int)CU2C_MINLL(%s, CU2C_MAXLL(%s, __cu2c_lhi - %s))", hi, lo, r);
             lo = rlo;
         }
+        rows = rows_read(k, n, h);
         if (n->lane_stepped)    /* a lane guard: the threads it may let through only */
             buf_printf(h, "CU2C_THREADS_INDEPENDENT for (int __cu2c_tx = CU2C_STEP_FROM(%s, __cu2c_s0, __cu2c_sx); "
                           "__cu2c_tx < %s; __cu2c_tx += __cu2c_sx) ", lo, hi);
@@ -429,7 +348,7 @@ static void nest_text(Arena *a, Kernel *k, int ni, bool fast, Buf *h, Buf *t) {
         if (!v->promoted || !nest_uses(k, n, v, false))
             continue;
         if (vec_contains(&n->loads, v))
-            put_load(v, h);
+            put_load(v, rows, h);
         if (nest_stores_var(k, n, v))
             put_store(a, v, t);
     }
@@ -440,7 +359,10 @@ static void nest_text(Arena *a, Kernel *k, int ni, bool fast, Buf *h, Buf *t) {
     buf_puts(t, "}");
     if (n->has_return || n->has_fret || nest_jumps(k, n))
         buf_printf(t, " __cu2c_next%d%s: ;", ni, sfx);
-    buf_puts(t, split ? " } }" : " }");
+    buf_puts(t, " }");
+    if (rows)
+        rows_tail(k, n, t);
+    buf_puts(t, split ? " }" : "");
 }
 
 /* A nest may start with a directive (#pragma unroll before a loop): it must begin a line. */
@@ -709,7 +631,7 @@ void open_thread_loop(Kernel *k, Stmt *p, PtrVec *scopes, Buf *e) {
     for (int i = 0; i < k->vars.len; i++) {
         Var *v = k->vars.items[i];
         if (v->promoted && vec_contains(&p->reads, v))
-            put_load(v, e);
+            put_load(v, false, e);
     }
     put_lambdas(k, &p->reads, NULL, e);
 }

@@ -75,6 +75,86 @@ static bool x_affine(Kernel *k, Var *v) {
 }
 
 
+/* Is w's value the same in every thread wherever it is read: uniform, or recomputed from an
+ * initialiser reading no threadIdx and only such locals (`plane = nx * ny` declared beside a
+ * varying local)? */
+static bool uniform_value(Kernel *k, Var *w, int depth) {
+    if (w->is_shared || w->escapes || w->alias || depth > 4)
+        return false;
+    if (!w->dims)
+        return !w->promoted;
+    if (!w->remat || w->init_reads_tid || w->lambda || written_after_decl(k, w))
+        return false;
+    for (int i = 0; i < w->init_reads.len; i++)
+        if (!uniform_value(k, w->init_reads.items[i], depth + 1))
+            return false;
+    return true;
+}
+
+/* Is v's initialiser B + threadIdx.x with B the same across each row of the block: the x
+ * coordinate once (x_sign 1 or x_unit), every local it reads either the same across a row or
+ * holding threadIdx.x or B' + threadIdx.x itself (unchanged since its declaration, or stepped
+ * as v may be: locals are decided in the order of their declarations)? */
+static bool row_offset_init(Kernel *k, Var *v) {
+    if ((v->x_sign != 1 && !v->x_unit) || !v->init_text)
+        return false;
+    for (int i = 0; i < v->init_reads.len; i++) {
+        Var *w = v->init_reads.items[i];
+        if (w->escapes || w->alias || w->is_shared)
+            return false;
+        if ((w->dims & DIM_X) && !((w->x_sign == 1 || w->x_unit || w->coord == DIM_X) &&
+                                   (w->x_stepped || !written_after_decl(k, w))))
+            return false;
+    }
+    return true;
+}
+
+/* Is every write of v after its declaration a step by a uniform amount that every thread
+ * running on from that point takes: a step statement straight-line in the kernel's lists
+ * under no per-thread if, or straight-line in the body of a leaf for-loop with a uniform
+ * header and no jumps out of its body (Var.step_sites)? */
+static bool uniform_steps(Kernel *k, Var *v) {
+    if (v->other_writes || v->step_sites.len != v->step_writes)
+        return false;
+    for (int i = 0; i < v->step_reads.len; i++)
+        if (!uniform_value(k, v->step_reads.items[i], 0))
+            return false;
+    for (int j = -k->headers.len, n = k->stmts.len + pseudo_count(k); j < n; j++) {
+        Stmt *s = fact_at(k, j);
+        if (s == v->decl_stmt || !vec_contains(&s->writes, v))
+            continue;
+        if (j < 0 || j >= k->stmts.len || under_predicated(s) || s->predicated)
+            return false;
+        bool covered = false;
+        for (int m = 0; m < v->step_sites.len && !covered; m++) {
+            StepSite *site = v->step_sites.items[m];
+            covered = (site->loop == 0 && site->at == s->begin && s->kind == ST_EXPR) ||
+                      (site->loop == s->begin && s->kind == ST_CONTROL && s->header && !s->header->dims &&
+                       !s->body_jumps && !s->has_return && !s->jumps.len && !s->gotos.len);
+        }
+        if (!covered)
+            return false;
+    }
+    return true;
+}
+
+/* Promoted v as one copy per row of the block (Var.x_stepped): an int B + threadIdx.x
+ * stepped uniformly, stored by nests that every thread leaves at their end. */
+static bool x_stepped(Kernel *k, Var *v) {
+    if (!v->promoted || !(v->dims & DIM_X) || v->is_param || v->ref || v->alias || v->escapes || v->lambda ||
+        v->is_shared || v->ref_param || v->type_deduced || !v->decl_stmt || !row_offset_init(k, v) ||
+        !uniform_steps(k, v))
+        return false;
+    for (int i = 0; i < k->nests.len; i++) {
+        Nest *n = k->nests.items[i];
+        if (n->has_return || n->has_fret || n->fret_scopes.len || n->check_exited)
+            for (int j = n->first; j <= n->last; j++)
+                if (vec_contains(&((Stmt *)k->stmts.items[j])->writes, v))
+                    return false;
+    }
+    return true;
+}
+
 /* Does nest n read v with the value of web w (any web when w is NULL)? A leaf for-loop's
  * reads include its header's. */
 static bool nest_reads(Kernel *k, Nest *n, Var *v, Web *w) {
@@ -482,5 +562,9 @@ void promote_locals(Unit *u, Kernel *k) {
     do
         plan_nests(u->arena, k);
     while (widen_updated(k));
+    for (int i = 0; i < k->vars.len; i++) {
+        Var *v = k->vars.items[i];
+        v->x_stepped = !k->thread_order && x_stepped(k, v);
+    }
     check_member_objects(u, k);
 }

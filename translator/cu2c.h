@@ -175,6 +175,17 @@ typedef struct Var {
     bool lin_fixed;         /* promote_locals: lin holds, and neither it nor its leaves change
                              * after their declarations: it is that index wherever it is read */
     unsigned init_begin, init_end;  /* the initialiser's text */
+    int step_writes;        /* writes `v += e`, `v -= e`, `++v`... after the declaration, where
+                             * e is pure and reads no threadIdx (stepped_locals.c) */
+    bool other_writes;      /* any other write after the declaration (`v = e`, `v *= e`, a
+                             * reference or address taken, a lambda capturing it by reference) */
+    PtrVec step_reads;      /* Var*: the locals the steps' amounts read */
+    PtrVec step_sites;      /* StepSite*: the steps found in statement position, straight-line
+                             * in the kernel's body or in for-loops' bodies */
+    bool x_stepped;         /* promote_locals: promoted, x_unit or x_sign 1, stepped only by
+                             * uniform amounts where all its threads take the step: the threads
+                             * of a row of the block hold B + threadIdx.x with one B, so its
+                             * per-thread copy is one per row (B), read as B + threadIdx.x */
     const char *const_init; /* a const local's initialiser as written: what a __shared__ array's
                              * size naming it means outside the kernel (its registration) */
     bool ref_param;         /* an expanded function's `T &p` bound to the caller's local alias */
@@ -182,6 +193,7 @@ typedef struct Var {
     struct Var *alias;      /* `T x = f(...)` with f inlined: x takes the value of this
                              * local of the copy (and shares its per-thread storage) */
     PtrVec init_reads;      /* Var*: the locals that initialiser reads */
+    bool init_reads_tid;    /* and it reads threadIdx itself */
     int id;                 /* index in Kernel.vars, for generated names */
     int copy;               /* the text it belongs to (an inlined body has its own locals) */
     const char *param_text; /* an inlined function's parameter: its declaration as written */
@@ -192,6 +204,12 @@ typedef struct Var {
                              * descriptor the block function copies once per block (each fetch
                              * reads that copy), 0: not hoisted */
 } Var;
+
+/* A step of a local (Var.step_sites) in statement position: at its statement's offset, in the
+ * body of the for-loop at offset loop (0: straight-line in the kernel's body). */
+typedef struct StepSite {
+    unsigned at, loop;
+} StepSite;
 
 /* Var.lambda: a lambda local, and how it captures. */
 enum {

@@ -421,6 +421,8 @@ void model_dump(Unit *u, const char *after, FILE *out) {
                 fprintf(out, " x-offset (%s) %c x", v->x_base, v->x_sign > 0 ? '+' : '-');
             if (v->hoisted)
                 fputs(" hoisted", out);
+            if (v->x_stepped)
+                fputs(" x-stepped (one copy per row)", out);
             put_webs(k, v, out);
             fputc('\n', out);
         }

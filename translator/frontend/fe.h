@@ -405,6 +405,10 @@ void gpu_arithmetic_edits(Fe *fe, PtrVec *edits);
  * edit_main_text; its lines stay). */
 void flat_subscript_edits(Fe *fe, PtrVec *edits);
 
+/* stepped_locals.c */
+/* Var.step_sites of the kernel's locals, from its body. */
+void scan_step_sites(KScan *ks, CXCursor body);
+
 /* unsigned_bounds.c */
 /* Does e hold a subtraction, ~ or unary minus (so that its value may pass below 0)? Is its
  * value provably never below 0 all the same (IndexFloor*: the guards seen so far)? */

@@ -688,8 +688,10 @@ void scan_site(KScan *ks, CXCursor c, ReduceOp op) {
     ks->s = owner;
     /* mma_sync's d: the holder assigns it the result */
     Var *d = op == WMMA_MMA ? lvalue_root(ks, clang_Cursor_getArgument(c, 0)) : NULL;
-    if (d && !d->is_shared && !vec_contains(&owner->writes, d))
+    if (d && !d->is_shared && !vec_contains(&owner->writes, d)) {
+        d->other_writes = true;
         vec_push(u->arena, &owner->writes, d);
+    }
     /* a coalesced group's ballot packs the result by the group's mask where it is used */
     if (group && g.coalesced && site->wrap_pre && !clang_Cursor_isNull(g.group) &&
         kscan_visit(g.group, c, ks) == CXChildVisit_Recurse)

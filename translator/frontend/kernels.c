@@ -382,6 +382,7 @@ void scan_kernel(Fe *fe, CXCursor fn, int overload, bool overloaded) {
     clang_visitChildren(body, fiber_facts_visit, &ks);
     u->scanning = k;
     scan_list(&ks, body, &k->body, NULL);
+    scan_step_sites(&ks, body);
     clang_visitChildren(body, group_dependent_visit, &ks);
     u->scanning = NULL;
     clang_visitChildren(body, file_shared_visit, &ks);

@@ -39,15 +39,30 @@ static CXCursor x_params[8], uniform_params[8];
 static int x_param_count, uniform_param_count;
 
 /* How many times e adds the lane's x coordinate: threadIdx.x, or a local holding it or
- * B + threadIdx.x (Var.coord, Var.x_sign), through +, - (not on the right), parentheses and
- * casts; -1 when it scales it or takes it apart (a stride between threads). */
+ * B + threadIdx.x (Var.coord, Var.x_sign, Var.x_unit), through +, - (not on the right),
+ * parentheses, casts and the branches of a ?: whose condition has none; -1 when it scales it
+ * or takes it apart (a stride between threads). */
 static int x_units(KScan *ks, CXCursor e) {
     e = strip_implicit(e);
     enum CXCursorKind k = clang_getCursorKind(e);
     if (k == CXCursor_ParenExpr || k == CXCursor_CStyleCastExpr || k == CXCursor_UnexposedExpr)
         return clang_Cursor_isNull(last_child(e)) ? -1 : x_units(ks, last_child(e));
-    if (coord_dim(ks, e) == DIM_X)
-        return 1;
+    unsigned coord = coord_dim(ks, e);
+    if (coord)      /* threadIdx.y is the same across the x coordinates */
+        return coord == DIM_X;
+    const char *name;
+    if (k == CXCursor_MemberRefExpr && clang_getCursorKind(strip_implicit(first_child(e))) == CXCursor_DeclRefExpr &&
+        is_builtin_var(clang_getCursorReferenced(strip_implicit(first_child(e))), &name) &&
+        strcmp(name, "threadIdx") != 0)
+        return 0;   /* blockIdx.x & co.: the block's */
+    if (k == CXCursor_ConditionalOperator) {
+        /* `y == 0 ? c : c - nx`: a condition the same across them, branches alike */
+        Kids kids = children(e);
+        if (kids.n != 3 || x_units(ks, kids.c[0]) != 0)
+            return -1;
+        int a = x_units(ks, kids.c[1]), b = x_units(ks, kids.c[2]);
+        return a == b ? a : -1;
+    }
     if (k == CXCursor_DeclRefExpr) {
         CXCursor ref = clang_getCursorReferenced(e);
         for (int i = 0; i < x_param_count; i++)

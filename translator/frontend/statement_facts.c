@@ -49,9 +49,30 @@ Var *lvalue_root(KScan *ks, CXCursor e) {
     }
 }
 
-static void note_write(KScan *ks, Var *v) {
+static void note_step_write(KScan *ks, Var *v) {
     if (v && !v->is_shared && !vec_contains(&ks->s->writes, v))
         vec_push(ks->fe->u->arena, &ks->s->writes, v);
+}
+
+static void note_write(KScan *ks, Var *v) {
+    if (v)
+        v->other_writes = true;
+    note_step_write(ks, v);
+}
+
+/* `v += e`, `v -= e` (e pure, reading no threadIdx) or ++v & co. on a plain local: a step
+ * (Var.step_writes), the locals e reads noted; other writes are note_write's. */
+static void note_assignment(KScan *ks, CXCursor c, CXCursor lhs, CXCursor amount) {
+    CXCursor l = strip_implicit(lhs);
+    Var *v = lvalue_root(ks, lhs);
+    bool tid = false;
+    if (!v || clang_getCursorKind(l) != CXCursor_DeclRefExpr ||
+        (!clang_Cursor_isNull(amount) && (!pure_scan(ks, amount, c, &v->step_reads, &tid) || tid))) {
+        note_write(ks, v);
+        return;
+    }
+    v->step_writes++;
+    note_step_write(ks, v);
 }
 
 typedef struct ArgScan {
@@ -610,8 +631,10 @@ enum CXChildVisitResult kscan_visit(CXCursor c, CXCursor parent, CXClientData d)
             Var *w = v->init_reads.items[i];
             if (!vec_contains(&s->reads, w))
                 vec_push(u->arena, &s->reads, w);
-            if ((v->lambda & LAMBDA_BY_REF) && !w->is_const && !vec_contains(&s->writes, w))
+            if ((v->lambda & LAMBDA_BY_REF) && !w->is_const && !vec_contains(&s->writes, w)) {
+                w->other_writes = true;
                 vec_push(u->arena, &s->writes, w);
+            }
         }
         if (ks->lambda_depth > 0)
             v->escapes = true;
@@ -642,8 +665,10 @@ enum CXChildVisitResult kscan_visit(CXCursor c, CXCursor parent, CXClientData d)
         enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(c);
         if (op == CXBinaryOperator_LAnd || op == CXBinaryOperator_LOr)
             return visit_branches(c, ks);
-        if (kind == CXCursor_CompoundAssignOperator ||
-            (op >= CXBinaryOperator_Assign && op <= CXBinaryOperator_OrAssign))
+        if (op == CXBinaryOperator_AddAssign || op == CXBinaryOperator_SubAssign)
+            note_assignment(ks, c, first_child(c), last_child(c));
+        else if (kind == CXCursor_CompoundAssignOperator ||
+                 (op >= CXBinaryOperator_Assign && op <= CXBinaryOperator_OrAssign))
             note_write(ks, lvalue_root(ks, first_child(c)));
         if (op == CXBinaryOperator_EQ || op == CXBinaryOperator_NE)
             note_coord_test(ks, c);
@@ -660,7 +685,7 @@ enum CXChildVisitResult kscan_visit(CXCursor c, CXCursor parent, CXClientData d)
             s->touches_memory = true;
         if (op == CXUnaryOperator_PostInc || op == CXUnaryOperator_PostDec ||
             op == CXUnaryOperator_PreInc || op == CXUnaryOperator_PreDec)
-            note_write(ks, lvalue_root(ks, first_child(c)));
+            note_assignment(ks, c, first_child(c), clang_getNullCursor());
         else if (op == CXUnaryOperator_AddrOf) {
             /* and what the statement does with the address (a call `inc(&c)`) may write it:
              * a per-thread copy it changes is stored back */
@@ -834,7 +859,7 @@ enum CXChildVisitResult decl_visit(CXCursor c, CXCursor parent, CXClientData d) 
             v->ref = reference_binding(ks, clang_getCursorType(c), init);
         }
         if (!clang_Cursor_isNull(init) && !v->is_shared && !v->lambda && !is_array_type(clang_getCursorType(c))) {
-            if (pure_scan(ks, init, c, &v->init_reads, NULL)) {
+            if (pure_scan(ks, init, c, &v->init_reads, &v->init_reads_tid)) {
                 char *t = cursor_line(ks->fe, init);
                 if (!strstr(t, "//") && !strchr(t, '#'))
                     v->init_text = t;
