@@ -31,7 +31,9 @@ bool nest_stores_var(Kernel *k, Nest *n, Var *v);
 bool nest_uses(Kernel *k, Nest *n, Var *v, bool write);
 /* thread_copies.c */
 const char *stored_value(Arena *a, Var *v, const char *value);
+const char *store_open(Arena *a, Var *v, const char *index);
 void put_load(Var *v, bool row_read, Buf *h);
+bool row_loaded(Kernel *k, Nest *n, Var *v);
 bool rows_read(Kernel *k, Nest *n, Buf *h);
 void rows_tail(Kernel *k, Nest *n, Buf *t);
 /* nest_exits.c */

@@ -347,7 +347,7 @@ static void nest_text(Arena *a, Kernel *k, int ni, bool fast, Buf *h, Buf *t) {
                        v->type, v->id, v->name, v->type, v->name, v->id);
         if (!v->promoted || !nest_uses(k, n, v, false))
             continue;
-        if (vec_contains(&n->loads, v))
+        if (vec_contains(&n->loads, v) && !(rows && row_loaded(k, n, v)))
             put_load(v, rows, h);
         if (nest_stores_var(k, n, v))
             put_store(a, v, t);
@@ -800,7 +800,7 @@ void lower_kernel(Unit *u, Kernel *k) {
                 /* a value varying per thread: each running thread's copy takes its own */
                 open_thread_loop(k, rv, &s->fret_scopes, &pre);
                 if (tmp)
-                    buf_printf(&pre, "__cu2c_p%d[%s] = (", store_id(tmp), index_expr(tmp->dims));
+                    buf_puts(&pre, store_open(u->arena, tmp, index_expr(tmp->dims)));
                 else
                     buf_puts(&pre, "(void)(");
                 buf_puts(&post, "); } ");

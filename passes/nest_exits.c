@@ -47,7 +47,7 @@ static void fret_pieces(Unit *u, Stmt *s, int j, int ni, bool fast, PtrVec *out)
     Inline *in = s->fret;
     const char *value = s->return_values.items[j];
     Var *tmp = in->result_tmp;
-    const char *pre = tmp && value ? arena_printf(u->arena, "{ __cu2c_p%d[%s] = (", store_id(tmp), index_expr(tmp->dims))
+    const char *pre = tmp && value ? arena_printf(u->arena, "{ %s", store_open(u->arena, tmp, index_expr(tmp->dims)))
                     : value ? "{ (void)(" : "{ ";
     const char *post = arena_printf(u->arena, "%s__cu2c_fr%d[%s] = 1; goto __cu2c_next%d%s; }", value ? "); " : "",
                                     in->copy, index_expr(DIM_XYZ), ni, fast ? "f" : "");

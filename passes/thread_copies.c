@@ -70,7 +70,16 @@ static const char *referred_type(Arena *a, Var *v) {
 }
 
 /* The element type of a promoted local's per-thread array. */
+/* A bool local's copies are ints: g++ vectorises no thread loop that loads a bool flag from
+ * memory to mask a float's load or store (`if (computed) t[ty][tx] = ...`), and does an int's.
+ * What is stored is converted to bool first (stored_value). */
+static bool widened_bool(const Var *v) {
+    return !v->ref && !v->type_deduced && (strcmp(v->type, "bool") == 0 || strcmp(v->type, "_Bool") == 0);
+}
+
 const char *storage_type(Arena *a, Var *v) {
+    if (widened_bool(v))
+        return "int";
     if (v->ref == REF_MEMORY)
         return arena_printf(a, "__typeof__(%s) *", referred_type(a, v));
     return arena_printf(a, "__typeof__(%s)", v->ref == REF_VALUE ? referred_type(a, v) : v->type);
@@ -79,7 +88,15 @@ const char *storage_type(Arena *a, Var *v) {
 /* What a thread loop stores into a promoted local's per-thread array (its address for a
  * reference bound to memory). */
 const char *stored_value(Arena *a, Var *v, const char *value) {
+    if (widened_bool(v))
+        return arena_printf(a, "(bool)(%s)", value);
     return v->ref == REF_MEMORY ? arena_printf(a, "__builtin_addressof(%s)", value) : value;
+}
+
+/* `__cu2c_pN[i] = (`: the start of a store of a value into a thread's copy of v, closed by
+ * `)` (converted to bool where the copies are ints). */
+const char *store_open(Arena *a, Var *v, const char *index) {
+    return arena_printf(a, "__cu2c_p%d[%s] = %s(", store_id(v), index, widened_bool(v) ? "(bool)" : "");
 }
 
 /* Stores a thread loop's copy of a promoted local into its per-thread array. */
@@ -112,21 +129,35 @@ void put_load(Var *v, bool row_read, Buf *h) {
                    index_expr(v->dims));
 }
 
+/* Does nest n load promoted v, varying in y or z only and not written by the nest, once per
+ * row before its x loop (rows_read) rather than in every thread? */
+bool row_loaded(Kernel *k, Nest *n, Var *v) {
+    return v->promoted && !v->x_stepped && v->dims && !(v->dims & DIM_X) && !v->ref && !is_array_type(v) &&
+           !k->thread_order && vec_contains(&n->loads, v) && !nest_uses(k, n, v, true);
+}
+
 /* Before nest n's x loop, the rows' B of the x_stepped locals it uses: read once per row as
  * __cu2c_rN (in the x loop, a store into any memory might have changed the array for all the
  * C compiler knows, and the local would not be an induction variable), and, where the nest
  * changes the local, the new B as __cu2c_nN, which each thread sets (put_store) and the row
  * stores after its x loop (rows_tail): a thread storing into the array a B its row's next
- * thread then read would have that thread step twice. Opens a block if any. */
+ * thread then read would have that thread step twice. Likewise the promoted locals varying
+ * in y or z only that it reads (row_loaded), under their own names: `tile[S][tx]` with S
+ * invariant in the x loop is a contiguous row. Opens a block if any. */
 bool rows_read(Kernel *k, Nest *n, Buf *h) {
     bool any = false;
     for (int i = 0; i < k->vars.len; i++) {
         Var *v = k->vars.items[i];
-        if (!v->x_stepped || !nest_uses(k, n, v, false))
+        bool stepped = v->x_stepped && nest_uses(k, n, v, false), row = row_loaded(k, n, v);
+        if (!stepped && !row)
             continue;
         if (!any)
             buf_puts(h, "{ ");
         any = true;
+        if (row) {
+            buf_printf(h, "__typeof__(%s) %s = __cu2c_p%d[%s]; ", v->type, v->name, store_id(v), index_expr(v->dims));
+            continue;
+        }
         buf_printf(h, "const __typeof__(%s) __cu2c_r%d = __cu2c_p%d[%s]; ", v->type, v->id, v->id, copy_index(v));
         if (nest_stores_var(k, n, v))
             buf_printf(h, "__typeof__(%s) __cu2c_n%d = __cu2c_r%d; ", v->type, v->id, v->id);
