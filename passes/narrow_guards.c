@@ -50,12 +50,27 @@ static bool is_linear(Guard *g) {
     return g->coord && g->coord->lin && g->op != '=';
 }
 
-/* Can guard g of a nest's statement bound the nest's loop over its dimension: its coordinate
+/* Does statement s read local w with the value of a uniform web, one the block holds (a loop
+ * counter that a per-thread loop elsewhere reuses varies as a whole, not here)? */
+static bool uniform_web_read(Stmt *s, Var *w) {
+    bool any = false;
+    for (int j = 0; j < s->reads.len; j++) {
+        if (s->reads.items[j] != w)
+            continue;
+        Web *web = j < s->read_webs.len ? s->read_webs.items[j] : NULL;
+        if (!web || web->dims || web->promoted)
+            return false;
+        any = true;
+    }
+    return any;
+}
+
+/* Can guard g of a nest's statement s bound the nest's loop over its dimension: its coordinate
  * threadIdx.d or a local recomputed as it (both copies), a linear thread index that is one
  * wherever read (Var.lin_fixed: each row's x loop, both copies), or an x_affine local (the
  * fast copy), compared as a 32-bit int with a bound reading only locals fixed before the
  * nest? (A lane guard, op '=': may its step apply, see narrow_guards.) */
-static bool narrows(Kernel *k, Nest *n, Guard *g) {
+static bool narrows(Kernel *k, Nest *n, Stmt *s, Guard *g) {
     if (is_linear(g)) {
         /* the x loop's bounds then read the y and z loops' counters: not under --thread-order,
          * whose loops count other variables */
@@ -81,7 +96,7 @@ static bool narrows(Kernel *k, Nest *n, Guard *g) {
                       : fixed && (strcmp(g->cmp_type, "int") == 0 || strcmp(g->cmp_type, "unsigned int") == 0));
     for (int j = 0; ok && j < g->bound_reads.len; j++) {
         Var *w = g->bound_reads.items[j];
-        ok = !w->dims && !w->promoted && !w->remat && !w->is_shared &&
+        ok = (!w->dims || uniform_web_read(s, w)) && !w->promoted && !w->remat && !w->is_shared &&
              (!w->decl_stmt || w->decl_stmt->nest < 0);
     }
     return ok;
@@ -104,7 +119,7 @@ void narrow_guards(Unit *u, Kernel *k, Nest *n, Stmt *s, Buf *h, PtrVec *fast_ed
     bool whole = edit_terms && s->guards_whole, macro = false;
     for (int i = 0; i < s->guards.len && whole; i++) {
         Guard *g = s->guards.items[i];
-        whole = narrows(k, n, g) && g->op != '=' && !is_offset(g);
+        whole = narrows(k, n, s, g) && g->op != '=' && !is_offset(g);
         macro |= g->in_macro;
     }
     whole &= macro;
@@ -112,7 +127,7 @@ void narrow_guards(Unit *u, Kernel *k, Nest *n, Stmt *s, Buf *h, PtrVec *fast_ed
     for (int i = 0; i < s->guards.len; i++) {
         Guard *g = s->guards.items[i];
         bool offset = is_offset(g);
-        if (!narrows(k, n, g))
+        if (!narrows(k, n, s, g))
             continue;
         if (g->op == '=') {     /* a lane guard: the x loop's step (below); its test stays */
             if (!lane && g->lane_step && edit_terms && !g->in_macro) {
@@ -184,12 +199,15 @@ void narrow_guards(Unit *u, Kernel *k, Nest *n, Stmt *s, Buf *h, PtrVec *fast_ed
      * test (or a per-thread if's flag) stays. */
     if (lane && lane->lane_step)
         /* a uniform M (Guard.lane_step), where positive: steps of M, or of the block's width
-         * when M is wider (then only x = B may pass, which is where the loop starts) */
+         * when M is wider (then only x = B may pass, which is where the loop starts); from
+         * B - C for (x + C) % M (Guard.lane_offset) */
         buf_printf(h, "const long long __cu2c_lc = (long long)(%s)(%s), __cu2c_lm = (long long)(%s)(%s); "
                       "const int __cu2c_sx = __cu2c_lm > 0 && __cu2c_lc >= 0 && __cu2c_lc < __cu2c_lm ? "
-                      "(int)CU2C_MINLL(__cu2c_lm, __cu2c_bx) : 1, __cu2c_s0 = __cu2c_sx > 1 ? (int)__cu2c_lc : 0, "
+                      "(int)CU2C_MINLL(__cu2c_lm, __cu2c_bx) : 1, __cu2c_s0 = __cu2c_sx > 1 ? %s : 0, "
                       "__cu2c_sq = __cu2c_sx > 1 && __cu2c_sx == __cu2c_lm; ",
-                   lane->cmp_type, lane->bound, lane->cmp_type, lane->lane_step);
+                   lane->cmp_type, lane->bound, lane->cmp_type, lane->lane_step,
+                   lane->lane_offset ? arena_printf(u->arena, "(int)(__cu2c_lc - %lldll)", lane->lane_offset)
+                                     : "(int)__cu2c_lc");
     else if (lane)
         buf_printf(h, "const long long __cu2c_lc = (long long)(%s)(%s); const int __cu2c_sx = %s__cu2c_lc >= 0 && "
                       "__cu2c_lc < %u ? %u : 1, __cu2c_s0 = __cu2c_sx > 1 ? (int)__cu2c_lc : 0; ",

@@ -268,6 +268,8 @@ typedef struct Guard {
     const char *lane_step;  /* op '=' with lane_mod 0: L is threadIdx.x % M (or a local holding
                              * threadIdx.x) with M uniform, not a constant (`tid % (2 * s) == 0`):
                              * M as text, the x loop stepping by it where it is positive */
+    long long lane_offset;  /* and L is (threadIdx.x + this) % M: the threads passing are those
+                             * with threadIdx.x = B - lane_offset (mod M) */
     bool in_macro;          /* written by a macro: the term stays (true where the loop runs),
                              * B is the parser's text of it */
 } Guard;

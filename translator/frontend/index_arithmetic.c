@@ -658,9 +658,10 @@ static void lane_guard(KScan *ks, Stmt *s, CXCursor cond, Kids kids) {
 
 /* L of a stride guard `L == B` (Guard.lane_step): threadIdx.x % M (threadIdx.x or a local
  * holding it, M not a constant), which gpu_arithmetic.c has made __cu2c_rem_u32(T, M) (or
- * _i32): T in *coord, M in *m. */
-static bool stride_term(KScan *ks, CXCursor e, CXCursor *coord, CXCursor *m) {
+ * _i32): T in *coord, M in *m; or (T + C) % M, C in *offset (Rodinia srad's `(tx + 1) % i`). */
+static bool stride_term(KScan *ks, CXCursor e, CXCursor *coord, CXCursor *m, long long *offset) {
     e = strip_implicit(e);
+    *offset = 0;
     Kids kids = children(e);
     long long k;
     if (clang_getCursorKind(e) == CXCursor_BinaryOperator && clang_getCursorBinaryOperatorKind(e) == CXBinaryOperator_Rem &&
@@ -679,6 +680,18 @@ static bool stride_term(KScan *ks, CXCursor e, CXCursor *coord, CXCursor *m) {
     } else {
         return false;
     }
+    /* (T + C) % M, C a constant >= 0: T % M == B - C (mod M) where T + C stays >= 0 */
+    CXCursor sum = strip_implicit(*coord);
+    Kids terms = children(sum);
+    long long c;
+    if (clang_getCursorKind(sum) == CXCursor_BinaryOperator && clang_getCursorBinaryOperatorKind(sum) == CXBinaryOperator_Add &&
+        terms.n == 2 && holds_thread_index(clang_getCursorType(sum)))
+        for (int side = 0; side < 2; side++)
+            if (int_constant(terms.c[side], &c) && c >= 0 && c <= 1 << 20 && coord_dim(ks, terms.c[1 - side]) == DIM_X) {
+                *coord = terms.c[1 - side];
+                *offset = c;
+                break;
+            }
     return coord_dim(ks, *coord) == DIM_X && holds_thread_index(clang_getCursorType(*coord));
 }
 
@@ -688,8 +701,9 @@ static void stride_guard(KScan *ks, Stmt *s, CXCursor cond, Kids kids) {
     Unit *u = ks->fe->u;
     for (int side = 0; side < 2; side++) {
         CXCursor t, m;
+        long long offset;
         CXType ct = clang_getCanonicalType(clang_getCursorType(kids.c[0]));
-        if (!stride_term(ks, kids.c[side], &t, &m) || !holds_thread_index(ct))
+        if (!stride_term(ks, kids.c[side], &t, &m, &offset) || !holds_thread_index(ct))
             continue;
         Guard *g = arena_alloc(u->arena, sizeof *g);
         bool reads_tid;
@@ -703,6 +717,7 @@ static void stride_guard(KScan *ks, Stmt *s, CXCursor cond, Kids kids) {
                                                                  : NULL;
         g->op = '=';
         g->lane_step = text;
+        g->lane_offset = offset;
         g->cmp_type = fe_str(u->arena, clang_getTypeSpelling(ct));
         add_guard(ks, s, g, cond, kids.c[1 - side]);
         return;
