@@ -34,16 +34,9 @@ static Var *stepped(KScan *ks, CXCursor c) {
     return find_var(ks->k, clang_getCursorReferenced(l), ks->fe);
 }
 
-static enum CXChildVisitResult list_visit(CXCursor c, CXCursor parent, CXClientData d);
-
-static enum CXChildVisitResult jump_visit(CXCursor c, CXCursor parent, CXClientData d) {
-    (void)parent;
+static bool is_goto_or_label(CXCursor c) {
     enum CXCursorKind k = clang_getCursorKind(c);
-    if (k == CXCursor_GotoStmt || k == CXCursor_IndirectGotoStmt || k == CXCursor_LabelStmt) {
-        *(bool *)d = true;
-        return CXChildVisit_Break;
-    }
-    return CXChildVisit_Recurse;
+    return k == CXCursor_GotoStmt || k == CXCursor_IndirectGotoStmt || k == CXCursor_LabelStmt;
 }
 
 static enum CXChildVisitResult list_visit(CXCursor c, CXCursor parent, CXClientData d) {
@@ -74,9 +67,7 @@ static enum CXChildVisitResult list_visit(CXCursor c, CXCursor parent, CXClientD
 }
 
 void scan_step_sites(KScan *ks, CXCursor body) {
-    bool jumps = false;
-    clang_visitChildren(body, jump_visit, &jumps);
-    if (jumps)
+    if (find_in(body, is_goto_or_label, NULL))
         return;
     StepWalk w = {ks, 0};
     clang_visitChildren(body, list_visit, &w);
