@@ -69,7 +69,6 @@ static const char *referred_type(Arena *a, Var *v) {
     return arena_strndup(a, t, n);
 }
 
-/* The element type of a promoted local's per-thread array. */
 /* A bool local's copies are ints: g++ vectorises no thread loop that loads a bool flag from
  * memory to mask a float's load or store (`if (computed) t[ty][tx] = ...`), and does an int's.
  * What is stored is converted to bool first (stored_value). */
@@ -77,6 +76,7 @@ static bool widened_bool(const Var *v) {
     return !v->ref && !v->type_deduced && (strcmp(v->type, "bool") == 0 || strcmp(v->type, "_Bool") == 0);
 }
 
+/* The element type of a promoted local's per-thread array. */
 const char *storage_type(Arena *a, Var *v) {
     if (widened_bool(v))
         return "int";
@@ -105,7 +105,7 @@ void put_store(Arena *a, Var *v, Buf *t) {
         buf_printf(t, "__builtin_memcpy(&__cu2c_p%d[%s], &%s, sizeof %s); ", store_id(v), index_expr(v->dims),
                    v->name, v->name);
     else if (v->x_stepped)  /* B, the same from every thread of the row (rows_read) */
-        buf_printf(t, "__cu2c_n%d = %s - __cu2c_tx; ", store_id(v), v->name);
+        buf_printf(t, "__cu2c_n%d = %s - __cu2c_tx; ", v->id, v->name);
     else
         buf_printf(t, "__cu2c_p%d[%s] = %s; ", store_id(v), index_expr(v->dims), stored_value(a, v, v->name));
 }
@@ -120,7 +120,7 @@ void put_load(Var *v, bool row_read, Buf *h) {
         buf_printf(h, "__typeof__(%s) %s; __builtin_memcpy(&%s, &__cu2c_p%d[%s], sizeof %s); ",
                    v->type, v->name, v->name, store_id(v), index_expr(v->dims), v->name);
     else if (v->x_stepped && row_read)
-        buf_printf(h, "__typeof__(%s) %s = __cu2c_r%d + __cu2c_tx; ", v->type, v->name, store_id(v));
+        buf_printf(h, "__typeof__(%s) %s = __cu2c_r%d + __cu2c_tx; ", v->type, v->name, v->id);
     else if (v->x_stepped)  /* a thread loop of its own (open_thread_loop) */
         buf_printf(h, "__typeof__(%s) %s = __cu2c_p%d[%s] + __cu2c_tx; ", v->type, v->name, store_id(v),
                    copy_index(v));

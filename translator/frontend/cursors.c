@@ -360,6 +360,19 @@ bool is_builtin_var(CXCursor ref, const char **name) {
 }
 
 
+int builtin_member(CXCursor e, const char **name) {
+    if (clang_getCursorKind(e) != CXCursor_MemberRefExpr)
+        return -1;
+    CXCursor base = strip_implicit(first_child(e));
+    if (clang_getCursorKind(base) != CXCursor_DeclRefExpr || !is_builtin_var(clang_getCursorReferenced(base), name))
+        return -1;
+    CXString m = clang_getCursorSpelling(e);
+    const char *mn = clang_getCString(m);
+    int d = mn && mn[0] >= 'x' && mn[0] <= 'z' && !mn[1] ? mn[0] - 'x' : -1;
+    clang_disposeString(m);
+    return d;
+}
+
 /* The name of the preprocessor directive on the line [p, end) (after '#' and blanks), or
  * NULL when the line is not a directive. */
 const char *directive_name(const char *p, const char *end) {

@@ -181,6 +181,9 @@ CXCursor strip_implicit(CXCursor c);
 bool annotation(CXCursor fn, const char *prefix, char *out, size_t cap);
 bool elided_construction(CXCursor call);
 bool is_builtin_var(CXCursor ref, const char **name);
+/* e is threadIdx.d, blockIdx.d, blockDim.d or gridDim.d: d (0 for x, 1 for y, 2 for z), the
+ * variable's name in *name; -1 otherwise. */
+int builtin_member(CXCursor e, const char **name);
 const char *directive_name(const char *p, const char *end);
 bool is_array_type(CXType t);
 bool has_attr(CXCursor c, enum CXCursorKind kind);
@@ -408,6 +411,9 @@ void flat_subscript_edits(Fe *fe, PtrVec *edits);
 /* stepped_locals.c */
 /* Var.step_sites of the kernel's locals, from its body. */
 void scan_step_sites(KScan *ks, CXCursor body);
+/* The local expression c steps, if it is one step of a plain local (`v += e`, `v -= e`, ++v,
+ * v++, --v, v--), or NULL. */
+Var *stepped_local(KScan *ks, CXCursor c);
 
 /* unsigned_bounds.c */
 /* Does e hold a subtraction, ~ or unary minus (so that its value may pass below 0)? Is its

@@ -138,18 +138,9 @@ unsigned coord_dim(KScan *ks, CXCursor e) {
         Var *v = find_var(ks->k, clang_getCursorReferenced(e), ks->fe);
         return v ? v->coord : 0;
     }
-    if (clang_getCursorKind(e) != CXCursor_MemberRefExpr)
-        return 0;
-    CXCursor base = strip_implicit(first_child(e));
     const char *bname;
-    if (clang_getCursorKind(base) != CXCursor_DeclRefExpr ||
-        !is_builtin_var(clang_getCursorReferenced(base), &bname) || strcmp(bname, "threadIdx") != 0)
-        return 0;
-    CXString m = clang_getCursorSpelling(e);
-    const char *mn = clang_getCString(m);
-    unsigned d = mn[0] == 'x' ? DIM_X : mn[0] == 'y' ? DIM_Y : mn[0] == 'z' ? DIM_Z : 0;
-    clang_disposeString(m);
-    return d;
+    int d = builtin_member(e, &bname);
+    return d >= 0 && strcmp(bname, "threadIdx") == 0 ? DIM_X << d : 0;
 }
 
 #define X_FAIL 2
@@ -297,18 +288,9 @@ static CXCursor strip_index_casts(CXCursor e) {
 
 /* Is e blockDim.x (*d 0) or blockDim.y (1)? */
 static bool block_dim_xy(CXCursor e, int *d) {
-    if (clang_getCursorKind(e) != CXCursor_MemberRefExpr)
-        return false;
-    CXCursor base = strip_implicit(first_child(e));
     const char *bname;
-    if (clang_getCursorKind(base) != CXCursor_DeclRefExpr ||
-        !is_builtin_var(clang_getCursorReferenced(base), &bname) || strcmp(bname, "blockDim") != 0)
-        return false;
-    CXString m = clang_getCursorSpelling(e);
-    const char *mn = clang_getCString(m);
-    *d = mn[0] == 'x' ? 0 : mn[0] == 'y' ? 1 : -1;
-    clang_disposeString(m);
-    return *d >= 0;
+    *d = builtin_member(e, &bname);
+    return (*d == 0 || *d == 1) && strcmp(bname, "blockDim") == 0;
 }
 
 /* An int or unsigned local initialised to K * threadIdx.x or threadIdx.x * K (through a local
@@ -632,10 +614,24 @@ static void add_guard(KScan *ks, Stmt *s, Guard *g, CXCursor cond, CXCursor b) {
     vec_push(u->arena, &s->guards, g);
 }
 
+/* A new lane guard (op '=', over x) on the coordinate t, a local or threadIdx.x (a null
+ * cursor: a tile's rank), compared as type ct: lane_guard's and stride_guard's. */
+static Guard *new_lane_guard(KScan *ks, CXCursor t, CXType ct) {
+    Unit *u = ks->fe->u;
+    Guard *g = arena_alloc(u->arena, sizeof *g);
+    if (!clang_Cursor_isNull(t))
+        t = strip_implicit(t);
+    g->dim = DIM_X;
+    g->coord = !clang_Cursor_isNull(t) && clang_getCursorKind(t) == CXCursor_DeclRefExpr
+                   ? find_var(ks->k, clang_getCursorReferenced(t), ks->fe) : NULL;
+    g->op = '=';
+    g->cmp_type = fe_str(u->arena, clang_getTypeSpelling(ct));
+    return g;
+}
+
 /* A term `L == B` (or `B == L`) of a leaf if's condition, L the lane part of the thread
  * index (lane_term) and B pure, free of thread indices: a lane guard (Guard.lane_mod). */
 static void lane_guard(KScan *ks, Stmt *s, CXCursor cond, Kids kids) {
-    Unit *u = ks->fe->u;
     for (int side = 0; side < 2; side++) {
         bool linear;
         CXCursor t;
@@ -643,14 +639,9 @@ static void lane_guard(KScan *ks, Stmt *s, CXCursor cond, Kids kids) {
         CXType ct = clang_getCanonicalType(clang_getCursorType(kids.c[0]));
         if (!m || !holds_thread_index(ct))
             continue;
-        Guard *g = arena_alloc(u->arena, sizeof *g);
-        g->dim = DIM_X;
-        g->coord = !clang_Cursor_isNull(t) && clang_getCursorKind(t) == CXCursor_DeclRefExpr
-                       ? find_var(ks->k, clang_getCursorReferenced(t), ks->fe) : NULL;
-        g->op = '=';
+        Guard *g = new_lane_guard(ks, t, ct);
         g->lane_mod = m;
         g->lane_linear = linear;
-        g->cmp_type = fe_str(u->arena, clang_getTypeSpelling(ct));
         add_guard(ks, s, g, cond, kids.c[1 - side]);
         return;
     }
@@ -698,27 +689,20 @@ static bool stride_term(KScan *ks, CXCursor e, CXCursor *coord, CXCursor *m, lon
 /* A term `threadIdx.x % M == B` (or `B == ...`), M and B pure and uniform: a stride guard
  * (Guard.lane_step), whose x loop steps by M. */
 static void stride_guard(KScan *ks, Stmt *s, CXCursor cond, Kids kids) {
-    Unit *u = ks->fe->u;
     for (int side = 0; side < 2; side++) {
         CXCursor t, m;
         long long offset;
         CXType ct = clang_getCanonicalType(clang_getCursorType(kids.c[0]));
         if (!stride_term(ks, kids.c[side], &t, &m, &offset) || !holds_thread_index(ct))
             continue;
-        Guard *g = arena_alloc(u->arena, sizeof *g);
+        Guard *g = new_lane_guard(ks, t, ct);
         bool reads_tid;
         char *text = cursor_line(ks->fe, m);
         if (!pure_scan(ks, m, cond, &g->bound_reads, &reads_tid) || reads_tid || macro_written(m) ||
             strstr(text, "//") || strchr(text, '#'))
             return;
-        t = strip_implicit(t);
-        g->dim = DIM_X;
-        g->coord = clang_getCursorKind(t) == CXCursor_DeclRefExpr ? find_var(ks->k, clang_getCursorReferenced(t), ks->fe)
-                                                                 : NULL;
-        g->op = '=';
         g->lane_step = text;
         g->lane_offset = offset;
-        g->cmp_type = fe_str(u->arena, clang_getTypeSpelling(ct));
         add_guard(ks, s, g, cond, kids.c[1 - side]);
         return;
     }

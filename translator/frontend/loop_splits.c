@@ -51,10 +51,8 @@ static int x_units(KScan *ks, CXCursor e) {
     if (coord)      /* threadIdx.y is the same across the x coordinates */
         return coord == DIM_X;
     const char *name;
-    if (k == CXCursor_MemberRefExpr && clang_getCursorKind(strip_implicit(first_child(e))) == CXCursor_DeclRefExpr &&
-        is_builtin_var(clang_getCursorReferenced(strip_implicit(first_child(e))), &name) &&
-        strcmp(name, "threadIdx") != 0)
-        return 0;   /* blockIdx.x & co.: the block's */
+    if (builtin_member(e, &name) >= 0)
+        return 0;   /* blockIdx.x & co. (threadIdx's are coordinates): the block's */
     if (k == CXCursor_ConditionalOperator) {
         /* `y == 0 ? c : c - nx`: a condition the same across them, branches alike */
         Kids kids = children(e);

@@ -60,15 +60,15 @@ static void note_write(KScan *ks, Var *v) {
     note_step_write(ks, v);
 }
 
-/* `v += e`, `v -= e` (e pure, reading no threadIdx) or ++v & co. on a plain local: a step
- * (Var.step_writes), the locals e reads noted; other writes are note_write's. */
-static void note_assignment(KScan *ks, CXCursor c, CXCursor lhs, CXCursor amount) {
-    CXCursor l = strip_implicit(lhs);
-    Var *v = lvalue_root(ks, lhs);
+/* `v += e`, `v -= e` (e pure, reading no threadIdx) or ++v & co. on a plain local
+ * (stepped_local): a step (Var.step_writes), the locals e reads noted; other writes, to c's
+ * first operand, are note_write's. */
+static void note_assignment(KScan *ks, CXCursor c) {
+    Var *v = stepped_local(ks, c);
     bool tid = false;
-    if (!v || clang_getCursorKind(l) != CXCursor_DeclRefExpr ||
-        (!clang_Cursor_isNull(amount) && (!pure_scan(ks, amount, c, &v->step_reads, &tid) || tid))) {
-        note_write(ks, v);
+    if (!v || (clang_getCursorKind(c) == CXCursor_CompoundAssignOperator &&
+               (!pure_scan(ks, last_child(c), c, &v->step_reads, &tid) || tid))) {
+        note_write(ks, lvalue_root(ks, first_child(c)));
         return;
     }
     v->step_writes++;
@@ -666,7 +666,7 @@ enum CXChildVisitResult kscan_visit(CXCursor c, CXCursor parent, CXClientData d)
         if (op == CXBinaryOperator_LAnd || op == CXBinaryOperator_LOr)
             return visit_branches(c, ks);
         if (op == CXBinaryOperator_AddAssign || op == CXBinaryOperator_SubAssign)
-            note_assignment(ks, c, first_child(c), last_child(c));
+            note_assignment(ks, c);
         else if (kind == CXCursor_CompoundAssignOperator ||
                  (op >= CXBinaryOperator_Assign && op <= CXBinaryOperator_OrAssign))
             note_write(ks, lvalue_root(ks, first_child(c)));
@@ -685,7 +685,7 @@ enum CXChildVisitResult kscan_visit(CXCursor c, CXCursor parent, CXClientData d)
             s->touches_memory = true;
         if (op == CXUnaryOperator_PostInc || op == CXUnaryOperator_PostDec ||
             op == CXUnaryOperator_PreInc || op == CXUnaryOperator_PreDec)
-            note_assignment(ks, c, first_child(c), clang_getNullCursor());
+            note_assignment(ks, c);
         else if (op == CXUnaryOperator_AddrOf) {
             /* and what the statement does with the address (a call `inc(&c)`) may write it:
              * a per-thread copy it changes is stored back */

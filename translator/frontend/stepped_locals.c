@@ -12,9 +12,7 @@ typedef struct StepWalk {
     unsigned loop;          /* the for-loop whose body is walked (its offset), 0: the kernel's */
 } StepWalk;
 
-/* The local a statement steps, if it is one step of a plain local (`v += e`, `v -= e`, ++v,
- * v++, --v, v--). */
-static Var *stepped(KScan *ks, CXCursor c) {
+Var *stepped_local(KScan *ks, CXCursor c) {
     CXCursor l;
     enum CXCursorKind kind = clang_getCursorKind(c);
     if (kind == CXCursor_CompoundAssignOperator &&
@@ -43,7 +41,7 @@ static enum CXChildVisitResult list_visit(CXCursor c, CXCursor parent, CXClientD
     (void)parent;
     StepWalk *w = d;
     enum CXCursorKind kind = clang_getCursorKind(c);
-    Var *v = stepped(w->ks, c);
+    Var *v = stepped_local(w->ks, c);
     if (v) {
         unsigned b, e;
         cursor_range(c, &b, &e);

@@ -25,16 +25,8 @@ typedef struct Linear {
 
 /* threadIdx.d & co.: its slot and whether it is an extent (blockDim, gridDim); -1 if not one */
 static int builtin_slot(CXCursor e, bool *extent) {
-    if (clang_getCursorKind(e) != CXCursor_MemberRefExpr)
-        return -1;
-    CXCursor base = strip_implicit(first_child(e));
     const char *name;
-    if (clang_getCursorKind(base) != CXCursor_DeclRefExpr || !is_builtin_var(clang_getCursorReferenced(base), &name))
-        return -1;
-    CXString m = clang_getCursorSpelling(e);
-    const char *mn = clang_getCString(m);
-    int d = mn && mn[0] && !mn[1] && mn[0] >= 'x' && mn[0] <= 'z' ? mn[0] - 'x' : -1;
-    clang_disposeString(m);
+    int d = builtin_member(e, &name);
     if (d < 0)
         return -1;
     bool grid = strcmp(name, "blockIdx") == 0 || strcmp(name, "gridDim") == 0;
