@@ -86,8 +86,15 @@ static bool guarded(Stmt *s) {
     return s->guards.len && !s->has_return && !s->jumps.len && s->dims;
 }
 
+/* Does s read or write v, or read it in a guard's bound (one read through a local,
+ * Guard.via: narrow_guards reads the bound where s's nest starts)? */
 static bool references(Stmt *s, Var *v) {
-    return vec_contains(&s->reads, v) || vec_contains(&s->writes, v);
+    if (vec_contains(&s->reads, v) || vec_contains(&s->writes, v))
+        return true;
+    for (int i = 0; i < s->guards.len; i++)
+        if (vec_contains(&((Guard *)s->guards.items[i])->bound_reads, v))
+            return true;
+    return false;
 }
 
 static bool is_leaf(Stmt *s) {

@@ -65,12 +65,28 @@ static bool uniform_web_read(Stmt *s, Var *w) {
     return any;
 }
 
+/* Is a guard read through a local (Guard.via) the test it was where the local was
+ * initialised: the local never changed after, nor anything its bound reads, and no local
+ * declared after it hides one of those (its bound is text, read again at the nest)? */
+static bool via_holds(Kernel *k, Guard *g) {
+    if (g->via->escapes || written_after_decl(k, g->via))
+        return false;
+    for (int j = 0; j < g->bound_reads.len; j++) {
+        Var *w = g->bound_reads.items[j];
+        if (w->escapes || written_after_decl(k, w) || hidden_after(k, g->via, w))
+            return false;
+    }
+    return true;
+}
+
 /* Can guard g of a nest's statement s bound the nest's loop over its dimension: its coordinate
  * threadIdx.d or a local recomputed as it (both copies), a linear thread index that is one
  * wherever read (Var.lin_fixed: each row's x loop, both copies), or an x_affine local (the
  * fast copy), compared as a 32-bit int with a bound reading only locals fixed before the
  * nest? (A lane guard, op '=': may its step apply, see narrow_guards.) */
 static bool narrows(Kernel *k, Nest *n, Stmt *s, Guard *g) {
+    if (g->via && !via_holds(k, g))
+        return false;
     if (is_linear(g)) {
         /* the x loop's bounds then read the y and z loops' counters: not under --thread-order,
          * whose loops count other variables */

@@ -41,7 +41,7 @@ static bool rematerialisable(Kernel *k, Var *v) {
         /* a uniform local that never changes, declared outside any thread loop (so it is in
          * scope wherever v is) */
         if (w->dims || w->promoted || written_after_decl(k, w) || w->is_shared ||
-            (w->decl_stmt && w->decl_stmt->nest >= 0))
+            (w->decl_stmt && w->decl_stmt->nest >= 0) || hidden_after(k, v, w))
             return false;
     }
     return true;
@@ -69,7 +69,7 @@ static bool x_affine(Kernel *k, Var *v) {
         (v->x_leaf && (v->x_leaf->escapes || written_after_decl(k, v->x_leaf))))
         return false;
     for (int i = 0; i < v->x_reads.len; i++)
-        if (!fixed_uniform(k, v->x_reads.items[i]))
+        if (!fixed_uniform(k, v->x_reads.items[i]) || hidden_after(k, v, v->x_reads.items[i]))
             return false;
     return true;
 }

@@ -272,6 +272,9 @@ typedef struct Guard {
                              * with threadIdx.x = B - lane_offset (mod M) */
     bool in_macro;          /* written by a macro: the term stays (true where the loop runs),
                              * B is the parser's text of it */
+    Var *via;               /* the term is this local, bool or integer, initialised with a
+                             * conjunction of guards, this one among them (guards.c
+                             * local_guards): in_macro, B the parser's text of the initialiser's */
 } Guard;
 
 /* A subscript p[E] whose index E, unsigned int or int, is B + threadIdx.x or B - threadIdx.x
@@ -368,8 +371,8 @@ struct Stmt {
     bool body_jumps;        /* a leaf for-loop: its body breaks, continues or returns */
     bool lone;              /* the whole body of an if/else/loop, written without braces, that
                              * calls moved out of became several statements: braced around */
-    PtrVec guards;          /* a leaf if without else, with a pure condition: its Guard* terms
-                             * (also a loop_split if's) */
+    PtrVec guards;          /* a leaf if without else, with a condition free of effects (it
+                             * may read memory): its Guard* terms (also a loop_split if's) */
     bool guards_whole;      /* those terms are all of its condition (a leaf if's: cond_begin,
                              * cond_end say where it is) */
     PtrVec x_subs;          /* XSub*: subscripts inside it indexed by B +- threadIdx.x */
@@ -810,6 +813,10 @@ bool nest_declares(Kernel *k, Nest *n, Var *v);
 /* Does a statement other than v's declaration write v (or a per-thread loop's header declaring
  * it, whose increment may)? */
 bool written_after_decl(Kernel *k, Var *v);
+/* Is w, a local or parameter v's initialiser (or other text of v's) reads by name, hidden
+ * after v's declaration by another local of the same text named like it? That text, read
+ * again where v is visible (recomputed in a thread loop, a guard's bound), might name it. */
+bool hidden_after(Kernel *k, Var *v, Var *w);
 /* Do the locals a linear thread index (Var.lin) reads for threadIdx keep their values? */
 bool lin_leaves_fixed(Kernel *k, Var *v);
 bool stmt_inside(Stmt *s, Stmt *ancestor);     /* ancestor holds s (s itself excluded) */

@@ -55,6 +55,16 @@ bool written_after_decl(Kernel *k, Var *v) {
     return false;
 }
 
+bool hidden_after(Kernel *k, Var *v, Var *w) {
+    for (int i = 0; i < k->vars.len; i++) {
+        Var *o = k->vars.items[i];
+        if (o != w && !o->is_param && o->copy == v->copy && strcmp(o->name, w->name) == 0 &&
+            (o->loc.line > v->loc.line || (o->loc.line == v->loc.line && o->loc.col > v->loc.col)))
+            return true;
+    }
+    return false;
+}
+
 bool lin_leaves_fixed(Kernel *k, Var *v) {
     for (int i = 0; i < v->lin_leaves.len; i++) {
         Var *w = v->lin_leaves.items[i];

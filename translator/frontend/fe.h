@@ -106,6 +106,8 @@ typedef struct KScan {
     bool loop_level_jump;   /* a break/continue seen at loop depth 1 (the leaf for-loop's own) */
     PtrVec hoisted;         /* Inline*: calls of expanded functions in the statement being
                              * scanned, read as their result locals */
+    Var *guard_via;         /* guards.c: the local whose initialiser's guards are being
+                             * scanned (Guard.via) */
 } KScan;
 
 typedef struct TuScan {
@@ -263,7 +265,6 @@ Var *new_temp(Unit *u, Kernel *k, const char *name, const char *type, SrcLoc loc
                      int copy);
 Stmt *new_fact_stmt(Fe *fe, StmtKind kind, SrcLoc loc, Stmt *parent);
 enum CXChildVisitResult kscan_visit(CXCursor c, CXCursor parent, CXClientData d);
-void scan_if_guards(KScan *ks, Stmt *s, CXCursor c);
 enum CXChildVisitResult decl_visit(CXCursor c, CXCursor parent, CXClientData d);
 StmtKind stmt_kind(CXCursor c);
 /* How a reference of type t bound to init can cross thread loops (Var.ref; 0: it cannot). */
@@ -356,7 +357,14 @@ bool x_unit_expr(KScan *ks, CXCursor e);
 /* index_arithmetic.c */
 bool holds_thread_index(CXType t);
 bool pure_scan(KScan *ks, CXCursor e, CXCursor parent, PtrVec *reads, bool *reads_tid);
+bool pure_scan_ranks(KScan *ks, CXCursor e, CXCursor parent, PtrVec *reads);
+bool effect_free_condition(KScan *ks, CXCursor e, CXCursor parent);
+/* guards.c */
+int scan_if_guards(KScan *ks, Stmt *s, CXCursor c);
+int and_terms(CXCursor e);      /* how many terms e && ... has */
 unsigned lane_term(KScan *ks, CXCursor e, bool locals, bool *linear, CXCursor *coord);
+/* Is e a tile's thread_rank() call (cooperative_groups.h's __cu2c_thread_rank)? *m = its width. */
+bool tile_rank_call(CXCursor e, long long *m);
 void scan_x_offset(KScan *ks, Var *v, CXCursor decl, CXCursor init);
 void scan_linear_index(KScan *ks, Var *v, CXCursor decl, CXCursor init);
 void scan_x_scale(KScan *ks, Var *v, CXCursor decl, CXCursor init);

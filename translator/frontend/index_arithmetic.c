@@ -1,7 +1,7 @@
 /* index_arithmetic.c - locals that are arithmetic on thread indices: pure expressions (what
  * they read, whether they read threadIdx), locals that are a uniform base plus threadIdx.x
  * (induction variables in a fast copy of their loops), subscripts indexed so (the same in
- * that copy), and guards on them or on threadIdx that become thread-loop bounds. */
+ * that copy); guards on them are guards.c's. */
 #include "fe.h"
 
 #include <stdlib.h>
@@ -13,9 +13,8 @@ typedef struct PureScan {
     bool reads_tid;         /* it reads threadIdx */
     bool reads_x;           /* it reads threadIdx.x */
     bool ranks;             /* a tile's thread_rank() counts as pure (a guard's condition) */
+    bool memory;            /* reads of memory (not volatile) count as pure: effect-free */
 } PureScan;
-
-static bool tile_rank_call(CXCursor e, long long *m);
 
 /* Is d one of cu2c/arithmetic.h's functions (gpu_arithmetic.c writes their calls for `/`, `%`,
  * shifts and conversions): pure arithmetic? */
@@ -60,6 +59,8 @@ static enum CXChildVisitResult pure_visit(CXCursor c, CXCursor parent, CXClientD
         if (op == CXUnaryOperator_Plus || op == CXUnaryOperator_Minus || op == CXUnaryOperator_Not ||
             op == CXUnaryOperator_LNot)
             return CXChildVisit_Recurse;
+        if (ps->memory && op == CXUnaryOperator_Deref && !clang_isVolatileQualifiedType(clang_getCursorType(c)))
+            return CXChildVisit_Recurse;
         break;
     }
     case CXCursor_CallExpr: {
@@ -72,9 +73,15 @@ static enum CXChildVisitResult pure_visit(CXCursor c, CXCursor parent, CXClientD
         ps->reads_tid = true;
         return CXChildVisit_Continue;   /* the tile (uniform), threadIdx and blockDim */
     }
+    case CXCursor_ArraySubscriptExpr:
+        if (ps->memory && !clang_isVolatileQualifiedType(clang_getCursorType(c)))
+            return CXChildVisit_Recurse;
+        break;
     case CXCursor_MemberRefExpr: {
         CXCursor base = strip_implicit(first_child(c));
         ps->reads_x |= coord_dim(ps->ks, c) == DIM_X;
+        if (ps->memory && !clang_isVolatileQualifiedType(clang_getCursorType(c)))
+            return CXChildVisit_Recurse;
         /* none: a member function's object's, through `this` */
         if (clang_Cursor_isNull(base) || clang_getCanonicalType(clang_getCursorType(base)).kind == CXType_Pointer)
             break;
@@ -90,6 +97,9 @@ static enum CXChildVisitResult pure_visit(CXCursor c, CXCursor parent, CXClientD
         if (clang_getCursorKind(ref) == CXCursor_EnumConstantDecl || (ps->ranks && gpu_arith_fn(ref)))
             return CXChildVisit_Continue;
         Var *u = find_var(ps->ks->k, ref, ps->ks->fe);
+        if (ps->memory && clang_getCursorKind(ref) == CXCursor_VarDecl &&
+            !clang_isVolatileQualifiedType(clang_getCursorType(ref)) && (!u || u->is_shared))
+            return CXChildVisit_Continue;   /* shared or global memory */
         if (!u || u->is_shared || is_array_type(clang_getCursorType(ref)))
             break;
         if (!vec_contains(ps->reads, u))
@@ -104,10 +114,27 @@ static enum CXChildVisitResult pure_visit(CXCursor c, CXCursor parent, CXClientD
 }
 
 static PureScan pure_scan_all(KScan *ks, CXCursor e, CXCursor parent, PtrVec *reads, bool ranks) {
-    PureScan ps = {ks, reads, true, false, false, ranks};
+    PureScan ps = {ks, reads, true, false, false, ranks, false};
     if (pure_visit(e, parent, &ps) == CXChildVisit_Recurse)
         clang_visitChildren(e, pure_visit, &ps);
     return ps;
+}
+
+/* Is e pure, a tile's thread_rank() counting as pure (a guard's condition)? The locals it
+ * reads are added to reads. */
+bool pure_scan_ranks(KScan *ks, CXCursor e, CXCursor parent, PtrVec *reads) {
+    return pure_scan_all(ks, e, parent, reads, true).pure;
+}
+
+/* Is e free of effects, a guard's condition: pure, with a tile's thread_rank() and reads of
+ * memory, not volatile (a thread left out of the loop by one of its guards would only have
+ * read, or not even that: the terms after a false one are not evaluated)? */
+bool effect_free_condition(KScan *ks, CXCursor e, CXCursor parent) {
+    PtrVec reads = {0};
+    PureScan ps = {ks, &reads, true, false, false, true, true};
+    if (pure_visit(e, parent, &ps) == CXChildVisit_Recurse)
+        clang_visitChildren(e, pure_visit, &ps);
+    return ps.pure;
 }
 
 /* Is e pure (see pure_visit)? The locals it reads are added to reads. */
@@ -472,291 +499,4 @@ void scan_x_subscript(KScan *ks, Stmt *s, CXCursor sub) {
     x->reads_yz = sf.yz;
     x->reads = reads;
     vec_push(u->arena, &s->x_subs, x);
-}
-
-/* The dimension of a guard's thread coordinate T: threadIdx.d, a local holding it, an int
- * local holding B +- threadIdx.x or a linear thread index (Var.lin) (DIM_X); 0 if e is none
- * of those. */
-static unsigned guard_dim(KScan *ks, CXCursor e) {
-    unsigned d = coord_dim(ks, e);
-    CXCursor t = strip_implicit(e);
-    if (d || clang_getCursorKind(t) != CXCursor_DeclRefExpr)
-        return d;
-    Var *v = find_var(ks->k, clang_getCursorReferenced(t), ks->fe);
-    return v && (v->x_sign || v->lin || v->x_scale) ? DIM_X : 0;
-}
-
-static bool pow2(long long m) { return m > 0 && m <= (1ll << 30) && !(m & (m - 1)); }
-
-/* A tile's thread_rank(): cooperative_groups.h's macro makes it the call
- * `g.__cu2c_thread_rank(threadIdx, blockDim)` on a thread_block_tile<N>; *m = N. */
-static bool tile_rank_call(CXCursor e, long long *m) {
-    if (clang_getCursorKind(e) != CXCursor_CallExpr)
-        return false;
-    CXString sp = clang_getCursorSpelling(e);
-    bool rank = strcmp(clang_getCString(sp), "__cu2c_thread_rank") == 0;
-    clang_disposeString(sp);
-    CXCursor callee = strip_implicit(first_child(e));
-    if (!rank || clang_getCursorKind(callee) != CXCursor_MemberRefExpr)
-        return false;
-    CXCursor obj = strip_implicit(first_child(callee));
-    int width = 0;
-    if (clang_Cursor_isNull(obj) || group_kind(clang_getCursorType(obj), &width) != 't')
-        return false;
-    *m = width;
-    return width <= 32 && pow2(width);
-}
-
-/* The lane part L of a lane guard `L == B` (Guard.lane_mod): threadIdx.x % M or
- * threadIdx.x & (M - 1) (threadIdx.x itself, or a local initialised to it: *coord), M a
- * power of two; a tile's thread_rank() (*linear); with locals, a local initialised to one of
- * those (Var.lane_mod: *coord). 0 when e is none of those. */
-unsigned lane_term(KScan *ks, CXCursor e, bool locals, bool *linear, CXCursor *coord) {
-    e = strip_implicit(e);      /* (parentheses too) */
-    long long m = 0;
-    *linear = false;
-    *coord = clang_getNullCursor();
-    if (locals && clang_getCursorKind(e) == CXCursor_DeclRefExpr) {
-        Var *v = find_var(ks->k, clang_getCursorReferenced(e), ks->fe);
-        if (!v || !v->lane_mod)
-            return 0;
-        *linear = v->lane_linear;
-        *coord = e;
-        return v->lane_mod;
-    }
-    if (tile_rank_call(e, &m)) {
-        *linear = true;
-        *coord = clang_getNullCursor();
-        return (unsigned)m;
-    }
-    if (clang_getCursorKind(e) != CXCursor_BinaryOperator)
-        return 0;
-    enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(e);
-    Kids kids = children(e);
-    if (kids.n != 2 || (op != CXBinaryOperator_Rem && op != CXBinaryOperator_And))
-        return 0;
-    for (int side = 0; side < (op == CXBinaryOperator_And ? 2 : 1); side++) {
-        CXCursor t = kids.c[side], c = kids.c[1 - side];
-        if (coord_dim(ks, t) != DIM_X || !holds_thread_index(clang_getCursorType(t)))
-            continue;
-        long long k;
-        if (!int_constant(c, &k))
-            continue;
-        m = op == CXBinaryOperator_Rem ? k : k + 1;     /* x & (M - 1) */
-        if (pow2(m)) {
-            *coord = strip_implicit(t);
-            return (unsigned)m;
-        }
-    }
-    return 0;
-}
-
-/* Pure integer arithmetic e as C text rebuilt from the parse (macros expanded): names of
- * locals and parameters, constants (with their types), + - * / % << >> & | ^, unary - and ~,
- * casts; NULL for anything else. */
-static char *printed(Arena *a, CXCursor e) {
-    e = strip_implicit(e);
-    enum CXCursorKind k = clang_getCursorKind(e);
-    CXType t = clang_getCanonicalType(clang_getCursorType(e));
-    CXEvalResult r = k == CXCursor_DeclRefExpr ? NULL : clang_Cursor_Evaluate(e);
-    if (r) {
-        char *c = NULL;
-        if (clang_EvalResult_getKind(r) == CXEval_Int)
-            c = clang_EvalResult_isUnsignedInt(r)
-                    ? arena_printf(a, "((%s)%lluull)", fe_str(a, clang_getTypeSpelling(t)),
-                                   clang_EvalResult_getAsUnsigned(r))
-                    : arena_printf(a, "((%s)%lldll)", fe_str(a, clang_getTypeSpelling(t)),
-                                   clang_EvalResult_getAsLongLong(r));
-        clang_EvalResult_dispose(r);
-        return c;
-    }
-    if (k == CXCursor_DeclRefExpr) {
-        enum CXCursorKind rk = clang_getCursorKind(clang_getCursorReferenced(e));
-        return rk == CXCursor_VarDecl || rk == CXCursor_ParmDecl ? fe_str(a, clang_getCursorSpelling(e)) : NULL;
-    }
-    Kids kids = children(e);
-    if (k == CXCursor_BinaryOperator && kids.n == 2) {
-        enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(e);
-        if (op < CXBinaryOperator_Mul || op > CXBinaryOperator_Or || (op >= CXBinaryOperator_LT && op <= CXBinaryOperator_NE))
-            return NULL;
-        char *l = printed(a, kids.c[0]), *rt = printed(a, kids.c[1]);
-        return l && rt ? arena_printf(a, "(%s %s %s)", l, fe_str(a, clang_getBinaryOperatorKindSpelling(op)), rt)
-                       : NULL;
-    }
-    if (k == CXCursor_UnaryOperator && kids.n == 1) {
-        enum CXUnaryOperatorKind op = clang_getCursorUnaryOperatorKind(e);
-        char *o = printed(a, kids.c[0]);
-        return o && (op == CXUnaryOperator_Minus || op == CXUnaryOperator_Not || op == CXUnaryOperator_Plus)
-                   ? arena_printf(a, "(%s%s)", fe_str(a, clang_getUnaryOperatorKindSpelling(op)), o) : NULL;
-    }
-    if (k == CXCursor_CStyleCastExpr && kids.n >= 1 && t.kind >= CXType_Char_U && t.kind <= CXType_LongLong) {
-        char *o = printed(a, kids.c[kids.n - 1]);
-        return o ? arena_printf(a, "((%s)%s)", fe_str(a, clang_getTypeSpelling(t)), o) : NULL;
-    }
-    return NULL;
-}
-
-/* Guard g of s, term cond, completed with its bound b when b is pure and free of thread
- * indices; a term a macro wrote, wholly or in part (`IN_RANGE(tx, lo, hi)`, `tx < LIM` with
- * LIM spelled through nested macros), gets b as the parser saw it, and is left as written
- * (its text holds the macro's call). */
-static void add_guard(KScan *ks, Stmt *s, Guard *g, CXCursor cond, CXCursor b) {
-    Unit *u = ks->fe->u;
-    bool reads_tid;
-    if (!pure_scan(ks, b, cond, &g->bound_reads, &reads_tid) || reads_tid)
-        return;
-    g->in_macro = macro_written(cond) || macro_written(b);
-    char *text = g->in_macro ? printed(u->arena, b) : cursor_line(ks->fe, b);
-    if (!text || strstr(text, "//") || strchr(text, '#'))
-        return;
-    g->bound = text;
-    cursor_range(cond, &g->begin, &g->end);
-    vec_push(u->arena, &s->guards, g);
-}
-
-/* A new lane guard (op '=', over x) on the coordinate t, a local or threadIdx.x (a null
- * cursor: a tile's rank), compared as type ct: lane_guard's and stride_guard's. */
-static Guard *new_lane_guard(KScan *ks, CXCursor t, CXType ct) {
-    Unit *u = ks->fe->u;
-    Guard *g = arena_alloc(u->arena, sizeof *g);
-    if (!clang_Cursor_isNull(t))
-        t = strip_implicit(t);
-    g->dim = DIM_X;
-    g->coord = !clang_Cursor_isNull(t) && clang_getCursorKind(t) == CXCursor_DeclRefExpr
-                   ? find_var(ks->k, clang_getCursorReferenced(t), ks->fe) : NULL;
-    g->op = '=';
-    g->cmp_type = fe_str(u->arena, clang_getTypeSpelling(ct));
-    return g;
-}
-
-/* A term `L == B` (or `B == L`) of a leaf if's condition, L the lane part of the thread
- * index (lane_term) and B pure, free of thread indices: a lane guard (Guard.lane_mod). */
-static void lane_guard(KScan *ks, Stmt *s, CXCursor cond, Kids kids) {
-    for (int side = 0; side < 2; side++) {
-        bool linear;
-        CXCursor t;
-        unsigned m = lane_term(ks, kids.c[side], true, &linear, &t);
-        CXType ct = clang_getCanonicalType(clang_getCursorType(kids.c[0]));
-        if (!m || !holds_thread_index(ct))
-            continue;
-        Guard *g = new_lane_guard(ks, t, ct);
-        g->lane_mod = m;
-        g->lane_linear = linear;
-        add_guard(ks, s, g, cond, kids.c[1 - side]);
-        return;
-    }
-}
-
-/* L of a stride guard `L == B` (Guard.lane_step): threadIdx.x % M (threadIdx.x or a local
- * holding it, M not a constant), which gpu_arithmetic.c has made __cu2c_rem_u32(T, M) (or
- * _i32): T in *coord, M in *m; or (T + C) % M, C in *offset (Rodinia srad's `(tx + 1) % i`). */
-static bool stride_term(KScan *ks, CXCursor e, CXCursor *coord, CXCursor *m, long long *offset) {
-    e = strip_implicit(e);
-    *offset = 0;
-    Kids kids = children(e);
-    long long k;
-    if (clang_getCursorKind(e) == CXCursor_BinaryOperator && clang_getCursorBinaryOperatorKind(e) == CXBinaryOperator_Rem &&
-        kids.n == 2 && !int_constant(kids.c[1], &k)) {
-        *coord = kids.c[0];
-        *m = kids.c[1];
-    } else if (clang_getCursorKind(e) == CXCursor_CallExpr && clang_Cursor_getNumArguments(e) == 2) {
-        CXString sp = clang_getCursorSpelling(e);
-        const char *name = clang_getCString(sp);
-        bool rem = strcmp(name, "__cu2c_rem_u32") == 0 || strcmp(name, "__cu2c_rem_i32") == 0;
-        clang_disposeString(sp);
-        if (!rem)
-            return false;
-        *coord = clang_Cursor_getArgument(e, 0);
-        *m = clang_Cursor_getArgument(e, 1);
-    } else {
-        return false;
-    }
-    /* (T + C) % M, C a constant >= 0: T % M == B - C (mod M) where T + C stays >= 0 */
-    CXCursor sum = strip_implicit(*coord);
-    Kids terms = children(sum);
-    long long c;
-    if (clang_getCursorKind(sum) == CXCursor_BinaryOperator && clang_getCursorBinaryOperatorKind(sum) == CXBinaryOperator_Add &&
-        terms.n == 2 && holds_thread_index(clang_getCursorType(sum)))
-        for (int side = 0; side < 2; side++)
-            if (int_constant(terms.c[side], &c) && c >= 0 && c <= 1 << 20 && coord_dim(ks, terms.c[1 - side]) == DIM_X) {
-                *coord = terms.c[1 - side];
-                *offset = c;
-                break;
-            }
-    return coord_dim(ks, *coord) == DIM_X && holds_thread_index(clang_getCursorType(*coord));
-}
-
-/* A term `threadIdx.x % M == B` (or `B == ...`), M and B pure and uniform: a stride guard
- * (Guard.lane_step), whose x loop steps by M. */
-static void stride_guard(KScan *ks, Stmt *s, CXCursor cond, Kids kids) {
-    for (int side = 0; side < 2; side++) {
-        CXCursor t, m;
-        long long offset;
-        CXType ct = clang_getCanonicalType(clang_getCursorType(kids.c[0]));
-        if (!stride_term(ks, kids.c[side], &t, &m, &offset) || !holds_thread_index(ct))
-            continue;
-        Guard *g = new_lane_guard(ks, t, ct);
-        bool reads_tid;
-        char *text = cursor_line(ks->fe, m);
-        if (!pure_scan(ks, m, cond, &g->bound_reads, &reads_tid) || reads_tid || macro_written(m) ||
-            strstr(text, "//") || strchr(text, '#'))
-            return;
-        g->lane_step = text;
-        g->lane_offset = offset;
-        add_guard(ks, s, g, cond, kids.c[1 - side]);
-        return;
-    }
-}
-
-/* The terms of a leaf `if (a && b && ...)` comparing a thread coordinate with something pure. */
-static void scan_guards(KScan *ks, Stmt *s, CXCursor cond) {
-    Unit *u = ks->fe->u;
-    cond = strip_implicit(cond);
-    if (clang_getCursorKind(cond) != CXCursor_BinaryOperator)
-        return;
-    enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(cond);
-    Kids kids = children(cond);
-    if (kids.n != 2)
-        return;
-    if (op == CXBinaryOperator_LAnd) {
-        scan_guards(ks, s, kids.c[0]);
-        scan_guards(ks, s, kids.c[1]);
-        return;
-    }
-    if (op == CXBinaryOperator_EQ) {
-        int before = s->guards.len;
-        lane_guard(ks, s, cond, kids);
-        if (s->guards.len == before)
-            stride_guard(ks, s, cond, kids);
-        return;
-    }
-    int opc = op == CXBinaryOperator_LT ? '<' : op == CXBinaryOperator_LE ? 'l'
-            : op == CXBinaryOperator_GT ? '>' : op == CXBinaryOperator_GE ? 'g' : 0;
-    if (!opc)
-        return;
-    int side = guard_dim(ks, kids.c[0]) ? 0 : guard_dim(ks, kids.c[1]) ? 1 : -1;
-    if (side < 0)
-        return;
-    CXType ct = clang_getCanonicalType(clang_getCursorType(kids.c[0]));
-    if (!holds_thread_index(ct))
-        return;
-    Guard *g = arena_alloc(u->arena, sizeof *g);
-    g->dim = guard_dim(ks, kids.c[side]);
-    CXCursor t = strip_implicit(kids.c[side]);
-    g->coord = clang_getCursorKind(t) == CXCursor_DeclRefExpr ? find_var(ks->k, clang_getCursorReferenced(t), ks->fe) : NULL;
-    if (side == 1)   /* B op T  ->  T op' B */
-        opc = opc == '<' ? '>' : opc == '>' ? '<' : opc == 'l' ? 'g' : 'l';
-    g->op = opc;
-    g->cmp_type = fe_str(u->arena, clang_getTypeSpelling(ct));
-    add_guard(ks, s, g, cond, kids.c[1 - side]);
-}
-
-/* A leaf `if (cond) stmt;` without else whose condition is pure: its guard terms. */
-void scan_if_guards(KScan *ks, Stmt *s, CXCursor c) {
-    Kids kids = children(c);
-    if (kids.n != 2 || !clang_isExpression(clang_getCursorKind(kids.c[0])))
-        return;
-    PtrVec reads = {0};
-    if (pure_scan_all(ks, kids.c[0], c, &reads, true).pure)
-        scan_guards(ks, s, kids.c[0]);
 }

@@ -221,18 +221,9 @@ bool loop_split_if(KScan *ks, CXCursor c) {
     return false;
 }
 
-static int and_terms(CXCursor e) {
-    e = strip_implicit(e);      /* (parentheses too) */
-    Kids kids = children(e);
-    if (clang_getCursorKind(e) == CXCursor_BinaryOperator && kids.n == 2 &&
-        clang_getCursorBinaryOperatorKind(e) == CXBinaryOperator_LAnd)
-        return and_terms(kids.c[0]) + and_terms(kids.c[1]);
-    return 1;
-}
-
 void scan_split_guards(KScan *ks, Stmt *s, CXCursor c) {
-    scan_if_guards(ks, s, c);
-    s->guards_whole = s->guards.len > 0 && s->guards.len == and_terms(first_child(c));
+    int terms = scan_if_guards(ks, s, c);
+    s->guards_whole = terms > 0 && terms == and_terms(first_child(c));
     if (s->guards_whole && s->kind != ST_SYNC)     /* (an ST_SYNC's is its control's already) */
         expr_range(ks->fe, first_child(c), &s->cond_begin, &s->cond_end);
 }
