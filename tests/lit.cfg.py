@@ -12,7 +12,9 @@ config.test_source_root = os.path.dirname(__file__)
 root = os.path.dirname(config.test_source_root)
 llvm_bin = "/usr/lib/llvm-19/bin"
 
-config.environment["PATH"] = os.pathsep.join([llvm_bin, os.path.join(root, "bin"),
+# tools/lit first: its FileCheck blanks the check file's own directives out of the input (a
+# translation keeps the test's comments, so a pattern could match its own text)
+config.environment["PATH"] = os.pathsep.join([os.path.join(root, "tools", "lit"), llvm_bin, os.path.join(root, "bin"),
                                               os.environ.get("PATH", "")])
 # The runtime's scheduling knobs pass through, so the suite can run under each schedule, and
 # the race checker's (make check-race: every run test built and run with CU2C_CHECK=race), the

@@ -7,7 +7,7 @@
 // at run time. Each kernel rotates the block's values through shared memory once per trip,
 // so a wrong trip count or a missing barrier changes the result.
 // RUN: %cu2cc %s -o %t && env CU2C_NUM_THREADS=2 timeout 60 %t
-// RUN: %cu2c %s -o - | FileCheck %s
+// RUN: %cu2c --engine=loops %s -o - | FileCheck %s
 #include <cstdio>
 #include <cuda_fp16.h>
 #include <cuda_runtime.h>

@@ -7,7 +7,7 @@
 // results: a `<=` bound with an unsigned counter started from a local holding threadIdx.x, a
 // size_t counter in 2-D blocks, a loop whose bound the body changes.
 // RUN: %cu2cc %s -o %t && env CU2C_NUM_THREADS=1 timeout 60 %t && env CU2C_NUM_THREADS=2 timeout 60 %t
-// RUN: %cu2c %s -o - | FileCheck %s
+// RUN: %cu2c --engine=loops %s -o - | FileCheck %s
 // CHECK: for (long long __cu2c_k = 0; ; __cu2c_k++) { const __typeof__(int) __cu2c_g0 = (__typeof__(int))((blockIdx.x * blockDim.x + 0u) + (__typeof__(int))__cu2c_k * (gridDim.x * blockDim.x)); if (!(__cu2c_g0 < (n))) break;
 // CHECK: const __typeof__(int) __cu2c_g0 = (__typeof__(int))((blockIdx.x * blockDim.x + 0) + (__typeof__(int))__cu2c_k * (blockDim.x * gridDim.x)); if (!(__cu2c_g0 <= (last))) break;
 #include <cstdio>

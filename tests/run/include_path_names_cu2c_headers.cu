@@ -8,7 +8,7 @@
 // RUN: %cu2cc -I %S/Inputs -I%root/include/ %s -o %t.2 && %t.2 | FileCheck %s
 // RUN: %cu2cc -isystem %root/include %s -o %t.3 && %t.3 | FileCheck %s
 // RUN: %cu2cc -include %root/include/cuda_runtime.h %s -o %t.5 && %t.5 | FileCheck %s
-// RUN: %cu2c -I%root/include %s -o - | FileCheck %s --check-prefix=LOOPS
+// RUN: %cu2c --engine=loops -I%root/include %s -o - | FileCheck %s --check-prefix=LOOPS
 // RUN: cd %root/include && %cu2cc %s -o %t.4 && %t.4 | FileCheck %s
 #include <cstdio>
 #include <cuda_runtime.h>

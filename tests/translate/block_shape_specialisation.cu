@@ -14,6 +14,6 @@ void run(float *a, int n) {
     tile<<<1, dim3(8, 4, 2)>>>(a);
     other<<<1, n>>>(a, n);
 }
-// CHECK: static void __cu2c_blk_scale({{.*}} if (__cu2c_bx == 256 && __cu2c_by == 1 && __cu2c_bz == 1) __cu2c_body_scale(__cu2c_args, __cu2c_b, 256, 1, 1); else __cu2c_body_scale(__cu2c_args, __cu2c_b, __cu2c_bx, __cu2c_by, __cu2c_bz); }
-// CHECK: static void __cu2c_blk_tile({{.*}} if (__cu2c_bx == 16 && __cu2c_by == 16 && __cu2c_bz == 1) __cu2c_body_tile(__cu2c_args, __cu2c_b, 16, 16, 1); else if (__cu2c_bx == 8 && __cu2c_by == 4 && __cu2c_bz == 2) __cu2c_body_tile(__cu2c_args, __cu2c_b, 8, 4, 2); else __cu2c_body_tile(
-// CHECK: static void __cu2c_blk_other({{.*}} __cu2c_bz = (int)__cu2c_b->blockDim.z; __cu2c_body_other(__cu2c_args, __cu2c_b, __cu2c_bx, __cu2c_by, __cu2c_bz); }
+// CHECK: static void __cu2c_blk_scale({{.*}} if (__cu2c_bx == 256 && __cu2c_by == 1 && __cu2c_bz == 1 && __cu2c_xf) __cu2c_body_scale(__cu2c_args, __cu2c_b, 256, 1, 1, 1); else __cu2c_body_scale(__cu2c_args, __cu2c_b, __cu2c_bx, __cu2c_by, __cu2c_bz, __cu2c_xf); }
+// CHECK: static void __cu2c_blk_tile({{.*}} if (__cu2c_bx == 16 && __cu2c_by == 16 && __cu2c_bz == 1 && __cu2c_xf) __cu2c_body_tile(__cu2c_args, __cu2c_b, 16, 16, 1, 1); else if (__cu2c_bx == 8 && __cu2c_by == 4 && __cu2c_bz == 2 && __cu2c_xf) __cu2c_body_tile(__cu2c_args, __cu2c_b, 8, 4, 2, 1); else __cu2c_body_tile(
+// CHECK: static void __cu2c_blk_other({{.*}} __cu2c_bz = (int)__cu2c_b->blockDim.z; const int __cu2c_xf = 1; __cu2c_body_other(__cu2c_args, __cu2c_b, __cu2c_bx, __cu2c_by, __cu2c_bz, __cu2c_xf); }

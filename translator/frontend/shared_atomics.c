@@ -65,6 +65,20 @@ static bool shared_lvalue(CXCursor e) {
     }
 }
 
+/* Is e the address of an lvalue inside a __shared__ variable: `&lvalue`, an array decaying to
+ * its first element's, or `c ? a : b` of two such? */
+static bool shared_address(CXCursor e) {
+    e = strip_implicit(e);
+    enum CXCursorKind k = clang_getCursorKind(e);
+    if (k == CXCursor_UnaryOperator && clang_getCursorUnaryOperatorKind(e) == CXUnaryOperator_AddrOf)
+        return shared_lvalue(first_child(e));
+    if (k == CXCursor_ConditionalOperator) {
+        Kids kids = children(e);
+        return kids.n == 3 && shared_address(kids.c[1]) && shared_address(kids.c[2]);
+    }
+    return is_array_type(clang_getCursorType(e)) && shared_lvalue(e);
+}
+
 /* Does the atomic's pointer argument point into the block's shared memory, at an element of
  * a type the plain forms serve as the atomic ones do? */
 static bool shared_pointer(CXCursor arg) {
@@ -81,11 +95,7 @@ static bool shared_pointer(CXCursor arg) {
     default:
         return false;
     }
-    CXCursor e = strip_implicit(arg);
-    if (clang_getCursorKind(e) == CXCursor_UnaryOperator && clang_getCursorUnaryOperatorKind(e) == CXUnaryOperator_AddrOf)
-        return shared_lvalue(first_child(e));
-    /* an array decaying to its first element's address */
-    return is_array_type(clang_getCursorType(e)) && shared_lvalue(e);
+    return shared_address(arg);
 }
 
 static enum CXChildVisitResult call_visit(CXCursor c, CXCursor parent, CXClientData d) {
