@@ -86,14 +86,21 @@ static bool guarded(Stmt *s) {
     return s->guards.len && !s->has_return && !s->jumps.len && s->dims;
 }
 
-/* Does s read or write v, or read it in a guard's bound (one read through a local,
- * Guard.via: narrow_guards reads the bound where s's nest starts)? */
+/* Does s read or write v, read it in a guard's bound (one read through a local, Guard.via:
+ * narrow_guards reads the bound where s's nest starts) or read a local clamped once whose
+ * initialiser or clamp reads v (clamped_locals.c: recomputed in s's nest, promote_locals)? */
 static bool references(Stmt *s, Var *v) {
     if (vec_contains(&s->reads, v) || vec_contains(&s->writes, v))
         return true;
     for (int i = 0; i < s->guards.len; i++)
         if (vec_contains(&((Guard *)s->guards.items[i])->bound_reads, v))
             return true;
+    for (int i = 0; i < s->reads.len; i++) {
+        Var *c = s->reads.items[i];
+        if (c->clamp_text && c->assignments == 1 &&
+            (vec_contains(&c->clamp_reads, v) || vec_contains(&c->init_reads, v)))
+            return true;
+    }
     return false;
 }
 

@@ -98,6 +98,11 @@ static bool *remat_closure(Kernel *k, PtrVec *reads) {
             if (w->remat)
                 need[w->id] = true;
         }
+        for (int j = 0; v->clamped && j < v->clamp_reads.len; j++) {
+            Var *w = v->clamp_reads.items[j];
+            if (w->remat)
+                need[w->id] = true;
+        }
     }
     return need;
 }
@@ -109,18 +114,47 @@ static const char *x_value(Arena *a, Var *v) {
     return v->x_unsigned ? arena_printf(a, "cu2c_nonneg%s", value) : value;
 }
 
+/* A recomputed local's value: its initialiser, a clamped local's clamped value (in the middle
+ * piece of a loop run in pieces, where the clamp does nothing, the initialiser's), in a
+ * nest's fast copy an x_affine local as a signed induction variable. */
+static const char *remat_value(Arena *a, Var *v, bool fast, bool pieces) {
+    if (v->clamped && pieces && v->clamp_pieces)
+        return arena_printf(a, "__cu2c_pc == 1 ? (%s)(%s) : %s", v->type, v->init_text, v->clamp_text);
+    return v->clamped ? v->clamp_text : fast && v->x_affine ? x_value(a, v) : v->init_text;
+}
+
 /* Recomputes, in dependence order, the rematerialised locals that statements of a thread
- * loop read (and those their initialisers read) but do not declare; in a nest's fast copy,
- * x_affine ones as signed induction variables. */
-static void put_remats(Arena *a, Kernel *k, PtrVec *reads, Nest *n, bool fast, Buf *h) {
+ * loop read (and those their initialisers read) but do not declare. */
+static void put_remats(Arena *a, Kernel *k, PtrVec *reads, Nest *n, bool fast, bool pieces, Buf *h) {
     bool *need = remat_closure(k, reads);
     for (int i = 0; i < k->vars.len; i++) {
         Var *v = k->vars.items[i];
         if (need[i] && !v->lambda && !(n && nest_declares(k, n, v)))
             buf_printf(h, "%s__typeof__(%s) %s = (%s); ", v->is_const ? "const " : "", v->type, v->name,
-                       fast && v->x_affine ? x_value(a, v) : v->init_text);
+                       remat_value(a, v, fast, pieces));
     }
     free(need);
+}
+
+/* Where the x loop of a nest reading clamped locals (Var.clamp_pieces) it does not declare
+ * may split: *lo the least x from which every floor does nothing (max over them of X - B),
+ * *hi one past the last x up to which every ceiling does nothing, as long long text; NULL
+ * where there is none. False when the nest reads no such local. */
+static bool clamp_splits(Arena *a, Kernel *k, Nest *n, PtrVec *reads, const char **lo, const char **hi) {
+    bool *need = remat_closure(k, reads);
+    *lo = *hi = NULL;
+    for (int i = 0; i < k->vars.len; i++) {
+        Var *v = k->vars.items[i];
+        if (!need[i] || !v->clamp_pieces || nest_declares(k, n, v))
+            continue;
+        const char *at = arena_printf(a, "((long long)(int)(%s) - (long long)(int)(%s))", v->clamp_bound, v->x_base);
+        if (v->clamp_kind > 0)
+            *lo = *lo ? arena_printf(a, "CU2C_MAXLL(%s, %s)", *lo, at) : at;
+        else
+            *hi = *hi ? arena_printf(a, "CU2C_MINLL(%s, %s + 1)", *hi, at) : arena_printf(a, "%s + 1", at);
+    }
+    free(need);
+    return *lo || *hi;
 }
 
 /* Declares again the lambda locals statements of a thread loop call but do not declare,
@@ -254,6 +288,12 @@ static void nest_text(Arena *a, Kernel *k, int ni, bool fast, Buf *h, Buf *t) {
         pi = NULL;      /* its threads agree: all of the block's */
     unsigned split = split_dims(k, n, pi || n->lane_stepped || (fast && n->fast_guarded));
     bool rows = false;
+    PtrVec reads = {0};
+    nest_reads(a, k, n, &reads);
+    /* clamped locals: the x loop in three pieces, the clamps doing nothing in the middle one */
+    const char *clo, *chi;
+    bool pieces = (n->dims & DIM_X) && !n->lane_stepped && !(split & DIM_X) && !k->thread_order &&
+                  clamp_splits(a, k, n, &reads, &clo, &chi);
     Buf order = {0};
     if (n->dims & DIM_Z)
         put_thread_loop(k, 'z', n->guarded & DIM_Z ? "__cu2c_loz" : "0", n->guarded & DIM_Z ? "__cu2c_hiz" : "__cu2c_bz",
@@ -288,11 +328,21 @@ static void nest_text(Arena *a, Kernel *k, int ni, bool fast, Buf *h, Buf *t) {
             lo = rlo;
         }
         rows = rows_read(k, n, h);
+        if (pieces) {   /* [lo, m0), [m0, m1), [m1, hi) */
+            buf_printf(h, "{ const int __cu2c_m0 = (int)CU2C_MINLL(%s, CU2C_MAXLL(%s, %s)), "
+                          "__cu2c_m1 = (int)CU2C_MAXLL(__cu2c_m0, CU2C_MINLL(%s, %s)); "
+                          "CU2C_PIECES for (int __cu2c_pc = 0; __cu2c_pc < 3; __cu2c_pc++) { "
+                          "const int __cu2c_plo = __cu2c_pc == 0 ? %s : __cu2c_pc == 1 ? __cu2c_m0 : __cu2c_m1, "
+                          "__cu2c_phi = __cu2c_pc == 0 ? __cu2c_m0 : __cu2c_pc == 1 ? __cu2c_m1 : %s; ",
+                       hi, lo, clo ? clo : lo, hi, chi ? chi : hi, lo, hi);
+            lo = "__cu2c_plo";      /* (a ?: in the loop's condition loses its annotations) */
+            hi = "__cu2c_phi";
+        }
         if (n->lane_stepped)    /* a lane guard: the threads it may let through only */
             buf_printf(h, "CU2C_THREADS_INDEPENDENT for (int __cu2c_tx = CU2C_STEP_FROM(%s, __cu2c_s0, __cu2c_sx); "
                           "__cu2c_tx < %s; __cu2c_tx += __cu2c_sx) ", lo, hi);
         else {
-            buf_puts(h, "CU2C_THREADS_INDEPENDENT ");
+            buf_puts(h, pieces && !(n->dims & (DIM_Y | DIM_Z)) ? "CU2C_PIECE_INDEPENDENT " : "CU2C_THREADS_INDEPENDENT ");
             put_thread_loop(k, 'x', lo, hi, h, &order);
         }
     }
@@ -328,9 +378,7 @@ static void nest_text(Arena *a, Kernel *k, int ni, bool fast, Buf *h, Buf *t) {
         tls |= ((Stmt *)k->stmts.items[i])->calls_user_fn;
     if (tls)
         buf_puts(h, "cu2c_tls.threadIdx = threadIdx; ");
-    PtrVec reads = {0};
-    nest_reads(a, k, n, &reads);
-    put_remats(a, k, &reads, n, fast, h);
+    put_remats(a, k, &reads, n, fast, pieces, h);
     buf_puts(t, " ");
     for (int i = 0; i < k->vars.len; i++) {
         Var *v = k->vars.items[i];
@@ -359,7 +407,7 @@ static void nest_text(Arena *a, Kernel *k, int ni, bool fast, Buf *h, Buf *t) {
     buf_puts(t, "}");
     if (n->has_return || n->has_fret || nest_jumps(k, n))
         buf_printf(t, " __cu2c_next%d%s: ;", ni, sfx);
-    buf_puts(t, " }");
+    buf_puts(t, pieces ? " } } }" : " }");
     if (rows)
         rows_tail(k, n, t);
     buf_puts(t, split ? " }" : "");
@@ -627,7 +675,7 @@ void open_thread_loop(Kernel *k, Stmt *p, PtrVec *scopes, Buf *e) {
     put_pred_checks(p, NULL, false, e);
     if (p->calls_user_fn)
         buf_puts(e, "cu2c_tls.threadIdx = threadIdx; ");
-    put_remats(NULL, k, &p->reads, NULL, false, e);
+    put_remats(NULL, k, &p->reads, NULL, false, false, e);
     for (int i = 0; i < k->vars.len; i++) {
         Var *v = k->vars.items[i];
         if (v->promoted && vec_contains(&p->reads, v))

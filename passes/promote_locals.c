@@ -75,6 +75,44 @@ static bool x_affine(Kernel *k, Var *v) {
 }
 
 
+/* A local clamped once after its declaration (clamped_locals.c: `int W = tx - 1; W = (W <
+ * lo) ? lo : W;`) and read in other nests: recomputed there as its clamped value. The
+ * declaration and the assignment are statements of one list in one nest, nothing else
+ * writes it, and what both read holds the same value wherever it is visible. */
+static bool clamped(Kernel *k, Var *v) {
+    Stmt *d = v->decl_stmt, *c = v->clamp_stmt;
+    if (!v->clamp_text || v->assignments != 1 || v->step_writes || v->escapes || v->is_param || v->alias ||
+        v->lambda || v->type_deduced || strchr(v->type, '[') || strchr(v->type, '&') || !d || !c ||
+        d->nest < 0 || c->nest != d->nest || c->parent != d->parent || c->index <= d->index)
+        return false;
+    for (int j = -k->headers.len, n = k->stmts.len + pseudo_count(k); j < n; j++) {
+        Stmt *s = fact_at(k, j);
+        if (s != d && s != c && vec_contains(&s->writes, v))
+            return false;
+    }
+    PtrVec *lists[2] = {&v->init_reads, &v->clamp_reads};
+    for (int l = 0; l < 2; l++)
+        for (int i = 0; i < lists[l]->len; i++) {
+            Var *w = lists[l]->items[i];
+            if (w != v && !(w->remat && !w->clamped) && (!fixed_uniform(k, w) || hidden_after(k, v, w)))
+                return false;
+        }
+    return true;
+}
+
+/* A clamped local, a floor or a ceiling of B + threadIdx.x with B computed from locals that
+ * never change: the threads for which the clamp does nothing are a range lower_kernel can
+ * compute before the x loop. */
+static bool clamp_pieces(Kernel *k, Var *v) {
+    if (!v->clamped || !v->clamp_kind || v->x_sign != 1 || v->x_unsigned || !v->x_base || k->thread_order ||
+        strstr(v->x_base, "threadIdx") || (v->x_leaf && (v->x_leaf->escapes || written_after_decl(k, v->x_leaf))))
+        return false;
+    for (int i = 0; i < v->x_reads.len; i++)
+        if (!fixed_uniform(k, v->x_reads.items[i]) || hidden_after(k, v, v->x_reads.items[i]))
+            return false;
+    return true;
+}
+
 /* Is w's value the same in every thread wherever it is read: uniform, or recomputed from an
  * initialiser reading no threadIdx and only such locals (`plane = nx * ny` declared beside a
  * varying local)? */
@@ -488,7 +526,7 @@ static void check_member_objects(Unit *u, Kernel *k) {
 void promote_locals(Unit *u, Kernel *k) {
     for (int i = 0; i < k->vars.len; i++) {
         Var *v = k->vars.items[i];
-        v->promoted = v->remat = false;
+        v->promoted = v->remat = v->clamped = v->clamp_pieces = false;
         if (v->is_shared || v->dims == 0 || !v->whole)
             continue;
         int first_nest = -1;
@@ -534,6 +572,17 @@ void promote_locals(Unit *u, Kernel *k) {
         v->remat = rematerialisable(k, v);
         if (v->remat)
             v->promoted = false;
+    }
+    for (int i = 0; i < k->vars.len; i++) {
+        Var *v = k->vars.items[i];
+        if (!v->promoted || v->remat || !clamped(k, v))
+            continue;
+        v->clamped = v->remat = true;
+        v->promoted = false;
+        v->clamp_pieces = clamp_pieces(k, v);
+        for (int j = 0; j < k->webs.len; j++)
+            if (((Web *)k->webs.items[j])->var == v)
+                ((Web *)k->webs.items[j])->promoted = false;
     }
     /* `T x = f(...)` inlined, varying: x reads the per-thread copies of f's result */
     for (int i = 0; i < k->vars.len; i++) {

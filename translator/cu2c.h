@@ -186,6 +186,22 @@ typedef struct Var {
                              * uniform amounts where all its threads take the step: the threads
                              * of a row of the block hold B + threadIdx.x with one B, so its
                              * per-thread copy is one per row (B), read as B + threadIdx.x */
+    int assignments;        /* plain assignments `v = e` anywhere after the declaration */
+    const char *clamp_text; /* the first of them, in statement position, e pure and free of
+                             * threadIdx: its value with the initialiser in place of v (so v's
+                             * value after it, where nothing else writes v), as text
+                             * (clamped_locals.c) */
+    Stmt *clamp_stmt;       /* that assignment */
+    PtrVec clamp_reads;     /* Var*: the locals e reads besides v */
+    int clamp_kind;         /* e is max(v, X) of ints (1: a floor, `(v < X) ? X : v`), min(v, X)
+                             * (-1: a ceiling), or neither (0) */
+    const char *clamp_bound;/* then X as written */
+    bool clamped;           /* promote_locals: recomputed (remat) as clamp_text, read after its
+                             * assignment only */
+    bool clamp_pieces;      /* and x_sign 1 with a base that can be evaluated before the thread
+                             * loops, clamp_kind not 0: a nest reading it runs its x loop in
+                             * three pieces, the clamp doing nothing in the middle one, where
+                             * it is B + threadIdx.x (lower_kernel) */
     const char *const_init; /* a const local's initialiser as written: what a __shared__ array's
                              * size naming it means outside the kernel (its registration) */
     bool ref_param;         /* an expanded function's `T &p` bound to the caller's local alias */

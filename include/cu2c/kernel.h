@@ -289,6 +289,18 @@ static inline __attribute__((always_inline)) int cu2c_nonneg(int v)
 #define CU2C_THREADS_INDEPENDENT
 #endif
 
+/* The same before the x loop of a piece of a one-dimensional nest split where its clamped
+ * locals stop clamping (lower_kernel's clamp_splits), unrolling left to the compiler: no loop
+ * around it to vectorise instead, and g++ keeps more of the middle piece's loads in flight
+ * (Rodinia pathfinder's kernel: 245 -> 170 ms). */
+#if defined(__clang__)
+#define CU2C_PIECE_INDEPENDENT _Pragma("clang loop vectorize(assume_safety)")
+#elif defined(__GNUC__)
+#define CU2C_PIECE_INDEPENDENT _Pragma("GCC ivdep")
+#else
+#define CU2C_PIECE_INDEPENDENT
+#endif
+
 /* A nest's thread loop over a block dimension of n threads run in three pieces (lower_kernel's
  * nest_text): [0, 1), [1, n - 1), [n - 1, n), empty pieces for n < 3, the loop over the
  * pieces unrolled. */

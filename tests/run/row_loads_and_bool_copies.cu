@@ -1,5 +1,5 @@
 // Per-thread copies that g++ can vectorise around (hotspot's pattern): a promoted local
-// varying in y only (`N = max(ty - 1, lo)`) is read once per row before the x loop, so
+// varying in y only (`if (N < lo) N = lo;`) is read once per row before the x loop, so
 // `tile[N][tx]` is a contiguous row; a promoted bool (`computed`) lives in an int array, a
 // thread loop testing it then vectorises. The bool keeps C++'s meaning wherever it is stored:
 // a float assigned to it, a bool parameter of an expanded function given a float, a bool
@@ -30,8 +30,10 @@ __global__ void smooth(const float *in, float *out, int *flags, int lo, int hi) 
     int t = ty * B + tx;
     int N = ty - 1;
     int S = ty + 1;
-    N = N < lo ? lo : N;
-    S = S > hi ? hi : S;
+    if (N < lo)                             // (clamped by an if: copies, not recomputed)
+        N = lo;
+    if (S > hi)
+        S = hi;
     tile[ty][tx] = in[blockIdx.x * B * B + t];
     bool computed = false;
     __syncthreads();

@@ -359,6 +359,8 @@ bool holds_thread_index(CXType t);
 bool pure_scan(KScan *ks, CXCursor e, CXCursor parent, PtrVec *reads, bool *reads_tid);
 bool pure_scan_ranks(KScan *ks, CXCursor e, CXCursor parent, PtrVec *reads);
 bool effect_free_condition(KScan *ks, CXCursor e, CXCursor parent);
+/* clamped_locals.c: `v = e;`, the statement being scanned (Var.clamp_text) */
+void scan_clamp(KScan *ks, CXCursor assign);
 /* guards.c */
 int scan_if_guards(KScan *ks, Stmt *s, CXCursor c);
 int and_terms(CXCursor e);      /* how many terms e && ... has */

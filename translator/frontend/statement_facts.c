@@ -673,6 +673,7 @@ enum CXChildVisitResult kscan_visit(CXCursor c, CXCursor parent, CXClientData d)
         if (op == CXBinaryOperator_EQ || op == CXBinaryOperator_NE)
             note_coord_test(ks, c);
         if (op == CXBinaryOperator_Assign) {
+            scan_clamp(ks, c);
             Var *to = lvalue_root(ks, first_child(c)), *of = address_taken_in(ks, last_child(c));
             if (to && of)
                 to->addr_of = of;
