@@ -71,7 +71,9 @@ static enum CXChildVisitResult ref_visit(CXCursor c, CXCursor parent, CXClientDa
         find_var(r->ks->k, clang_getCursorReferenced(c), r->ks->fe) == r->v) {
         unsigned b, e;
         cursor_range(c, &b, &e);
-        if (r->n == 16 || e != b + strlen(r->v->name))
+        size_t len = strlen(r->v->name);
+        Unit *u = r->ks->fe->u;
+        if (r->n == 16 || e != b + len || e > u->len || strncmp(u->text + b, r->v->name, len) != 0)
             r->bad = true;
         else
             r->at[r->n++] = b;
