@@ -81,6 +81,10 @@ static bool x_affine(Kernel *k, Var *v) {
  * writes it, and what both read holds the same value wherever it is visible. */
 static bool clamped(Kernel *k, Var *v) {
     Stmt *d = v->decl_stmt, *c = v->clamp_stmt;
+    /* (not a local the analyses take for a thread index while it is recomputed: a guard on
+     * `tx = threadIdx.x` clamped after would bound the loop by the unclamped value) */
+    if (v->coord || v->lin || v->x_scale || v->lane_mod || v->lane_part || v->x_unit)
+        return false;
     if (!v->clamp_text || v->assignments != 1 || v->step_writes || v->escapes || v->is_param || v->alias ||
         v->lambda || v->type_deduced || strchr(v->type, '[') || strchr(v->type, '&') || !d || !c ||
         d->nest < 0 || c->nest != d->nest || c->parent != d->parent || c->index <= d->index)

@@ -19,6 +19,8 @@
 // CHECK-LABEL: void __cu2c_body_others(
 // CHECK: __typeof__(int) a = ((int)((((int)(tx - 3)) < ulim) ? (int)ulim : ((int)(tx - 3))));
 // CHECK-SAME: __typeof__(int) b = __cu2c_p{{[0-9]+}}[__cu2c_tx]; __typeof__(int) c = __cu2c_p{{[0-9]+}}[__cu2c_tx]; __typeof__(int) d = __cu2c_p{{[0-9]+}}[__cu2c_tx];
+// CHECK-LABEL: void __cu2c_body_coord_clamp(
+// CHECK: __typeof__(int) tx = __cu2c_p{{[0-9]+}}[__cu2c_tx]; { if (tx < n)
 #include <cstdio>
 
 #define MAXB 256
@@ -81,6 +83,16 @@ __global__ void others(int *out, int lim, unsigned ulim) {
         __syncthreads();
         out[tx] = a * 1000000 + b * 10000 + c * 100 + d + lim;
     }
+}
+
+// a thread index clamped (`tx` would otherwise be taken for threadIdx.x): copies, and the
+// guard on it tests each thread
+__global__ void coord_clamp(int *out, int n) {
+    int tx = threadIdx.x;
+    tx = (tx < 5) ? 5 : tx;
+    __syncthreads();
+    if (tx < n)
+        out[threadIdx.x] = tx;
 }
 
 int main() {
@@ -155,6 +167,21 @@ int main() {
             int want = a * 1000000 + b * 10000 + c * 100 + d;
             if (out[t] != want && bad++ < 5)
                 printf("others[%d]: %d, want %d\n", t, out[t], want);
+        }
+        cudaFree(dout);
+    }
+    // coord_clamp: n = 8 and n = 4 over 32 threads
+    for (int n = 8; n >= 4; n -= 4) {
+        int out[32], *dout;
+        for (int t = 0; t < 32; t++) out[t] = -1;
+        cudaMalloc(&dout, sizeof out);
+        cudaMemcpy(dout, out, sizeof out, cudaMemcpyHostToDevice);
+        coord_clamp<<<1, 32>>>(dout, n);
+        cudaMemcpy(out, dout, sizeof out, cudaMemcpyDeviceToHost);
+        for (int t = 0; t < 32; t++) {
+            int c = t < 5 ? 5 : t, want = c < n ? c : -1;
+            if (out[t] != want && bad++ < 5)
+                printf("coord_clamp n=%d [%d]: %d, want %d\n", n, t, out[t], want);
         }
         cudaFree(dout);
     }
