@@ -145,7 +145,8 @@ static void scan_sync(KScan *ks, Stmt *s, CXCursor c, CXCursor barrier) {
     if (clang_getCursorKind(barrier) == CXCursor_CallExpr && is_warp_fn(call_name(barrier)))
         s->barrier_name = arena_strdup(u->arena, shown_name(barrier));
     Kids kids = children(c);
-    if (kids.n > 8) {
+    /* (a block's statements are its bodies, scanned as one list: any number of them) */
+    if (kids.n > 8 && clang_getCursorKind(c) != CXCursor_CompoundStmt) {
         diag_error(u, s->loc, "statement too complex for cu2c");
         return;
     }
