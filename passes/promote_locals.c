@@ -26,17 +26,21 @@
 
 #include <string.h>
 
-/* A varying local whose only value is its initialiser, pure arithmetic on thread and block
- * indices, constants and locals that never change (or are recomputed the same way), is
- * recomputed in each thread loop that needs it: cheaper than a per-thread array, and the
- * C compiler still sees `threadIdx.x + ...` (a plain induction variable) in every loop. */
-static bool rematerialisable(Kernel *k, Var *v) {
-    if (!v->init_text || v->escapes || v->is_param || !v->decl_stmt ||
-        (!v->type_deduced && (strchr(v->type, '[') || strchr(v->type, '&'))) || written_after_decl(k, v))
-        return false;
+/* A local never changed, declared outside any thread loop: it holds one value wherever
+ * locals declared after it are visible. */
+static bool fixed_uniform(Kernel *k, Var *w) {
+    return !w->dims && !w->promoted && !w->remat && !w->is_shared && !w->escapes &&
+           !written_after_decl(k, w) && (!w->decl_stmt || w->decl_stmt->nest < 0);
+}
+
+/* Can v's initialiser be evaluated again wherever v is visible: each local it reads
+ * recomputed itself (not a clamped one, whose recomputed value is the one after its clamp,
+ * which v's initialiser may not have seen), or uniform, never changed, declared outside any
+ * thread loop and hidden by no local declared after v? */
+static bool init_readable(Kernel *k, Var *v) {
     for (int i = 0; i < v->init_reads.len; i++) {
         Var *w = v->init_reads.items[i];
-        if (w->remat)
+        if (w->remat && !w->clamped)
             continue;
         /* a uniform local that never changes, declared outside any thread loop (so it is in
          * scope wherever v is) */
@@ -47,11 +51,15 @@ static bool rematerialisable(Kernel *k, Var *v) {
     return true;
 }
 
-/* A local never changed, declared outside any thread loop: it holds one value wherever
- * locals declared after it are visible. */
-static bool fixed_uniform(Kernel *k, Var *w) {
-    return !w->dims && !w->promoted && !w->remat && !w->is_shared && !w->escapes &&
-           !written_after_decl(k, w) && (!w->decl_stmt || w->decl_stmt->nest < 0);
+/* A varying local whose only value is its initialiser, pure arithmetic on thread and block
+ * indices, constants and locals that never change (or are recomputed the same way), is
+ * recomputed in each thread loop that needs it: cheaper than a per-thread array, and the
+ * C compiler still sees `threadIdx.x + ...` (a plain induction variable) in every loop. */
+static bool rematerialisable(Kernel *k, Var *v) {
+    if (!v->init_text || v->escapes || v->is_param || !v->decl_stmt ||
+        (!v->type_deduced && (strchr(v->type, '[') || strchr(v->type, '&'))) || written_after_decl(k, v))
+        return false;
+    return init_readable(k, v);
 }
 
 /* A linear thread index (Var.lin) that holds that index wherever it is read: neither it nor
@@ -94,13 +102,17 @@ static bool clamped(Kernel *k, Var *v) {
         if (s != d && s != c && vec_contains(&s->writes, v))
             return false;
     }
-    PtrVec *lists[2] = {&v->init_reads, &v->clamp_reads};
-    for (int l = 0; l < 2; l++)
-        for (int i = 0; i < lists[l]->len; i++) {
-            Var *w = lists[l]->items[i];
-            if (w != v && !(w->remat && !w->clamped) && (!fixed_uniform(k, w) || hidden_after(k, v, w)))
-                return false;
-        }
+    if (!init_readable(k, v))
+        return false;
+    /* what the clamp reads: fixed and declared outside the loops, so that the clamp's bound
+     * can also be evaluated before them (lower_kernel's clamp_splits); a local recomputed in
+     * the nest would be declared after v there (`int W = tx + 1; int m = tx / 4; W = (W > m)
+     * ? m : W;`), v's text naming whatever `m` was in scope before it */
+    for (int i = 0; i < v->clamp_reads.len; i++) {
+        Var *w = v->clamp_reads.items[i];
+        if (!fixed_uniform(k, w) || hidden_after(k, v, w))
+            return false;
+    }
     return true;
 }
 

@@ -95,6 +95,24 @@ __global__ void coord_clamp(int *out, int n) {
         out[threadIdx.x] = tx;
 }
 
+// the order of what is recomputed: a clamp reading a local recomputed too, declared after
+// the clamped one (the parameter `m` is in scope before it); a clamped local's initialiser
+// reading another clamped local before that one's clamp. Copies, values as written.
+__global__ void order_cases(int *out, int m) {
+    int tx = threadIdx.x;
+    {
+        int W = tx + 1;
+        int m = tx / 4;
+        W = (W > m) ? m : W;
+        int V = tx - 1;
+        int U = V * 2;
+        V = (V < 3) ? 3 : V;
+        U = (U > 50) ? 50 : U;
+        __syncthreads();
+        out[tx] = W * 10000 + (m - m) + U * 100 + V;
+    }
+}
+
 int main() {
     int bad = 0;
     // smooth: n, block size, shift
@@ -182,6 +200,19 @@ int main() {
             int c = t < 5 ? 5 : t, want = c < n ? c : -1;
             if (out[t] != want && bad++ < 5)
                 printf("coord_clamp n=%d [%d]: %d, want %d\n", n, t, out[t], want);
+        }
+        cudaFree(dout);
+    }
+    {
+        int out[64], *dout;
+        cudaMalloc(&dout, sizeof out);
+        order_cases<<<1, 64>>>(dout, 1000);
+        cudaMemcpy(out, dout, sizeof out, cudaMemcpyDeviceToHost);
+        for (int t = 0; t < 64; t++) {
+            int W = t + 1 > t / 4 ? t / 4 : t + 1, V = t - 1 < 3 ? 3 : t - 1, U = 2 * (t - 1) > 50 ? 50 : 2 * (t - 1);
+            int want = W * 10000 + U * 100 + V;
+            if (out[t] != want && bad++ < 5)
+                printf("order_cases[%d]: %d, want %d\n", t, out[t], want);
         }
         cudaFree(dout);
     }
