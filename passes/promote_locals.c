@@ -69,17 +69,23 @@ static bool lin_fixed(Kernel *k, Var *v) {
            lin_leaves_fixed(k, v);
 }
 
-/* An int local B +- threadIdx.x whose B can be evaluated before the thread loops of any nest
- * where the local is visible (lower_kernel gives such nests a copy where it is a signed
- * induction variable). */
-static bool x_affine(Kernel *k, Var *v) {
-    if (!v->x_sign || v->escapes || v->is_param || v->alias || written_after_decl(k, v) ||
-        (v->x_leaf && (v->x_leaf->escapes || written_after_decl(k, v->x_leaf))))
+/* Can B of a local B +- threadIdx.x (Var.x_base) be evaluated before the thread loops of
+ * any nest where the local is visible: the local standing for threadIdx.x in it never
+ * changes, and what it reads is fixed, hidden by no later local? */
+static bool x_base_fixed(Kernel *k, Var *v) {
+    if (v->x_leaf && (v->x_leaf->escapes || written_after_decl(k, v->x_leaf)))
         return false;
     for (int i = 0; i < v->x_reads.len; i++)
         if (!fixed_uniform(k, v->x_reads.items[i]) || hidden_after(k, v, v->x_reads.items[i]))
             return false;
     return true;
+}
+
+/* An int local B +- threadIdx.x whose B can be evaluated before the thread loops of any nest
+ * where the local is visible (lower_kernel gives such nests a copy where it is a signed
+ * induction variable). */
+static bool x_affine(Kernel *k, Var *v) {
+    return v->x_sign && !v->escapes && !v->is_param && !v->alias && !written_after_decl(k, v) && x_base_fixed(k, v);
 }
 
 
@@ -95,13 +101,9 @@ static bool clamped(Kernel *k, Var *v) {
         return false;
     if (!v->clamp_text || v->assignments != 1 || v->step_writes || v->escapes || v->is_param || v->alias ||
         v->lambda || v->type_deduced || strchr(v->type, '[') || strchr(v->type, '&') || !d || !c ||
-        d->nest < 0 || c->nest != d->nest || c->parent != d->parent || c->index <= d->index)
+        d->nest < 0 || c->nest != d->nest || c->parent != d->parent || c->index <= d->index ||
+        written_besides(k, v, c))
         return false;
-    for (int j = -k->headers.len, n = k->stmts.len + pseudo_count(k); j < n; j++) {
-        Stmt *s = fact_at(k, j);
-        if (s != d && s != c && vec_contains(&s->writes, v))
-            return false;
-    }
     if (!init_readable(k, v))
         return false;
     /* what the clamp reads: fixed and declared outside the loops, so that the clamp's bound
@@ -120,13 +122,8 @@ static bool clamped(Kernel *k, Var *v) {
  * never change: the threads for which the clamp does nothing are a range lower_kernel can
  * compute before the x loop. */
 static bool clamp_pieces(Kernel *k, Var *v) {
-    if (!v->clamped || !v->clamp_kind || v->x_sign != 1 || v->x_unsigned || !v->x_base || k->thread_order ||
-        strstr(v->x_base, "threadIdx") || (v->x_leaf && (v->x_leaf->escapes || written_after_decl(k, v->x_leaf))))
-        return false;
-    for (int i = 0; i < v->x_reads.len; i++)
-        if (!fixed_uniform(k, v->x_reads.items[i]) || hidden_after(k, v, v->x_reads.items[i]))
-            return false;
-    return true;
+    return v->clamped && v->clamp_kind && v->x_sign == 1 && !v->x_unsigned && v->x_base && !k->thread_order &&
+           !strstr(v->x_base, "threadIdx") && x_base_fixed(k, v);
 }
 
 /* Is w's value the same in every thread wherever it is read: uniform, or recomputed from an

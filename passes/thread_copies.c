@@ -155,7 +155,7 @@ bool rows_read(Kernel *k, Nest *n, Buf *h) {
             buf_puts(h, "{ ");
         any = true;
         if (row) {
-            buf_printf(h, "__typeof__(%s) %s = __cu2c_p%d[%s]; ", v->type, v->name, store_id(v), index_expr(v->dims));
+            put_load(v, false, h);
             continue;
         }
         buf_printf(h, "const __typeof__(%s) __cu2c_r%d = __cu2c_p%d[%s]; ", v->type, v->id, v->id, copy_index(v));

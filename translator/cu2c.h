@@ -829,6 +829,7 @@ bool nest_declares(Kernel *k, Nest *n, Var *v);
 /* Does a statement other than v's declaration write v (or a per-thread loop's header declaring
  * it, whose increment may)? */
 bool written_after_decl(Kernel *k, Var *v);
+bool written_besides(Kernel *k, Var *v, Stmt *also);   /* ... or than also */
 /* Is w, a local or parameter v's initialiser (or other text of v's) reads by name, hidden
  * after v's declaration by another local of the same text named like it? That text, read
  * again where v is visible (recomputed in a thread loop, a guard's bound), might name it. */

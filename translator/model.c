@@ -45,14 +45,18 @@ Stmt *fact_at(Kernel *k, int i) {
 
 /* Does any statement other than v's declaration write v (or a loop run per thread declaring
  * it in its header, whose increment may: its header runs in several thread loops)? */
-bool written_after_decl(Kernel *k, Var *v) {
+bool written_besides(Kernel *k, Var *v, Stmt *also) {
     for (int j = -k->headers.len, n = k->stmts.len + pseudo_count(k); j < n; j++) {
         Stmt *s = fact_at(k, j);
         bool header = s == v->decl_stmt && s->predicated && s->sync != SK_IF;
-        if ((s != v->decl_stmt || header) && vec_contains(&s->writes, v))
+        if ((s != v->decl_stmt || header) && s != also && vec_contains(&s->writes, v))
             return true;
     }
     return false;
+}
+
+bool written_after_decl(Kernel *k, Var *v) {
+    return written_besides(k, v, NULL);
 }
 
 bool hidden_after(Kernel *k, Var *v, Var *w) {

@@ -14,13 +14,6 @@
 
 #include <string.h>
 
-/* Is e (implicit casts and parentheses aside) a reference to v? */
-static bool names(KScan *ks, CXCursor e, Var *v) {
-    e = strip_implicit(e);
-    return clang_getCursorKind(e) == CXCursor_DeclRefExpr &&
-           find_var(ks->k, clang_getCursorReferenced(e), ks->fe) == v;
-}
-
 static bool is_int(CXCursor e) {
     return clang_getCanonicalType(clang_getCursorType(e)).kind == CXType_Int;
 }
@@ -40,12 +33,12 @@ static int clamp_kind(KScan *ks, CXCursor e, Var *v, CXCursor *x) {
     enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(cond);
     int less = op == CXBinaryOperator_LT || op == CXBinaryOperator_LE ? 1
              : op == CXBinaryOperator_GT || op == CXBinaryOperator_GE ? -1 : 0;
-    int side = names(ks, sides.c[0], v) ? 0 : names(ks, sides.c[1], v) ? 1 : -1;
+    int side = named_local(ks, sides.c[0]) == v ? 0 : named_local(ks, sides.c[1]) == v ? 1 : -1;
     if (!less || side < 0)
         return 0;
     if (side == 1)          /* X < v  ->  v > X */
         less = -less;
-    int arm = names(ks, kids.c[2], v) ? 1 : names(ks, kids.c[1], v) ? 2 : 0;
+    int arm = named_local(ks, kids.c[2]) == v ? 1 : named_local(ks, kids.c[1]) == v ? 2 : 0;
     if (!arm)
         return 0;
     *x = kids.c[arm];       /* the other arm */
@@ -67,8 +60,7 @@ typedef struct RefScan {
 static enum CXChildVisitResult ref_visit(CXCursor c, CXCursor parent, CXClientData d) {
     (void)parent;
     RefScan *r = d;
-    if (clang_getCursorKind(c) == CXCursor_DeclRefExpr &&
-        find_var(r->ks->k, clang_getCursorReferenced(c), r->ks->fe) == r->v) {
+    if (clang_getCursorKind(c) == CXCursor_DeclRefExpr && named_local(r->ks, c) == r->v) {
         unsigned b, e;
         cursor_range(c, &b, &e);
         size_t len = strlen(r->v->name);
@@ -87,9 +79,7 @@ static enum CXChildVisitResult ref_visit(CXCursor c, CXCursor parent, CXClientDa
  * macro, gives v's clamped value as text (Var.clamp_text). */
 void scan_clamp(KScan *ks, CXCursor assign) {
     Kids kids = children(assign);
-    if (kids.n != 2 || clang_getCursorKind(strip_implicit(kids.c[0])) != CXCursor_DeclRefExpr)
-        return;
-    Var *v = find_var(ks->k, clang_getCursorReferenced(strip_implicit(kids.c[0])), ks->fe);
+    Var *v = kids.n == 2 ? named_local(ks, kids.c[0]) : NULL;
     if (!v || v->is_shared || v->is_param)
         return;
     if (v->assignments++ || !v->init_text || !clang_equalCursors(strip_implicit(ks->top), assign) ||

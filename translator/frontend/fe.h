@@ -270,6 +270,8 @@ StmtKind stmt_kind(CXCursor c);
 /* How a reference of type t bound to init can cross thread loops (Var.ref; 0: it cannot). */
 unsigned reference_binding(KScan *ks, CXType t, CXCursor init);
 /* statement_lists.c */
+/* The local a (stripped) expression names, or NULL. */
+Var *named_local(KScan *ks, CXCursor e);
 bool lane_linear(KScan *ks, CXCursor e);
 void scan_facts(KScan *ks, Stmt *s, CXCursor c);
 void scan_kills(KScan *ks, Stmt *s, CXCursor e, CXCursor whole, bool strict);

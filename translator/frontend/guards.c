@@ -10,11 +10,8 @@
  * of those. */
 static unsigned guard_dim(KScan *ks, CXCursor e) {
     unsigned d = coord_dim(ks, e);
-    CXCursor t = strip_implicit(e);
-    if (d || clang_getCursorKind(t) != CXCursor_DeclRefExpr)
-        return d;
-    Var *v = find_var(ks->k, clang_getCursorReferenced(t), ks->fe);
-    return v && (v->x_sign || v->lin || v->x_scale) ? DIM_X : 0;
+    Var *v = d ? NULL : named_local(ks, e);
+    return d ? d : v && (v->x_sign || v->lin || v->x_scale) ? DIM_X : 0;
 }
 
 static bool pow2(long long m) { return m > 0 && m <= (1ll << 30) && !(m & (m - 1)); }
@@ -48,7 +45,7 @@ unsigned lane_term(KScan *ks, CXCursor e, bool locals, bool *linear, CXCursor *c
     *linear = false;
     *coord = clang_getNullCursor();
     if (locals && clang_getCursorKind(e) == CXCursor_DeclRefExpr) {
-        Var *v = find_var(ks->k, clang_getCursorReferenced(e), ks->fe);
+        Var *v = named_local(ks, e);
         if (!v || !v->lane_mod)
             return 0;
         *linear = v->lane_linear;
@@ -151,11 +148,8 @@ static void add_guard(KScan *ks, Stmt *s, Guard *g, CXCursor cond, CXCursor b) {
 static Guard *new_lane_guard(KScan *ks, CXCursor t, CXType ct) {
     Unit *u = ks->fe->u;
     Guard *g = arena_alloc(u->arena, sizeof *g);
-    if (!clang_Cursor_isNull(t))
-        t = strip_implicit(t);
     g->dim = DIM_X;
-    g->coord = !clang_Cursor_isNull(t) && clang_getCursorKind(t) == CXCursor_DeclRefExpr
-                   ? find_var(ks->k, clang_getCursorReferenced(t), ks->fe) : NULL;
+    g->coord = clang_Cursor_isNull(t) ? NULL : named_local(ks, t);
     g->op = '=';
     g->cmp_type = fe_str(u->arena, clang_getTypeSpelling(ct));
     return g;
@@ -317,8 +311,7 @@ static int scan_guards(KScan *ks, Stmt *s, CXCursor cond, int depth) {
         return 0;
     Guard *g = arena_alloc(u->arena, sizeof *g);
     g->dim = guard_dim(ks, kids.c[side]);
-    CXCursor t = strip_implicit(kids.c[side]);
-    g->coord = clang_getCursorKind(t) == CXCursor_DeclRefExpr ? find_var(ks->k, clang_getCursorReferenced(t), ks->fe) : NULL;
+    g->coord = named_local(ks, kids.c[side]);
     if (side == 1)   /* B op T  ->  T op' B */
         opc = opc == '<' ? '>' : opc == '>' ? '<' : opc == 'l' ? 'g' : 'l';
     g->op = opc;

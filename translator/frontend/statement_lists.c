@@ -270,8 +270,7 @@ static void scan_sync(KScan *ks, Stmt *s, CXCursor c, CXCursor barrier) {
     }
 }
 
-/* The local a (stripped) expression names, or NULL. */
-static Var *named_local(KScan *ks, CXCursor e) {
+Var *named_local(KScan *ks, CXCursor e) {
     e = strip_implicit(e);
     if (clang_getCursorKind(e) != CXCursor_DeclRefExpr)
         return NULL;

@@ -13,23 +13,16 @@ typedef struct StepWalk {
 } StepWalk;
 
 Var *stepped_local(KScan *ks, CXCursor c) {
-    CXCursor l;
     enum CXCursorKind kind = clang_getCursorKind(c);
-    if (kind == CXCursor_CompoundAssignOperator &&
-        (clang_getCursorBinaryOperatorKind(c) == CXBinaryOperator_AddAssign ||
-         clang_getCursorBinaryOperatorKind(c) == CXBinaryOperator_SubAssign))
-        l = strip_implicit(first_child(c));
-    else if (kind == CXCursor_UnaryOperator &&
-             (clang_getCursorUnaryOperatorKind(c) == CXUnaryOperator_PostInc ||
-              clang_getCursorUnaryOperatorKind(c) == CXUnaryOperator_PostDec ||
-              clang_getCursorUnaryOperatorKind(c) == CXUnaryOperator_PreInc ||
-              clang_getCursorUnaryOperatorKind(c) == CXUnaryOperator_PreDec))
-        l = strip_implicit(first_child(c));
-    else
-        return NULL;
-    if (clang_getCursorKind(l) != CXCursor_DeclRefExpr)
-        return NULL;
-    return find_var(ks->k, clang_getCursorReferenced(l), ks->fe);
+    bool step = (kind == CXCursor_CompoundAssignOperator &&
+                 (clang_getCursorBinaryOperatorKind(c) == CXBinaryOperator_AddAssign ||
+                  clang_getCursorBinaryOperatorKind(c) == CXBinaryOperator_SubAssign)) ||
+                (kind == CXCursor_UnaryOperator &&
+                 (clang_getCursorUnaryOperatorKind(c) == CXUnaryOperator_PostInc ||
+                  clang_getCursorUnaryOperatorKind(c) == CXUnaryOperator_PostDec ||
+                  clang_getCursorUnaryOperatorKind(c) == CXUnaryOperator_PreInc ||
+                  clang_getCursorUnaryOperatorKind(c) == CXUnaryOperator_PreDec));
+    return step ? named_local(ks, first_child(c)) : NULL;
 }
 
 static bool is_goto_or_label(CXCursor c) {
