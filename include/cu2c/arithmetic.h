@@ -30,27 +30,70 @@
 #endif
 
 /* T the operation's type, U its unsigned twin, W its width in bits, S whether it is signed */
-#define CU2C_INT_OPS(N, T, U, W, S)                                                                   \
+#define CU2C_SHIFTS(N, T, U, W, S)                                                                    \
     CU2C_ARITH T __cu2c_shl_##N(T a, unsigned long long s) { return s < W ? (T)((U)a << s) : (T)0; } \
     CU2C_ARITH T __cu2c_shr_##N(T a, unsigned long long s)                                          \
     {                                                                                               \
-        return s < W ? (T)(a >> s) : (T)(S ? a >> (W - 1) : 0);                            \
+        return s < W ? (T)(a >> s) : (T)(S ? a >> (W - 1) : 0);                                     \
+    }
+/* Division and remainder by 0 and by -1 (masks all ones where b is 0, -1); Q(a, b) the
+ * quotient otherwise, computed for every b, with 1 in place of 0 and -1. Masks rather than
+ * selects: no branch then holds the quotient, which the C compiler would not move out of one
+ * (a double division may raise a floating-point exception, see CU2C_QUOTIENT32), and the loop
+ * around it vectorises whatever the divisors. */
+#define CU2C_DIVISION(N, T, U, S, Q)                                                                \
+    CU2C_ARITH U __cu2c_zero_mask_##N(T b) { return (U)0 - (U)(b == 0); }                          \
+    CU2C_ARITH U __cu2c_minus_one_mask_##N(T b) { return (U)0 - (U)(S && b == (T)-1); }            \
+    CU2C_ARITH T __cu2c_divisor_##N(T b)                                                            \
+    {                                                                                               \
+        return (T)((U)b + (__cu2c_zero_mask_##N(b) & 1u) + (__cu2c_minus_one_mask_##N(b) & 2u));   \
     }                                                                                               \
     CU2C_ARITH T __cu2c_div_##N(T a, T b)                                                           \
     {                                                                                               \
-        return b == 0 ? (T)-1 : (S && b == (T)-1) ? (T)((U)0 - (U)a) : (T)(a / b);          \
+        return (T)(((U)(Q(a, __cu2c_divisor_##N(b))) & ~(__cu2c_zero_mask_##N(b) | __cu2c_minus_one_mask_##N(b))) | \
+                   __cu2c_zero_mask_##N(b) | (__cu2c_minus_one_mask_##N(b) & ((U)0 - (U)a)));       \
     }                                                                                               \
     CU2C_ARITH T __cu2c_rem_##N(T a, T b)                                                           \
     {                                                                                               \
-        return b == 0 ? (T)-1 : (S && b == (T)-1) ? (T)0 : (T)(a % b);                      \
+        return (T)((((U)a - (U)(Q(a, __cu2c_divisor_##N(b))) * (U)b) &                              \
+                    ~(__cu2c_zero_mask_##N(b) | __cu2c_minus_one_mask_##N(b))) | __cu2c_zero_mask_##N(b)); \
+    }
+#define CU2C_C_QUOTIENT(a, b) ((a) / (b))
+
+/* 32-bit division by a divisor that is not a constant: x86 has no vector integer division,
+ * so the quotient is a * (1.0 / b) in double, which the C compiler vectorises (and, the
+ * divisor uniform, computes 1.0 / b once before the loop). That product lies within 2^-51 of
+ * a / b relatively, and a quotient that is no integer lies at least 1/|b| from one (more, for
+ * every 32-bit a), so truncating it gives C's quotient, except for an exact quotient n the
+ * product may give n - 1 toward zero: then a - q * b is b (or -b for a negative n), and q is
+ * put right. Exact under -ffast-math too. A constant divisor keeps C's division, which the
+ * compiler turns into a multiplication. b is neither 0 nor -1 (INT_MIN / -1). */
+#define CU2C_QUOTIENT32(N, T, U, S)                                                                 \
+    CU2C_ARITH T __cu2c_quot_fix_##N(T a, T b, T q)                                                 \
+    {                                                                                               \
+        return (T)((U)q + (U)((U)a - (U)q * (U)b == (U)b) - (U)(S && (U)a - (U)q * (U)b == (U)0 - (U)b)); \
+    }                                                                                               \
+    CU2C_ARITH T __cu2c_quot_##N(T a, T b)                                                          \
+    {                                                                                               \
+        return __builtin_constant_p(b) ? a / b                                                      \
+               : __cu2c_quot_fix_##N(a, b, S ? (T)(int)((double)a * (1.0 / (double)b))             \
+                                             : (T)(long long)((double)a * (1.0 / (double)b)));      \
     }
 
-CU2C_INT_OPS(i32, int, unsigned int, 32, 1)
-CU2C_INT_OPS(u32, unsigned int, unsigned int, 32, 0)
-CU2C_INT_OPS(il, long, unsigned long, (int)(sizeof(long) * 8), 1)
-CU2C_INT_OPS(ul, unsigned long, unsigned long, (int)(sizeof(long) * 8), 0)
-CU2C_INT_OPS(i64, long long, unsigned long long, 64, 1)
-CU2C_INT_OPS(u64, unsigned long long, unsigned long long, 64, 0)
+CU2C_SHIFTS(i32, int, unsigned int, 32, 1)
+CU2C_SHIFTS(u32, unsigned int, unsigned int, 32, 0)
+CU2C_SHIFTS(il, long, unsigned long, (int)(sizeof(long) * 8), 1)
+CU2C_SHIFTS(ul, unsigned long, unsigned long, (int)(sizeof(long) * 8), 0)
+CU2C_SHIFTS(i64, long long, unsigned long long, 64, 1)
+CU2C_SHIFTS(u64, unsigned long long, unsigned long long, 64, 0)
+CU2C_QUOTIENT32(i32, int, unsigned int, 1)
+CU2C_QUOTIENT32(u32, unsigned int, unsigned int, 0)
+CU2C_DIVISION(i32, int, unsigned int, 1, __cu2c_quot_i32)
+CU2C_DIVISION(u32, unsigned int, unsigned int, 0, __cu2c_quot_u32)
+CU2C_DIVISION(il, long, unsigned long, 1, CU2C_C_QUOTIENT)
+CU2C_DIVISION(ul, unsigned long, unsigned long, 0, CU2C_C_QUOTIENT)
+CU2C_DIVISION(i64, long long, unsigned long long, 1, CU2C_C_QUOTIENT)
+CU2C_DIVISION(u64, unsigned long long, unsigned long long, 0, CU2C_C_QUOTIENT)
 
 /* A float's or double's bits and back (constexpr in C++). */
 #ifdef __cplusplus
@@ -91,7 +134,10 @@ CU2C_F2I(u64, unsigned long long, 0, 0x5f800000u, 0x43f0000000000000ull, 0ull, U
 CU2C_F2I(il, long, 1, 0x5f000000u, 0x43e0000000000000ull, LONG_MIN, LONG_MAX)
 CU2C_F2I(ul, unsigned long, 0, 0x5f800000u, 0x43f0000000000000ull, 0ul, ULONG_MAX)
 
-#undef CU2C_INT_OPS
+#undef CU2C_SHIFTS
+#undef CU2C_DIVISION
+#undef CU2C_C_QUOTIENT
+#undef CU2C_QUOTIENT32
 #undef CU2C_F2I
 #undef CU2C_BITS
 #undef CU2C_ARITH
