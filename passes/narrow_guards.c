@@ -79,11 +79,34 @@ static bool via_holds(Kernel *k, Guard *g) {
     return true;
 }
 
+/* Is g's comparison made in a signed 64-bit type (`tid < n`, n a long)? Its coordinate, a
+ * 32-bit value, converts to it exactly; its bound is clamped to +-2^32 (bound_value), which
+ * decides the same for every 32-bit coordinate and keeps the bounds' sums from wrapping. */
+static bool wide_compare(Guard *g) {
+    return strcmp(g->cmp_type, "long") == 0 || strcmp(g->cmp_type, "long long") == 0;
+}
+
+/* Is g's comparison made as a 32-bit int (or unsigned int, where unsigned allows), or a
+ * signed 64-bit one (wide_compare)? */
+static bool narrowable_compare(Guard *g, bool allow_unsigned) {
+    return strcmp(g->cmp_type, "int") == 0 || (allow_unsigned && strcmp(g->cmp_type, "unsigned int") == 0) ||
+           wide_compare(g);
+}
+
+/* g's bound as a long long, `+ 1` added for <= (plus_one). */
+static const char *bound_value(Arena *a, Guard *g, bool plus_one) {
+    const char *b = arena_printf(a, "(long long)(%s)(%s)", g->cmp_type, g->bound);
+    if (wide_compare(g))
+        b = arena_printf(a, "CU2C_MAXLL(-0x100000000ll, CU2C_MINLL(0x100000000ll, %s))", b);
+    return plus_one ? arena_printf(a, "%s + 1", b) : b;
+}
+
 /* Can guard g of a nest's statement s bound the nest's loop over its dimension: its coordinate
  * threadIdx.d or a local recomputed as it (both copies), a linear thread index that is one
  * wherever read (Var.lin_fixed: each row's x loop, both copies), or an x_affine local (the
  * fast copy), compared as a 32-bit int with a bound reading only locals fixed before the
- * nest? (A lane guard, op '=': may its step apply, see narrow_guards.) */
+ * nest? (A lane guard, op '=': may its step apply, see narrow_guards.) The comparison is a
+ * 32-bit or a signed 64-bit one (narrowable_compare). */
 static bool narrows(Kernel *k, Nest *n, Stmt *s, Guard *g) {
     if (g->via && !via_holds(k, g))
         return false;
@@ -97,9 +120,11 @@ static bool narrows(Kernel *k, Nest *n, Stmt *s, Guard *g) {
     if (g->coord && g->coord->x_scale && !is_scaled(g))
         return false;
     bool offset = is_offset(g);
-    /* T's value is its initialiser's: recomputed in each nest, or (a lane guard's local, a
-     * multiple of x) declared by the pure declarations before the if in this one */
+    /* T's value is its initialiser's: recomputed in each nest, a local holding threadIdx.d that
+     * never changes, or (a lane guard's local, a multiple of x) declared by the pure
+     * declarations before the if in this one */
     bool fixed = !g->coord || g->coord->remat || g->coord->lin ||
+                 (g->coord->coord && !g->coord->escapes && !written_after_decl(k, g->coord)) ||
                  ((g->op == '=' || is_scaled(g)) && g->coord->decl_stmt && g->coord->decl_stmt->index >= n->first &&
                   g->coord->decl_stmt->index < n->last);
     if (is_scaled(g))   /* K, too, read where the loops start */
@@ -108,8 +133,8 @@ static bool narrows(Kernel *k, Nest *n, Stmt *s, Guard *g) {
             fixed = !w->dims && !w->promoted && !w->remat && !w->is_shared && (!w->decl_stmt || w->decl_stmt->nest < 0);
         }
     bool ok = (n->dims & g->dim) &&
-              (offset ? g->coord->x_affine && !g->coord->x_unsigned && strcmp(g->cmp_type, "int") == 0
-                      : fixed && (strcmp(g->cmp_type, "int") == 0 || strcmp(g->cmp_type, "unsigned int") == 0));
+              (offset ? g->coord->x_affine && !g->coord->x_unsigned && narrowable_compare(g, false)
+                      : fixed && narrowable_compare(g, true));
     for (int j = 0; ok && j < g->bound_reads.len; j++) {
         Var *w = g->bound_reads.items[j];
         ok = (!w->dims || uniform_web_read(s, w)) && !w->promoted && !w->remat && !w->is_shared &&
@@ -123,7 +148,8 @@ static bool narrows(Kernel *k, Nest *n, Stmt *s, Guard *g) {
  * range and the term becomes 1. For T = threadIdx.d (or a local holding it, recomputed) in
  * both copies of the nest; for T an x_affine local, in the fast copy only, where T is
  * exactly its base +- threadIdx.x (the term's edit goes to fast_edits, T to offs, the
- * narrowed range to *flo, *fhi). Only for 32-bit comparisons, computed in long long. */
+ * narrowed range to *flo, *fhi). For 32-bit and signed 64-bit comparisons, computed in long
+ * long. */
 void narrow_guards(Unit *u, Kernel *k, Nest *n, Stmt *s, Buf *h, PtrVec *fast_edits, PtrVec *offs,
                    const char **flo, const char **fhi) {
     const char *lo[8] = {0}, *hi[8] = {0}, *xlo = NULL, *xhi = NULL, *llo = NULL, *lhi = NULL;
@@ -157,7 +183,7 @@ void narrow_guards(Unit *u, Kernel *k, Nest *n, Stmt *s, Buf *h, PtrVec *fast_ed
         if (is_scaled(g)) {     /* v = K * x < B: x below B / K, rounded up; its test stays */
             Var *t = g->coord;
             const char *m = arena_printf(u->arena, "(long long)(%s)(%s)", t->type, t->x_scale);
-            const char *b = arena_printf(u->arena, "(long long)(%s)(%s)%s", g->cmp_type, g->bound, g->op == 'l' ? " + 1" : "");
+            const char *b = bound_value(u->arena, g, g->op == 'l');
             /* where K * x cannot wrap (K > 0, K * (bx - 1) an int) */
             bound_term(u->arena, &hi[DIM_X], true,
                        arena_printf(u->arena, "(%s > 0 && %s * (__cu2c_bx - 1) <= 0x7fffffffll ? (%s + %s - 1) / %s : "
@@ -167,7 +193,7 @@ void narrow_guards(Unit *u, Kernel *k, Nest *n, Stmt *s, Buf *h, PtrVec *fast_ed
         }
         narrowed++;
         offsets += offset;
-        const char *b = arena_printf(u->arena, "(long long)(%s)(%s)", g->cmp_type, g->bound);
+        const char *b = bound_value(u->arena, g, false);
         int op = g->op;
         if (offset) {   /* base + tx op B  <=>  tx op B - base;  base - tx op B  <=>  tx op' base - B */
             Var *t = g->coord;
