@@ -37,11 +37,20 @@ static bool fixed_uniform(Kernel *k, Var *w) {
  * recomputed itself (not a clamped one, whose recomputed value is the one after its clamp,
  * which v's initialiser may not have seen), or uniform, never changed, declared outside any
  * thread loop and hidden by no local declared after v? */
+static bool rematerialisable(Kernel *k, Var *v);
+
 static bool init_readable(Kernel *k, Var *v) {
     for (int i = 0; i < v->init_reads.len; i++) {
         Var *w = v->init_reads.items[i];
         if (w->remat && !w->clamped)
             continue;
+        /* a varying local used only in its own nest whose value is its initialiser, itself
+         * recomputable (`int tx = threadIdx.x;` read by `int ei = bx * N + tx;`): recomputed
+         * wherever v is (the nest declaring it keeps its declaration) */
+        if (w->dims && !w->promoted && !w->lambda && rematerialisable(k, w)) {
+            w->remat = true;
+            continue;
+        }
         /* a uniform local that never changes, declared outside any thread loop (so it is in
          * scope wherever v is) */
         if (w->dims || w->promoted || written_after_decl(k, w) || w->is_shared ||
