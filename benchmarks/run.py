@@ -102,7 +102,7 @@ STENCIL_RUNS = 3        # stencil: 16-step runs (4 launches each) timed inside e
 REDUCE_ROUNDS = 7       # warp reduction: program runs per side per thread count
 REDUCE_LAUNCHES = 10    # warp reduction: launches timed inside each program run
 PATTERN_ROUNDS = 5      # the Rodinia-like patterns: program runs per side per thread count
-PATTERN_REPS = {"wavefront": 3, "kmedian": 5, "tilefilter": 5, "hotspot3d": 5, "pathfinder": 5}  # timed inside each run
+PATTERN_REPS = {"wavefront": 3, "kmedian": 5, "tilefilter": 5, "hotspot3d": 5, "pathfinder": 5, "srad": 3}  # timed inside each run
 THRUST_ROUNDS = 5       # thrust: program runs per side per benchmark
 THRUST_REPS = 3         # thrust: sorts or reductions timed inside each program run
 SCALING_ROUNDS = 5      # strong scaling: program runs per configuration
@@ -246,7 +246,9 @@ def bench_patterns():
                        ("hotspot3d", "3-D heat stencil (hotspot3D): 512x512x8 floats, 20 steps, 64x4 "
                         "blocks, each thread marching up z with its neighbours' indices"),
                        ("pathfinder", "DP sweep (pathfinder): 65536 x 1001 ints, 20 rows per launch, "
-                        "a window test and clamped neighbour indices kept in locals across barriers")):
+                        "a window test and clamped neighbour indices kept in locals across barriers"),
+                       ("srad", "diffusion step (srad_v1): 2008 x 1832 floats, 20 iterations, each "
+                        "thread's row and column by % and / of a run-time height, a long bound")):
         print(f"-- {name}: {what}")
         compare(*build_pair(name), [str(PATTERN_REPS[name])], PATTERN_ROUNDS)
 
@@ -301,7 +303,7 @@ def bench_vectorisation():
     section(f"5. vectorisation of the translated kernels' thread loops "
             f"(g++ -O3 {' '.join(CXXFLAGS[:3])})")
     for name, kernel in (("vadd", "vadd"), ("matmul", "matmul"), ("stencil", "jacobi"), ("hotspot3d", "step"),
-                         ("pathfinder", "sweep")):
+                         ("pathfinder", "sweep"), ("srad", "coefficients")):
         vectorisation(name, kernel)
 
 
