@@ -32,7 +32,7 @@ TRANSLATOR_SRC = translator/main.c translator/arena.c translator/diag.c translat
                  translator/emit.c $(FRONTEND_SRC)
 PASS_SRC       = passes/find_regions.c passes/thread_variance.c passes/check_barriers.c passes/form_loops.c \
                  passes/promote_locals.c passes/hoist_textures.c passes/lower_kernel.c passes/thread_copies.c passes/block_function.c \
-                 passes/fast_subscripts.c passes/narrow_guards.c passes/nest_exits.c passes/lower_sites.c passes/lower_launches.c \
+                 passes/fast_subscripts.c passes/narrow_guards.c passes/warp_step_stores.c passes/nest_exits.c passes/lower_sites.c passes/lower_launches.c \
                  passes/fiber_kernel.c
 DRIVER_SRC     = tools/cu2cc/main.c tools/cu2cc/args.c tools/cu2cc/layout.c tools/cu2cc/steps.c \
                  tools/cu2cc/deps.c tools/cu2cc/output.c tools/cu2cc/util.c

@@ -1,4 +1,5 @@
 /* lower.h - what lower_kernel.c, thread_copies.c, block_function.c, fast_subscripts.c, narrow_guards.c, nest_exits.c,
+ * warp_step_stores.c,
  * the parts of the lower_kernel pass, share: helpers over the kernel model and the text of generated code. */
 #ifndef CU2C_LOWER_H
 #define CU2C_LOWER_H
@@ -52,6 +53,11 @@ bool kernel_splits_warps(Kernel *k);
 bool kernel_owes(Kernel *k);
 void lower_predicated(Unit *u, Kernel *k, Stmt *s);
 void lower_predicated_loop(Unit *u, Kernel *k, Stmt *s);
+/* warp_step_stores.c */
+void lower_vstore(Unit *u, Kernel *k, VStore *vs);
+void commit_stores(Arena *a, Kernel *k, Nest *n, Buf *t);
+bool nest_stores(Kernel *k, Nest *n);
+void put_store_temps(Kernel *k, Nest *n, Buf *h);
 /* narrow_guards.c */
 Stmt *guard_stmt(Kernel *k, Nest *n);
 Stmt *pred_guard_stmt(Kernel *k, Nest *n);

@@ -19,7 +19,7 @@
  * (lower_site), warp functions (lower_warp_site), ifs and loops run per thread
  * (lower_predicated, lower_predicated_loop),
  * expanded device functions (expand_inline), warp steps' stores into volatile memory
- * (lower_vstore, commit_stores), the body specialised for the launches' constant block
+ * (warp_step_stores.c), the body specialised for the launches' constant block
  * shapes (block_function.c). */
 #include "lower.h"
 
@@ -536,56 +536,6 @@ static void fast_copy(Unit *u, Kernel *k, int ni, unsigned begin, unsigned end, 
     buf_free(&ft);
 }
 
-/* A warp step's store `V = E` (VStore): in the step's thread loop, each thread takes V's
- * address and its new value into its buffers, `(va = &(V), vv = (E))` having the value the
- * store has; after the loop (see commit_stores), every thread's value is stored, so that all
- * lanes' reads came first. */
-static void lower_vstore(Unit *u, VStore *vs) {
-    const char *lin = index_expr(DIM_XYZ);
-    int id = vs->id;
-    const char *take = arena_printf(u->arena, "(__cu2c_va%d[%s] = &(%s), __cu2c_vv%d[%s] = ", id, lin, vs->lhs, id, lin);
-    const char *old = arena_printf(u->arena, "*__cu2c_va%d[%s]", id, lin);
-    if (vs->incdec) {
-        edit_replace_lines(u, vs->begin, vs->end, arena_printf(u->arena, "%s%s %s 1)", take, old, vs->op));
-    } else {
-        edit_replace_lines(u, vs->begin, vs->end,
-                           *vs->op ? arena_printf(u->arena, "%s%s %s (", take, old, vs->op)
-                                   : arena_printf(u->arena, "%s(", take));
-        edit_insert(u, vs->rhs_end, "))");
-    }
-}
-
-/* After the thread loop of a nest holding warp steps' stores: the stores, thread by thread. */
-static void commit_stores(Arena *a, Kernel *k, Nest *n, Buf *t) {
-    /* under an if run per thread, only its branch's threads stored: in a block of one
-     * dimension those from the first to the last of them (its flags' lanes) */
-    char br;
-    Stmt *pi = pred_if(k->stmts.items[n->first], &br);
-    const char *lo = "0", *hi = count_expr(DIM_XYZ);
-    if (pi) {
-        const char *pl = arena_printf(a, "__cu2c_p%c%d", br, pi->index);
-        lo = arena_printf(a, "(__cu2c_by * __cu2c_bz == 1 ? (size_t)%s.xlo : 0)", pl);
-        hi = arena_printf(a, "(__cu2c_by * __cu2c_bz == 1 ? (size_t)%s.xhi : %s)", pl, hi);
-    }
-    for (int i = 0; i < k->vstores.len; i++) {
-        VStore *vs = k->vstores.items[i];
-        if (vs->owner->index >= n->first && vs->owner->index <= n->last)
-            buf_printf(t, " for (size_t __cu2c_i = %s; __cu2c_i < %s; __cu2c_i++) if (__cu2c_va%d[__cu2c_i]) { %s"
-                          "*__cu2c_va%d[__cu2c_i] = __cu2c_vv%d[__cu2c_i]; __cu2c_va%d[__cu2c_i] = 0; }%s",
-                       lo, hi, i, k->race_check ? "CU2C_RACE_LANE(__cu2c_i) " : "", i, i, i,
-                       k->race_check ? " CU2C_RACE_LANES_DONE()" : "");
-    }
-}
-
-static bool nest_stores(Kernel *k, Nest *n) {
-    for (int i = 0; i < k->vstores.len; i++) {
-        VStore *vs = k->vstores.items[i];
-        if (vs->owner->index >= n->first && vs->owner->index <= n->last)
-            return true;
-    }
-    return false;
-}
-
 static void lower_nest(Unit *u, Kernel *k, int ni) {
     Nest *n = k->nests.items[ni];
     Stmt *first = k->stmts.items[n->first], *last = k->stmts.items[n->last];
@@ -595,8 +545,10 @@ static void lower_nest(Unit *u, Kernel *k, int ni) {
     PtrVec offs = {0}, subs = {0}, fast_edits = {0};
     const char *flo = NULL, *fhi = NULL;
     bool stores = nest_stores(k, n);
-    if (stores)
+    if (stores) {
         buf_puts(&h, "{ ");     /* the nest and its stores: one statement */
+        put_store_temps(k, n, &h);
+    }
     if (n->dims & DIM_X) {
         nest_offsets(u->arena, k, n, &offs);
         nest_subscripts(u, k, n, &subs);
@@ -888,7 +840,7 @@ void lower_kernel(Unit *u, Kernel *k) {
     for (int i = 0; i < k->vstores.len; i++) {
         VStore *vs = k->vstores.items[i];
         u->cur_copy = vs->owner->copy;
-        lower_vstore(u, vs);
+        lower_vstore(u, k, vs);
     }
     for (int i = 0; i < k->sites.len; i++) {
         Site *site = k->sites.items[i];

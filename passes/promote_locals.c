@@ -68,6 +68,9 @@ static bool rematerialisable(Kernel *k, Var *v) {
     if (!v->init_text || v->escapes || v->is_param || !v->decl_stmt ||
         (!v->type_deduced && (strchr(v->type, '[') || strchr(v->type, '&'))) || written_after_decl(k, v))
         return false;
+    /* a parameter recomputed as threadIdx.d: the local it was bound to holds that always */
+    if (v->coord_from && (v->coord_from->escapes || v->coord_from->alias || written_after_decl(k, v->coord_from)))
+        return false;
     return init_readable(k, v);
 }
 

@@ -153,6 +153,9 @@ typedef struct Var {
     const char *x_base;     /* then B: the initialiser with threadIdx.x written as 0 */
     struct Var *x_leaf;     /* the local standing for threadIdx.x in it, or NULL */
     PtrVec x_reads;         /* Var*: the locals B reads */
+    bool shared_param;      /* an expanded function's parameter bound to a __shared__ array */
+    struct Var *coord_from; /* one recomputed as threadIdx.d (init_text): the caller's local
+                             * holding threadIdx.d it was bound to, which must never change */
     bool x_unsigned;        /* x_sign, of type unsigned int: B +- threadIdx.x wraps mod 2^32, so
                              * the threads' values need not ascend (no grid-stride loop, no
                              * guard narrowing); the fast copy's int (int)B +- x converts to the
@@ -571,6 +574,15 @@ typedef struct VStore {
                              * loops refuse it, the fiber engine gives the old value */
     const char *type;       /* V's type, unqualified */
     int id;
+    /* an ordered store: V is B[I + c] and every other memory access of the step is a read
+     * B[I + k], k >= c, of the same B and I, nothing else reading memory, calling or storing
+     * (volatile_steps.c scan_vstep). With I the thread's x coordinate, ascending threads then
+     * read what lockstep would (a lane reads no element a lower lane wrote): lower_kernel may
+     * store directly (direct_store) */
+    struct Var *lane_base;  /* B, NULL when the store is not ordered */
+    struct Var *lane_index; /* I */
+    PtrVec base_names;      /* unsigned*: begin and end of B's name in each read B[I + k] */
+    const char *rhs_type;   /* E's type, an arithmetic one, as its canonical spelling */
 } VStore;
 
 /* A group of consecutive leaves of one statement list wrapped in one thread-loop nest. */

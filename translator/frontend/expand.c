@@ -237,15 +237,23 @@ static enum CXChildVisitResult arg_names_visit(CXCursor c, CXCursor parent, CXCl
 }
 
 /* A parameter bound to pure arithmetic on locals whose names the callee does not declare
- * again (ns: the callee's names): it may be recomputed from the argument's text inside the
- * copy, like a local from its initialiser (promote_locals' remat), instead of being stored
- * per thread. */
+ * again (ns: the callee's names), or to threadIdx.d (through a local holding it: coord): it
+ * may be recomputed from the argument's text (or as threadIdx.d) inside the copy, like a
+ * local from its initialiser (promote_locals' remat), instead of being stored per thread. */
 static void recomputable_param(KScan *ks, Var *v, Stmt *bind, CXCursor arg, NameScan *ns, const char *text,
-                               bool x_unit) {
+                               bool x_unit, unsigned coord, bool index_type) {
     Arena *a = ks->fe->u->arena;
     if (bind->touches_memory || bind->side_effects || bind->calls_user_fn || bind->has_site || v->ref ||
         v->alias || v->addr_of || strstr(text, "//"))
         return;
+    /* the argument threadIdx.d, or a local holding it (`warp_reduce(s, tid)` into a parameter
+     * named tid too): recomputed as threadIdx.d where that local never changes (Var.coord_from,
+     * promote_locals) */
+    if (coord && holds_thread_index(clang_getCursorType(arg)) && index_type && bind->reads.len <= 1) {
+        v->init_text = coord == DIM_X ? "threadIdx.x" : coord == DIM_Y ? "threadIdx.y" : "threadIdx.z";
+        v->coord_from = bind->reads.len ? bind->reads.items[0] : NULL;
+        return;
+    }
     if (!ns->filled)
         clang_visitChildren(ns->def, callee_names_visit, ns);
     ns->filled = true;
@@ -413,6 +421,8 @@ void scan_inline(KScan *ks, Stmt *s, CXCursor call, CXCursor fn, char *usr, Var 
     Var **addrs = arena_alloc(u->arena, sizeof *addrs * (size_t)(nargs + 1));   /* caller's locals */
     Var **aliases = arena_alloc(u->arena, sizeof *aliases * (size_t)(nargs + 1));
     bool *x_units = arena_alloc(u->arena, sizeof *x_units * (size_t)(nargs + 1));
+    unsigned *coords = arena_alloc(u->arena, sizeof *coords * (size_t)(nargs + 1));
+    bool *shared_args = arena_alloc(u->arena, sizeof *shared_args * (size_t)(nargs + 1));
     /* the arguments: in the caller's text, so scanned before switching to the copy */
     for (int i = 0; i < nargs; i++) {
         CXCursor arg = clang_Cursor_getArgument(call, (unsigned)i);
@@ -420,6 +430,10 @@ void scan_inline(KScan *ks, Stmt *s, CXCursor call, CXCursor fn, char *usr, Var 
             refs[i] = reference_binding(ks, clang_getCursorType(*(CXCursor *)parms.items[i]), arg);
         addrs[i] = address_taken_in(ks, arg);
         x_units[i] = x_unit_expr(ks, arg);     /* (the caller's locals are found in its copy only) */
+        coords[i] = coord_dim(ks, arg);
+        CXCursor named = clang_getCursorReferenced(strip_implicit(arg));
+        shared_args[i] = clang_getCursorKind(strip_implicit(arg)) == CXCursor_DeclRefExpr &&
+                         clang_getCursorKind(named) == CXCursor_VarDecl && has_attr(named, CXCursor_CUDASharedAttr);
         if (i < np)
             aliases[i] = reference_to_local(ks, clang_getCursorType(*(CXCursor *)parms.items[i]), arg);
         Stmt *bind = new_fact_stmt(fe, ST_BIND, cursor_loc(fe, arg), s);
@@ -471,13 +485,14 @@ void scan_inline(KScan *ks, Stmt *s, CXCursor call, CXCursor fn, char *usr, Var 
             v->type = fe_str(u->arena, clang_getTypeSpelling(clang_getPointeeType(clang_getCursorType(parm))));
         }
         v->ref = refs[i];
+        v->shared_param = shared_args[i];
         v->param_text = cursor_text(fe, parm);
         vec_push(u->arena, &bind->writes, v);
         vec_push(u->arena, &bind->decls, v);
         vec_push(u->arena, &in->params, v);
         if (!dependent && !member)
             recomputable_param(ks, v, bind, clang_Cursor_getArgument(call, (unsigned)i), &callee_names,
-                               in->args.items[i], x_units[i]);
+                               in->args.items[i], x_units[i], coords[i], holds_thread_index(clang_getCursorType(parm)));
     }
     if (np != nargs)
         diag_refuse(u, s->loc, "call of '%s' with default arguments: not supported yet", name);

@@ -600,10 +600,15 @@ enum CXChildVisitResult kscan_visit(CXCursor c, CXCursor parent, CXClientData d)
     case CXCursor_DeclRefExpr: {
         CXCursor ref = clang_getCursorReferenced(c);
         const char *bname;
-        if (clang_getCursorKind(ref) == CXCursor_VarDecl && !is_builtin_var(ref, NULL) &&
+        /* a global, __constant__, __device__ or shared variable; an array's name alone is its
+         * address (the subscripts and dereferences reading it count where they are) */
+        enum CXTypeKind rk = clang_getCanonicalType(clang_getCursorType(ref)).kind;
+        bool array = rk == CXType_ConstantArray || rk == CXType_IncompleteArray || rk == CXType_VariableArray ||
+                     rk == CXType_DependentSizedArray;
+        if (clang_getCursorKind(ref) == CXCursor_VarDecl && !is_builtin_var(ref, NULL) && !array &&
             (clang_getCursorKind(clang_getCursorSemanticParent(ref)) != CXCursor_FunctionDecl ||
              has_attr(ref, CXCursor_CUDASharedAttr) || clang_Cursor_getStorageClass(ref) == CX_SC_Static))
-            s->touches_memory = true;   /* a global, __constant__, __device__ or shared variable */
+            s->touches_memory = true;
         if (is_builtin_var(ref, &bname)) {
             if (strcmp(bname, "threadIdx") == 0) {
                 if (clang_getCursorKind(parent) == CXCursor_MemberRefExpr) {

@@ -224,6 +224,132 @@ void scan_control_stores(KScan *ks, Stmt *s, CXCursor c) {
         clang_visitChildren(c, store_visit, &ss);
 }
 
+/* e as B[I + k] (B[I]: k 0; B[I - c]: k -c), B and I variables, k a constant: their
+ * declarations, k, and the cursor naming B. */
+static bool lane_subscript(CXCursor e, CXCursor *base, CXCursor *index, long long *k, CXCursor *name) {
+    e = strip_implicit(e);
+    Kids kids = children(e);
+    if (clang_getCursorKind(e) != CXCursor_ArraySubscriptExpr || kids.n != 2)
+        return false;
+    *name = strip_implicit(kids.c[0]);
+    CXCursor i = strip_implicit(kids.c[1]);
+    *k = 0;
+    if (clang_getCursorKind(i) == CXCursor_BinaryOperator) {
+        enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(i);
+        Kids terms = children(i);
+        long long c;
+        if (terms.n != 2 || (op != CXBinaryOperator_Add && op != CXBinaryOperator_Sub))
+            return false;
+        int side = int_constant(terms.c[1], &c) ? 0 : op == CXBinaryOperator_Add && int_constant(terms.c[0], &c) ? 1 : -1;
+        if (side < 0 || c < -(1ll << 30) || c > (1ll << 30))
+            return false;
+        *k = op == CXBinaryOperator_Sub ? -c : c;
+        i = strip_implicit(terms.c[side]);
+    }
+    if (clang_getCursorKind(*name) != CXCursor_DeclRefExpr || clang_getCursorKind(i) != CXCursor_DeclRefExpr)
+        return false;
+    *base = clang_getCursorReferenced(*name);
+    *index = clang_getCursorReferenced(i);
+    return true;
+}
+
+/* Is d a variable of the function, not memory (no global, static, __shared__ or reference)? */
+static bool plain_local(CXCursor d) {
+    enum CXCursorKind k = clang_getCursorKind(d);
+    enum CXTypeKind tk = clang_getCanonicalType(clang_getCursorType(d)).kind;
+    if (k == CXCursor_EnumConstantDecl || k == CXCursor_NonTypeTemplateParameter)
+        return true;
+    if ((k != CXCursor_VarDecl && k != CXCursor_ParmDecl) || tk == CXType_LValueReference ||
+        tk == CXType_RValueReference || has_attr(d, CXCursor_CUDASharedAttr) ||
+        clang_Cursor_getStorageClass(d) == CX_SC_Static || clang_Cursor_getStorageClass(d) == CX_SC_Extern)
+        return false;
+    enum CXCursorKind pk = clang_getCursorKind(clang_getCursorSemanticParent(d));
+    return pk == CXCursor_FunctionDecl || pk == CXCursor_CXXMethod || pk == CXCursor_FunctionTemplate;
+}
+
+typedef struct LaneScan {
+    Arena *a;
+    CXCursor top, base, index;
+    long long least;        /* the store's k: every read's at least this */
+    bool ok;
+    PtrVec *names;
+} LaneScan;
+
+static enum CXChildVisitResult lane_visit(CXCursor c, CXCursor parent, CXClientData d) {
+    (void)parent;
+    LaneScan *ls = d;
+    enum CXCursorKind k = clang_getCursorKind(c);
+    CXCursor base, index, name;
+    long long off;
+    switch (k) {
+    case CXCursor_ArraySubscriptExpr:
+        if (!lane_subscript(c, &base, &index, &off, &name) || !clang_equalCursors(base, ls->base) ||
+            !clang_equalCursors(index, ls->index) || off < ls->least) {
+            ls->ok = false;
+            break;
+        }
+        if (!clang_equalCursors(c, strip_implicit(first_child(ls->top)))) {   /* a read, not the store */
+            unsigned *at = arena_alloc(ls->a, 2 * sizeof *at);
+            cursor_range(name, &at[0], &at[1]);
+            vec_push(ls->a, ls->names, at);
+        }
+        return CXChildVisit_Continue;
+    case CXCursor_DeclRefExpr:
+        ls->ok = plain_local(clang_getCursorReferenced(c)) &&
+                 !clang_equalCursors(clang_getCursorReferenced(c), ls->base);
+        break;
+    case CXCursor_BinaryOperator:
+        ls->ok = clang_getCursorBinaryOperatorKind(c) != CXBinaryOperator_Assign || clang_equalCursors(c, ls->top);
+        break;
+    case CXCursor_CompoundAssignOperator:
+        ls->ok = clang_equalCursors(c, ls->top);
+        break;
+    case CXCursor_UnaryOperator: {
+        enum CXUnaryOperatorKind op = clang_getCursorUnaryOperatorKind(c);
+        ls->ok = op == CXUnaryOperator_Minus || op == CXUnaryOperator_Plus || op == CXUnaryOperator_Not ||
+                 op == CXUnaryOperator_LNot;
+        break;
+    }
+    case CXCursor_IntegerLiteral:
+    case CXCursor_FloatingLiteral:
+    case CXCursor_CharacterLiteral:
+    case CXCursor_CXXBoolLiteralExpr:
+    case CXCursor_ParenExpr:
+    case CXCursor_UnexposedExpr:
+    case CXCursor_CStyleCastExpr:
+    case CXCursor_ConditionalOperator:
+        break;
+    default:
+        ls->ok = false;
+    }
+    return ls->ok ? CXChildVisit_Recurse : CXChildVisit_Break;
+}
+
+/* The one store of step c, `B[I + k] = E` or `B[I + k] op= E` as the whole statement: ordered
+ * (VStore.lane_base) when every other access to memory is a read B[I + k'], k' >= k, and
+ * nothing else reads memory, calls or stores. */
+static void scan_ordered_store(KScan *ks, VStore *vs, CXCursor c) {
+    CXCursor top = strip_implicit(c);
+    enum CXCursorKind k = clang_getCursorKind(top);
+    if (vs->incdec || (k != CXCursor_CompoundAssignOperator && k != CXCursor_BinaryOperator))
+        return;
+    LaneScan ls = {ks->fe->u->arena, top, {0}, {0}, 0, true, &vs->base_names};
+    CXCursor name;
+    if (!lane_subscript(first_child(top), &ls.base, &ls.index, &ls.least, &name) || !plain_local(ls.index))
+        return;
+    if (lane_visit(top, clang_getNullCursor(), &ls) == CXChildVisit_Recurse)
+        clang_visitChildren(top, lane_visit, &ls);
+    Var *b = find_var(ks->k, ls.base, ks->fe), *i = find_var(ks->k, ls.index, ks->fe);
+    CXType rt = clang_getUnqualifiedType(clang_getCanonicalType(clang_getCursorType(last_child(top))));
+    if (!ls.ok || !b || !i || rt.kind < CXType_Bool || rt.kind > CXType_LongDouble) {
+        vs->base_names.len = 0;
+        return;
+    }
+    vs->lane_base = b;
+    vs->lane_index = i;
+    vs->rhs_type = fe_str(ks->fe->u->arena, clang_getTypeSpelling(rt));
+}
+
 /* A leaf c of the kernel (s): a warp step when it reads or writes volatile memory; its stores
  * recorded. Only expression statements and declarations may store (anything else storing
  * into volatile memory is a construct, its statements steps of their own). */
@@ -237,4 +363,6 @@ void scan_vstep(KScan *ks, Stmt *s, CXCursor c) {
         clang_visitChildren(c, store_visit, &ss);
     if (ks->k->vstores.len > before)
         s->side_effects = true;     /* each thread stores its own */
+    if (ks->k->vstores.len == before + 1 && clang_getCursorKind(c) != CXCursor_DeclStmt)
+        scan_ordered_store(ks, ks->k->vstores.items[before], c);
 }
