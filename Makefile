@@ -16,7 +16,7 @@ LLVM_LIB = $(LLVM_DIR)/lib
 FRONTEND_SRC   = translator/frontend/parse.c translator/frontend/includes.c translator/frontend/host_cxx.c translator/frontend/libcuxx.c translator/frontend/device_symbols.c translator/frontend/language.c \
                  translator/frontend/cursors.c translator/frontend/user_functions.c \
                  translator/frontend/kernels.c translator/frontend/statement_lists.c \
-                 translator/frontend/statement_facts.c translator/frontend/index_arithmetic.c translator/frontend/guards.c translator/frontend/clamped_locals.c translator/frontend/flat_subscripts.c translator/frontend/unsigned_bounds.c translator/frontend/stepped_locals.c \
+                 translator/frontend/statement_facts.c translator/frontend/call_facts.c translator/frontend/index_arithmetic.c translator/frontend/guards.c translator/frontend/clamped_locals.c translator/frontend/flat_subscripts.c translator/frontend/unsigned_bounds.c translator/frontend/stepped_locals.c \
                  translator/frontend/local_kinds.c translator/frontend/expand.c \
                  translator/frontend/groups.c translator/frontend/cuda_arch.c \
                  translator/frontend/cuda_arch_dispatch.c \

@@ -256,6 +256,9 @@ void local_types(Fe *fe, CXCursor body, PtrVec *names, PtrVec *texts);
 const char *without_local_types(Arena *a, const char *type, PtrVec *names, PtrVec *texts);
 const char *with_kernel_constants(Arena *a, Kernel *k, const char *text, int depth);
 /* statement_facts.c */
+void note_write(KScan *ks, Var *v);     /* v written by the statement scanned (not a step) */
+/* call_facts.c: the locals call c may write, whether it may synchronise */
+void scan_call(KScan *ks, CXCursor c);
 Var *lvalue_root(KScan *ks, CXCursor e);
 Var *find_var(Kernel *k, CXCursor decl, Fe *fe);
 Var *new_var(Fe *fe, Kernel *k, CXCursor decl, Stmt *s);
