@@ -361,6 +361,9 @@ bool holds_loop_call(KScan *ks, CXCursor c);
 bool x_unit_expr(KScan *ks, CXCursor e);
 /* index_arithmetic.c */
 bool holds_thread_index(CXType t);
+/* Does an expression of kind k compute a value from its operands alone: a literal,
+ * parentheses, an implicit or C cast, ?: (its operands checked apart)? */
+bool value_only_kind(enum CXCursorKind k);
 bool pure_scan(KScan *ks, CXCursor e, CXCursor parent, PtrVec *reads, bool *reads_tid);
 bool pure_scan_ranks(KScan *ks, CXCursor e, CXCursor parent, PtrVec *reads);
 bool effect_free_condition(KScan *ks, CXCursor e, CXCursor parent);

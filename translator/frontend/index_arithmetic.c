@@ -31,21 +31,20 @@ static bool gpu_arith_fn(CXCursor d) {
     return yes;
 }
 
+bool value_only_kind(enum CXCursorKind k) {
+    return k == CXCursor_IntegerLiteral || k == CXCursor_FloatingLiteral || k == CXCursor_CharacterLiteral ||
+           k == CXCursor_CXXBoolLiteralExpr || k == CXCursor_ParenExpr || k == CXCursor_UnexposedExpr ||
+           k == CXCursor_CStyleCastExpr || k == CXCursor_ConditionalOperator;
+}
+
 /* Is an initialiser pure arithmetic on locals, builtins and constants (no memory, no calls
  * with effects), so that it can be evaluated again anywhere the local is visible? */
 static enum CXChildVisitResult pure_visit(CXCursor c, CXCursor parent, CXClientData d) {
     (void)parent;
     PureScan *ps = d;
-    switch (clang_getCursorKind(c)) {
-    case CXCursor_IntegerLiteral:
-    case CXCursor_FloatingLiteral:
-    case CXCursor_CharacterLiteral:
-    case CXCursor_CXXBoolLiteralExpr:
-    case CXCursor_ParenExpr:
-    case CXCursor_UnexposedExpr:
-    case CXCursor_CStyleCastExpr:
-    case CXCursor_ConditionalOperator:
+    if (value_only_kind(clang_getCursorKind(c)))
         return CXChildVisit_Recurse;
+    switch (clang_getCursorKind(c)) {
     case CXCursor_BinaryOperator: {
         enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(c);
         if (op >= CXBinaryOperator_Assign && op <= CXBinaryOperator_OrAssign)

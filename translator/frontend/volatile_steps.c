@@ -310,17 +310,8 @@ static enum CXChildVisitResult lane_visit(CXCursor c, CXCursor parent, CXClientD
                  op == CXUnaryOperator_LNot;
         break;
     }
-    case CXCursor_IntegerLiteral:
-    case CXCursor_FloatingLiteral:
-    case CXCursor_CharacterLiteral:
-    case CXCursor_CXXBoolLiteralExpr:
-    case CXCursor_ParenExpr:
-    case CXCursor_UnexposedExpr:
-    case CXCursor_CStyleCastExpr:
-    case CXCursor_ConditionalOperator:
-        break;
     default:
-        ls->ok = false;
+        ls->ok = value_only_kind(k);
     }
     return ls->ok ? CXChildVisit_Recurse : CXChildVisit_Break;
 }
