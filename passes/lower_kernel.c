@@ -123,25 +123,22 @@ static const char *remat_value(Arena *a, Var *v, bool fast, bool pieces) {
     return v->clamped ? v->clamp_text : fast && v->x_affine ? x_value(a, v) : v->init_text;
 }
 
-/* Recomputes, in dependence order, the rematerialised locals that statements of a thread
- * loop read (and those their initialisers read) but do not declare. */
-static void put_remats(Arena *a, Kernel *k, PtrVec *reads, Nest *n, bool fast, bool pieces, Buf *h) {
-    bool *need = remat_closure(k, reads);
+/* Recomputes, in dependence order, the rematerialised locals a thread loop needs (need, see
+ * remat_closure) but does not declare. */
+static void put_remats(Arena *a, Kernel *k, const bool *need, Nest *n, bool fast, bool pieces, Buf *h) {
     for (int i = 0; i < k->vars.len; i++) {
         Var *v = k->vars.items[i];
         if (need[i] && !v->lambda && !(n && nest_declares(k, n, v)))
             buf_printf(h, "%s__typeof__(%s) %s = (%s); ", v->is_const ? "const " : "", v->type, v->name,
                        remat_value(a, v, fast, pieces));
     }
-    free(need);
 }
 
-/* Where the x loop of a nest reading clamped locals (Var.clamp_pieces) it does not declare
- * may split: *lo the least x from which every floor does nothing (max over them of X - B),
+/* Where the x loop of a nest needing clamped locals (Var.clamp_pieces, need: remat_closure)
+ * it does not declare may split: *lo the least x from which every floor does nothing (max over them of X - B),
  * *hi one past the last x up to which every ceiling does nothing, as long long text; NULL
  * where there is none. False when the nest reads no such local. */
-static bool clamp_splits(Arena *a, Kernel *k, Nest *n, PtrVec *reads, const char **lo, const char **hi) {
-    bool *need = remat_closure(k, reads);
+static bool clamp_splits(Arena *a, Kernel *k, Nest *n, const bool *need, const char **lo, const char **hi) {
     *lo = *hi = NULL;
     for (int i = 0; i < k->vars.len; i++) {
         Var *v = k->vars.items[i];
@@ -153,7 +150,6 @@ static bool clamp_splits(Arena *a, Kernel *k, Nest *n, PtrVec *reads, const char
         else
             *hi = *hi ? arena_printf(a, "CU2C_MINLL(%s, %s + 1)", *hi, at) : arena_printf(a, "%s + 1", at);
     }
-    free(need);
     return *lo || *hi;
 }
 
@@ -290,10 +286,11 @@ static void nest_text(Arena *a, Kernel *k, int ni, bool fast, Buf *h, Buf *t) {
     bool rows = false;
     PtrVec reads = {0};
     nest_reads(a, k, n, &reads);
+    bool *need = remat_closure(k, &reads);
     /* clamped locals: the x loop in three pieces, the clamps doing nothing in the middle one */
     const char *clo, *chi;
     bool pieces = (n->dims & DIM_X) && !n->lane_stepped && !(split & DIM_X) && !k->thread_order &&
-                  clamp_splits(a, k, n, &reads, &clo, &chi);
+                  clamp_splits(a, k, n, need, &clo, &chi);
     Buf order = {0};
     if (n->dims & DIM_Z)
         put_thread_loop(k, 'z', n->guarded & DIM_Z ? "__cu2c_loz" : "0", n->guarded & DIM_Z ? "__cu2c_hiz" : "__cu2c_bz",
@@ -378,7 +375,8 @@ static void nest_text(Arena *a, Kernel *k, int ni, bool fast, Buf *h, Buf *t) {
         tls |= ((Stmt *)k->stmts.items[i])->calls_user_fn;
     if (tls)
         buf_puts(h, "cu2c_tls.threadIdx = threadIdx; ");
-    put_remats(a, k, &reads, n, fast, pieces, h);
+    put_remats(a, k, need, n, fast, pieces, h);
+    free(need);
     buf_puts(t, " ");
     for (int i = 0; i < k->vars.len; i++) {
         Var *v = k->vars.items[i];
@@ -627,7 +625,9 @@ void open_thread_loop(Kernel *k, Stmt *p, PtrVec *scopes, Buf *e) {
     put_pred_checks(p, NULL, false, e);
     if (p->calls_user_fn)
         buf_puts(e, "cu2c_tls.threadIdx = threadIdx; ");
-    put_remats(NULL, k, &p->reads, NULL, false, false, e);
+    bool *need = remat_closure(k, &p->reads);
+    put_remats(NULL, k, need, NULL, false, false, e);
+    free(need);
     for (int i = 0; i < k->vars.len; i++) {
         Var *v = k->vars.items[i];
         if (v->promoted && vec_contains(&p->reads, v))

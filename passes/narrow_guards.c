@@ -86,11 +86,14 @@ static bool wide_compare(Guard *g) {
     return strcmp(g->cmp_type, "long") == 0 || strcmp(g->cmp_type, "long long") == 0;
 }
 
-/* Is g's comparison made as a 32-bit int (or unsigned int, where unsigned allows), or a
- * signed 64-bit one (wide_compare)? */
+/* Is g's comparison made as a 32-bit int (or unsigned int, where unsigned allows)? */
+static bool compare32(Guard *g, bool allow_unsigned) {
+    return strcmp(g->cmp_type, "int") == 0 || (allow_unsigned && strcmp(g->cmp_type, "unsigned int") == 0);
+}
+
+/* ... or as a signed 64-bit one (wide_compare)? */
 static bool narrowable_compare(Guard *g, bool allow_unsigned) {
-    return strcmp(g->cmp_type, "int") == 0 || (allow_unsigned && strcmp(g->cmp_type, "unsigned int") == 0) ||
-           wide_compare(g);
+    return compare32(g, allow_unsigned) || wide_compare(g);
 }
 
 /* g's bound as a long long, `+ 1` added for <= (plus_one). */
@@ -114,7 +117,7 @@ static bool narrows(Kernel *k, Nest *n, Stmt *s, Guard *g) {
         /* the x loop's bounds then read the y and z loops' counters: not under --thread-order,
          * whose loops count other variables */
         if (!g->coord->lin_fixed || k->thread_order || (n->lin_var && n->lin_var != g->coord) ||
-            (strcmp(g->cmp_type, "int") != 0 && strcmp(g->cmp_type, "unsigned int") != 0))
+            !compare32(g, true))
             return false;
     }
     if (g->coord && g->coord->x_scale && !is_scaled(g))

@@ -27,7 +27,8 @@ static bool lane_coordinate(Kernel *k, Var *v) {
 }
 
 /* May vs store directly in the block's one row of threads (see above): an ordered store
- * through a __shared__ array or a parameter bound to one, indexed by the x coordinate? */
+ * (never a ++ or --) through a __shared__ array or a parameter bound to one, indexed by the
+ * x coordinate? */
 static bool direct_store(Kernel *k, VStore *vs) {
     Var *b = vs->lane_base;
     if (!b || k->race_check || k->thread_order || !lane_coordinate(k, vs->lane_index))
@@ -69,7 +70,7 @@ void lower_vstore(Unit *u, Kernel *k, VStore *vs) {
 void put_store_temps(Kernel *k, Nest *n, Buf *h) {
     for (int i = 0; i < k->vstores.len; i++) {
         VStore *vs = k->vstores.items[i];
-        if (vs->owner->index >= n->first && vs->owner->index <= n->last && !vs->incdec && direct_store(k, vs))
+        if (vs->owner->index >= n->first && vs->owner->index <= n->last && direct_store(k, vs))
             buf_printf(h, "%s __cu2c_vt%d; ", vs->rhs_type, i);
     }
 }
@@ -92,7 +93,7 @@ void commit_stores(Arena *a, Kernel *k, Nest *n, Buf *t) {
         if (vs->owner->index >= n->first && vs->owner->index <= n->last)
             buf_printf(t, " %sfor (size_t __cu2c_i = %s; __cu2c_i < %s; __cu2c_i++) if (__cu2c_va%d[__cu2c_i]) { %s"
                           "*__cu2c_va%d[__cu2c_i] = __cu2c_vv%d[__cu2c_i]; __cu2c_va%d[__cu2c_i] = 0; }%s",
-                       !vs->incdec && direct_store(k, vs) ? "if (!" ONE_ROW ") " : "", lo, hi, i,
+                       direct_store(k, vs) ? "if (!" ONE_ROW ") " : "", lo, hi, i,
                        k->race_check ? "CU2C_RACE_LANE(__cu2c_i) " : "", i, i, i,
                        k->race_check ? " CU2C_RACE_LANES_DONE()" : "");
     }

@@ -67,7 +67,9 @@
  * every 32-bit a), so truncating it gives C's quotient, except for an exact quotient n the
  * product may give n - 1 toward zero: then a - q * b is b (or -b for a negative n), and q is
  * put right. Exact under -ffast-math too. A constant divisor keeps C's division, which the
- * compiler turns into a multiplication. b is neither 0 nor -1 (INT_MIN / -1). */
+ * compiler turns into a multiplication. b is neither 0 nor -1 (INT_MIN / -1). The signed
+ * quotient converts through int, which AVX2 vectorises (it has no double to 64-bit
+ * conversion); the unsigned one, up to 2^32 - 1, through long long. */
 #define CU2C_QUOTIENT32(N, T, U, S)                                                                 \
     CU2C_ARITH T __cu2c_quot_fix_##N(T a, T b, T q)                                                 \
     {                                                                                               \

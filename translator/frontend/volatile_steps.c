@@ -7,6 +7,19 @@
 
 #include <string.h>
 
+/* Is the variable or parameter ref memory other threads may see: a reference, __shared__,
+ * static or extern, or not a function's own? */
+static bool memory_variable(CXCursor ref) {
+    enum CXTypeKind tk = clang_getCanonicalType(clang_getCursorType(ref)).kind;
+    if (tk == CXType_LValueReference || tk == CXType_RValueReference)
+        return true;
+    enum CXCursorKind pk = clang_getCursorKind(clang_getCursorSemanticParent(ref));
+    return has_attr(ref, CXCursor_CUDASharedAttr) || clang_Cursor_getStorageClass(ref) == CX_SC_Static ||
+           clang_Cursor_getStorageClass(ref) == CX_SC_Extern ||
+           (pk != CXCursor_FunctionDecl && pk != CXCursor_CXXMethod && pk != CXCursor_FunctionTemplate &&
+            pk != CXCursor_LambdaExpr && pk != CXCursor_Constructor);
+}
+
 /* Does the lvalue e name memory other threads may see (not a local of the function)? */
 static bool memory_lvalue(CXCursor e) {
     e = strip_implicit(e);
@@ -25,16 +38,7 @@ static bool memory_lvalue(CXCursor e) {
     case CXCursor_DeclRefExpr: {
         CXCursor ref = clang_getCursorReferenced(e);
         enum CXCursorKind rk = clang_getCursorKind(ref);
-        if (rk != CXCursor_VarDecl && rk != CXCursor_ParmDecl)
-            return false;
-        enum CXTypeKind tk = clang_getCursorType(ref).kind;
-        if (tk == CXType_LValueReference || tk == CXType_RValueReference)
-            return true;
-        enum CXCursorKind pk = clang_getCursorKind(clang_getCursorSemanticParent(ref));
-        return has_attr(ref, CXCursor_CUDASharedAttr) || clang_Cursor_getStorageClass(ref) == CX_SC_Static ||
-               clang_Cursor_getStorageClass(ref) == CX_SC_Extern ||
-               (pk != CXCursor_FunctionDecl && pk != CXCursor_CXXMethod && pk != CXCursor_FunctionTemplate &&
-                pk != CXCursor_LambdaExpr && pk != CXCursor_Constructor);
+        return (rk == CXCursor_VarDecl || rk == CXCursor_ParmDecl) && memory_variable(ref);
     }
     default:
         return false;
@@ -253,18 +257,12 @@ static bool lane_subscript(CXCursor e, CXCursor *base, CXCursor *index, long lon
     return true;
 }
 
-/* Is d a variable of the function, not memory (no global, static, __shared__ or reference)? */
+/* Is d a value not in memory: a constant, or a variable of the function (memory_variable)? */
 static bool plain_local(CXCursor d) {
     enum CXCursorKind k = clang_getCursorKind(d);
-    enum CXTypeKind tk = clang_getCanonicalType(clang_getCursorType(d)).kind;
     if (k == CXCursor_EnumConstantDecl || k == CXCursor_NonTypeTemplateParameter)
         return true;
-    if ((k != CXCursor_VarDecl && k != CXCursor_ParmDecl) || tk == CXType_LValueReference ||
-        tk == CXType_RValueReference || has_attr(d, CXCursor_CUDASharedAttr) ||
-        clang_Cursor_getStorageClass(d) == CX_SC_Static || clang_Cursor_getStorageClass(d) == CX_SC_Extern)
-        return false;
-    enum CXCursorKind pk = clang_getCursorKind(clang_getCursorSemanticParent(d));
-    return pk == CXCursor_FunctionDecl || pk == CXCursor_CXXMethod || pk == CXCursor_FunctionTemplate;
+    return (k == CXCursor_VarDecl || k == CXCursor_ParmDecl) && !memory_variable(d);
 }
 
 typedef struct LaneScan {
